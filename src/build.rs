@@ -1,0 +1,353 @@
+//! The build: every component of a game laid out, imposed on sheets and exported.
+//!
+//! All outputs of a game are produced in memory first; only then are files written, each to a
+//! temporary name renamed into place, so a failed build leaves earlier outputs intact.
+
+use crate::definition::model::{Game, PieceShape};
+use crate::export::{pdf, png, svg};
+use crate::lang::Lang;
+use crate::layout;
+use crate::scene::Scene;
+use crate::sheet::{self, Flip, Paper, SheetSpec, Slot};
+use std::path::{Path, PathBuf};
+
+/// Build settings.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// Papers to impose on (default: A4 and Letter).
+    pub papers: Vec<Paper>,
+    /// Language of player-facing text (default: French).
+    pub lang: Lang,
+    /// Duplex flip for backs (default: long edge).
+    pub flip: Flip,
+    /// Scale boards down to one sheet instead of splitting them (default: off).
+    pub fit: bool,
+    /// Write PNG previews (default: on).
+    pub previews: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            papers: Paper::ALL.to_vec(),
+            lang: Lang::Fr,
+            flip: Flip::LongEdge,
+            fit: false,
+            previews: true,
+        }
+    }
+}
+
+/// One output file, in memory.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// Path relative to the game's output folder.
+    pub path: PathBuf,
+    /// Content.
+    pub bytes: Vec<u8>,
+}
+
+/// A printable component group as imposed.
+#[derive(Clone)]
+enum Imposed {
+    /// Rectangles on a grid; `guides` draws a hairline on each cut box.
+    Grid {
+        slots: Vec<Slot>,
+        w: f64,
+        h: f64,
+        bleed: f64,
+        guides: bool,
+    },
+    /// Triangles in rows.
+    Triangles { slots: Vec<Slot>, side: f64 },
+    /// One large drawing, split or fitted.
+    Large(Scene),
+}
+
+/// A component group: its name, the distinct faces for component files, and how it is imposed.
+#[derive(Clone)]
+struct Group {
+    title: String,
+    faces: Vec<(String, Scene)>,
+    imposed: Imposed,
+}
+
+fn groups(game: &Game, lang: Lang) -> Vec<Group> {
+    let mut out = Vec::new();
+    for b in &game.boards {
+        let art = layout::board::draw(b);
+        for _ in 0..b.count {
+            out.push(Group {
+                title: b.name.get(lang).to_string(),
+                faces: vec![(b.id.clone(), art.clone())],
+                imposed: Imposed::Large(art.clone()),
+            });
+        }
+    }
+    for m in &game.mats {
+        let art = layout::mat::draw(m);
+        out.push(Group {
+            title: m.name.get(lang).to_string(),
+            faces: vec![(m.id.clone(), art.clone())],
+            imposed: Imposed::Large(art),
+        });
+    }
+    for d in &game.decks {
+        let back = layout::card::back(&d.back, d.width, d.height, d.bleed, lang);
+        let mut faces = vec![(format!("{}-back", d.id), back.clone())];
+        let mut slots = Vec::new();
+        for c in &d.cards {
+            let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang);
+            faces.push((format!("{}-{}", d.id, c.id), front.clone()));
+            for _ in 0..c.count {
+                slots.push(Slot {
+                    front: front.clone(),
+                    back: Some(back.clone()),
+                });
+            }
+        }
+        out.push(Group {
+            title: d.name.get(lang).to_string(),
+            faces,
+            imposed: Imposed::Grid {
+                slots,
+                w: d.width,
+                h: d.height,
+                bleed: d.bleed,
+                guides: true,
+            },
+        });
+    }
+    for t in &game.tilesets {
+        let back = t
+            .back
+            .as_ref()
+            .map(|b| layout::card::back(b, t.size, t.size, 0.0, lang));
+        let mut faces = Vec::new();
+        if let Some(b) = &back {
+            faces.push((format!("{}-back", t.id), b.clone()));
+        }
+        let mut slots = Vec::new();
+        for (i, tile) in t.tiles.iter().enumerate() {
+            let front = layout::tile::face(t, tile, lang);
+            faces.push((format!("{}-{:02}", t.id, i + 1), front.clone()));
+            for _ in 0..tile.count {
+                slots.push(Slot {
+                    front: front.clone(),
+                    back: back.clone(),
+                });
+            }
+        }
+        out.push(Group {
+            title: t.name.get(lang).to_string(),
+            faces,
+            imposed: Imposed::Grid {
+                slots,
+                w: t.size,
+                h: t.size,
+                bleed: 0.0,
+                guides: true,
+            },
+        });
+    }
+    for pc in &game.pieces {
+        let front = layout::piece::front(pc);
+        let back = layout::piece::back(pc);
+        let mut faces = vec![(pc.id.clone(), front.clone())];
+        if let Some(b) = &back {
+            faces.push((format!("{}-back", pc.id), b.clone()));
+        }
+        let slots: Vec<Slot> = (0..pc.count)
+            .map(|_| Slot {
+                front: front.clone(),
+                back: back.clone(),
+            })
+            .collect();
+        let (w, h) = layout::piece::extent(pc);
+        let imposed = match pc.shape {
+            PieceShape::Triangle => Imposed::Triangles {
+                slots,
+                side: pc.size,
+            },
+            _ => Imposed::Grid {
+                slots,
+                w,
+                h,
+                bleed: 0.0,
+                guides: true,
+            },
+        };
+        out.push(Group {
+            title: pc.name.get(lang).to_string(),
+            faces,
+            imposed,
+        });
+    }
+    for d in &game.dice {
+        let net = layout::die::draw(d);
+        let slots = (0..d.count)
+            .map(|_| Slot {
+                front: net.clone(),
+                back: None,
+            })
+            .collect();
+        out.push(Group {
+            title: d.name.get(lang).to_string(),
+            faces: vec![(d.id.clone(), net.clone())],
+            imposed: Imposed::Grid {
+                slots,
+                w: net.width,
+                h: net.height,
+                bleed: 0.0,
+                // The net is cut along its own outline, not its box.
+                guides: false,
+            },
+        });
+    }
+    out
+}
+
+/// Joins neighbouring groups imposed on the same grid (same size and bleed) so that, e.g., light
+/// and dark pawns share sheets instead of each leaving a sheet half empty.
+fn merge_grids(groups: &[Group]) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for g in groups {
+        if let (
+            Some(last),
+            Imposed::Grid {
+                slots,
+                w,
+                h,
+                bleed,
+                guides,
+            },
+        ) = (out.last_mut(), &g.imposed)
+        {
+            if let Imposed::Grid {
+                slots: ls,
+                w: lw,
+                h: lh,
+                bleed: lb,
+                guides: lg,
+            } = &mut last.imposed
+            {
+                let one_sided = slots.iter().chain(ls.iter()).all(|s| s.back.is_none());
+                if (*lw, *lh, *lb, *lg) == (*w, *h, *bleed, *guides) && one_sided {
+                    ls.extend(slots.iter().cloned());
+                    last.title = format!("{}, {}", last.title, g.title);
+                    continue;
+                }
+            }
+        }
+        out.push(g.clone());
+    }
+    out
+}
+
+/// Resolution of sheet previews, dots per inch.
+pub const SHEET_DPI: f64 = 50.0;
+/// Resolution of component previews, dots per inch.
+pub const COMPONENT_DPI: f64 = 100.0;
+
+/// Produces every output of a game in memory.
+pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
+    let mut files = Vec::new();
+    let groups = groups(game, opts.lang);
+    let mut seen = std::collections::BTreeSet::new();
+    for g in &groups {
+        for (stem, scene) in &g.faces {
+            if !seen.insert(stem.clone()) {
+                continue;
+            }
+            let text = svg::to_svg(scene);
+            if opts.previews {
+                files.push(Output {
+                    path: PathBuf::from(format!("components/{stem}.png")),
+                    bytes: png::render(&text, COMPONENT_DPI)?,
+                });
+            }
+            files.push(Output {
+                path: PathBuf::from(format!("components/{stem}.svg")),
+                bytes: text.into_bytes(),
+            });
+        }
+    }
+    for &paper in &opts.papers {
+        let spec = SheetSpec {
+            paper,
+            style: game.sheet,
+            flip: opts.flip,
+            lang: opts.lang,
+        };
+        let title = game.title.get(opts.lang);
+        let mut sheets = Vec::new();
+        for g in &merge_grids(&groups) {
+            let caption = format!("{title} · {}", g.title);
+            sheets.extend(match &g.imposed {
+                Imposed::Grid {
+                    slots,
+                    w,
+                    h,
+                    bleed,
+                    guides,
+                } => sheet::grid(slots, *w, *h, *bleed, *guides, &spec, &caption),
+                Imposed::Triangles { slots, side } => {
+                    sheet::triangles(slots, *side, &spec, &caption)
+                }
+                Imposed::Large(art) => sheet::tiled(art, &spec, &caption, opts.fit),
+            });
+        }
+        for (i, s) in sheets.iter().enumerate() {
+            let stem = format!(
+                "sheets/{}-{:02}{}",
+                paper.name(),
+                i + 1,
+                if s.is_back { "-back" } else { "" }
+            );
+            let text = svg::to_svg(&s.scene);
+            if opts.previews {
+                files.push(Output {
+                    path: PathBuf::from(format!("{stem}.png")),
+                    bytes: png::render(&text, SHEET_DPI)?,
+                });
+            }
+            files.push(Output {
+                path: PathBuf::from(format!("{stem}.svg")),
+                bytes: text.into_bytes(),
+            });
+        }
+        let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
+        let meta = pdf::Meta {
+            title: format!("{title} — print and play ({})", paper.name()),
+        };
+        files.push(Output {
+            path: PathBuf::from(format!("{}-{}.pdf", game.id, paper.name())),
+            bytes: pdf::to_pdf(&pages, &meta),
+        });
+    }
+    Ok(files)
+}
+
+/// Writes outputs under `dir`, each to a temporary name then renamed into place.
+pub fn write_all(dir: &Path, files: &[Output]) -> std::io::Result<u64> {
+    let mut total = 0;
+    for f in files {
+        let path = dir.join(&f.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        write_atomic(&path, &f.bytes)?;
+        total += f.bytes.len() as u64;
+    }
+    Ok(total)
+}
+
+/// Writes one file through a temporary sibling and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

@@ -1,0 +1,131 @@
+//! The template library (`templates/library.toml`): palettes, card styles, sizes, sheet styles.
+
+use super::model::SheetStyle;
+use super::raw::{self, LibraryFile};
+use crate::color::Color;
+use crate::diag::{self, Diagnostics, Source};
+use std::collections::BTreeMap;
+
+/// A card style template with every field given (colours are palette names).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StyleTemplate {
+    /// Corner radius, mm.
+    pub corner: f64,
+    /// Border width, mm.
+    pub border: f64,
+    /// Title size, pt.
+    pub title_size: f64,
+    /// Text size, pt.
+    pub text_size: f64,
+    /// Panel colour name.
+    pub panel: String,
+    /// Ink colour name.
+    pub ink: String,
+}
+
+/// The validated template library.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Library {
+    /// Palettes by name.
+    pub palettes: BTreeMap<String, BTreeMap<String, Color>>,
+    /// Card styles by name.
+    pub card_styles: BTreeMap<String, StyleTemplate>,
+    /// Sizes by name: (width, height) in mm.
+    pub sizes: BTreeMap<String, (f64, f64)>,
+    /// Sheet styles by name.
+    pub sheets: BTreeMap<String, SheetStyle>,
+}
+
+impl Library {
+    /// Parses and validates the library text.
+    pub fn parse(src: &Source) -> Result<Library, Diagnostics> {
+        let file: LibraryFile = toml::from_str(&src.text).map_err(|e| diag::from_toml(src, &e))?;
+        let mut ck = Checker {
+            src,
+            diags: Diagnostics::default(),
+        };
+        let mut lib = Library::default();
+        for (name, entries) in &file.palette {
+            let mut p = BTreeMap::new();
+            for (cname, value) in entries {
+                match Color::parse_hex(value.get_ref()) {
+                    Some(c) => {
+                        p.insert(cname.clone(), c);
+                    }
+                    None => ck.diags.push(src.error(
+                        value.span(),
+                        format!(
+                            "invalid colour `{}` for `{cname}`: expected `#rrggbb`",
+                            value.get_ref()
+                        ),
+                    )),
+                }
+            }
+            lib.palettes.insert(name.clone(), p);
+        }
+        for (name, s) in &file.size {
+            let w = ck.num(&s.width, 10.0, 500.0, "width");
+            let h = ck.num(&s.height, 10.0, 500.0, "height");
+            lib.sizes.insert(name.clone(), (w, h));
+        }
+        for (name, s) in &file.sheet {
+            let sheet = SheetStyle {
+                margin: ck.num(&s.margin, 3.0, 30.0, "margin"),
+                crop_length: ck.num(&s.crop_length, 1.0, 20.0, "crop_length"),
+                crop_gap: ck.num(&s.crop_gap, 0.0, 10.0, "crop_gap"),
+                overlap: ck.num(&s.overlap, 0.0, 40.0, "overlap"),
+            };
+            lib.sheets.insert(name.clone(), sheet);
+        }
+        for (name, s) in &file.card_style {
+            let corner = s.corner.as_ref().map(|v| ck.num(v, 0.0, 20.0, "corner"));
+            let border = s.border.as_ref().map(|v| ck.num(v, 0.0, 20.0, "border"));
+            let title = s
+                .title_size
+                .as_ref()
+                .map(|v| ck.num(v, 4.0, 72.0, "title_size"));
+            let text = s
+                .text_size
+                .as_ref()
+                .map(|v| ck.num(v, 4.0, 72.0, "text_size"));
+            match (corner, border, title, text, &s.panel, &s.ink, &s.from) {
+                (Some(corner), Some(border), Some(title_size), Some(text_size), Some(panel), Some(ink), None) => {
+                    lib.card_styles.insert(
+                        name.clone(),
+                        StyleTemplate {
+                            corner,
+                            border,
+                            title_size,
+                            text_size,
+                            panel: panel.get_ref().clone(),
+                            ink: ink.get_ref().clone(),
+                        },
+                    );
+                }
+                _ => ck.diags.push(diag::Diagnostic::file(
+                    &src.path,
+                    format!("card style `{name}` must give every field (corner, border, title_size, text_size, panel, ink) and no `from`"),
+                )),
+            }
+        }
+        ck.diags.finish(lib)
+    }
+}
+
+struct Checker<'a> {
+    src: &'a Source,
+    diags: Diagnostics,
+}
+
+impl Checker<'_> {
+    fn num(&mut self, v: &raw::F, min: f64, max: f64, what: &str) -> f64 {
+        let x = *v.get_ref();
+        if !(min..=max).contains(&x) {
+            self.diags.push(self.src.error(
+                v.span(),
+                format!("{what} out of range: expected {min} to {max}, found {x}"),
+            ));
+        }
+        x
+    }
+}

@@ -1,0 +1,85 @@
+//! Game definitions: load (TOML → raw) then validate (raw → model).
+
+pub mod library;
+pub mod model;
+pub mod raw;
+pub mod validate;
+
+use crate::diag::{self, Diagnostic, Diagnostics, Source};
+pub use library::Library;
+pub use model::Game;
+use std::path::{Path, PathBuf};
+
+/// The five games shipped with ludopress, in build order.
+pub const GAMES: [&str; 5] = [
+    "imbriqua",
+    "lignes",
+    "imperator",
+    "alphabrick",
+    "arlecchino",
+];
+
+/// Where a project's definitions live.
+#[derive(Debug, Clone)]
+pub struct Project {
+    /// Root folder holding `games/` and `templates/`.
+    pub root: PathBuf,
+}
+
+impl Project {
+    /// A project rooted at `root`.
+    pub fn new(root: impl Into<PathBuf>) -> Project {
+        Project { root: root.into() }
+    }
+
+    /// Path of a game's definition.
+    pub fn game_file(&self, game: &str) -> PathBuf {
+        self.root.join("games").join(game).join("game.toml")
+    }
+
+    /// The games present under `games/`, sorted.
+    pub fn list(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(self.root.join("games"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().join("game.toml").is_file())
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Loads the template library.
+    pub fn library(&self) -> Result<Library, Diagnostics> {
+        let src = Source::read(&self.root.join("templates").join("library.toml"))?;
+        Library::parse(&src)
+    }
+
+    /// Loads and validates one game.
+    pub fn load(&self, game: &str, lib: &Library) -> Result<Game, Diagnostics> {
+        let path = self.game_file(game);
+        if !path.is_file() {
+            let known = self.list();
+            let mut d =
+                Diagnostic::file(&path, format!("no game `{game}`: this file does not exist"));
+            if let Some(c) = diag::closest(game, known.iter().map(String::as_str)) {
+                d = d.with_hint(format!("did you mean `{c}`?"));
+            }
+            return Err(d.into());
+        }
+        let src = Source::read(&path)?;
+        parse_game(&src, lib, game)
+    }
+}
+
+/// Parses and validates a game definition's text; `folder` is the game's folder name.
+pub fn parse_game(src: &Source, lib: &Library, folder: &str) -> Result<Game, Diagnostics> {
+    let raw: raw::GameFile = toml::from_str(&src.text).map_err(|e| diag::from_toml(src, &e))?;
+    validate::game(src, &raw, lib, folder)
+}
+
+/// Loads the library bundled with this source tree (for tests and the engine).
+pub fn bundled_library() -> Result<Library, Diagnostics> {
+    Project::new(Path::new(env!("CARGO_MANIFEST_DIR"))).library()
+}

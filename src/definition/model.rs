@@ -1,0 +1,396 @@
+//! Stage two: the validated model. Every value here has been checked; later stages trust it.
+
+use crate::color::Color;
+use crate::geometry::{SquareGrid, TriangleGrid};
+use crate::lang::Text;
+
+/// A whole game definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    /// Game id (its folder name).
+    pub id: String,
+    /// Display title.
+    pub title: Text,
+    /// Sheet layout parameters.
+    pub sheet: SheetStyle,
+    /// Boards.
+    pub boards: Vec<Board>,
+    /// Card decks.
+    pub decks: Vec<Deck>,
+    /// Tile sets.
+    pub tilesets: Vec<Tileset>,
+    /// Pieces.
+    pub pieces: Vec<Piece>,
+    /// Dice.
+    pub dice: Vec<Die>,
+    /// Play mats.
+    pub mats: Vec<Mat>,
+}
+
+/// Sheet layout parameters, in mm.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SheetStyle {
+    /// Printable margin on every side.
+    pub margin: f64,
+    /// Crop mark length.
+    pub crop_length: f64,
+    /// Gap between a crop mark and the cut area.
+    pub crop_gap: f64,
+    /// Overlap strip where a split board's parts are glued.
+    pub overlap: f64,
+}
+
+/// The cells of a board.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Grid {
+    /// Square cells.
+    Square(SquareGrid),
+    /// The hexagon of triangles.
+    Triangles(TriangleGrid),
+}
+
+impl Grid {
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        match self {
+            Grid::Square(g) => g.len(),
+            Grid::Triangles(g) => g.len(),
+        }
+    }
+    /// True when the grid has no cell.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// A cell's name.
+    pub fn name(&self, c: usize) -> String {
+        match self {
+            Grid::Square(g) => g.name(c),
+            Grid::Triangles(g) => g.name(c),
+        }
+    }
+    /// The cell of a name.
+    pub fn parse(&self, s: &str) -> Option<usize> {
+        match self {
+            Grid::Square(g) => g.parse(s),
+            Grid::Triangles(g) => g.parse(s),
+        }
+    }
+    /// True for a cell on the outline.
+    pub fn is_border(&self, c: usize) -> bool {
+        match self {
+            Grid::Square(g) => g.is_border(c),
+            Grid::Triangles(g) => g.border.iter().any(|b| b.cell == c),
+        }
+    }
+}
+
+/// A board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Cells.
+    pub grid: Grid,
+    /// Cell size (square side or triangle side), mm.
+    pub cell: f64,
+    /// Cell colour.
+    pub fill: Color,
+    /// Checkered second colour.
+    pub alt_fill: Option<Color>,
+    /// Grid lines.
+    pub line: Color,
+    /// Frame around the board.
+    pub frame: Color,
+    /// Cell names printed around the board.
+    pub coords: bool,
+    /// Copies.
+    pub count: usize,
+    /// Coloured cell sets with a role.
+    pub regions: Vec<Region>,
+    /// Marks on cells.
+    pub marks: Vec<Mark>,
+}
+
+impl Board {
+    /// The cells of the region with this role (empty when there is none).
+    pub fn region(&self, role: &str) -> Vec<usize> {
+        self.regions
+            .iter()
+            .filter(|r| r.role == role)
+            .flat_map(|r| r.cells.iter().copied())
+            .collect()
+    }
+}
+
+/// A coloured set of cells with a role the rules read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Region {
+    /// Role name.
+    pub role: String,
+    /// Cells, sorted.
+    pub cells: Vec<usize>,
+    /// Fill colour.
+    pub fill: Color,
+}
+
+/// The shape of a cell mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkShape {
+    /// An open circle.
+    Ring,
+    /// A filled dot.
+    Dot,
+    /// A cross.
+    Cross,
+}
+
+/// A mark on some cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// Cells, sorted.
+    pub cells: Vec<usize>,
+    /// Shape.
+    pub shape: MarkShape,
+    /// Colour.
+    pub color: Color,
+}
+
+/// A card style with every field resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CardStyle {
+    /// Corner radius of the panel, mm.
+    pub corner: f64,
+    /// Coloured border width around the panel, mm.
+    pub border: f64,
+    /// Title size, pt.
+    pub title_size: f64,
+    /// Text size, pt.
+    pub text_size: f64,
+    /// Panel colour.
+    pub panel: Color,
+    /// Ink colour.
+    pub ink: Color,
+}
+
+/// Background pattern of a back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// Plain.
+    None,
+    /// A diamond lattice.
+    Diamonds,
+    /// A square grid.
+    Grid,
+}
+
+/// A shared back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Back {
+    /// Background.
+    pub fill: Color,
+    /// Text colour.
+    pub ink: Color,
+    /// Title.
+    pub title: Text,
+    /// Pattern.
+    pub pattern: Pattern,
+}
+
+/// A deck of cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deck {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Card width, mm.
+    pub width: f64,
+    /// Card height, mm.
+    pub height: f64,
+    /// Style.
+    pub style: CardStyle,
+    /// Bleed, mm.
+    pub bleed: f64,
+    /// Back.
+    pub back: Back,
+    /// Cards (at least one).
+    pub cards: Vec<Card>,
+}
+
+/// One card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    /// Card id.
+    pub id: String,
+    /// Title.
+    pub title: Text,
+    /// Rule text.
+    pub text: Text,
+    /// Corner tag.
+    pub tag: Option<Text>,
+    /// Background.
+    pub fill: Color,
+    /// Copies.
+    pub count: usize,
+    /// Pictogram.
+    pub picto: Option<Picto>,
+}
+
+/// A pictogram on a small grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picto {
+    /// Grid.
+    pub grid: SquareGrid,
+    /// Acting side's pawns.
+    pub own: Vec<usize>,
+    /// Opponent pawns.
+    pub opp: Vec<usize>,
+    /// Pawn placed this turn.
+    pub placed: Vec<usize>,
+    /// Pawns taken.
+    pub taken: Vec<usize>,
+    /// Arrows as cell paths.
+    pub arrows: Vec<Vec<usize>>,
+}
+
+/// A symbol for colour-blind players and piece faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symbol {
+    /// Circle.
+    Circle,
+    /// Triangle.
+    Triangle,
+    /// Square.
+    Square,
+    /// Cross.
+    Cross,
+    /// Diamond.
+    Diamond,
+    /// Star.
+    Star,
+}
+
+/// A tile's face.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TileFace {
+    /// Four triangular zones (top, right, bottom, left) with their colour names.
+    Zones([String; 4]),
+    /// Four small squares (top-left, top-right, bottom-right, bottom-left).
+    Squares([Color; 4]),
+    /// The face of a card of a deck, drawn square.
+    Card(Card, CardStyle),
+}
+
+/// One tile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tile {
+    /// Face.
+    pub face: TileFace,
+    /// Copies.
+    pub count: usize,
+}
+
+/// A set of square tiles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tileset {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Side, mm.
+    pub size: f64,
+    /// Zone colours by letter code.
+    pub codes: Vec<(char, String)>,
+    /// Colour name → (colour, symbol).
+    pub zone_colors: Vec<(String, Color, Symbol)>,
+    /// Back, if any.
+    pub back: Option<Back>,
+    /// Tiles.
+    pub tiles: Vec<Tile>,
+}
+
+impl Tileset {
+    /// Colour and symbol of a zone colour name.
+    pub fn zone(&self, name: &str) -> Option<(Color, Symbol)> {
+        self.zone_colors
+            .iter()
+            .find(|z| z.0 == name)
+            .map(|z| (z.1, z.2))
+    }
+}
+
+/// The outline of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceShape {
+    /// Round pawn.
+    Disc,
+    /// Square pawn.
+    Square,
+    /// Equilateral triangle.
+    Triangle,
+    /// Brick (square with a brick bond).
+    Brick,
+}
+
+/// A piece.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Shape.
+    pub shape: PieceShape,
+    /// Size, mm.
+    pub size: f64,
+    /// Face colour.
+    pub fill: Color,
+    /// Outline colour.
+    pub line: Color,
+    /// Other face colour (two-faced pieces).
+    pub back: Option<Color>,
+    /// Symbol on the face.
+    pub symbol: Option<Symbol>,
+    /// Copies.
+    pub count: usize,
+}
+
+/// A die net.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Die {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Face side, mm.
+    pub face: f64,
+    /// Face colour.
+    pub fill: Color,
+    /// Pip colour.
+    pub pip: Color,
+    /// Values in net order.
+    pub faces: [u8; 6],
+    /// Copies.
+    pub count: usize,
+}
+
+/// A squared play mat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mat {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Columns.
+    pub cols: usize,
+    /// Rows.
+    pub rows: usize,
+    /// Square side, mm.
+    pub cell: f64,
+    /// Background.
+    pub fill: Color,
+    /// Lines.
+    pub line: Color,
+}

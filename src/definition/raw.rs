@@ -1,0 +1,375 @@
+//! Stage one of loading: serde structs that mirror the TOML files, with spans for diagnostics.
+//!
+//! Nothing here is trusted; `validate` turns these into the model.
+
+use crate::lang::Text;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// A spanned string.
+pub type S = Spanned<String>;
+/// A spanned number.
+pub type F = Spanned<f64>;
+/// A spanned integer.
+pub type I = Spanned<i64>;
+
+/// `games/<game>/game.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// `[game]`: identity and template choices.
+    pub game: Header,
+    /// `[colors]`: colours added to or overriding the palette.
+    #[serde(default)]
+    pub colors: BTreeMap<String, S>,
+    /// `[[board]]`.
+    #[serde(default)]
+    pub board: Vec<BoardRaw>,
+    /// `[[deck]]`.
+    #[serde(default)]
+    pub deck: Vec<DeckRaw>,
+    /// `[[tileset]]`.
+    #[serde(default)]
+    pub tileset: Vec<TilesetRaw>,
+    /// `[[piece]]`.
+    #[serde(default)]
+    pub piece: Vec<PieceRaw>,
+    /// `[[die]]`.
+    #[serde(default)]
+    pub die: Vec<DieRaw>,
+    /// `[[mat]]`.
+    #[serde(default)]
+    pub mat: Vec<MatRaw>,
+}
+
+/// `[game]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Game id, equal to its folder name.
+    pub id: S,
+    /// Display title.
+    pub title: Text,
+    /// Palette template name.
+    pub palette: S,
+    /// Sheet template name.
+    pub sheet: S,
+}
+
+/// `[[board]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// `square` or `triangles`.
+    pub grid: S,
+    /// Columns (square grid).
+    pub cols: Option<I>,
+    /// Rows (square grid).
+    pub rows: Option<I>,
+    /// Hexagon side in triangles (triangle grid).
+    pub side: Option<I>,
+    /// Cell size in mm (square side or triangle side).
+    pub cell: F,
+    /// Cell colour.
+    pub fill: S,
+    /// Second cell colour, for a checkered board.
+    pub alt_fill: Option<S>,
+    /// Grid line colour.
+    pub line: S,
+    /// Colour of the frame around the board.
+    pub frame: S,
+    /// Draw cell names around the board.
+    #[serde(default)]
+    pub coords: bool,
+    /// Border side marks repeated clockwise from the top-left corner (triangle grid): `hole`, `plain`.
+    pub border: Option<Vec<S>>,
+    /// Copies to print.
+    pub count: Option<I>,
+    /// `[[board.region]]`: coloured cell sets with a role the rules engine reads.
+    #[serde(default)]
+    pub region: Vec<RegionRaw>,
+    /// `[[board.mark]]`: symbols drawn on cells.
+    #[serde(default)]
+    pub mark: Vec<MarkRaw>,
+}
+
+/// `[[board.region]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionRaw {
+    /// Name the rules engine looks up (`edge`, `camp-south`, ...).
+    pub role: S,
+    /// `border`: every cell on the board's outline.
+    pub select: Option<S>,
+    /// Whole ranks (rows numbered from the bottom, 1-based).
+    pub ranks: Option<Vec<I>>,
+    /// Named cells.
+    pub cells: Option<Vec<S>>,
+    /// Fill colour of the region's cells.
+    pub fill: S,
+}
+
+/// `[[board.mark]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkRaw {
+    /// Cells that carry the mark.
+    pub cells: Vec<S>,
+    /// `ring`, `dot` or `cross`.
+    pub shape: S,
+    /// Colour.
+    pub color: S,
+}
+
+/// A size: a template name or `[width, height]` in mm.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SizeRaw {
+    /// A `[size.<name>]` of the templates.
+    Named(String),
+    /// Width and height in mm.
+    Dims(Vec<f64>),
+}
+
+/// A card style: a template (`from`) with fields overridden one by one.
+#[derive(Debug, Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CardStyleRaw {
+    /// Template to start from (`[card_style.<name>]`).
+    pub from: Option<S>,
+    /// Corner radius of the inner frame, mm.
+    pub corner: Option<F>,
+    /// Width of the coloured border around the panel, mm.
+    pub border: Option<F>,
+    /// Title size, pt.
+    pub title_size: Option<F>,
+    /// Body text size, pt.
+    pub text_size: Option<F>,
+    /// Panel colour.
+    pub panel: Option<S>,
+    /// Text and line colour.
+    pub ink: Option<S>,
+}
+
+/// A shared back (`back = { ... }`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackRaw {
+    /// Background colour.
+    pub fill: S,
+    /// Text colour.
+    pub ink: S,
+    /// Title on the back.
+    pub title: Text,
+    /// Background pattern: `none`, `diamonds`, `grid`.
+    pub pattern: S,
+}
+
+/// `[[deck]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// Card size.
+    pub size: Spanned<SizeRaw>,
+    /// Card style.
+    pub style: CardStyleRaw,
+    /// Bleed in mm (artwork past the cut line).
+    pub bleed: Option<F>,
+    /// Shared back.
+    pub back: BackRaw,
+    /// `[[deck.card]]`.
+    pub card: Vec<CardRaw>,
+}
+
+/// `[[deck.card]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardRaw {
+    /// Card id (the rules engine's card name).
+    pub id: S,
+    /// Title.
+    pub title: Text,
+    /// Short rule text.
+    pub text: Text,
+    /// Background colour.
+    pub fill: S,
+    /// A word on the card's kind shown in the corner.
+    pub tag: Option<Text>,
+    /// Copies.
+    pub count: Option<I>,
+    /// Pictogram.
+    pub picto: Option<PictoRaw>,
+}
+
+/// A pictogram: a few cells with pawns and arrows.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictoRaw {
+    /// Columns of the small grid.
+    pub cols: I,
+    /// Rows of the small grid.
+    pub rows: I,
+    /// Cells with the acting side's pawns.
+    #[serde(default)]
+    pub own: Vec<S>,
+    /// Cells with opponent pawns.
+    #[serde(default)]
+    pub opp: Vec<S>,
+    /// The pawn placed this turn (drawn with a star).
+    #[serde(default)]
+    pub placed: Vec<S>,
+    /// Pawns removed (crossed out).
+    #[serde(default)]
+    pub taken: Vec<S>,
+    /// Arrows, each a path of cells.
+    #[serde(default)]
+    pub arrows: Vec<Vec<S>>,
+}
+
+/// `[[tileset]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesetRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// Side of the square tile, mm.
+    pub size: F,
+    /// Draw the tiles as the cards of this deck.
+    pub from_deck: Option<S>,
+    /// Letter codes of zone colours, e.g. `B = "blue"`.
+    #[serde(default)]
+    pub codes: BTreeMap<String, S>,
+    /// Symbol drawn in each colour's zones, for colour-blind players.
+    #[serde(default)]
+    pub symbols: BTreeMap<String, S>,
+    /// Back shared by the tiles, if they have one.
+    pub back: Option<BackRaw>,
+    /// `[[tileset.tile]]`.
+    #[serde(default)]
+    pub tile: Vec<TileRaw>,
+}
+
+/// `[[tileset.tile]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileRaw {
+    /// Four zone codes, clockwise from the top: `BBBY`.
+    pub zones: Option<S>,
+    /// Four small squares' colours, clockwise from the top-left.
+    pub squares: Option<Vec<S>>,
+    /// Copies.
+    pub count: Option<I>,
+}
+
+/// `[[piece]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// `disc`, `square`, `triangle`, `brick`.
+    pub shape: S,
+    /// Diameter or side, mm.
+    pub size: F,
+    /// Face colour.
+    pub fill: S,
+    /// Outline colour.
+    pub line: S,
+    /// Colour of the other face, for two-faced pieces.
+    pub back: Option<S>,
+    /// A symbol drawn on the face.
+    pub symbol: Option<S>,
+    /// Copies.
+    pub count: I,
+}
+
+/// `[[die]]`: a foldable die net.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// Side of a face, mm.
+    pub face: F,
+    /// Face colour.
+    pub fill: S,
+    /// Pip and line colour.
+    pub pip: S,
+    /// The six faces' values, in net order: top, left, front, right, back, bottom.
+    pub faces: Vec<I>,
+    /// Copies.
+    pub count: Option<I>,
+}
+
+/// `[[mat]]`: a squared play mat printed across several sheets.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Text,
+    /// Columns.
+    pub cols: I,
+    /// Rows.
+    pub rows: I,
+    /// Square side, mm (the pawns' size plus play).
+    pub cell: F,
+    /// Background.
+    pub fill: S,
+    /// Line colour.
+    pub line: S,
+}
+
+/// `templates/library.toml`: shared pieces referenced by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    /// Named palettes: colour name to `#rrggbb`.
+    pub palette: BTreeMap<String, BTreeMap<String, S>>,
+    /// Named card styles (every field given).
+    pub card_style: BTreeMap<String, CardStyleRaw>,
+    /// Named component sizes.
+    pub size: BTreeMap<String, SizeDims>,
+    /// Named sheet styles.
+    pub sheet: BTreeMap<String, SheetRaw>,
+}
+
+/// `[size.<name>]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeDims {
+    /// Width, mm.
+    pub width: F,
+    /// Height, mm.
+    pub height: F,
+}
+
+/// `[sheet.<name>]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetRaw {
+    /// Printable margin, mm.
+    pub margin: F,
+    /// Crop mark length, mm.
+    pub crop_length: F,
+    /// Gap between a crop mark and the cut area, mm.
+    pub crop_gap: F,
+    /// Overlap strip of split boards, mm.
+    pub overlap: F,
+}

@@ -1,0 +1,803 @@
+//! Stage two of loading: raw TOML structs → the validated model, collecting every error of a file.
+
+use super::library::Library;
+use super::model::*;
+use super::raw::{self, S};
+use crate::color::Color;
+use crate::diag::{closest, Diagnostics, Source};
+use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
+use crate::sheet::paper::Paper;
+use std::collections::{BTreeMap, BTreeSet};
+use toml::Spanned;
+
+/// Most copies of one component.
+pub const MAX_COUNT: i64 = 500;
+/// Most copies of all components of a game.
+pub const MAX_TOTAL: usize = 5000;
+/// Largest length accepted anywhere, mm.
+pub const MAX_MM: f64 = 1000.0;
+
+struct Ctx<'a> {
+    src: &'a Source,
+    lib: &'a Library,
+    diags: Diagnostics,
+    colors: BTreeMap<String, Color>,
+    ids: BTreeSet<String>,
+}
+
+impl Ctx<'_> {
+    fn err<T>(&mut self, v: &Spanned<T>, msg: String) {
+        self.diags.push(self.src.error(v.span(), msg));
+    }
+
+    fn err_hint<T>(&mut self, v: &Spanned<T>, msg: String, hint: Option<String>) {
+        let mut d = self.src.error(v.span(), msg);
+        d.hint = hint;
+        self.diags.push(d);
+    }
+
+    fn color(&mut self, s: &S) -> Color {
+        if let Some(c) = self.colors.get(s.get_ref()) {
+            return *c;
+        }
+        if s.get_ref().starts_with('#') {
+            if let Some(c) = Color::parse_hex(s.get_ref()) {
+                return c;
+            }
+            self.err(
+                s,
+                format!("invalid colour `{}`: expected `#rrggbb`", s.get_ref()),
+            );
+            return Color::BLACK;
+        }
+        let hint = closest(s.get_ref(), self.colors.keys().map(String::as_str))
+            .map(|c| format!("did you mean `{c}`?"));
+        self.err_hint(
+            s,
+            format!(
+                "unknown colour `{}`: not in the palette nor `[colors]`",
+                s.get_ref()
+            ),
+            hint,
+        );
+        Color::BLACK
+    }
+
+    fn length(&mut self, v: &raw::F, min: f64, max: f64, what: &str) -> f64 {
+        let x = *v.get_ref();
+        if !x.is_finite() || x < min || x > max {
+            self.err(
+                v,
+                format!("{what} out of range: expected {min} to {max} mm, found {x}"),
+            );
+            return min.max(1.0);
+        }
+        x
+    }
+
+    fn int(&mut self, v: &raw::I, min: i64, max: i64, what: &str) -> usize {
+        let x = *v.get_ref();
+        if x < min || x > max {
+            self.err(
+                v,
+                format!("{what} out of range: expected {min} to {max}, found {x}"),
+            );
+            return min.max(0) as usize;
+        }
+        x as usize
+    }
+
+    fn count(&mut self, v: &Option<raw::I>) -> usize {
+        v.as_ref().map_or(1, |c| self.int(c, 1, MAX_COUNT, "count"))
+    }
+
+    fn choice<'o>(&mut self, s: &S, options: &[&'o str], what: &str) -> Option<&'o str> {
+        if let Some(o) = options.iter().find(|o| **o == s.get_ref()) {
+            return Some(o);
+        }
+        let hint =
+            closest(s.get_ref(), options.iter().copied()).map(|c| format!("did you mean `{c}`?"));
+        self.err_hint(
+            s,
+            format!(
+                "unknown {what} `{}`: expected one of {}",
+                s.get_ref(),
+                options.join(", ")
+            ),
+            hint,
+        );
+        None
+    }
+
+    fn id(&mut self, s: &S) -> String {
+        let v = s.get_ref();
+        if v.is_empty()
+            || v.len() > 40
+            || !v
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            self.err(
+                s,
+                format!("invalid id `{v}`: use 1 to 40 lowercase letters, digits and `-`"),
+            );
+        } else if !self.ids.insert(v.clone()) {
+            self.err(
+                s,
+                format!("duplicate id `{v}`: component ids must be unique in a game"),
+            );
+        }
+        v.clone()
+    }
+
+    fn cells(&mut self, list: &[S], grid: &Grid) -> Vec<usize> {
+        let mut out = Vec::new();
+        for s in list {
+            match grid.parse(s.get_ref()) {
+                Some(c) => out.push(c),
+                None => self.err(s, format!("no cell `{}` on this board", s.get_ref())),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn symbol(&mut self, s: &S) -> Option<Symbol> {
+        Some(
+            match self.choice(
+                s,
+                &["circle", "triangle", "square", "cross", "diamond", "star"],
+                "symbol",
+            )? {
+                "circle" => Symbol::Circle,
+                "triangle" => Symbol::Triangle,
+                "square" => Symbol::Square,
+                "cross" => Symbol::Cross,
+                "diamond" => Symbol::Diamond,
+                _ => Symbol::Star,
+            },
+        )
+    }
+
+    fn back(&mut self, b: &raw::BackRaw) -> Back {
+        let pattern = match self.choice(&b.pattern, &["none", "diamonds", "grid"], "pattern") {
+            Some("diamonds") => Pattern::Diamonds,
+            Some("grid") => Pattern::Grid,
+            _ => Pattern::None,
+        };
+        Back {
+            fill: self.color(&b.fill),
+            ink: self.color(&b.ink),
+            title: b.title.clone(),
+            pattern,
+        }
+    }
+
+    /// Checks that a component of `w` × `h` mm fits the printable area of every paper.
+    fn fits_paper(&mut self, at: &Spanned<impl Sized>, w: f64, h: f64, margin: f64) {
+        for paper in Paper::ALL {
+            let (pw, ph) = paper.size_mm();
+            let (aw, ah) = (pw - 2.0 * margin, ph - 2.0 * margin);
+            if !((w <= aw && h <= ah) || (w <= ah && h <= aw)) {
+                self.err(
+                    at,
+                    format!(
+                        "component of {w} × {h} mm is larger than the printable area of {} ({aw} × {ah} mm)",
+                        paper.name()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// Validates a parsed game file against the template library.
+pub fn game(
+    src: &Source,
+    raw: &raw::GameFile,
+    lib: &Library,
+    folder: &str,
+) -> Result<Game, Diagnostics> {
+    let mut cx = Ctx {
+        src,
+        lib,
+        diags: Diagnostics::default(),
+        colors: BTreeMap::new(),
+        ids: BTreeSet::new(),
+    };
+    let h = &raw.game;
+    if h.id.get_ref() != folder {
+        cx.err(
+            &h.id,
+            format!(
+                "game id `{}` differs from its folder name `{folder}`",
+                h.id.get_ref()
+            ),
+        );
+    }
+    match lib.palettes.get(h.palette.get_ref()) {
+        Some(p) => cx.colors = p.clone(),
+        None => {
+            let hint = closest(h.palette.get_ref(), lib.palettes.keys().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"));
+            cx.err_hint(
+                &h.palette,
+                format!("unknown palette template `{}`", h.palette.get_ref()),
+                hint,
+            );
+        }
+    }
+    for (name, value) in &raw.colors {
+        match Color::parse_hex(value.get_ref()) {
+            Some(c) => {
+                cx.colors.insert(name.clone(), c);
+            }
+            None => cx.err(
+                value,
+                format!(
+                    "invalid colour `{}` for `{name}`: expected `#rrggbb`",
+                    value.get_ref()
+                ),
+            ),
+        }
+    }
+    let sheet = match lib.sheets.get(h.sheet.get_ref()) {
+        Some(s) => *s,
+        None => {
+            let hint = closest(h.sheet.get_ref(), lib.sheets.keys().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"));
+            cx.err_hint(
+                &h.sheet,
+                format!("unknown sheet template `{}`", h.sheet.get_ref()),
+                hint,
+            );
+            SheetStyle {
+                margin: 10.0,
+                crop_length: 5.0,
+                crop_gap: 1.5,
+                overlap: 10.0,
+            }
+        }
+    };
+    let boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
+    let decks: Vec<Deck> = raw
+        .deck
+        .iter()
+        .map(|d| deck(&mut cx, d, sheet.margin))
+        .collect();
+    let tilesets: Vec<Tileset> = raw
+        .tileset
+        .iter()
+        .map(|t| tileset(&mut cx, t, &decks, sheet.margin))
+        .collect();
+    let pieces: Vec<Piece> = raw.piece.iter().map(|p| piece(&mut cx, p)).collect();
+    let dice: Vec<Die> = raw
+        .die
+        .iter()
+        .map(|d| die(&mut cx, d, sheet.margin))
+        .collect();
+    let mats: Vec<Mat> = raw.mat.iter().map(|m| mat(&mut cx, m)).collect();
+    let total: usize = boards.iter().map(|b| b.count).sum::<usize>()
+        + decks
+            .iter()
+            .flat_map(|d| &d.cards)
+            .map(|c| c.count)
+            .sum::<usize>()
+        + tilesets
+            .iter()
+            .flat_map(|t| &t.tiles)
+            .map(|t| t.count)
+            .sum::<usize>()
+        + pieces.iter().map(|p| p.count).sum::<usize>()
+        + dice.iter().map(|d| d.count).sum::<usize>();
+    if total > MAX_TOTAL {
+        cx.err(
+            &h.id,
+            format!("the game has {total} components to print; the limit is {MAX_TOTAL}"),
+        );
+    }
+    let game = Game {
+        id: h.id.get_ref().clone(),
+        title: h.title.clone(),
+        sheet,
+        boards,
+        decks,
+        tilesets,
+        pieces,
+        dice,
+        mats,
+    };
+    cx.diags.finish(game)
+}
+
+fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
+    let id = cx.id(&b.id);
+    let cell = cx.length(&b.cell, 5.0, 200.0, "cell size");
+    let grid = match cx.choice(&b.grid, &["square", "triangles"], "grid") {
+        Some("triangles") => {
+            let n = match &b.side {
+                Some(s) => cx.int(
+                    s,
+                    1,
+                    crate::geometry::triangles::MAX_SIDE as i64,
+                    "hexagon side",
+                ),
+                None => {
+                    cx.err(&b.grid, "a `triangles` grid needs `side`".into());
+                    1
+                }
+            };
+            let mut pattern = Vec::new();
+            for m in b.border.iter().flatten() {
+                match cx.choice(m, &["hole", "plain"], "border mark") {
+                    Some("hole") => pattern.push(BorderMark::Hole),
+                    Some(_) => pattern.push(BorderMark::Plain),
+                    None => {}
+                }
+            }
+            if b.border.as_ref().is_none_or(Vec::is_empty) {
+                cx.err(
+                    &b.grid,
+                    "a `triangles` grid needs `border`, the marks of its border sides".into(),
+                );
+            }
+            if pattern.is_empty() {
+                pattern.push(BorderMark::Plain);
+            }
+            Grid::Triangles(TriangleGrid::new(n, &pattern))
+        }
+        _ => {
+            let side = crate::geometry::square::MAX_SIDE as i64;
+            let dim = |cx: &mut Ctx, v: &Option<raw::I>, what: &str| match v {
+                Some(v) => cx.int(v, 1, side, what),
+                None => {
+                    cx.err(&b.grid, format!("a `square` grid needs `{what}`"));
+                    1
+                }
+            };
+            let cols = dim(cx, &b.cols, "cols");
+            let rows = dim(cx, &b.rows, "rows");
+            if let Some(border) = b.border.as_ref().and_then(|v| v.first()) {
+                cx.err(
+                    border,
+                    "`border` marks apply to a `triangles` grid only".into(),
+                );
+            }
+            Grid::Square(SquareGrid { cols, rows })
+        }
+    };
+    let regions = b
+        .region
+        .iter()
+        .map(|r| {
+            let mut cells = Vec::new();
+            let mut given = 0;
+            if let Some(sel) = &r.select {
+                given += 1;
+                if cx.choice(sel, &["border"], "selection").is_some() {
+                    cells.extend((0..grid.len()).filter(|&c| grid.is_border(c)));
+                }
+            }
+            if let Some(ranks) = &r.ranks {
+                given += 1;
+                match &grid {
+                    Grid::Square(g) => {
+                        for rank in ranks {
+                            let k = cx.int(rank, 1, g.rows as i64, "rank");
+                            cells.extend((0..g.cols).map(|f| (k.max(1) - 1) * g.cols + f));
+                        }
+                    }
+                    Grid::Triangles(_) => {
+                        if let Some(first) = ranks.first() {
+                            cx.err(first, "`ranks` apply to a `square` grid only".into());
+                        }
+                    }
+                }
+            }
+            if let Some(list) = &r.cells {
+                given += 1;
+                cells.extend(cx.cells(list, &grid));
+            }
+            if given != 1 {
+                cx.err(
+                    &r.role,
+                    "a region needs exactly one of `select`, `ranks`, `cells`".into(),
+                );
+            }
+            cells.sort_unstable();
+            cells.dedup();
+            Region {
+                role: r.role.get_ref().clone(),
+                cells,
+                fill: cx.color(&r.fill),
+            }
+        })
+        .collect();
+    let marks = b
+        .mark
+        .iter()
+        .map(|m| Mark {
+            cells: cx.cells(&m.cells, &grid),
+            shape: match cx.choice(&m.shape, &["ring", "dot", "cross"], "mark shape") {
+                Some("dot") => MarkShape::Dot,
+                Some("cross") => MarkShape::Cross,
+                _ => MarkShape::Ring,
+            },
+            color: cx.color(&m.color),
+        })
+        .collect();
+    Board {
+        id,
+        name: b.name.clone(),
+        cell,
+        fill: cx.color(&b.fill),
+        alt_fill: b.alt_fill.as_ref().map(|c| cx.color(c)),
+        line: cx.color(&b.line),
+        frame: cx.color(&b.frame),
+        coords: b.coords,
+        count: cx.count(&b.count),
+        regions,
+        marks,
+        grid,
+    }
+}
+
+fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw) -> CardStyle {
+    let base = match &s.from {
+        Some(name) => match cx.lib.card_styles.get(name.get_ref()) {
+            Some(b) => Some(b.clone()),
+            None => {
+                let hint = closest(
+                    name.get_ref(),
+                    cx.lib.card_styles.keys().map(String::as_str),
+                )
+                .map(|c| format!("did you mean `{c}`?"));
+                cx.err_hint(
+                    name,
+                    format!("unknown card style template `{}`", name.get_ref()),
+                    hint,
+                );
+                None
+            }
+        },
+        None => None,
+    };
+    let base = base.unwrap_or_else(|| {
+        cx.lib
+            .card_styles
+            .values()
+            .next()
+            .cloned()
+            .unwrap_or_default()
+    });
+    // Each field: the game's override if given, else the template's (validated when the library loaded).
+    let corner = s
+        .corner
+        .as_ref()
+        .map_or(base.corner, |v| cx.length(v, 0.0, 20.0, "corner"));
+    let border = s
+        .border
+        .as_ref()
+        .map_or(base.border, |v| cx.length(v, 0.0, 20.0, "border"));
+    let title_size = s.title_size.as_ref().map_or(base.title_size, |v| {
+        cx.length(v, 4.0, 72.0, "title size (pt)")
+    });
+    let text_size = s.text_size.as_ref().map_or(base.text_size, |v| {
+        cx.length(v, 4.0, 72.0, "text size (pt)")
+    });
+    let panel = match &s.panel {
+        Some(c) => cx.color(c),
+        None => cx.colors.get(&base.panel).copied().unwrap_or(Color::WHITE),
+    };
+    let ink = match &s.ink {
+        Some(c) => cx.color(c),
+        None => cx.colors.get(&base.ink).copied().unwrap_or(Color::BLACK),
+    };
+    CardStyle {
+        corner,
+        border,
+        title_size,
+        text_size,
+        panel,
+        ink,
+    }
+}
+
+fn picto(cx: &mut Ctx, p: &raw::PictoRaw) -> Picto {
+    let g = SquareGrid {
+        cols: cx.int(&p.cols, 1, 9, "pictogram columns"),
+        rows: cx.int(&p.rows, 1, 9, "pictogram rows"),
+    };
+    let grid = Grid::Square(g);
+    let arrows = p
+        .arrows
+        .iter()
+        .filter_map(|a| {
+            let cells: Vec<usize> = a
+                .iter()
+                .filter_map(|s| {
+                    let c = grid.parse(s.get_ref());
+                    if c.is_none() {
+                        cx.err(
+                            s,
+                            format!(
+                                "no cell `{}` in a {}×{} pictogram",
+                                s.get_ref(),
+                                g.cols,
+                                g.rows
+                            ),
+                        );
+                    }
+                    c
+                })
+                .collect();
+            (cells.len() >= 2).then_some(cells)
+        })
+        .collect();
+    Picto {
+        own: cx.cells(&p.own, &grid),
+        opp: cx.cells(&p.opp, &grid),
+        placed: cx.cells(&p.placed, &grid),
+        taken: cx.cells(&p.taken, &grid),
+        arrows,
+        grid: g,
+    }
+}
+
+fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
+    let id = cx.id(&d.id);
+    let (width, height) = match d.size.get_ref() {
+        raw::SizeRaw::Named(name) => match cx.lib.sizes.get(name) {
+            Some(s) => *s,
+            None => {
+                let hint = closest(name, cx.lib.sizes.keys().map(String::as_str))
+                    .map(|c| format!("did you mean `{c}`?"));
+                cx.err_hint(&d.size, format!("unknown size template `{name}`"), hint);
+                (63.0, 88.0)
+            }
+        },
+        raw::SizeRaw::Dims(v)
+            if v.len() == 2
+                && v.iter()
+                    .all(|x| x.is_finite() && *x >= 10.0 && *x <= MAX_MM) =>
+        {
+            (v[0], v[1])
+        }
+        raw::SizeRaw::Dims(_) => {
+            cx.err(
+                &d.size,
+                "size: expected a template name or [width, height] in mm, each 10 to 1000".into(),
+            );
+            (63.0, 88.0)
+        }
+    };
+    let bleed = d
+        .bleed
+        .as_ref()
+        .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
+    cx.fits_paper(&d.size, width + 2.0 * bleed, height + 2.0 * bleed, margin);
+    let style = card_style(cx, &d.style);
+    if d.card.is_empty() {
+        cx.err(&d.id, "a deck needs at least one `[[deck.card]]`".into());
+    }
+    let mut card_ids = BTreeSet::new();
+    let cards = d
+        .card
+        .iter()
+        .map(|c| {
+            if !card_ids.insert(c.id.get_ref().clone()) {
+                cx.err(
+                    &c.id,
+                    format!("duplicate card id `{}` in deck `{id}`", c.id.get_ref()),
+                );
+            }
+            Card {
+                id: c.id.get_ref().clone(),
+                title: c.title.clone(),
+                text: c.text.clone(),
+                tag: c.tag.clone(),
+                fill: cx.color(&c.fill),
+                count: cx.count(&c.count),
+                picto: c.picto.as_ref().map(|p| picto(cx, p)),
+            }
+        })
+        .collect();
+    Deck {
+        id,
+        name: d.name.clone(),
+        width,
+        height,
+        style,
+        bleed,
+        back: cx.back(&d.back),
+        cards,
+    }
+}
+
+fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Tileset {
+    let id = cx.id(&t.id);
+    let size = cx.length(&t.size, 10.0, 200.0, "tile size");
+    cx.fits_paper(&t.size, size, size, margin);
+    let mut zone_colors = Vec::new();
+    for (name, sym) in &t.symbols {
+        let color = cx.colors.get(name).copied();
+        match (color, cx.symbol(sym)) {
+            (Some(c), Some(s)) => zone_colors.push((name.clone(), c, s)),
+            (None, _) => cx.err(
+                sym,
+                format!("`symbols` names `{name}`, which is not a colour of the palette"),
+            ),
+            _ => {}
+        }
+    }
+    let mut codes = Vec::new();
+    for (letter, name) in &t.codes {
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => {
+                if zone_colors.iter().any(|z| &z.0 == name.get_ref()) {
+                    codes.push((c, name.get_ref().clone()));
+                } else {
+                    cx.err(
+                        name,
+                        format!(
+                            "code `{letter}` names `{}`, which has no entry in `symbols`",
+                            name.get_ref()
+                        ),
+                    );
+                }
+            }
+            _ => cx.err(
+                name,
+                format!("code `{letter}`: expected one uppercase letter"),
+            ),
+        }
+    }
+    let mut tiles = Vec::new();
+    if let Some(deck_id) = &t.from_deck {
+        match decks.iter().find(|d| &d.id == deck_id.get_ref()) {
+            Some(d) => tiles.extend(d.cards.iter().map(|c| Tile {
+                face: TileFace::Card(c.clone(), d.style),
+                count: c.count,
+            })),
+            None => cx.err(
+                deck_id,
+                format!(
+                    "no deck `{}` defined before this tile set",
+                    deck_id.get_ref()
+                ),
+            ),
+        }
+    }
+    for tile in &t.tile {
+        let count = cx.count(&tile.count);
+        match (&tile.zones, &tile.squares) {
+            (Some(z), None) => {
+                let letters: Vec<char> = z.get_ref().chars().collect();
+                let names: Vec<Option<String>> = letters
+                    .iter()
+                    .map(|l| codes.iter().find(|c| c.0 == *l).map(|c| c.1.clone()))
+                    .collect();
+                if letters.len() != 4 || names.iter().any(Option::is_none) {
+                    let known: String = codes.iter().map(|c| c.0).collect();
+                    cx.err(
+                        z,
+                        format!(
+                            "zones `{}`: expected 4 letters among `{known}`",
+                            z.get_ref()
+                        ),
+                    );
+                } else {
+                    let n: Vec<String> = names.into_iter().flatten().collect();
+                    tiles.push(Tile {
+                        face: TileFace::Zones([
+                            n[0].clone(),
+                            n[1].clone(),
+                            n[2].clone(),
+                            n[3].clone(),
+                        ]),
+                        count,
+                    });
+                }
+            }
+            (None, Some(sq)) if sq.len() == 4 => {
+                let c: Vec<Color> = sq.iter().map(|s| cx.color(s)).collect();
+                tiles.push(Tile {
+                    face: TileFace::Squares([c[0], c[1], c[2], c[3]]),
+                    count,
+                });
+            }
+            (None, Some(sq)) => {
+                let at = sq.first().map_or_else(|| t.id.span(), |s| s.span());
+                cx.diags.push(cx.src.error(
+                    at,
+                    format!("squares: expected 4 colours, found {}", sq.len()),
+                ));
+            }
+            _ => cx.err(
+                &t.id,
+                "each `[[tileset.tile]]` needs exactly one of `zones`, `squares`".into(),
+            ),
+        }
+    }
+    if tiles.is_empty() {
+        cx.err(
+            &t.id,
+            "a tile set needs `from_deck` or at least one `[[tileset.tile]]`".into(),
+        );
+    }
+    Tileset {
+        id,
+        name: t.name.clone(),
+        size,
+        codes,
+        zone_colors,
+        back: t.back.as_ref().map(|b| cx.back(b)),
+        tiles,
+    }
+}
+
+fn piece(cx: &mut Ctx, p: &raw::PieceRaw) -> Piece {
+    let id = cx.id(&p.id);
+    let shape = match cx.choice(
+        &p.shape,
+        &["disc", "square", "triangle", "brick"],
+        "piece shape",
+    ) {
+        Some("square") => PieceShape::Square,
+        Some("triangle") => PieceShape::Triangle,
+        Some("brick") => PieceShape::Brick,
+        _ => PieceShape::Disc,
+    };
+    Piece {
+        id,
+        name: p.name.clone(),
+        shape,
+        size: cx.length(&p.size, 5.0, 150.0, "piece size"),
+        fill: cx.color(&p.fill),
+        line: cx.color(&p.line),
+        back: p.back.as_ref().map(|c| cx.color(c)),
+        symbol: p.symbol.as_ref().and_then(|s| cx.symbol(s)),
+        count: cx.int(&p.count, 1, MAX_COUNT, "count"),
+    }
+}
+
+fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
+    let id = cx.id(&d.id);
+    let face = cx.length(&d.face, 8.0, 60.0, "die face");
+    cx.fits_paper(&d.face, face * 4.0 + 16.0, face * 3.0 + 16.0, margin);
+    let mut faces = [1, 2, 3, 4, 5, 6];
+    if d.faces.len() != 6 {
+        cx.err(
+            &d.id,
+            format!("faces: expected 6 values, found {}", d.faces.len()),
+        );
+    } else {
+        for (i, f) in d.faces.iter().enumerate() {
+            faces[i] = cx.int(f, 1, 6, "face value") as u8;
+        }
+    }
+    Die {
+        id,
+        name: d.name.clone(),
+        face,
+        fill: cx.color(&d.fill),
+        pip: cx.color(&d.pip),
+        faces,
+        count: cx.count(&d.count),
+    }
+}
+
+fn mat(cx: &mut Ctx, m: &raw::MatRaw) -> Mat {
+    Mat {
+        id: cx.id(&m.id),
+        name: m.name.clone(),
+        cols: cx.int(&m.cols, 1, 60, "mat columns"),
+        rows: cx.int(&m.rows, 1, 60, "mat rows"),
+        cell: cx.length(&m.cell, 5.0, 100.0, "mat cell"),
+        fill: cx.color(&m.fill),
+        line: cx.color(&m.line),
+    }
+}

@@ -1,0 +1,6 @@
+//! Exporters: the same flattened scene written as SVG and PDF; PNG rendered from the SVG.
+
+pub mod pdf;
+pub mod png;
+pub mod subset;
+pub mod svg;

@@ -1,0 +1,255 @@
+//! PDF export (with `printpdf` operations): vector paths and real text in the embedded fonts.
+//!
+//! Output is deterministic: fixed dates, fixed font resource ids, and a document id derived from
+//! the content instead of printpdf's process-wide counter.
+
+use super::subset;
+use crate::color::Color;
+use crate::fonts::Face;
+use crate::scene::{Flat, Scene, Seg, P};
+use printpdf::{
+    FontId, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
+};
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Document metadata.
+#[derive(Debug, Clone)]
+pub struct Meta {
+    /// Title shown by viewers.
+    pub title: String,
+}
+
+fn font_id(face: Face) -> FontId {
+    FontId(format!("F{}", face as usize + 1))
+}
+
+fn color(c: Color) -> printpdf::Color {
+    printpdf::Color::Rgb(Rgb {
+        r: f32::from(c.r) / 255.0,
+        g: f32::from(c.g) / 255.0,
+        b: f32::from(c.b) / 255.0,
+        icc_profile: None,
+    })
+}
+
+fn pt(q: P, page_h: f64) -> Point {
+    Point {
+        x: Pt((q.x * PT_PER_MM) as f32),
+        y: Pt(((page_h - q.y) * PT_PER_MM) as f32),
+    }
+}
+
+/// Splits segments into subpaths of line points (Bézier controls flagged).
+fn rings(segs: &[Seg], page_h: f64) -> Vec<(Vec<LinePoint>, bool)> {
+    let mut out: Vec<(Vec<LinePoint>, bool)> = Vec::new();
+    let lp = |q: P, bezier: bool| LinePoint {
+        p: pt(q, page_h),
+        bezier,
+    };
+    for seg in segs {
+        match *seg {
+            Seg::Move(a) => out.push((vec![lp(a, false)], false)),
+            Seg::Line(a) => {
+                if let Some(r) = out.last_mut() {
+                    r.0.push(lp(a, false));
+                }
+            }
+            Seg::Cubic(a, b, c) => {
+                if let Some(r) = out.last_mut() {
+                    r.0.extend([lp(a, true), lp(b, true), lp(c, false)]);
+                }
+            }
+            Seg::Close => {
+                if let Some(r) = out.last_mut() {
+                    r.1 = true;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn page_ops(scene: &Scene) -> Vec<Op> {
+    let h = scene.height;
+    let mut ops = Vec::new();
+    for f in scene.flatten() {
+        match f {
+            Flat::Path(path) => {
+                let subs = rings(&path.segs, h);
+                if let Some(c) = path.fill {
+                    ops.push(Op::SetFillColor { col: color(c) });
+                    ops.push(Op::DrawPolygon {
+                        polygon: Polygon {
+                            rings: subs
+                                .iter()
+                                .map(|(pts, _)| PolygonRing {
+                                    points: pts.clone(),
+                                })
+                                .collect(),
+                            mode: PaintMode::Fill,
+                            winding_order: WindingOrder::NonZero,
+                        },
+                    });
+                }
+                if let Some(st) = path.stroke {
+                    ops.push(Op::SetOutlineColor {
+                        col: color(st.color),
+                    });
+                    ops.push(Op::SetOutlineThickness {
+                        pt: Pt((st.width * PT_PER_MM) as f32),
+                    });
+                    ops.push(Op::SetLineJoinStyle {
+                        join: printpdf::LineJoinStyle::Round,
+                    });
+                    let dash = match st.dash {
+                        Some((a, b)) => printpdf::LineDashPattern::new(
+                            0.0,
+                            &[(a * PT_PER_MM) as f32, (b * PT_PER_MM) as f32],
+                        ),
+                        None => printpdf::LineDashPattern::solid(),
+                    };
+                    ops.push(Op::SetLineDashPattern { dash });
+                    for (pts, closed) in subs {
+                        ops.push(Op::DrawLine {
+                            line: printpdf::Line {
+                                points: pts,
+                                is_closed: closed,
+                            },
+                        });
+                    }
+                }
+            }
+            Flat::Text(run, angle) => {
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::StartTextSection);
+                ops.push(Op::SetFont {
+                    font: PdfFontHandle::External(font_id(run.face)),
+                    size: Pt(run.size as f32),
+                });
+                ops.push(Op::SetFillColor {
+                    col: color(run.color),
+                });
+                let o = pt(crate::scene::p(run.x, run.y), h);
+                if angle.abs() > 1e-6 {
+                    // PDF angles turn counter-clockwise with y up; the scene's turn clockwise with y down.
+                    let (s, c) = (-angle).to_radians().sin_cos();
+                    ops.push(Op::SetTextMatrix {
+                        matrix: printpdf::TextMatrix::Raw([
+                            c as f32, s as f32, -s as f32, c as f32, o.x.0, o.y.0,
+                        ]),
+                    });
+                } else {
+                    ops.push(Op::SetTextCursor { pos: o });
+                }
+                ops.push(Op::ShowText {
+                    items: vec![TextItem::Text(run.text.clone())],
+                });
+                ops.push(Op::EndTextSection);
+                ops.push(Op::RestoreGraphicsState);
+            }
+            Flat::PushClip(poly) => {
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![PolygonRing {
+                            points: poly
+                                .iter()
+                                .map(|q| LinePoint {
+                                    p: pt(*q, h),
+                                    bezier: false,
+                                })
+                                .collect(),
+                        }],
+                        mode: PaintMode::Clip,
+                        winding_order: WindingOrder::NonZero,
+                    },
+                });
+            }
+            Flat::PopClip => ops.push(Op::RestoreGraphicsState),
+        }
+    }
+    ops
+}
+
+/// Writes scenes as the pages of one PDF.
+pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
+    let mut doc = PdfDocument::new(&meta.title);
+    doc.metadata.info.producer = "ludopress".into();
+    doc.metadata.info.creator = "ludopress".into();
+    let mut used: std::collections::BTreeMap<Face, std::collections::BTreeSet<char>> =
+        Default::default();
+    for f in pages.iter().flat_map(|s| s.flatten()) {
+        if let Flat::Text(run, _) = f {
+            used.entry(run.face).or_default().extend(run.text.chars());
+        }
+    }
+    for (face, chars) in used {
+        let mut warnings = Vec::new();
+        let bytes = subset::subset(face.bytes(), &chars).unwrap_or_else(|| face.bytes().to_vec());
+        if let Some(parsed) = ParsedFont::from_bytes(&bytes, 0, &mut warnings) {
+            doc.resources
+                .fonts
+                .map
+                .insert(font_id(face), printpdf::PdfFont::new(parsed));
+        }
+    }
+    let pdf_pages: Vec<PdfPage> = pages
+        .iter()
+        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s)))
+        .collect();
+    doc.with_pages(pdf_pages);
+    let opts = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut bytes = doc.save(&opts, &mut warnings);
+    fix_document_id(&mut bytes);
+    bytes
+}
+
+/// Replaces the trailer's `/ID` strings (drawn from a process-wide counter in printpdf) with a
+/// hash of the document, keeping their length so the cross-reference offsets stay valid.
+fn fix_document_id(bytes: &mut [u8]) {
+    let Some(at) = find_last(bytes, b"/ID") else {
+        return;
+    };
+    let hash = fnv(&bytes[..at]);
+    let mut i = at;
+    let mut n = 0u64;
+    let mut inside = false;
+    while i < bytes.len() && n < 2 {
+        match bytes[i] {
+            b'(' => inside = true,
+            b')' if inside => {
+                inside = false;
+                n += 1;
+            }
+            b'<' if !inside && bytes.get(i + 1) != Some(&b'<') => inside = true,
+            b'>' if inside => {
+                inside = false;
+                n += 1;
+            }
+            c if inside && c.is_ascii_alphanumeric() => {
+                let k = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hash;
+                bytes[i] = b"0123456789abcdef"[((k >> 7) & 15) as usize];
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).rposition(|w| w == needle)
+}
+
+fn fnv(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}

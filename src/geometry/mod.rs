@@ -1,0 +1,10 @@
+//! Board geometry: cells, their names, shapes and neighbours.
+//!
+//! One source of truth: the printed board, the rulebook diagrams and the rules engine all ask these
+//! types, built from the board definition in `games/<game>/game.toml`.
+
+pub mod square;
+pub mod triangles;
+
+pub use square::SquareGrid;
+pub use triangles::{BorderMark, TriangleGrid};

@@ -1,0 +1,290 @@
+//! Boards: square grids and the hexagon of triangles, with regions, marks, holes and coordinates.
+
+use crate::color::Color;
+use crate::definition::model::{Board, Grid, MarkShape};
+use crate::fonts::Face;
+use crate::geometry::triangles::H;
+use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
+use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
+
+/// Where cells are in a board drawing: the frame width and the grid's origin.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    /// Frame width around the cells, mm.
+    pub width: f64,
+}
+
+/// The frame width of a board drawing.
+pub fn frame(b: &Board) -> Frame {
+    let width = match (&b.grid, b.coords) {
+        (Grid::Square(_), true) => (b.cell * 0.4).clamp(7.0, 12.0),
+        (Grid::Square(_), false) => 4.0,
+        (Grid::Triangles(_), _) => (b.cell * 0.3).clamp(6.0, 12.0),
+    };
+    Frame { width }
+}
+
+/// The outline of cell `c` in the board drawing's coordinates.
+pub fn cell_polygon(b: &Board, c: usize) -> Vec<P> {
+    let f = frame(b).width;
+    match &b.grid {
+        Grid::Square(g) => {
+            let (x, y) = g.origin(c, b.cell);
+            vec![
+                p(f + x, f + y),
+                p(f + x + b.cell, f + y),
+                p(f + x + b.cell, f + y + b.cell),
+                p(f + x, f + y + b.cell),
+            ]
+        }
+        Grid::Triangles(t) => t.corners[c]
+            .iter()
+            .map(|&(x, y)| p(f + x * b.cell, f + y * b.cell))
+            .collect(),
+    }
+}
+
+/// The centre of cell `c` (the centroid for triangles).
+pub fn cell_centre(b: &Board, c: usize) -> P {
+    let poly = cell_polygon(b, c);
+    let n = poly.len() as f64;
+    p(
+        poly.iter().map(|q| q.x).sum::<f64>() / n,
+        poly.iter().map(|q| q.y).sum::<f64>() / n,
+    )
+}
+
+/// The radius of the largest pawn drawn in a cell.
+pub fn pawn_radius(b: &Board) -> f64 {
+    match &b.grid {
+        Grid::Square(_) => b.cell * 0.36,
+        Grid::Triangles(_) => b.cell * 0.2,
+    }
+}
+
+/// Draws a board.
+pub fn draw(b: &Board) -> Scene {
+    match &b.grid {
+        Grid::Square(g) => square(b, g),
+        Grid::Triangles(t) => triangles(b, t),
+    }
+}
+
+fn cell_fill(b: &Board, c: usize, checker: bool) -> Color {
+    if let Some(r) = b
+        .regions
+        .iter()
+        .rev()
+        .find(|r| r.cells.binary_search(&c).is_ok())
+    {
+        return r.fill;
+    }
+    match b.alt_fill {
+        Some(alt) if checker => alt,
+        _ => b.fill,
+    }
+}
+
+fn square(b: &Board, g: &SquareGrid) -> Scene {
+    let f = frame(b).width;
+    let (gw, gh) = (g.cols as f64 * b.cell, g.rows as f64 * b.cell);
+    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
+    s.path(
+        shape::rect(0.0, 0.0, s.width, s.height),
+        Some(b.frame),
+        None,
+    );
+    for c in 0..g.len() {
+        let (fi, r) = g.file_rank(c);
+        let (x, y) = g.origin(c, b.cell);
+        s.path(
+            shape::rect(f + x, f + y, b.cell, b.cell),
+            Some(cell_fill(b, c, (fi + r) % 2 == 1)),
+            None,
+        );
+    }
+    let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.25)));
+    for i in 0..=g.cols {
+        let x = f + i as f64 * b.cell;
+        s.path(shape::line(p(x, f), p(x, f + gh)), None, line);
+    }
+    for j in 0..=g.rows {
+        let y = f + j as f64 * b.cell;
+        s.path(shape::line(p(f, y), p(f + gw, y)), None, line);
+    }
+    s.path(
+        shape::rect(f, f, gw, gh),
+        None,
+        Some(Stroke::solid(b.line, (b.cell * 0.03).max(0.5))),
+    );
+    marks(&mut s, b);
+    if b.coords {
+        let size = (f * 1.2).clamp(6.0, 11.0);
+        let ink = crate::layout::ink_on(b.frame);
+        let cap = Face::Bold.cap_height_mm(size);
+        for i in 0..g.cols {
+            let x = f + (i as f64 + 0.5) * b.cell;
+            let name = ((b'a' + i as u8) as char).to_string();
+            s.text(
+                x,
+                f / 2.0 + cap / 2.0,
+                size,
+                Face::Bold,
+                ink,
+                Anchor::Middle,
+                &name,
+            );
+            s.text(
+                x,
+                f + gh + f / 2.0 + cap / 2.0,
+                size,
+                Face::Bold,
+                ink,
+                Anchor::Middle,
+                &name,
+            );
+        }
+        for j in 0..g.rows {
+            let y = f + (g.rows - 1 - j) as f64 * b.cell + b.cell / 2.0 + cap / 2.0;
+            let name = (j + 1).to_string();
+            s.text(f / 2.0, y, size, Face::Bold, ink, Anchor::Middle, &name);
+            s.text(
+                f + gw + f / 2.0,
+                y,
+                size,
+                Face::Bold,
+                ink,
+                Anchor::Middle,
+                &name,
+            );
+        }
+    }
+    s
+}
+
+fn marks(s: &mut Scene, b: &Board) {
+    let r = pawn_radius(b);
+    for m in &b.marks {
+        for &c in &m.cells {
+            let ctr = cell_centre(b, c);
+            match m.shape {
+                MarkShape::Ring => s.path(
+                    shape::circle(ctr, r),
+                    None,
+                    Some(Stroke::solid(m.color, r * 0.09)),
+                ),
+                MarkShape::Dot => s.path(shape::circle(ctr, r * 0.25), Some(m.color), None),
+                MarkShape::Cross => {
+                    let d = r * 0.6;
+                    let st = Some(Stroke::solid(m.color, r * 0.09));
+                    s.path(
+                        shape::line(p(ctr.x - d, ctr.y - d), p(ctr.x + d, ctr.y + d)),
+                        None,
+                        st,
+                    );
+                    s.path(
+                        shape::line(p(ctr.x - d, ctr.y + d), p(ctr.x + d, ctr.y - d)),
+                        None,
+                        st,
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
+    let f = frame(b).width;
+    let (ew, eh) = t.extent();
+    let (gw, gh) = (ew * b.cell, eh * b.cell);
+    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
+    // The frame: the hexagon grown by the frame width along each side's normal.
+    let n = t.n as f64;
+    let outline = [
+        (n / 2.0, 0.0),
+        (n * 1.5, 0.0),
+        (2.0 * n, n * H),
+        (n * 1.5, 2.0 * n * H),
+        (n / 2.0, 2.0 * n * H),
+        (0.0, n * H),
+    ];
+    let centre = p(f + gw / 2.0, f + gh / 2.0);
+    // Moving each vertex out by f shifts every side out by f·cos(30°), inside the drawing's margin.
+    let grow = f;
+    let frame_pts: Vec<P> = outline
+        .iter()
+        .map(|&(x, y)| {
+            let q = p(f + x * b.cell, f + y * b.cell);
+            let (dx, dy) = (q.x - centre.x, q.y - centre.y);
+            let len = (dx * dx + dy * dy).sqrt();
+            p(q.x + dx / len * grow, q.y + dy / len * grow)
+        })
+        .collect();
+    s.path(
+        shape::polygon(&frame_pts),
+        Some(b.frame),
+        Some(Stroke::solid(b.line, 0.4)),
+    );
+    for c in 0..t.len() {
+        let up = t.cells[c].2;
+        s.path(
+            shape::polygon(&cell_polygon(b, c)),
+            Some(cell_fill(b, c, !up)),
+            None,
+        );
+    }
+    let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.3)));
+    for c in 0..t.len() {
+        s.path(shape::polygon(&cell_polygon(b, c)), None, line);
+    }
+    let hex: Vec<P> = outline
+        .iter()
+        .map(|&(x, y)| p(f + x * b.cell, f + y * b.cell))
+        .collect();
+    s.path(
+        shape::polygon(&hex),
+        None,
+        Some(Stroke::solid(b.line, (b.cell * 0.03).max(0.6))),
+    );
+    // Border marks: a hole in the frame opposite each hole side; plain sides stay plain.
+    for side in &t.border {
+        let poly = cell_polygon(b, side.cell);
+        let (a, q) = (poly[side.side], poly[(side.side + 1) % 3]);
+        let mid = p((a.x + q.x) / 2.0, (a.y + q.y) / 2.0);
+        let (dx, dy) = (mid.x - centre.x, mid.y - centre.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        let at = p(mid.x + dx / len * f * 0.5, mid.y + dy / len * f * 0.5);
+        if side.mark == BorderMark::Hole {
+            let r = (f * 0.32).min(b.cell * 0.16);
+            s.path(shape::circle(at, r), Some(b.line), None);
+            s.path(
+                shape::circle(p(at.x + r * 0.15, at.y + r * 0.15), r * 0.7),
+                Some(b.line.lighten(0.25)),
+                None,
+            );
+        }
+    }
+    marks(&mut s, b);
+    if b.coords {
+        let size = (b.cell * 0.16).clamp(5.0, 8.0);
+        let ink = b.line.lighten(0.45);
+        for c in 0..t.len() {
+            let ctr = cell_centre(b, c);
+            let dy = if t.cells[c].2 {
+                b.cell * 0.2
+            } else {
+                -b.cell * 0.12
+            };
+            s.text(
+                ctr.x,
+                ctr.y + dy,
+                size,
+                Face::Regular,
+                ink,
+                Anchor::Middle,
+                &t.name(c),
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,95 @@
+//! A foldable die net: six faces in a cross, fold lines dashed, seven glue tabs.
+
+use super::HAIRLINE;
+use crate::definition::model::Die;
+use crate::scene::{p, shape, Scene, Stroke, P};
+
+/// Net cell of each face in `faces` order: top, left, front, right, back, bottom.
+const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
+
+/// Draws the net; the scene includes the glue tabs.
+pub fn draw(d: &Die) -> Scene {
+    let f = d.face;
+    let t = f * 0.22;
+    let mut s = Scene::new(4.0 * f + 2.0 * t, 3.0 * f + 2.0 * t);
+    let at = |c: usize, r: usize| p(t + c as f64 * f, t + r as f64 * f);
+    let cut = Some(Stroke::solid(d.pip, 0.3));
+    // Tabs: (face index, edge) with edges 0 top, 1 right, 2 bottom, 3 left.
+    let tabs = [(1, 0), (1, 2), (1, 3), (3, 0), (3, 2), (4, 0), (4, 2)];
+    for (face, edge) in tabs {
+        let o = at(CELLS[face].0, CELLS[face].1);
+        let corners = [o, p(o.x + f, o.y), p(o.x + f, o.y + f), p(o.x, o.y + f)];
+        let (a, b) = (corners[edge], corners[(edge + 1) % 4]);
+        let out = match edge {
+            0 => (0.0, -t),
+            1 => (t, 0.0),
+            2 => (0.0, t),
+            _ => (-t, 0.0),
+        };
+        let k = 0.25;
+        let a2 = p(a.x + out.0 + (b.x - a.x) * k, a.y + out.1 + (b.y - a.y) * k);
+        let b2 = p(b.x + out.0 + (a.x - b.x) * k, b.y + out.1 + (a.y - b.y) * k);
+        s.path(
+            shape::polygon(&[a, a2, b2, b]),
+            Some(d.fill.darken(0.1)),
+            cut,
+        );
+    }
+    for (i, &(c, r)) in CELLS.iter().enumerate() {
+        let o = at(c, r);
+        s.path(shape::rect(o.x, o.y, f, f), Some(d.fill), None);
+        pips(&mut s, o, f, d.faces[i], d);
+    }
+    // Fold lines between adjacent faces.
+    let fold = Some(Stroke::dashed(d.pip, HAIRLINE * 2.0, 1.5, 1.0));
+    for (a, b) in [(0, 2), (1, 2), (2, 3), (3, 4), (2, 5)] {
+        let (ca, cb) = (CELLS[a], CELLS[b]);
+        let (c, r) = (ca.0.max(cb.0), ca.1.max(cb.1));
+        let o = at(c, r);
+        let seg = if ca.1 == cb.1 {
+            shape::line(o, p(o.x, o.y + f))
+        } else {
+            shape::line(o, p(o.x + f, o.y))
+        };
+        s.path(seg, None, fold);
+    }
+    // Outline of the net (the cut line), face edges that are not folds.
+    for (i, &(c, r)) in CELLS.iter().enumerate() {
+        let o = at(c, r);
+        let corners = [o, p(o.x + f, o.y), p(o.x + f, o.y + f), p(o.x, o.y + f)];
+        for e in 0..4 {
+            let neighbour = match e {
+                0 => (c as i32, r as i32 - 1),
+                1 => (c as i32 + 1, r as i32),
+                2 => (c as i32, r as i32 + 1),
+                _ => (c as i32 - 1, r as i32),
+            };
+            let has = CELLS
+                .iter()
+                .any(|&(x, y)| (x as i32, y as i32) == neighbour);
+            let tabbed = [(1, 0), (1, 2), (1, 3), (3, 0), (3, 2), (4, 0), (4, 2)].contains(&(i, e));
+            if !has && !tabbed {
+                s.path(shape::line(corners[e], corners[(e + 1) % 4]), None, cut);
+            } else if !has {
+                s.path(shape::line(corners[e], corners[(e + 1) % 4]), None, fold);
+            }
+        }
+    }
+    s
+}
+
+fn pips(s: &mut Scene, o: P, f: f64, v: u8, d: &Die) {
+    let q = |x: f64, y: f64| p(o.x + f * x, o.y + f * y);
+    let (l, m, h) = (0.27, 0.5, 0.73);
+    let spots: Vec<P> = match v {
+        1 => vec![q(m, m)],
+        2 => vec![q(l, l), q(h, h)],
+        3 => vec![q(l, l), q(m, m), q(h, h)],
+        4 => vec![q(l, l), q(h, l), q(l, h), q(h, h)],
+        5 => vec![q(l, l), q(h, l), q(m, m), q(l, h), q(h, h)],
+        _ => vec![q(l, l), q(h, l), q(l, m), q(h, m), q(l, h), q(h, h)],
+    };
+    for c in spots {
+        s.path(shape::circle(c, f * 0.085), Some(d.pip), None);
+    }
+}

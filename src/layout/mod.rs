@@ -1,0 +1,66 @@
+//! Layout: each component of the model drawn once into a [`Scene`] in millimetres.
+//!
+//! A component scene has its origin at the top-left corner of the cut line; artwork that bleeds
+//! extends to negative coordinates and past the width and height.
+
+pub mod board;
+pub mod card;
+pub mod die;
+pub mod mat;
+pub mod picto;
+pub mod piece;
+pub mod tile;
+
+use crate::color::Color;
+use crate::definition::model::Symbol;
+use crate::scene::{p, shape, Scene, Stroke, P};
+
+/// Hairline used for cut guides, mm.
+pub const HAIRLINE: f64 = 0.15;
+
+/// Draws a symbol of radius `r` centred on `c`.
+pub fn symbol(s: &mut Scene, sym: Symbol, c: P, r: f64, color: Color) {
+    let w = r * 0.28;
+    match sym {
+        Symbol::Circle => s.path(
+            shape::circle(c, r * 0.8),
+            None,
+            Some(Stroke::solid(color, w)),
+        ),
+        Symbol::Triangle => s.path(
+            shape::regular(p(c.x, c.y + r * 0.12), r, 3, 0.0),
+            Some(color),
+            None,
+        ),
+        Symbol::Square => s.path(
+            shape::rect(c.x - r * 0.7, c.y - r * 0.7, r * 1.4, r * 1.4),
+            Some(color),
+            None,
+        ),
+        Symbol::Diamond => s.path(shape::regular(c, r, 4, 0.0), Some(color), None),
+        Symbol::Star => s.path(shape::star(c, r), Some(color), None),
+        Symbol::Cross => {
+            let d = r * 0.75;
+            let st = Some(Stroke::solid(color, w));
+            s.path(
+                shape::line(p(c.x - d, c.y - d), p(c.x + d, c.y + d)),
+                None,
+                st,
+            );
+            s.path(
+                shape::line(p(c.x - d, c.y + d), p(c.x + d, c.y - d)),
+                None,
+                st,
+            );
+        }
+    }
+}
+
+/// Ink that reads well on `bg`.
+pub fn ink_on(bg: Color) -> Color {
+    if bg.luminance() > 0.55 {
+        Color::rgb(0x1d, 0x1d, 0x1b)
+    } else {
+        Color::WHITE
+    }
+}

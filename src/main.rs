@@ -1,0 +1,22 @@
+//! The `ludopress` binary: parses arguments, calls the library, prints errors, picks the exit code.
+#![forbid(unsafe_code)]
+
+mod cli;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(cli::Failure::Input(d)) => {
+            eprintln!("{d}");
+            ExitCode::from(2)
+        }
+        Err(cli::Failure::Other(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
