@@ -319,6 +319,7 @@ pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, Stri
         let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
         let meta = pdf::Meta {
             title: format!("{title} — print and play ({})", paper.name()),
+            compress: true,
         };
         files.push(Output {
             path: PathBuf::from(format!("{}-{}.pdf", game.id, paper.name())),

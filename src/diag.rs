@@ -25,7 +25,7 @@ impl Source {
     }
 
     /// Reads a file, reporting an unreadable file as a diagnostic.
-    pub fn read(path: &Path) -> Result<Self, Diagnostic> {
+    pub fn read(path: &Path) -> Result<Self, Diagnostics> {
         let bytes = std::fs::read(path)
             .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
         let text = String::from_utf8(bytes).map_err(|e| {

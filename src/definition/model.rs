@@ -280,7 +280,7 @@ pub enum TileFace {
     /// Four small squares (top-left, top-right, bottom-right, bottom-left).
     Squares([Color; 4]),
     /// The face of a card of a deck, drawn square.
-    Card(Card, CardStyle),
+    Card(Box<Card>, CardStyle),
 }
 
 /// One tile.

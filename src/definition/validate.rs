@@ -659,7 +659,7 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
     if let Some(deck_id) = &t.from_deck {
         match decks.iter().find(|d| &d.id == deck_id.get_ref()) {
             Some(d) => tiles.extend(d.cards.iter().map(|c| Tile {
-                face: TileFace::Card(c.clone(), d.style),
+                face: TileFace::Card(Box::new(c.clone()), d.style),
                 count: c.count,
             })),
             None => cx.err(

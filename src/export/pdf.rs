@@ -19,6 +19,8 @@ const PT_PER_MM: f64 = 72.0 / 25.4;
 pub struct Meta {
     /// Title shown by viewers.
     pub title: String,
+    /// Compress streams (off only to inspect the content in tests).
+    pub compress: bool,
 }
 
 fn font_id(face: Face) -> FontId {
@@ -201,7 +203,7 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
         .collect();
     doc.with_pages(pdf_pages);
     let opts = PdfSaveOptions {
-        optimize: true,
+        optimize: meta.compress,
         subset_fonts: true,
         secure: true,
         image_optimization: None,

@@ -121,7 +121,7 @@ pub fn subset(font: &[u8], chars: &BTreeSet<char>) -> Option<Vec<u8>> {
         };
         tables.push((**tag, data));
     }
-    tables.sort_by(|a, b| a.0.cmp(&b.0));
+    tables.sort_by_key(|a| a.0);
     Some(write_font(&tables))
 }
 

@@ -52,8 +52,11 @@ pub const H: f64 = 0.866_025_403_784_438_6;
 /// The largest hexagon side a definition may ask for.
 pub const MAX_SIDE: usize = 12;
 
-/// Rounded key of a point, to match shared corners exactly.
-pub fn key(p: (f64, f64)) -> (i64, i64) {
+/// A point rounded to a thousandth of the side, to match shared corners exactly.
+pub type Key = (i64, i64);
+
+/// Rounded key of a point.
+pub fn key(p: (f64, f64)) -> Key {
     ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64)
 }
 
@@ -85,7 +88,7 @@ impl TriangleGrid {
                 corners.push(pts);
             }
         }
-        let mut edges: BTreeMap<((i64, i64), (i64, i64)), Vec<(usize, usize)>> = BTreeMap::new();
+        let mut edges: BTreeMap<(Key, Key), Vec<(usize, usize)>> = BTreeMap::new();
         let mut around: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
         for (c, pts) in corners.iter().enumerate() {
             for s in 0..3 {

@@ -10,7 +10,7 @@ pub fn face(set: &Tileset, tile: &Tile, lang: Lang) -> Scene {
     let s = set.size;
     match &tile.face {
         TileFace::Card(c, style) => {
-            let mut c = c.clone();
+            let mut c = (**c).clone();
             c.text = crate::lang::Text::default();
             card::face(&c, style, s, s, 0.0, lang)
         }

@@ -1,0 +1,127 @@
+//! Asset pipeline benchmark (run by `benches/run.sh`, or `cargo bench --bench assets`).
+//!
+//! Reports, single process: the whole in-memory build of the five games (PDFs, SVGs, PNG
+//! previews), and side by side the time to write one A4 card sheet to PDF with ludopress and
+//! with `rsvg-convert` converting the same sheet's SVG. Figures are printed, not asserted.
+
+use ludopress::build::{render_game, BuildOptions};
+use ludopress::definition::{Project, GAMES};
+use ludopress::export::{pdf, svg};
+use ludopress::scene::Scene;
+use ludopress::sheet::{self, Flip, Paper, SheetSpec, Slot};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
+    median(
+        (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(f());
+                t.elapsed()
+            })
+            .collect(),
+    )
+}
+
+fn main() {
+    let project = Project::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = project.library().expect("library");
+    let games: Vec<_> = GAMES
+        .iter()
+        .map(|g| project.load(g, &lib).expect("game"))
+        .collect();
+    let opts = BuildOptions::default();
+    let whole = time(3, || {
+        std::thread::scope(|s| {
+            let hs: Vec<_> = games
+                .iter()
+                .map(|g| s.spawn(|| render_game(g, &opts).expect("render")))
+                .collect();
+            hs.into_iter()
+                .map(|h| h.join().expect("thread").len())
+                .sum::<usize>()
+        })
+    });
+    println!(
+        "whole build, 5 games, 2 papers, PDF+SVG+PNG (in memory, 2 threads): {:.0} ms",
+        whole.as_secs_f64() * 1e3
+    );
+
+    let imbriqua = &games[0];
+    let deck = &imbriqua.decks[0];
+    let lang = ludopress::lang::Lang::Fr;
+    let slots: Vec<Slot> = deck
+        .cards
+        .iter()
+        .map(|c| Slot {
+            front: ludopress::layout::card::face(
+                c,
+                &deck.style,
+                deck.width,
+                deck.height,
+                deck.bleed,
+                lang,
+            ),
+            back: None,
+        })
+        .collect();
+    let spec = SheetSpec {
+        paper: Paper::A4,
+        style: imbriqua.sheet,
+        flip: Flip::LongEdge,
+        lang,
+    };
+    let sheet: Scene = sheet::grid(
+        &slots,
+        deck.width,
+        deck.height,
+        deck.bleed,
+        true,
+        &spec,
+        "bench",
+    )
+    .remove(0)
+    .scene;
+    let meta = pdf::Meta {
+        title: "bench".into(),
+        compress: true,
+    };
+    let ours = time(30, || pdf::to_pdf(&[&sheet], &meta));
+    let bytes = pdf::to_pdf(&[&sheet], &meta);
+    let dir = std::env::temp_dir().join(format!("ludopress-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let svg_path = dir.join("sheet.svg");
+    std::fs::write(&svg_path, svg::to_svg(&sheet)).expect("write svg");
+    println!("A4 card sheet (8 Imbriqua cards) to PDF:");
+    println!(
+        "  ludopress (scene -> PDF, in process): {:>8.2} ms  ({} bytes)",
+        ours.as_secs_f64() * 1e3,
+        bytes.len()
+    );
+    let rsvg = Command::new("rsvg-convert").arg("--version").output();
+    if rsvg.is_ok_and(|o| o.status.success()) {
+        let out = dir.join("sheet-rsvg.pdf");
+        let t = time(10, || {
+            Command::new("rsvg-convert")
+                .args(["-f", "pdf", "-o"])
+                .arg(&out)
+                .arg(&svg_path)
+                .status()
+                .expect("rsvg-convert runs")
+        });
+        let size = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+        println!(
+            "  rsvg-convert (SVG -> PDF, process):  {:>8.2} ms  ({size} bytes)",
+            t.as_secs_f64() * 1e3
+        );
+    } else {
+        println!("  rsvg-convert: not installed (benches/run.sh installs librsvg2-bin)");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

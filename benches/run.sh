@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Benchmarks: the whole build of the five games as a process, then the in-process figures of
+# benches/*.rs. Installs rsvg-convert (librsvg2-bin) for the side-by-side PDF comparison if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+  (apt-get update -qq && apt-get install -y -qq librsvg2-bin) >/dev/null 2>&1 || echo "could not install librsvg2-bin"
+fi
+cargo build --release --quiet
+out=$(mktemp -d)
+best=""
+for i in 1 2 3; do
+  start=$(date +%s%N)
+  target/release/ludopress build --out "$out" >/dev/null
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
+done
+echo "ludopress build (5 games, A4+Letter, PDF+SVG+PNG, as a process, best of 3): ${best} ms"
+echo "Imbriqua print PDF: $(stat -c %s "$out/imbriqua/imbriqua-a4.pdf") bytes (A4), $(stat -c %s "$out/imbriqua/imbriqua-letter.pdf") bytes (Letter)"
+rm -rf "$out"
+cargo bench --quiet --bench assets

@@ -1,0 +1,146 @@
+//! The real binary in a temporary folder: builds, listings, and bad input (exit 2, nothing written).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ludopress"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn build_writes_the_print_pdf_and_a_summary_line() {
+    let out = temp("build");
+    let o = bin()
+        .args([
+            "--root",
+            common::root().to_str().unwrap(),
+            "build",
+            "imperator",
+            "--paper",
+            "letter",
+            "--no-png",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("imperator") && l.contains(" ms")),
+        "{stdout}"
+    );
+    let pdf = std::fs::read(out.join("imperator/imperator-letter.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert!(out.join("imperator/components/board.svg").is_file());
+    assert!(out.join("imperator/sheets/letter-01.svg").is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(out.join("imperator"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left behind");
+}
+
+#[test]
+fn a_broken_definition_exits_2_names_the_place_and_leaves_outputs_intact() {
+    let root = temp("broken");
+    copy_dir(&common::root().join("games"), &root.join("games"));
+    copy_dir(&common::root().join("templates"), &root.join("templates"));
+    let def = root.join("games/lignes/game.toml");
+    let text = std::fs::read_to_string(&def)
+        .unwrap()
+        .replacen("size = 20.0", "size = -3.0", 1);
+    std::fs::write(&def, text).unwrap();
+    let out = root.join("out");
+    std::fs::create_dir_all(out.join("lignes")).unwrap();
+    std::fs::write(out.join("lignes/lignes-a4.pdf"), b"earlier output").unwrap();
+    let o = bin()
+        .arg("--root")
+        .arg(&root)
+        .args(["build", "--no-png", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("games/lignes/game.toml:") && err.contains("piece size out of range"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+    assert_eq!(
+        std::fs::read(out.join("lignes/lignes-a4.pdf")).unwrap(),
+        b"earlier output"
+    );
+    assert!(
+        !out.join("imbriqua").exists(),
+        "nothing is written when any definition is broken"
+    );
+}
+
+#[test]
+fn an_unknown_game_exits_2_with_a_hint() {
+    let o = bin()
+        .args([
+            "--root",
+            common::root().to_str().unwrap(),
+            "build",
+            "imbriquaa",
+            "--no-png",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no game `imbriquaa`") && err.contains("did you mean `imbriqua`?"),
+        "{err}"
+    );
+}
+
+#[test]
+fn list_names_every_game_and_help_has_examples() {
+    let o = bin()
+        .args(["--root", common::root().to_str().unwrap(), "list"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let s = String::from_utf8_lossy(&o.stdout);
+    for g in ludopress::definition::GAMES {
+        assert!(
+            s.lines().any(|l| l.starts_with(g)),
+            "{g} missing from:\n{s}"
+        );
+    }
+    for cmd in ["build", "list"] {
+        let h = bin().args([cmd, "--help"]).output().unwrap();
+        assert!(
+            String::from_utf8_lossy(&h.stdout).contains("Example"),
+            "{cmd} --help"
+        );
+    }
+}

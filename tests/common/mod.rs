@@ -1,0 +1,86 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use ludopress::definition::{self, Game, Library, Project};
+use ludopress::diag::{Diagnostics, Source};
+use std::path::{Path, PathBuf};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The bundled template library.
+pub fn library() -> Library {
+    definition::bundled_library().expect("templates/library.toml is valid")
+}
+
+/// Loads one of the shipped games.
+pub fn game(id: &str) -> Game {
+    Project::new(root())
+        .load(id, &library())
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// Parses a definition text as if it were `games/<folder>/game.toml`.
+pub fn parse(folder: &str, text: &str) -> Result<Game, Diagnostics> {
+    let src = Source::new(format!("games/{folder}/game.toml"), text);
+    definition::parse_game(&src, &library(), folder)
+}
+
+/// Compares `actual` with the reference file at `path`. A missing reference is written and the
+/// test fails once; with `LUDOPRESS_BLESS=1` a differing reference is rewritten (and fails once).
+pub fn snapshot(path: &Path, actual: &str) {
+    let bless = std::env::var("LUDOPRESS_BLESS").is_ok_and(|v| v == "1");
+    match std::fs::read_to_string(path) {
+        Ok(expected) if expected == actual => {}
+        Ok(expected) => {
+            if bless {
+                std::fs::write(path, actual).expect("write reference");
+                panic!(
+                    "{}: reference rewritten (LUDOPRESS_BLESS=1); run again",
+                    path.display()
+                );
+            }
+            let line = expected
+                .lines()
+                .zip(actual.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            panic!(
+                "{}: output differs from the reference at line {}\n  expected: {}\n  actual:   {}\n(set LUDOPRESS_BLESS=1 to accept)",
+                path.display(),
+                line + 1,
+                expected.lines().nth(line).unwrap_or("<end>"),
+                actual.lines().nth(line).unwrap_or("<end>")
+            );
+        }
+        Err(_) => {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).expect("create reference folder");
+            }
+            std::fs::write(path, actual).expect("write reference");
+            panic!(
+                "{}: new reference written; check it and run again",
+                path.display()
+            );
+        }
+    }
+}
+
+/// Every `/MediaBox` of a PDF, as (width, height) in points.
+pub fn media_boxes(pdf: &[u8]) -> Vec<(f64, f64)> {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/MediaBox")
+        .filter_map(|(i, _)| {
+            let rest = &text[i + 9..];
+            let open = rest.find('[')?;
+            let close = rest.find(']')?;
+            let nums: Vec<f64> = rest[open + 1..close]
+                .split_whitespace()
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            (nums.len() == 4).then(|| (nums[2] - nums[0], nums[3] - nums[1]))
+        })
+        .collect()
+}

@@ -1,0 +1,165 @@
+//! Bad definitions give `file:line:col` diagnostics with the reason, all at once where possible.
+
+mod common;
+
+use common::{parse, root};
+
+fn imbriqua_text() -> String {
+    std::fs::read_to_string(root().join("games/imbriqua/game.toml")).expect("read")
+}
+
+/// Applies one replacement (which must match) to the Imbriqua definition and returns the errors.
+fn errors_after(from: &str, to: &str) -> Vec<String> {
+    let text = imbriqua_text();
+    assert!(text.contains(from), "fixture text `{from}` not found");
+    let bad = text.replacen(from, to, 1);
+    match parse("imbriqua", &bad) {
+        Ok(_) => panic!("`{to}` was accepted"),
+        Err(d) => d.0.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+/// Line and column (1-based) where `needle` starts once `from` is replaced by `to`.
+fn place_of(from: &str, to: &str, needle: &str) -> String {
+    let bad = imbriqua_text().replacen(from, to, 1);
+    let at = bad.find(needle).expect("needle");
+    let (l, c) = ludopress::diag::line_col(&bad, at);
+    format!("games/imbriqua/game.toml:{l}:{c}:")
+}
+
+#[test]
+fn shipped_definitions_are_valid() {
+    for g in ludopress::definition::GAMES {
+        common::game(g);
+    }
+}
+
+#[test]
+fn toml_syntax_error_names_its_place() {
+    let e = errors_after("cols = 8\n", "cols = = 8\n");
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with(&place_of("cols = 8\n", "cols = = 8\n", "= 8\n")),
+        "{}",
+        e[0]
+    );
+}
+
+#[test]
+fn unknown_key_is_reported_with_a_hint() {
+    let e = errors_after("fill = \"board\"", "fil = \"board\"");
+    assert!(
+        e[0].starts_with(&place_of("fill = \"board\"", "fil = \"board\"", "fil = ")),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("unknown field `fil`"), "{}", e[0]);
+    assert!(e[0].contains("did you mean `fill`?"), "{}", e[0]);
+}
+
+#[test]
+fn wrong_type_is_reported() {
+    let e = errors_after("cols = 8", "cols = \"8\"");
+    assert!(
+        e[0].starts_with(&place_of("cols = 8", "cols = \"8\"", "\"8\"")),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("invalid type: string \"8\""), "{}", e[0]);
+}
+
+#[test]
+fn unknown_template_is_reported_with_a_hint() {
+    let e = errors_after(
+        "style = { from = \"classic\" }",
+        "style = { from = \"clasic\" }",
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].starts_with(&place_of(
+        "style = { from = \"classic\" }",
+        "style = { from = \"clasic\" }",
+        "\"clasic\""
+    )));
+    assert!(
+        e[0].contains("unknown card style template `clasic`"),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("did you mean `classic`?"), "{}", e[0]);
+}
+
+#[test]
+fn unknown_colour_is_reported_with_a_hint_and_the_offending_text() {
+    let e = errors_after("fill = \"green\"", "fill = \"gren\"");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(&place_of("fill = \"green\"", "fill = \"gren\"", "\"gren\"")),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("unknown colour `gren`"));
+    assert!(
+        e[0].contains("fill = \"gren\""),
+        "the offending line is shown: {}",
+        e[0]
+    );
+    assert!(e[0].contains("^^^^^^"), "{}", e[0]);
+    assert!(e[0].contains("did you mean `green`?"));
+}
+
+#[test]
+fn value_out_of_range_is_reported() {
+    let e = errors_after("cols = 8", "cols = 99");
+    assert!(
+        e[0].starts_with(&place_of("cols = 8", "cols = 99", "99")),
+        "{}",
+        e[0]
+    );
+    assert!(
+        e[0].contains("cols out of range: expected 1 to 26, found 99"),
+        "{}",
+        e[0]
+    );
+    let e = errors_after("count = 40", "count = 100000000");
+    assert!(e[0].contains("count out of range"), "{}", e[0]);
+}
+
+#[test]
+fn card_larger_than_the_paper_is_reported() {
+    let e = errors_after("size = \"poker\"", "size = [300, 400]");
+    assert!(e[0].contains("larger than the printable area"), "{}", e[0]);
+    assert!(
+        e[0].starts_with(&place_of("size = \"poker\"", "size = [300, 400]", "[300")),
+        "{}",
+        e[0]
+    );
+}
+
+#[test]
+fn all_errors_of_a_file_come_at_once() {
+    let text = imbriqua_text()
+        .replacen("fill = \"green\"", "fill = \"gren\"", 1)
+        .replacen("cell = 25.0", "cell = 2000.0", 1);
+    let d = parse("imbriqua", &text).expect_err("two errors");
+    assert_eq!(d.0.len(), 2, "{d}");
+}
+
+#[test]
+fn cells_that_do_not_exist_are_reported() {
+    let text = std::fs::read_to_string(root().join("games/alphabrick/game.toml")).unwrap();
+    let bad = text.replacen("\"h8\"]", "\"j9\"]", 1);
+    let d = parse("alphabrick", &bad).expect_err("bad cell");
+    assert!(d.to_string().contains("no cell `j9` on this board"), "{d}");
+}
+
+#[test]
+fn tiles_with_bad_zone_codes_are_reported() {
+    let text = std::fs::read_to_string(root().join("games/arlecchino/game.toml")).unwrap();
+    let bad = text.replacen("zones = \"BBBB\"", "zones = \"BBXB\"", 1);
+    let d = parse("arlecchino", &bad).expect_err("bad zones");
+    assert!(
+        d.to_string()
+            .contains("zones `BBXB`: expected 4 letters among"),
+        "{d}"
+    );
+}
