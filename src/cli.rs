@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use ludopress::build::{self, BuildOptions};
 use ludopress::definition::{Project, GAMES};
-use ludopress::diag::Diagnostics;
+use ludopress::diag::{Diagnostic, Diagnostics};
+use ludopress::engine::{self, Engine};
+use ludopress::export::{pdf, png, svg};
 use ludopress::lang::Lang;
 use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
@@ -64,6 +66,64 @@ pub enum Command {
     /// List the games and their components.
     #[command(after_help = "Example:\n  ludopress list")]
     List,
+    /// Print the distinct successors of a position: the move, then the resulting position.
+    #[command(
+        after_help = "Examples:\n  ludopress moves position.toml\n  ludopress moves position.toml --json"
+    )]
+    Moves {
+        /// Position file.
+        file: PathBuf,
+        /// Print a JSON array of {\"move\", \"position\"} objects.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the positions DEPTH plies ahead (distinct successors at every ply).
+    #[command(after_help = "Example:\n  ludopress perft position.toml 3")]
+    Perft {
+        /// Position file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+    },
+    /// Print whether the game is over, the winner and the scores.
+    #[command(after_help = "Example:\n  ludopress score position.toml --json")]
+    Score {
+        /// Position file.
+        file: PathBuf,
+        /// Print JSON (the only format).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a position as a rulebook diagram (.svg, .png or .pdf by the extension).
+    #[command(after_help = "Example:\n  ludopress diagram position.toml -o position.svg")]
+    Diagram {
+        /// Position file.
+        file: PathBuf,
+        /// Output file.
+        #[arg(short, long)]
+        out: PathBuf,
+    },
+    /// Print a starting position (the deck shuffled by the seed).
+    #[command(after_help = "Example:\n  ludopress new imbriqua --seed 7")]
+    New {
+        /// Game.
+        game: String,
+        /// Seed of the shuffle.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play seeded random games from the start, checking the rules' invariants after every ply.
+    #[command(after_help = "Example:\n  ludopress playout imbriqua --games 1000 --seed 1")]
+    Playout {
+        /// Game.
+        game: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 /// A failure: bad input (exit 2) or anything else (exit 1).
@@ -78,6 +138,30 @@ impl From<Diagnostics> for Failure {
     fn from(d: Diagnostics) -> Self {
         Failure::Input(d)
     }
+}
+
+impl From<engine::Error> for Failure {
+    fn from(e: engine::Error) -> Self {
+        match e {
+            engine::Error::Input(d) => Failure::Input(d),
+            engine::Error::Other(s) => Failure::Other(s),
+        }
+    }
+}
+
+fn open(
+    project: &Project,
+    file: &std::path::Path,
+) -> Result<(Engine, ludopress::engine::Position), Failure> {
+    let text = std::fs::read(file)
+        .map_err(|e| {
+            Failure::Input(Diagnostic::file(file, format!("cannot read file: {e}")).into())
+        })
+        .and_then(|b| {
+            String::from_utf8(b)
+                .map_err(|_| Failure::Input(Diagnostic::file(file, "file is not UTF-8").into()))
+        })?;
+    Ok(Engine::open(project, &file.display().to_string(), &text)?)
 }
 
 /// Runs a parsed command line.
@@ -170,6 +254,87 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 loaded.len(),
                 start.elapsed().as_millis()
             );
+            Ok(())
+        }
+        Command::Moves { file, json } => {
+            let (engine, pos) = open(&project, &file)?;
+            print!("{}", engine.moves(&pos, json));
+            Ok(())
+        }
+        Command::Perft { file, depth } => {
+            let (engine, pos) = open(&project, &file)?;
+            println!("{}", engine.perft(&pos, depth));
+            Ok(())
+        }
+        Command::Score { file, json: _ } => {
+            let (engine, pos) = open(&project, &file)?;
+            println!("{}", ludopress::rules::score_json(&engine.score(&pos)));
+            Ok(())
+        }
+        Command::Diagram { file, out } => {
+            let (engine, pos) = open(&project, &file)?;
+            let scene = engine.diagram(&pos);
+            let ext = out
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let bytes = match ext.as_str() {
+                "svg" => svg::to_svg(&scene).into_bytes(),
+                "png" => png::render(&svg::to_svg(&scene), 150.0).map_err(Failure::Other)?,
+                "pdf" => pdf::to_pdf(
+                    &[&scene],
+                    &pdf::Meta {
+                        title: file.display().to_string(),
+                        compress: true,
+                    },
+                ),
+                _ => {
+                    return Err(Failure::Input(
+                        Diagnostic::file(
+                            &out,
+                            "unknown output type: use a .svg, .png or .pdf file name",
+                        )
+                        .into(),
+                    ))
+                }
+            };
+            if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
+            }
+            build::write_atomic(&out, &bytes)
+                .map_err(|e| Failure::Other(format!("{}: {e}", out.display())))?;
+            Ok(())
+        }
+        Command::New { game, seed } => {
+            let engine = Engine::new(&project, &game)?;
+            print!("{}", engine.to_toml(&engine.start(seed)));
+            Ok(())
+        }
+        Command::Playout { game, games, seed } => {
+            let engine = Engine::new(&project, &game)?;
+            let t = Instant::now();
+            let stats = engine
+                .playouts(games, seed)
+                .map_err(|e| Failure::Other(format!("invariant broken: {e}")))?;
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{games} games in {:.3} s: {:.0} games/s",
+                secs,
+                games as f64 / secs.max(1e-9)
+            );
+            println!(
+                "average length: {:.1} plies",
+                stats.plies as f64 / games.max(1) as f64
+            );
+            for (side, n) in &stats.wins {
+                println!(
+                    "{side}: {n} ({:.1} %)",
+                    100.0 * *n as f64 / games.max(1) as f64
+                );
+            }
+            println!("invariants held after every ply");
             Ok(())
         }
         Command::List => {

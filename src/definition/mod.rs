@@ -79,7 +79,46 @@ pub fn parse_game(src: &Source, lib: &Library, folder: &str) -> Result<Game, Dia
     validate::game(src, &raw, lib, folder)
 }
 
-/// Loads the library bundled with this source tree (for tests and the engine).
+/// Loads the library bundled with this source tree (for tests).
 pub fn bundled_library() -> Result<Library, Diagnostics> {
     Project::new(Path::new(env!("CARGO_MANIFEST_DIR"))).library()
+}
+
+/// The shipped definitions, compiled into the binary so that the rules engine works from any folder.
+pub mod builtin {
+    /// `templates/library.toml`.
+    pub const LIBRARY: &str = include_str!("../../templates/library.toml");
+
+    /// `games/<game>/game.toml` of a shipped game.
+    pub fn game(id: &str) -> Option<&'static str> {
+        Some(match id {
+            "imbriqua" => include_str!("../../games/imbriqua/game.toml"),
+            "lignes" => include_str!("../../games/lignes/game.toml"),
+            "imperator" => include_str!("../../games/imperator/game.toml"),
+            "alphabrick" => include_str!("../../games/alphabrick/game.toml"),
+            "arlecchino" => include_str!("../../games/arlecchino/game.toml"),
+            _ => return None,
+        })
+    }
+}
+
+impl Project {
+    /// Loads a game's definition from this project if it has one, else the compiled-in copy.
+    pub fn load_or_builtin(&self, game: &str) -> Result<Game, Diagnostics> {
+        if self.game_file(game).is_file() {
+            let lib = self.library()?;
+            return self.load(game, &lib);
+        }
+        let lib = Library::parse(&Source::new("templates/library.toml", builtin::LIBRARY))?;
+        match builtin::game(game) {
+            Some(text) => parse_game(
+                &Source::new(format!("games/{game}/game.toml"), text),
+                &lib,
+                game,
+            ),
+            None => {
+                Err(Diagnostic::file(&self.game_file(game), format!("no game `{game}`")).into())
+            }
+        }
+    }
 }

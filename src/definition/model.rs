@@ -25,6 +25,15 @@ pub struct Game {
     pub dice: Vec<Die>,
     /// Play mats.
     pub mats: Vec<Mat>,
+    /// Integer parameters of the rules, by name.
+    pub params: std::collections::BTreeMap<String, i64>,
+}
+
+impl Game {
+    /// A rules parameter, if the definition gives it.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.get(name).copied()
+    }
 }
 
 /// Sheet layout parameters, in mm.

@@ -41,6 +41,9 @@ pub struct GameFile {
     /// `[[mat]]`.
     #[serde(default)]
     pub mat: Vec<MatRaw>,
+    /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
+    #[serde(default)]
+    pub rules: BTreeMap<String, I>,
 }
 
 /// `[game]`.

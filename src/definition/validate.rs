@@ -308,6 +308,22 @@ pub fn game(
         pieces,
         dice,
         mats,
+        params: raw
+            .rules
+            .iter()
+            .map(|(k, v)| {
+                if !(0..=1000).contains(v.get_ref()) {
+                    cx.err(
+                        v,
+                        format!(
+                            "rules parameter `{k}` out of range: expected 0 to 1000, found {}",
+                            v.get_ref()
+                        ),
+                    );
+                }
+                (k.clone(), *v.get_ref())
+            })
+            .collect(),
     };
     cx.diags.finish(game)
 }

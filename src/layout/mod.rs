@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod card;
+pub mod diagram;
 pub mod die;
 pub mod mat;
 pub mod picto;

@@ -1,0 +1,153 @@
+//! The engine commands of the rules contract (`moves`, `perft`, `score`, `diagram`, `new`,
+//! `playout`) for any game, as library functions returning text.
+
+use crate::definition::Project;
+use crate::diag::Diagnostics;
+use crate::games::imbriqua::Imbriqua;
+use crate::rules::{self, RawPosition, Rules};
+use crate::scene::Scene;
+
+/// A failure of an engine command.
+#[derive(Debug)]
+pub enum Error {
+    /// Bad input: a malformed position file or an unknown game (exit status 2).
+    Input(Diagnostics),
+    /// Anything else (exit status 1).
+    Other(String),
+}
+
+impl From<Diagnostics> for Error {
+    fn from(d: Diagnostics) -> Self {
+        Error::Input(d)
+    }
+}
+
+/// The engine of one game.
+#[derive(Debug, Clone)]
+pub enum Engine {
+    /// Imbriqua.
+    Imbriqua(Box<Imbriqua>),
+}
+
+/// Runs `$body` with `$r` bound to the concrete rules of `$engine`.
+macro_rules! with_rules {
+    ($engine:expr, $r:ident => $body:expr) => {
+        match $engine {
+            Engine::Imbriqua($r) => {
+                let $r = &**$r;
+                $body
+            }
+        }
+    };
+}
+
+/// Games that have a rules engine.
+pub const ENGINES: [&str; 1] = ["imbriqua"];
+
+impl Engine {
+    /// The engine of `game`, built from the project's definition (or the compiled-in one).
+    pub fn new(project: &Project, game: &str) -> Result<Engine, Error> {
+        let def = project.load_or_builtin(game)?;
+        match game {
+            "imbriqua" => Ok(Engine::Imbriqua(Box::new(
+                Imbriqua::new(&def).map_err(Error::Other)?,
+            ))),
+            _ => Err(Error::Other(format!(
+                "no rules engine for `{game}` yet (engines: {})",
+                ENGINES.join(", ")
+            ))),
+        }
+    }
+
+    /// Reads a position file's text, builds the engine of its game and validates the position.
+    pub fn open(project: &Project, path: &str, text: &str) -> Result<(Engine, Position), Error> {
+        let (game, raw) = rules::raw(path, text)?;
+        if !crate::definition::GAMES.contains(&game.as_str()) {
+            return Err(Error::Input(
+                rules::position::unknown_game(&raw, &game).into(),
+            ));
+        }
+        let engine = Engine::new(project, &game)?;
+        let pos = engine.position(raw)?;
+        Ok((engine, pos))
+    }
+
+    /// Validates a raw position for this engine.
+    pub fn position(&self, raw: RawPosition) -> Result<Position, Diagnostics> {
+        with_rules!(self, r => rules::load(r, raw).map(Position::Imbriqua))
+    }
+
+    /// `moves`: one line per distinct successor, or a JSON array.
+    pub fn moves(&self, p: &Position, json: bool) -> String {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            let list = rules::distinct_moves(r, p);
+            if json {
+                let items: Vec<String> = list
+                    .iter()
+                    .map(|(m, q)| format!("{{\"move\":{},\"position\":{}}}", rules::json_str(m), rules::to_json(r.id(), &r.fields(q))))
+                    .collect();
+                format!("[{}]\n", items.join(",\n"))
+            } else {
+                list.iter().map(|(m, q)| format!("{m}\t{}\n", rules::to_line(&r.fields(q)))).collect()
+            }
+        })
+    }
+
+    /// The distinct successors with their moves.
+    pub fn successor_moves(&self, p: &Position) -> Vec<(String, Position)> {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, Position::Imbriqua(q))).collect()
+        })
+    }
+
+    /// `perft`.
+    pub fn perft(&self, p: &Position, depth: u32) -> u64 {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            rules::perft(r, p, depth)
+        })
+    }
+
+    /// `score`.
+    pub fn score(&self, p: &Position) -> rules::Score {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            r.score(p)
+        })
+    }
+
+    /// `diagram`.
+    pub fn diagram(&self, p: &Position) -> Scene {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            r.diagram(p)
+        })
+    }
+
+    /// The position as a TOML file.
+    pub fn to_toml(&self, p: &Position) -> String {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            rules::to_toml(r.id(), &r.fields(p))
+        })
+    }
+
+    /// `new`: the starting position for a seed.
+    pub fn start(&self, seed: u64) -> Position {
+        with_rules!(self, r => Position::Imbriqua(r.start(seed)))
+    }
+
+    /// `playout`: seeded random games with the invariants checked after every ply.
+    pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
+        with_rules!(self, r => rules::playouts(r, games, seed, 100_000))
+    }
+}
+
+/// A validated position of any game.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Position {
+    /// Imbriqua.
+    Imbriqua(crate::games::imbriqua::position::Pos),
+}

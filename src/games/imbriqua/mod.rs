@@ -1,0 +1,357 @@
+//! Imbriqua's rules engine, following `shared/spec/imbriqua.md`.
+//!
+//! The board's size and edge cells and the card ids come from `games/imbriqua/game.toml`.
+
+pub mod cards;
+mod parse;
+mod play;
+pub mod position;
+
+use crate::definition::model::{Board, Game, Grid, Piece};
+use crate::geometry::SquareGrid;
+use crate::layout::diagram::{self, PawnLook};
+use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::scene::Scene;
+use cards::Action;
+use position::{Phase, Pile, Pos, DARK, LIGHT, SIDES};
+
+/// Directions: 0..4 orthogonal (up, right, down, left), 4..8 diagonal (up-right, down-right,
+/// down-left, up-left).
+const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// The engine, built from the game's definition.
+#[derive(Debug, Clone)]
+pub struct Imbriqua {
+    grid: SquareGrid,
+    /// Every cell.
+    full: u64,
+    /// Edge cells (the `edge` region of the board).
+    edge: u64,
+    /// Per cell, per direction: the neighbour.
+    nb: Vec<[Option<u8>; 8]>,
+    /// Framing triples: (empty cell, one neighbour, the opposite neighbour).
+    frames: Vec<(u8, u8, u8)>,
+    /// Card ids, in the definition's order.
+    ids: Vec<String>,
+    /// Card actions, by index.
+    actions: Vec<Action>,
+    /// Index of `place-two`.
+    place_two: u8,
+    /// Opening pawns.
+    opening_pawns: u8,
+    board: Board,
+    looks: [PawnLook; 2],
+}
+
+fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, String> {
+    game.pieces
+        .iter()
+        .find(|p| p.id == id)
+        .ok_or(format!("games/imbriqua/game.toml: no piece `{id}`"))
+}
+
+impl Imbriqua {
+    /// Builds the engine from the definition.
+    pub fn new(game: &Game) -> Result<Imbriqua, String> {
+        let board = game
+            .boards
+            .first()
+            .ok_or("games/imbriqua/game.toml: no board")?
+            .clone();
+        let Grid::Square(grid) = board.grid.clone() else {
+            return Err("games/imbriqua/game.toml: the board must be a square grid".into());
+        };
+        if grid.len() > 64 {
+            return Err(format!(
+                "the Imbriqua engine handles up to 64 cells; the board has {}",
+                grid.len()
+            ));
+        }
+        let n = grid.len();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let edge = board.region("edge").iter().fold(0u64, |m, &c| m | 1 << c);
+        let nb: Vec<[Option<u8>; 8]> = (0..n)
+            .map(|c| {
+                let (f, r) = grid.file_rank(c);
+                DIRS.map(|(df, dr)| grid.index(f as i32 + df, r as i32 + dr).map(|i| i as u8))
+            })
+            .collect();
+        let mut frames = Vec::new();
+        for c in 0..n {
+            for d in [0usize, 1, 4, 5] {
+                if let (Some(a), Some(b)) = (nb[c][d], nb[c][d + 2]) {
+                    frames.push((c as u8, a, b));
+                }
+            }
+        }
+        let deck = game
+            .decks
+            .first()
+            .ok_or("games/imbriqua/game.toml: no deck")?;
+        let mut ids = Vec::new();
+        let mut actions = Vec::new();
+        for card in &deck.cards {
+            let a = Action::of_id(&card.id).ok_or(format!(
+                "games/imbriqua/game.toml: card `{}` is not one of the rules' cards",
+                card.id
+            ))?;
+            ids.push(card.id.clone());
+            actions.push(a);
+        }
+        for id in cards::IDS {
+            if !ids.iter().any(|i| i == id) {
+                return Err(format!(
+                    "games/imbriqua/game.toml: the deck lacks card `{id}`"
+                ));
+            }
+        }
+        let place_two = actions
+            .iter()
+            .position(|a| *a == Action::PlaceTwo)
+            .unwrap_or(0) as u8;
+        let opening_pawns = game
+            .param("opening_pawns")
+            .ok_or("games/imbriqua/game.toml: [rules] needs `opening_pawns`")?;
+        let looks = [
+            PawnLook::of(piece(game, "light-pawn")?),
+            PawnLook::of(piece(game, "dark-pawn")?),
+        ];
+        Ok(Imbriqua {
+            grid,
+            full,
+            edge,
+            nb,
+            frames,
+            ids,
+            actions,
+            place_two,
+            opening_pawns: opening_pawns.clamp(0, 64) as u8,
+            board,
+            looks,
+        })
+    }
+
+    /// The cell's name.
+    pub fn cell_name(&self, c: u8) -> String {
+        self.grid.name(c as usize)
+    }
+
+    /// The card id of an index.
+    pub fn card_id(&self, c: u8) -> &str {
+        &self.ids[c as usize]
+    }
+
+    /// Framed cells of a side.
+    pub fn framed(&self, p: &Pos, side: u8) -> i64 {
+        let own = p.side(side);
+        let empty = self.full & !(p.light | p.dark);
+        self.frames
+            .iter()
+            .filter(|(c, a, b)| empty >> c & 1 == 1 && own >> a & 1 == 1 && own >> b & 1 == 1)
+            .count() as i64
+    }
+}
+
+impl Rules for Imbriqua {
+    type Pos = Pos;
+
+    fn id(&self) -> &'static str {
+        "imbriqua"
+    }
+
+    fn keys(&self) -> &'static [&'static str] {
+        &[
+            "to_move",
+            "phase",
+            "opening_left",
+            "card",
+            "last_placed",
+            "deck",
+            "discard",
+            "talons_done",
+            "board",
+        ]
+    }
+
+    fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
+        parse::parse(self, raw)
+    }
+
+    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) {
+        play::generate(self, p, &mut play::Positions { out });
+    }
+
+    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
+        let mut named = play::Named {
+            engine: self,
+            out: Vec::new(),
+        };
+        play::generate(self, p, &mut named);
+        named.out
+    }
+
+    fn score(&self, p: &Pos) -> Score {
+        let (l, d) = (self.framed(p, LIGHT), self.framed(p, DARK));
+        let over = p.phase == Phase::Over;
+        let winner = over.then(|| {
+            let (pl, pd) = (p.light.count_ones(), p.dark.count_ones());
+            match (l.cmp(&d), pl.cmp(&pd)) {
+                (std::cmp::Ordering::Greater, _) => "light",
+                (std::cmp::Ordering::Less, _) => "dark",
+                (_, std::cmp::Ordering::Greater) => "light",
+                (_, std::cmp::Ordering::Less) => "dark",
+                _ => "draw",
+            }
+            .to_string()
+        });
+        Score {
+            over,
+            winner,
+            scores: vec![("light".into(), l), ("dark".into(), d)],
+        }
+    }
+
+    fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
+        let names = |pile: &Pile| {
+            pile.cards()
+                .iter()
+                .map(|c| self.card_id(*c).to_string())
+                .collect()
+        };
+        let mut f = vec![
+            ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
+            ("phase", Field::Str(p.phase.name().into())),
+        ];
+        if p.phase == Phase::Opening {
+            f.push(("opening_left", Field::Int(i64::from(p.opening_left))));
+        }
+        if let Some(c) = p.card {
+            f.push(("card", Field::Str(self.card_id(c).into())));
+        }
+        if let Some(c) = p.last_placed {
+            f.push(("last_placed", Field::Str(self.cell_name(c))));
+        }
+        f.push(("deck", Field::Strs(names(&p.deck))));
+        f.push(("discard", Field::Strs(names(&p.discard))));
+        f.push(("talons_done", Field::Int(i64::from(p.talons_done))));
+        let rows = (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|fi| {
+                        let c = r * self.grid.cols + fi;
+                        if p.light >> c & 1 == 1 {
+                            "L"
+                        } else if p.dark >> c & 1 == 1 {
+                            "D"
+                        } else {
+                            "."
+                        }
+                        .to_string()
+                    })
+                    .collect()
+            })
+            .collect();
+        f.push(("board", Field::Board(rows)));
+        f
+    }
+
+    fn start(&self, seed: u64) -> Pos {
+        let mut others: Vec<u8> = (0..self.ids.len() as u8)
+            .filter(|&c| c != self.place_two)
+            .collect();
+        crate::rules::rng::Rng::new(seed).shuffle(&mut others);
+        others.push(self.place_two);
+        Pos {
+            light: 0,
+            dark: 0,
+            to_move: LIGHT,
+            phase: if self.opening_pawns > 0 {
+                Phase::Opening
+            } else {
+                Phase::Place
+            },
+            opening_left: self.opening_pawns,
+            card: None,
+            last_placed: None,
+            deck: Pile::from_top(&others),
+            discard: Pile::default(),
+            talons_done: 0,
+        }
+    }
+
+    fn invariants(&self, p: &Pos) -> Result<(), String> {
+        if p.light & p.dark != 0 {
+            return Err("a cell holds two pawns".into());
+        }
+        if (p.light | p.dark) & !self.full != 0 {
+            return Err("a pawn is off the board".into());
+        }
+        let mut all: Vec<u8> = p.deck.cards();
+        all.extend(p.discard.cards());
+        all.extend(p.card);
+        all.sort_unstable();
+        if all != (0..self.ids.len() as u8).collect::<Vec<_>>() {
+            return Err(format!(
+                "deck + discard + card are not the {} cards once each: {all:?}",
+                self.ids.len()
+            ));
+        }
+        if p.card.is_some() != (p.phase == Phase::Action) {
+            return Err("a card is revealed outside the action phase, or missing in it".into());
+        }
+        if let Some(c) = p.last_placed {
+            if p.side(p.to_move) >> c & 1 == 0 {
+                return Err("the pawn placed this turn is not the mover's".into());
+            }
+        }
+        if (p.talons_done == 4) != (p.phase == Phase::Over) || p.talons_done > 4 {
+            return Err(format!(
+                "talons_done {} in phase {}",
+                p.talons_done,
+                p.phase.name()
+            ));
+        }
+        if (p.opening_left > 0) != (p.phase == Phase::Opening) {
+            return Err("opening pawns left outside the opening".into());
+        }
+        Ok(())
+    }
+
+    fn diagram(&self, p: &Pos) -> Scene {
+        let pawns: Vec<(usize, PawnLook)> = (0..self.grid.len())
+            .filter_map(|c| {
+                if p.light >> c & 1 == 1 {
+                    Some((c, self.looks[0]))
+                } else if p.dark >> c & 1 == 1 {
+                    Some((c, self.looks[1]))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let mut s = diagram::pawns_on_board(&self.board, &pawns);
+        if let Some(c) = p.last_placed {
+            diagram::highlight(
+                &mut s,
+                &self.board,
+                c as usize,
+                crate::color::Color::rgb(0xf2, 0xc1, 0x2e),
+            );
+        }
+        s
+    }
+
+    fn sides(&self) -> &'static [&'static str] {
+        &SIDES
+    }
+}

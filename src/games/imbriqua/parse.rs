@@ -1,0 +1,182 @@
+//! Reading an Imbriqua position file into a validated position.
+
+use super::position::{Phase, Pile, Pos, PHASES, PILE_MAX, SIDES};
+use super::Imbriqua;
+use crate::rules::position::check_shape;
+use crate::rules::RawPosition;
+use std::ops::Range;
+
+fn card(
+    e: &Imbriqua,
+    raw: &mut RawPosition,
+    span: &Range<usize>,
+    key: &str,
+    id: &str,
+) -> Option<u8> {
+    match e.ids.iter().position(|i| i == id) {
+        Some(i) => Some(i as u8),
+        None => {
+            let hint = crate::diag::closest(id, e.ids.iter().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"));
+            raw.error_hint(
+                span.clone(),
+                format!(
+                    "`{key}`: no card `{id}` (expected one of {})",
+                    e.ids.join(", ")
+                ),
+                hint,
+            );
+            None
+        }
+    }
+}
+
+fn pile(e: &Imbriqua, raw: &mut RawPosition, key: &str) -> (Option<Range<usize>>, Vec<u8>) {
+    let Some((span, ids)) = raw.strings(key) else {
+        return (None, Vec::new());
+    };
+    if ids.len() > PILE_MAX {
+        raw.error(
+            span.clone(),
+            format!("`{key}`: at most {PILE_MAX} cards, found {}", ids.len()),
+        );
+        return (Some(span), Vec::new());
+    }
+    let cards = ids
+        .iter()
+        .filter_map(|id| card(e, raw, &span, key, id))
+        .collect();
+    (Some(span), cards)
+}
+
+/// Validates the fields of an Imbriqua position.
+pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
+    let before = raw.diags.0.len();
+    if !raw.has("to_move") {
+        raw.error(raw.top(), "missing key `to_move` (light or dark)");
+    }
+    let to_move = raw.choice("to_move", &SIDES).map(|(_, i)| i as u8);
+    let phase_at = raw.choice("phase", &PHASES);
+    let phase = phase_at
+        .as_ref()
+        .map_or(Phase::Place, |(_, i)| Phase::from_index(*i));
+    let phase_span = phase_at.map_or(0..0, |(s, _)| s);
+    let opening_left = raw.int("opening_left", 0, i64::from(e.grid.len() as u32));
+    let card_at = raw.string("card");
+    let last_at = raw.string("last_placed");
+    let (deck_span, deck) = pile(e, raw, "deck");
+    let (discard_span, discard) = pile(e, raw, "discard");
+    let talons = raw.int("talons_done", 0, 4);
+    let board = raw.board();
+
+    let mut p = Pos {
+        light: 0,
+        dark: 0,
+        to_move: to_move.unwrap_or(0),
+        phase,
+        opening_left: 0,
+        card: None,
+        last_placed: None,
+        deck: Pile::from_top(&deck),
+        discard: Pile::from_top(&discard),
+        talons_done: talons.as_ref().map_or(0, |t| t.1 as u8),
+    };
+    match (&opening_left, phase) {
+        (Some((_, n)), Phase::Opening) if *n > 0 => p.opening_left = *n as u8,
+        (None, Phase::Opening) | (Some(_), Phase::Opening) => {
+            let span = opening_left
+                .as_ref()
+                .map_or(phase_span.clone(), |o| o.0.clone());
+            raw.error(span, "phase `opening` needs `opening_left` of 1 or more");
+        }
+        (Some((s, n)), _) if *n != 0 => {
+            raw.error(s.clone(), "`opening_left` applies to phase `opening` only")
+        }
+        _ => {}
+    }
+    match (card_at, phase) {
+        (Some((s, id)), Phase::Action) => p.card = card(e, raw, &s, "card", &id),
+        (Some((s, _)), _) => raw.error(
+            s,
+            format!(
+                "`card` is only for phase `action` (this position is in phase `{}`)",
+                phase.name()
+            ),
+        ),
+        (None, Phase::Action) => raw.error(
+            phase_span.clone(),
+            "phase `action` needs `card`, the revealed card",
+        ),
+        _ => {}
+    }
+    if let Some((s, t)) = &talons {
+        if *t == 4 && phase != Phase::Over {
+            raw.error(s.clone(), "`talons_done = 4` only when `phase = \"over\"`");
+        }
+    }
+    if phase == Phase::Place && deck.is_empty() {
+        raw.error(
+            deck_span.clone().unwrap_or(phase_span.clone()),
+            "in phase `place` the deck is not empty",
+        );
+    }
+    let mut seen = vec![false; e.ids.len()];
+    for (c, span) in deck
+        .iter()
+        .map(|c| (*c, deck_span.clone()))
+        .chain(discard.iter().map(|c| (*c, discard_span.clone())))
+        .chain(p.card.map(|c| (c, None)))
+    {
+        if std::mem::replace(&mut seen[c as usize], true) {
+            raw.error(
+                span.unwrap_or(0..0),
+                format!(
+                    "card `{}` appears twice in deck, discard and card",
+                    e.ids[c as usize]
+                ),
+            );
+        }
+    }
+    match board {
+        Some((span, rows)) => {
+            let widths = vec![e.grid.cols; e.grid.rows];
+            if check_shape(raw, &span, &rows, &widths) {
+                for (i, row) in rows.iter().enumerate() {
+                    let rank = e.grid.rows - 1 - i;
+                    for (f, tok) in row.iter().enumerate() {
+                        let bit = 1u64 << (rank * e.grid.cols + f);
+                        match tok.text.as_str() {
+                            "." => {}
+                            "L" => p.light |= bit,
+                            "D" => p.dark |= bit,
+                            other => raw.error(
+                                tok.span.clone(),
+                                format!(
+                                    "`board`: unknown token `{other}` (expected `.`, `L` or `D`)"
+                                ),
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
+        None => {}
+    }
+    match (last_at, phase) {
+        (Some((s, name)), Phase::Action) => match e.grid.parse(&name) {
+            Some(c) if p.side(p.to_move) >> c & 1 == 1 => p.last_placed = Some(c as u8),
+            Some(_) => raw.error(
+                s,
+                format!(
+                    "`last_placed`: `{name}` does not hold a {} pawn",
+                    SIDES[p.to_move as usize]
+                ),
+            ),
+            None => raw.error(s, format!("`last_placed`: no cell `{name}` on the board")),
+        },
+        (Some((s, _)), _) => raw.error(s, "`last_placed` is only for phase `action`"),
+        _ => {}
+    }
+    (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
+}

@@ -1,0 +1,3 @@
+//! Game-specific rules. Each game lives in its own folder and implements [`crate::rules::Rules`].
+
+pub mod imbriqua;

@@ -1,0 +1,325 @@
+//! The rules engine's common core: positions, plies, successors, perft, scores.
+//!
+//! Each game implements [`Rules`]: a raw position file is validated into the game's position type
+//! (a syntax error and a rules error are both [`Diagnostics`] with places); the successors of a
+//! position are the distinct positions one ply leads to; scores and the winner come from
+//! [`Rules::score`]. Board geometry comes from the game's definition (`games/<game>/game.toml`).
+
+pub mod position;
+pub mod rng;
+
+use crate::diag::{Diagnostics, Source};
+use crate::scene::Scene;
+pub use position::RawPosition;
+use std::fmt::Write as _;
+
+/// A value of a position field, for output as TOML or JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Field {
+    /// A string.
+    Str(String),
+    /// An integer.
+    Int(i64),
+    /// A list of strings.
+    Strs(Vec<String>),
+    /// A list of integers.
+    Ints(Vec<i64>),
+    /// A table of integers.
+    Table(Vec<(String, i64)>),
+    /// A board: rows of tokens, top row first.
+    Board(Vec<Vec<String>>),
+}
+
+/// The outcome of a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Score {
+    /// True when the position has no successor because the game is over.
+    pub over: bool,
+    /// The winning side, `draw`, or `None` while not over.
+    pub winner: Option<String>,
+    /// Score per side, in the game's order.
+    pub scores: Vec<(String, i64)>,
+}
+
+/// What a game's rules provide.
+pub trait Rules {
+    /// A validated position.
+    type Pos: Clone + Ord;
+
+    /// The game's id.
+    fn id(&self) -> &'static str;
+
+    /// Validates a raw position; the raw's unknown keys are reported by the caller.
+    fn parse(&self, raw: &mut RawPosition) -> Option<Self::Pos>;
+
+    /// Keys this game's positions may hold.
+    fn keys(&self) -> &'static [&'static str];
+
+    /// Successor positions, possibly repeated; the core removes repeats.
+    fn successors(&self, p: &Self::Pos, out: &mut Vec<Self::Pos>);
+
+    /// Successors with their moves in the game's notation, possibly repeated.
+    fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)>;
+
+    /// Scores, whether the game is over, and the winner.
+    fn score(&self, p: &Self::Pos) -> Score;
+
+    /// The position's fields in file order (without `game`).
+    fn fields(&self, p: &Self::Pos) -> Vec<(&'static str, Field)>;
+
+    /// The starting position (shuffled or dealt with `seed` where the game has chance).
+    fn start(&self, seed: u64) -> Self::Pos;
+
+    /// The invariants that hold in every reachable position; a message when one fails.
+    fn invariants(&self, p: &Self::Pos) -> Result<(), String>;
+
+    /// The position drawn as a rulebook diagram.
+    fn diagram(&self, p: &Self::Pos) -> Scene;
+
+    /// The sides, for playout statistics.
+    fn sides(&self) -> &'static [&'static str];
+}
+
+/// Reads and validates a position for `rules` from its raw form.
+pub fn load<R: Rules>(rules: &R, mut raw: RawPosition) -> Result<R::Pos, Diagnostics> {
+    let pos = rules.parse(&mut raw);
+    let src = raw.finish(rules.keys())?;
+    pos.ok_or_else(|| Diagnostics(vec![src.error(0..0, "invalid position")]))
+}
+
+/// The distinct successors with one move each (the smallest notation), sorted by move.
+pub fn distinct_moves<R: Rules>(rules: &R, p: &R::Pos) -> Vec<(String, R::Pos)> {
+    let mut all = rules.moves(p);
+    all.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    all.dedup_by(|a, b| a.1 == b.1);
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all
+}
+
+/// The distinct successors.
+pub fn successors<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<R::Pos>) {
+    out.clear();
+    rules.successors(p, out);
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// `perft(p, 0) = 1`; `perft(p, d)` sums `perft(s, d - 1)` over the distinct successors.
+pub fn perft<R: Rules>(rules: &R, p: &R::Pos, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut out = Vec::new();
+    successors(rules, p, &mut out);
+    if depth == 1 {
+        return out.len() as u64;
+    }
+    out.iter().map(|s| perft(rules, s, depth - 1)).sum()
+}
+
+/// Writes a position as a TOML file.
+pub fn to_toml(game: &str, fields: &[(&'static str, Field)]) -> String {
+    let mut s = format!("game = \"{game}\"\n");
+    let mut board = None;
+    for (k, v) in fields {
+        match v {
+            Field::Str(x) => writeln!(s, "{k} = \"{x}\""),
+            Field::Int(x) => writeln!(s, "{k} = {x}"),
+            Field::Strs(xs) => writeln!(
+                s,
+                "{k} = [{}]",
+                xs.iter()
+                    .map(|x| format!("\"{x}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Field::Ints(xs) => writeln!(
+                s,
+                "{k} = [{}]",
+                xs.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            Field::Table(xs) => writeln!(
+                s,
+                "{k} = {{ {} }}",
+                xs.iter()
+                    .map(|(a, b)| format!("{a} = {b}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Field::Board(rows) => {
+                board = Some(rows);
+                Ok(())
+            }
+        }
+        .expect("write to string");
+    }
+    if let Some(rows) = board {
+        s.push_str("board = \"\"\"\n");
+        for r in rows {
+            s.push_str(&r.join(" "));
+            s.push('\n');
+        }
+        s.push_str("\"\"\"\n");
+    }
+    s
+}
+
+/// Escapes a string for JSON.
+pub fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes a position as a JSON object with the same keys as its file.
+pub fn to_json(game: &str, fields: &[(&'static str, Field)]) -> String {
+    let mut parts = vec![format!("\"game\":{}", json_str(game))];
+    for (k, v) in fields {
+        let value = match v {
+            Field::Str(x) => json_str(x),
+            Field::Int(x) => x.to_string(),
+            Field::Strs(xs) => format!(
+                "[{}]",
+                xs.iter().map(|x| json_str(x)).collect::<Vec<_>>().join(",")
+            ),
+            Field::Ints(xs) => format!(
+                "[{}]",
+                xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+            ),
+            Field::Table(xs) => format!(
+                "{{{}}}",
+                xs.iter()
+                    .map(|(a, b)| format!("{}:{b}", json_str(a)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Field::Board(rows) => json_str(
+                &rows
+                    .iter()
+                    .map(|r| r.join(" "))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+        };
+        parts.push(format!("{}:{value}", json_str(k)));
+    }
+    format!("{{{}}}", parts.join(","))
+}
+
+/// A one-line summary of a position, for `moves` without `--json`.
+pub fn to_line(fields: &[(&'static str, Field)]) -> String {
+    let mut parts = Vec::new();
+    for (k, v) in fields {
+        parts.push(match v {
+            Field::Str(x) => format!("{k}={x}"),
+            Field::Int(x) => format!("{k}={x}"),
+            Field::Strs(xs) => format!("{k}=[{}]", xs.join(",")),
+            Field::Ints(xs) => format!(
+                "{k}=[{}]",
+                xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+            ),
+            Field::Table(xs) => format!(
+                "{k}={{{}}}",
+                xs.iter()
+                    .map(|(a, b)| format!("{a}={b}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Field::Board(rows) => format!(
+                "{k}={}",
+                rows.iter()
+                    .map(|r| r.join(" "))
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+        });
+    }
+    parts.join("  ")
+}
+
+/// Writes a score as the contract's JSON.
+pub fn score_json(s: &Score) -> String {
+    let winner = s.winner.as_deref().map_or("null".to_string(), json_str);
+    let scores = s
+        .scores
+        .iter()
+        .map(|(k, v)| format!("{}:{v}", json_str(k)))
+        .collect::<Vec<_>>()
+        .join(",");
+    format!(
+        "{{\"over\":{},\"winner\":{winner},\"scores\":{{{scores}}}}}",
+        s.over
+    )
+}
+
+/// Statistics of random playouts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Playouts {
+    /// Games played.
+    pub games: u64,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Wins per side, then draws (last).
+    pub wins: Vec<(String, u64)>,
+}
+
+/// Plays `games` seeded random games from the start, checking the invariants after every ply.
+pub fn playouts<R: Rules>(
+    rules: &R,
+    games: u64,
+    seed: u64,
+    max_plies: u64,
+) -> Result<Playouts, String> {
+    let mut rng = rng::Rng::new(seed);
+    let mut wins: Vec<(String, u64)> = rules.sides().iter().map(|s| (s.to_string(), 0)).collect();
+    wins.push(("draw".into(), 0));
+    let mut plies = 0;
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut p = rules.start(rng.next());
+        rules
+            .invariants(&p)
+            .map_err(|e| format!("game {g}, start: {e}"))?;
+        let mut n = 0;
+        loop {
+            successors(rules, &p, &mut out);
+            if out.is_empty() {
+                break;
+            }
+            let i = rng.below(out.len() as u64) as usize;
+            p = out.swap_remove(i);
+            n += 1;
+            rules
+                .invariants(&p)
+                .map_err(|e| format!("game {g}, ply {n}: {e}"))?;
+            if n >= max_plies {
+                return Err(format!("game {g} did not end after {max_plies} plies"));
+            }
+        }
+        plies += n;
+        let s = rules.score(&p);
+        if let Some(w) = s.winner {
+            if let Some(e) = wins.iter_mut().find(|e| e.0 == w) {
+                e.1 += 1;
+            }
+        }
+    }
+    Ok(Playouts { games, plies, wins })
+}
+
+/// Parses a position text for a known game, or reports where it is wrong.
+pub fn raw(path: &str, text: &str) -> Result<(String, RawPosition), Diagnostics> {
+    let mut raw = RawPosition::parse(Source::new(path, text))?;
+    let game = raw.game()?;
+    Ok((game, raw))
+}
