@@ -19,3 +19,4 @@ echo "ludopress build (5 games, A4+Letter, PDF+SVG+PNG, as a process, best of 3)
 echo "Imbriqua print PDF: $(stat -c %s "$out/imbriqua/imbriqua-a4.pdf") bytes (A4), $(stat -c %s "$out/imbriqua/imbriqua-letter.pdf") bytes (Letter)"
 rm -rf "$out"
 cargo bench --quiet --bench assets
+cargo bench --quiet --bench rules

@@ -55,8 +55,9 @@ pub trait Rules {
     /// Keys this game's positions may hold.
     fn keys(&self) -> &'static [&'static str];
 
-    /// Successor positions, possibly repeated; the core removes repeats.
-    fn successors(&self, p: &Self::Pos, out: &mut Vec<Self::Pos>);
+    /// Successor positions appended to `out`; returns `true` when some may be repeated, so that
+    /// the core removes repeats (a game that knows its successors are distinct saves the sort).
+    fn successors(&self, p: &Self::Pos, out: &mut Vec<Self::Pos>) -> bool;
 
     /// Successors with their moves in the game's notation, possibly repeated.
     fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)>;
@@ -99,9 +100,10 @@ pub fn distinct_moves<R: Rules>(rules: &R, p: &R::Pos) -> Vec<(String, R::Pos)> 
 /// The distinct successors.
 pub fn successors<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<R::Pos>) {
     out.clear();
-    rules.successors(p, out);
-    out.sort_unstable();
-    out.dedup();
+    if rules.successors(p, out) {
+        out.sort_unstable();
+        out.dedup();
+    }
 }
 
 /// `perft(p, 0) = 1`; `perft(p, d)` sums `perft(s, d - 1)` over the distinct successors.

@@ -86,9 +86,9 @@ impl Imbriqua {
             })
             .collect();
         let mut frames = Vec::new();
-        for c in 0..n {
+        for (c, around) in nb.iter().enumerate() {
             for d in [0usize, 1, 4, 5] {
-                if let (Some(a), Some(b)) = (nb[c][d], nb[c][d + 2]) {
+                if let (Some(a), Some(b)) = (around[d], around[d + 2]) {
                     frames.push((c as u8, a, b));
                 }
             }
@@ -186,8 +186,17 @@ impl Rules for Imbriqua {
         parse::parse(self, raw)
     }
 
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) {
+    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
         play::generate(self, p, &mut play::Positions { out });
+        // Only capture chains can reach one position by two paths; every other ply changes the
+        // board in a way no other ply of the same position does.
+        p.phase == Phase::Action
+            && p.card.is_some_and(|c| {
+                matches!(
+                    self.actions[c as usize],
+                    Action::Jump(_) | Action::FarJump(_)
+                )
+            })
     }
 
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
@@ -296,13 +305,18 @@ impl Rules for Imbriqua {
         if (p.light | p.dark) & !self.full != 0 {
             return Err("a pawn is off the board".into());
         }
-        let mut all: Vec<u8> = p.deck.cards();
-        all.extend(p.discard.cards());
-        all.extend(p.card);
-        all.sort_unstable();
-        if all != (0..self.ids.len() as u8).collect::<Vec<_>>() {
+        // deck + discard + card hold every card exactly once (a bit set, no allocation).
+        let mut seen = 0u32;
+        let mut count = 0;
+        let deck = (0..p.deck.len).map(|i| p.deck.bits >> (4 * i) & 15);
+        let discard = (0..p.discard.len).map(|i| p.discard.bits >> (4 * i) & 15);
+        for c in deck.chain(discard).chain(p.card.map(u64::from)) {
+            seen |= 1 << c;
+            count += 1;
+        }
+        if count != self.ids.len() || seen != (1u32 << self.ids.len()) - 1 {
             return Err(format!(
-                "deck + discard + card are not the {} cards once each: {all:?}",
+                "deck + discard + card are not the {} cards once each",
                 self.ids.len()
             ));
         }
