@@ -352,3 +352,79 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     })
 }
+
+/// The rulebooks of a game (each language whose `games/<game>/rules.<lang>.md` exists), parsed
+/// and with every example validated; `root` is the project root.
+pub fn load_rulebooks(
+    root: &Path,
+    game: &Game,
+    engine: &crate::engine::Engine,
+) -> Result<Vec<crate::rulebook::Rulebook>, crate::diag::Diagnostics> {
+    let mut books = Vec::new();
+    let mut diags = crate::diag::Diagnostics::default();
+    for lang in Lang::ALL {
+        let file = crate::rulebook::source_path(root, &game.id, lang);
+        if !file.is_file() {
+            continue;
+        }
+        let shown = Path::new("games")
+            .join(&game.id)
+            .join(format!("rules.{}.md", lang.code()));
+        match crate::rulebook::load(engine, game, &file, &shown, lang) {
+            Ok(b) => books.push(b),
+            Err(d) => diags.0.extend(d.0),
+        }
+    }
+    diags.finish(books)
+}
+
+/// Title and subtitle of a rulebook.
+pub fn rulebook_titles(game: &Game, lang: Lang) -> (String, String) {
+    let sub = match lang {
+        Lang::Fr => "Règles du jeu",
+        Lang::En => "Rules of play",
+    };
+    (game.title.get(lang).to_string(), sub.to_string())
+}
+
+/// The rulebook outputs: a PDF per paper, the HTML page, and each diagram as an SVG.
+pub fn render_rulebook(
+    game: &Game,
+    book: &crate::rulebook::Rulebook,
+    papers: &[Paper],
+) -> Vec<Output> {
+    let (title, subtitle) = rulebook_titles(game, book.lang);
+    let lang = book.lang.code();
+    let mut files = Vec::new();
+    for &paper in papers {
+        let pages = crate::rulebook::pages::layout(book, &title, &subtitle, paper);
+        let refs: Vec<&Scene> = pages.iter().collect();
+        files.push(Output {
+            path: PathBuf::from(format!("{}-rules-{lang}-{}.pdf", game.id, paper.name())),
+            bytes: pdf::to_pdf(
+                &refs,
+                &pdf::Meta {
+                    title: format!("{title} — {subtitle}"),
+                    compress: true,
+                },
+            ),
+        });
+    }
+    files.push(Output {
+        path: PathBuf::from(format!("rules-{lang}.html")),
+        bytes: crate::rulebook::html::to_html(book, &format!("{title} — {subtitle}")).into_bytes(),
+    });
+    let mut n = 0;
+    for b in &book.blocks {
+        if let crate::rulebook::Block::Figure(fig) = b {
+            for p in &fig.panels {
+                n += 1;
+                files.push(Output {
+                    path: PathBuf::from(format!("diagrams/{lang}-{n:02}.svg")),
+                    bytes: svg::to_svg(&p.scene).into_bytes(),
+                });
+            }
+        }
+    }
+    files
+}

@@ -112,6 +112,29 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Build one rulebook (PDF for each paper, HTML, diagrams) into output/<game>/.
+    #[command(
+        after_help = "Examples:\n  ludopress rules imbriqua --lang fr\n  ludopress rules imbriqua --lang en --paper letter"
+    )]
+    Rules {
+        /// Game.
+        game: String,
+        /// Language: fr or en.
+        #[arg(long, default_value = "fr")]
+        lang: Lang,
+        /// Paper.
+        #[arg(long, value_enum, default_value = "all")]
+        paper: PaperArg,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+    /// Validate definitions and check every claim of every rulebook.
+    #[command(after_help = "Examples:\n  ludopress check\n  ludopress check imbriqua")]
+    Check {
+        /// Games to check (all by default).
+        games: Vec<String>,
+    },
     /// Play seeded random games from the start, checking the rules' invariants after every ply.
     #[command(after_help = "Example:\n  ludopress playout imbriqua --games 1000 --seed 1")]
     Playout {
@@ -132,6 +155,8 @@ pub enum Failure {
     Input(Diagnostics),
     /// Something else went wrong.
     Other(String),
+    /// Failed, with the reasons already printed (exit 1).
+    Quiet,
 }
 
 impl From<Diagnostics> for Failure {
@@ -177,11 +202,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             no_png,
             out,
         } => {
-            let papers = match paper {
-                PaperArg::A4 => vec![Paper::A4],
-                PaperArg::Letter => vec![Paper::Letter],
-                PaperArg::All => Paper::ALL.to_vec(),
-            };
+            let papers = papers_of(paper);
             let opts = BuildOptions {
                 papers,
                 lang,
@@ -204,6 +225,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     Err(d) => diags.0.extend(d.0),
                 }
             }
+            // Rulebooks too: every example must parse and every claim must hold before anything is written.
+            let mut books = Vec::new();
+            for game in &loaded {
+                match rulebooks(&project, game) {
+                    Ok(b) => books.push(b),
+                    Err(Failure::Input(d)) => diags.0.extend(d.0),
+                    Err(other) => return Err(other),
+                }
+            }
             if !diags.is_empty() {
                 return Err(Failure::Input(diags));
             }
@@ -211,12 +241,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let results: Vec<Result<String, String>> = std::thread::scope(|scope| {
                 let handles: Vec<_> = loaded
                     .iter()
-                    .map(|game| {
+                    .zip(&books)
+                    .map(|(game, books)| {
                         let opts = &opts;
                         let out = &out;
                         scope.spawn(move || {
                             let t = Instant::now();
-                            let files = build::render_game(game, opts)?;
+                            let mut files = build::render_game(game, opts)?;
+                            for b in books {
+                                files.extend(build::render_rulebook(game, b, &opts.papers));
+                            }
                             let bytes = build::write_all(&out.join(&game.id), &files)
                                 .map_err(|e| format!("{}: {e}", game.id))?;
                             let pdfs = files
@@ -337,6 +371,83 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             println!("invariants held after every ply");
             Ok(())
         }
+        Command::Rules {
+            game,
+            lang,
+            paper,
+            out,
+        } => {
+            let lib = project.library()?;
+            let def = project.load(&game, &lib)?;
+            let books = rulebooks(&project, &def)?;
+            let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
+                Failure::Input(
+                    Diagnostic::file(
+                        &ludopress::rulebook::source_path(&project.root, &game, lang),
+                        "no rulebook in this language",
+                    )
+                    .into(),
+                )
+            })?;
+            let files = build::render_rulebook(&def, book, &papers_of(paper));
+            let bytes = build::write_all(&out.join(&game), &files)
+                .map_err(|e| Failure::Other(format!("{game}: {e}")))?;
+            println!(
+                "{game} rules ({lang}): {} files, {:.1} MB in {}/",
+                files.len(),
+                bytes as f64 / 1e6,
+                out.join(&game).display()
+            );
+            Ok(())
+        }
+        Command::Check { games } => {
+            let games = if games.is_empty() {
+                default_games(&project)
+            } else {
+                games
+            };
+            let lib = project.library()?;
+            let (mut checked, mut failed, mut books_n) = (0, 0, 0);
+            let mut diags = Diagnostics::default();
+            for g in &games {
+                let def = match project.load(g, &lib) {
+                    Ok(d) => d,
+                    Err(d) => {
+                        diags.0.extend(d.0);
+                        continue;
+                    }
+                };
+                if !engine::ENGINES.contains(&g.as_str()) {
+                    continue;
+                }
+                let eng = Engine::new(&project, g)?;
+                match build::load_rulebooks(&project.root, &def, &eng) {
+                    Ok(books) => {
+                        for b in &books {
+                            books_n += 1;
+                            let r = ludopress::rulebook::check(&eng, b);
+                            checked += r.checked;
+                            failed += r.failures.len();
+                            for f in r.failures {
+                                println!("{f}");
+                            }
+                        }
+                    }
+                    Err(d) => diags.0.extend(d.0),
+                }
+            }
+            if !diags.is_empty() {
+                return Err(Failure::Input(diags));
+            }
+            println!(
+                "{} game(s), {books_n} rulebook(s): {checked} claims checked, {failed} failed",
+                games.len()
+            );
+            if failed > 0 {
+                return Err(Failure::Quiet);
+            }
+            Ok(())
+        }
         Command::List => {
             let lib = project.library()?;
             for g in project.list() {
@@ -365,6 +476,38 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+    }
+}
+
+fn papers_of(p: PaperArg) -> Vec<Paper> {
+    match p {
+        PaperArg::A4 => vec![Paper::A4],
+        PaperArg::Letter => vec![Paper::Letter],
+        PaperArg::All => Paper::ALL.to_vec(),
+    }
+}
+
+/// A game's rulebooks, validated, with every claim holding.
+fn rulebooks(
+    project: &Project,
+    game: &ludopress::definition::Game,
+) -> Result<Vec<ludopress::rulebook::Rulebook>, Failure> {
+    if !engine::ENGINES.contains(&game.id.as_str()) {
+        return Ok(Vec::new());
+    }
+    let eng = Engine::new(project, &game.id)?;
+    let books = build::load_rulebooks(&project.root, game, &eng)?;
+    let mut failures = Vec::new();
+    for b in &books {
+        failures.extend(ludopress::rulebook::check(&eng, b).failures);
+    }
+    if failures.is_empty() {
+        Ok(books)
+    } else {
+        Err(Failure::Other(format!(
+            "rulebook claims do not hold:\n{}",
+            failures.join("\n")
+        )))
     }
 }
 

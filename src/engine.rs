@@ -102,6 +102,46 @@ impl Engine {
         })
     }
 
+    /// The game's id.
+    pub fn id(&self) -> &'static str {
+        with_rules!(self, r => r.id())
+    }
+
+    /// The board of the game's definition.
+    pub fn board(&self) -> &crate::definition::model::Board {
+        with_rules!(self, r => r.board())
+    }
+
+    /// Every move with its successor, repeats included (a move written two ways is found either way).
+    pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            r.moves(p).into_iter().map(|(m, q)| (m, Position::Imbriqua(q))).collect()
+        })
+    }
+
+    /// The position's fields (without `game`).
+    pub fn fields(&self, p: &Position) -> Vec<(&'static str, rules::Field)> {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            r.fields(p)
+        })
+    }
+
+    /// The board rows of a position, top row first.
+    pub fn board_rows(&self, p: &Position) -> Vec<Vec<String>> {
+        with_rules!(self, r => {
+            let Position::Imbriqua(p) = p;
+            r.fields(p)
+                .into_iter()
+                .find_map(|(k, v)| match (k, v) {
+                    ("board", rules::Field::Board(rows)) => Some(rows),
+                    _ => None,
+                })
+                .unwrap_or_default()
+        })
+    }
+
     /// `perft`.
     pub fn perft(&self, p: &Position, depth: u32) -> u64 {
         with_rules!(self, r => {

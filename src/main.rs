@@ -18,5 +18,6 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(1)
         }
+        Err(cli::Failure::Quiet) => ExitCode::from(1),
     }
 }

@@ -52,6 +52,13 @@ pub fn pawns_on_board(board: &Board, pawns: &[(usize, PawnLook)]) -> Scene {
 /// Outlines a cell (e.g. the pawn placed this turn).
 pub fn highlight(s: &mut Scene, board: &Board, cell: usize, color: Color) {
     let poly = cell_polygon(board, cell);
-    let w = board.cell * 0.06;
-    s.path(shape::polygon(&poly), None, Some(Stroke::solid(color, w)));
+    let c = super::board::cell_centre(board, cell);
+    let w = board.cell * 0.1;
+    // Drawn just inside the cell so that neighbouring highlights do not merge.
+    let k = 1.0 - 0.09;
+    let inner: Vec<_> = poly
+        .iter()
+        .map(|q| p(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k))
+        .collect();
+    s.path(shape::polygon(&inner), None, Some(Stroke::solid(color, w)));
 }

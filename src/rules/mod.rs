@@ -79,6 +79,9 @@ pub trait Rules {
 
     /// The sides, for playout statistics.
     fn sides(&self) -> &'static [&'static str];
+
+    /// The board of the game's definition (for diagram marks).
+    fn board(&self) -> &crate::definition::model::Board;
 }
 
 /// Reads and validates a position for `rules` from its raw form.

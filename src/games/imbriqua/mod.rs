@@ -368,4 +368,8 @@ impl Rules for Imbriqua {
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
     }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
 }

@@ -1,0 +1,89 @@
+//! Rulebook as one HTML file, diagrams inline as SVG.
+
+use super::{Block, Rulebook, Span};
+use crate::fonts::Face;
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn inline(spans: &[Span]) -> String {
+    spans
+        .iter()
+        .map(|s| match s.face {
+            Face::Bold => format!("<strong>{}</strong>", esc(&s.text)),
+            Face::Italic => format!("<em>{}</em>", esc(&s.text)),
+            Face::Regular => esc(&s.text),
+        })
+        .collect()
+}
+
+/// Writes the rulebook as a standalone HTML page.
+pub fn to_html(book: &Rulebook, title: &str) -> String {
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
+body {{ font-family: Lato, 'Helvetica Neue', Arial, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
+figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; margin: 1.5em 0; }}\n\
+figure div {{ text-align: center; }} figure svg {{ width: 18em; height: auto; }} figure svg.component {{ width: auto; }}\n\
+figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
+hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n</style>\n</head>\n<body>\n",
+        book.lang.code(),
+        esc(title)
+    );
+    for b in &book.blocks {
+        match b {
+            Block::Heading(level, spans) => {
+                h.push_str(&format!("<h{level}>{}</h{level}>\n", inline(spans)))
+            }
+            Block::Para(spans) => h.push_str(&format!("<p>{}</p>\n", inline(spans))),
+            Block::List(ordered, items) => {
+                let tag = if *ordered { "ol" } else { "ul" };
+                h.push_str(&format!("<{tag}>\n"));
+                for it in items {
+                    h.push_str(&format!("<li>{}</li>\n", inline(it)));
+                }
+                h.push_str(&format!("</{tag}>\n"));
+            }
+            Block::Table(head, rows) => {
+                h.push_str("<table>\n<tr>");
+                for c in head {
+                    h.push_str(&format!("<th>{}</th>", inline(c)));
+                }
+                h.push_str("</tr>\n");
+                for r in rows {
+                    h.push_str("<tr>");
+                    for c in r {
+                        h.push_str(&format!("<td>{}</td>", inline(c)));
+                    }
+                    h.push_str("</tr>\n");
+                }
+                h.push_str("</table>\n");
+            }
+            Block::Figure(fig) => {
+                h.push_str("<figure>\n");
+                for p in &fig.panels {
+                    let svg = crate::export::svg::to_svg(&p.scene);
+                    // Components keep their printed size; diagrams scale with the page.
+                    let svg = if (p.width - p.scene.width).abs() < 1e-9 {
+                        svg.replacen("<svg", "<svg class=\"component\"", 1)
+                    } else {
+                        svg
+                    };
+                    h.push_str(&format!(
+                        "<div>{}<figcaption>{}</figcaption></div>\n",
+                        svg.trim_end(),
+                        esc(&p.caption)
+                    ));
+                }
+                h.push_str("</figure>\n");
+            }
+            Block::PageBreak => h.push_str("<hr>\n"),
+        }
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}

@@ -1,0 +1,227 @@
+//! Markdown → blocks, with `position` and `component` fenced blocks turned into figures.
+
+use super::example::{self, Example};
+use super::{Block, Figure, Panel, Rulebook, Span};
+use crate::definition::model::Game;
+use crate::diag::{Diagnostics, Source};
+use crate::engine::Engine;
+use crate::fonts::Face;
+use crate::lang::Lang;
+use crate::layout;
+use crate::scene::Scene;
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use serde::Deserialize;
+use std::path::Path;
+
+/// Width of one diagram on the page, mm.
+pub const DIAGRAM_WIDTH: f64 = 74.0;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComponentBlock {
+    /// Components as `card:<deck>/<card>`, `back:<deck>`, `piece:<id>`, `tile:<set>/<n>`.
+    show: Vec<String>,
+    /// Caption under each, in order.
+    #[serde(default)]
+    captions: Vec<String>,
+}
+
+fn component(game: &Game, lang: Lang, what: &str) -> Option<Scene> {
+    let (kind, name) = what.split_once(':')?;
+    match kind {
+        "card" => {
+            let (deck, card) = name.split_once('/')?;
+            let d = game.decks.iter().find(|d| d.id == deck)?;
+            let c = d.cards.iter().find(|c| c.id == card)?;
+            Some(layout::card::face(
+                c, &d.style, d.width, d.height, 0.0, lang,
+            ))
+        }
+        "back" => {
+            let d = game.decks.iter().find(|d| d.id == name)?;
+            Some(layout::card::back(&d.back, d.width, d.height, 0.0, lang))
+        }
+        "piece" => game
+            .pieces
+            .iter()
+            .find(|p| p.id == name)
+            .map(layout::piece::front),
+        "tile" => {
+            let (set, n) = name.split_once('/')?;
+            let t = game.tilesets.iter().find(|t| t.id == set)?;
+            let i: usize = n.parse().ok()?;
+            Some(layout::tile::face(t, t.tiles.get(i.checked_sub(1)?)?, lang))
+        }
+        _ => None,
+    }
+}
+
+/// Parses a rulebook's Markdown; `path` is used in messages.
+pub fn parse(
+    engine: &Engine,
+    game: &Game,
+    path: &Path,
+    text: &str,
+    lang: Lang,
+) -> Result<Rulebook, Diagnostics> {
+    let src = Source::new(path, text);
+    let mut blocks = Vec::new();
+    let mut examples: Vec<Example> = Vec::new();
+    let mut diags = Diagnostics::default();
+    let mut spans: Vec<Span> = Vec::new();
+    let (mut bold, mut italic) = (0, 0);
+    let mut list: Option<(bool, Vec<Vec<Span>>)> = None;
+    let mut table: Option<(Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>)> = None;
+    let mut row: Vec<Vec<Span>> = Vec::new();
+    let mut in_head = false;
+    let mut heading: Option<u8> = None;
+    let mut code: Option<(String, usize, std::ops::Range<usize>)> = None;
+    let face = |b: i32, i: i32| {
+        if b > 0 {
+            Face::Bold
+        } else if i > 0 {
+            Face::Italic
+        } else {
+            Face::Regular
+        }
+    };
+    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
+        match ev {
+            Event::Start(Tag::Heading { level, .. }) => heading = Some((level as u8).min(3)),
+            Event::End(TagEnd::Heading(_)) => {
+                blocks.push(Block::Heading(
+                    heading.take().unwrap_or(2),
+                    std::mem::take(&mut spans),
+                ));
+            }
+            Event::Start(Tag::Emphasis) => italic += 1,
+            Event::End(TagEnd::Emphasis) => italic -= 1,
+            Event::Start(Tag::Strong) => bold += 1,
+            Event::End(TagEnd::Strong) => bold -= 1,
+            Event::Text(_) if code.is_some() => {
+                if let Some(c) = code.as_mut() {
+                    // The block's text may come in several events: keep the span of all of them.
+                    c.2 = if c.2.is_empty() {
+                        range.clone()
+                    } else {
+                        c.2.start..range.end
+                    };
+                }
+            }
+            Event::Text(t) => spans.push(Span {
+                text: t.to_string(),
+                face: face(bold, italic),
+            }),
+            Event::Code(t) => spans.push(Span {
+                text: t.to_string(),
+                face: Face::Bold,
+            }),
+            Event::SoftBreak | Event::HardBreak => spans.push(Span {
+                text: " ".into(),
+                face: Face::Regular,
+            }),
+            Event::End(TagEnd::Paragraph) => {
+                if list.is_none() && table.is_none() {
+                    blocks.push(Block::Para(std::mem::take(&mut spans)));
+                }
+            }
+            Event::Start(Tag::List(start)) => list = Some((start.is_some(), Vec::new())),
+            Event::End(TagEnd::Item) => {
+                if let Some((_, items)) = list.as_mut() {
+                    items.push(std::mem::take(&mut spans));
+                }
+            }
+            Event::End(TagEnd::List(_)) => {
+                if let Some((ordered, items)) = list.take() {
+                    blocks.push(Block::List(ordered, items));
+                }
+            }
+            Event::Start(Tag::Table(_)) => table = Some((Vec::new(), Vec::new())),
+            Event::Start(Tag::TableHead) => in_head = true,
+            Event::End(TagEnd::TableCell) => row.push(std::mem::take(&mut spans)),
+            Event::End(TagEnd::TableHead) => {
+                in_head = false;
+                if let Some(t) = table.as_mut() {
+                    t.0 = std::mem::take(&mut row);
+                }
+            }
+            Event::End(TagEnd::TableRow) if !in_head => {
+                if let Some(t) = table.as_mut() {
+                    t.1.push(std::mem::take(&mut row));
+                }
+            }
+            Event::End(TagEnd::Table) => {
+                if let Some((h, rows)) = table.take() {
+                    blocks.push(Block::Table(h, rows));
+                }
+            }
+            Event::Rule => blocks.push(Block::PageBreak),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(i) => i.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                let line = crate::diag::line_col(text, range.start).0;
+                code = Some((info, line, range.start..range.start));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                let Some((info, line, content)) = code.take() else {
+                    continue;
+                };
+                match info.trim() {
+                    "position" => match example::parse(engine, path, text, content, line) {
+                        Ok(ex) => {
+                            let panels = example::panels(engine, &ex)
+                                .into_iter()
+                                .map(|(scene, caption)| Panel {
+                                    scene,
+                                    width: DIAGRAM_WIDTH,
+                                    caption,
+                                })
+                                .collect();
+                            blocks.push(Block::Figure(Figure { panels, line }));
+                            examples.push(ex);
+                        }
+                        Err(d) => diags.0.extend(d.0),
+                    },
+                    "component" => {
+                        let masked = example::masked(text, content.clone());
+                        match toml::from_str::<ComponentBlock>(&masked) {
+                            Ok(c) => {
+                                let mut panels = Vec::new();
+                                for (i, what) in c.show.iter().enumerate() {
+                                    match component(game, lang, what) {
+                                        Some(scene) => panels.push(Panel {
+                                            width: scene.width,
+                                            scene,
+                                            caption: c.captions.get(i).cloned().unwrap_or_default(),
+                                        }),
+                                        None => diags.push(src.error(
+                                            content.clone(),
+                                            format!("no component `{what}` (use card:<deck>/<card>, back:<deck>, piece:<id>, tile:<set>/<n>)"),
+                                        )),
+                                    }
+                                }
+                                blocks.push(Block::Figure(Figure { panels, line }));
+                            }
+                            Err(e) => {
+                                diags.push(crate::diag::from_toml(&Source::new(path, masked), &e))
+                            }
+                        }
+                    }
+                    other => diags.push(src.error(
+                        content.start.saturating_sub(1)..content.start,
+                        format!("unknown block `{other}` (expected `position` or `component`)"),
+                    )),
+                }
+            }
+            _ => {}
+        }
+    }
+    diags.finish(Rulebook {
+        path: path.to_path_buf(),
+        lang,
+        blocks,
+        examples,
+    })
+}

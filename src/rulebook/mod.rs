@@ -1,0 +1,125 @@
+//! Rulebooks: Markdown sources with checked example positions, laid out into pages by the same
+//! scene model and exporters as the components, and written as HTML.
+//!
+//! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
+//! (`example`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
+
+pub mod example;
+pub mod html;
+pub mod markdown;
+pub mod pages;
+
+use crate::definition::model::Game;
+use crate::diag::Diagnostics;
+use crate::engine::Engine;
+use crate::fonts::Face;
+use crate::lang::Lang;
+use crate::scene::Scene;
+use std::path::{Path, PathBuf};
+
+/// A run of text in one face.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    /// The text.
+    pub text: String,
+    /// The face.
+    pub face: Face,
+}
+
+/// A block of a rulebook.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A heading, level 1 to 3.
+    Heading(u8, Vec<Span>),
+    /// A paragraph.
+    Para(Vec<Span>),
+    /// A list of items, numbered or not.
+    List(bool, Vec<Vec<Span>>),
+    /// A table: header cells, then rows of cells.
+    Table(Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>),
+    /// One or more drawings side by side, with a caption.
+    Figure(Figure),
+    /// Start a new page.
+    PageBreak,
+}
+
+/// Drawings shown side by side, with one caption.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    /// The drawings, each with its own caption line.
+    pub panels: Vec<Panel>,
+    /// Source line of the figure.
+    pub line: usize,
+}
+
+/// One drawing of a figure.
+#[derive(Debug, Clone)]
+pub struct Panel {
+    /// The drawing.
+    pub scene: Scene,
+    /// Width on the page, mm.
+    pub width: f64,
+    /// Caption under the drawing.
+    pub caption: String,
+}
+
+/// A rulebook, parsed, with its examples validated.
+#[derive(Debug, Clone)]
+pub struct Rulebook {
+    /// Source file.
+    pub path: PathBuf,
+    /// Language.
+    pub lang: Lang,
+    /// Content.
+    pub blocks: Vec<Block>,
+    /// The examples (positions with claims), in order.
+    pub examples: Vec<example::Example>,
+}
+
+/// Path of a game's rulebook in a language.
+pub fn source_path(root: &Path, game: &str, lang: Lang) -> PathBuf {
+    root.join("games")
+        .join(game)
+        .join(format!("rules.{}.md", lang.code()))
+}
+
+/// Reads and parses a rulebook; `shown` is the path used in messages.
+pub fn load(
+    engine: &Engine,
+    game: &Game,
+    file: &Path,
+    shown: &Path,
+    lang: Lang,
+) -> Result<Rulebook, Diagnostics> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| crate::diag::Diagnostic::file(shown, format!("cannot read rulebook: {e}")))?;
+    markdown::parse(engine, game, shown, &text, lang)
+}
+
+/// The outcome of checking claims.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Claims checked.
+    pub checked: usize,
+    /// One line per failed claim: `file:line: expected ..., found ...`.
+    pub failures: Vec<String>,
+}
+
+/// Checks every claim of a rulebook.
+pub fn check(engine: &Engine, book: &Rulebook) -> Report {
+    let mut r = Report::default();
+    for ex in &book.examples {
+        for c in &ex.claims {
+            r.checked += 1;
+            if let Err(found) = example::check_claim(engine, ex, c) {
+                r.failures.push(format!(
+                    "{}:{}: expected {}, found {found}",
+                    book.path.display(),
+                    c.line,
+                    c.text
+                ));
+            }
+        }
+    }
+    r
+}

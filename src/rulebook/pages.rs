@@ -1,0 +1,502 @@
+//! Rulebook pages: blocks laid out with the real font metrics into page scenes.
+
+use super::{Block, Figure, Rulebook, Span};
+use crate::color::Color;
+use crate::fonts::Face;
+use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
+use crate::sheet::Paper;
+
+const PT: f64 = 25.4 / 72.0;
+const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
+const ACCENT: Color = Color::rgb(0x8a, 0x5a, 0x33);
+const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
+/// Body text size, pt.
+pub const BODY: f64 = 10.0;
+const MARGIN_X: f64 = 20.0;
+const TOP: f64 = 22.0;
+const BOTTOM: f64 = 20.0;
+
+/// A word with its face and whether a space comes before it.
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    face: Face,
+    space: bool,
+}
+
+fn words(spans: &[Span]) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut pending_space = false;
+    for s in spans {
+        let mut first = true;
+        for part in s.text.split(' ') {
+            if !first {
+                pending_space = true;
+            }
+            first = false;
+            if part.is_empty() {
+                continue;
+            }
+            // A word continues the previous one when no space separates them (e.g. `**a**b`).
+            out.push(Word {
+                text: part.to_string(),
+                face: s.face,
+                space: pending_space && !out.is_empty(),
+            });
+            pending_space = false;
+        }
+    }
+    out
+}
+
+/// A laid-out line: runs of (text, face) to place one after the other.
+type Line = Vec<(String, Face)>;
+
+/// Breaks spans into lines no wider than `width` mm at `size` pt.
+fn break_lines(spans: &[Span], size: f64, width: f64) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    let mut line: Line = Vec::new();
+    let mut w = 0.0;
+    for word in words(spans) {
+        let joined = word.space && !line.is_empty();
+        let space = if joined {
+            Face::Regular.width_mm(" ", size)
+        } else {
+            0.0
+        };
+        let ww = word.face.width_mm(&word.text, size);
+        if !line.is_empty() && w + space + ww > width {
+            lines.push(std::mem::take(&mut line));
+            w = 0.0;
+        }
+        let joined = word.space && !line.is_empty();
+        w += if line.is_empty() {
+            ww
+        } else if joined {
+            space + ww
+        } else {
+            ww
+        };
+        match line.last_mut() {
+            Some((t, f)) if *f == word.face => {
+                if joined {
+                    t.push(' ');
+                }
+                t.push_str(&word.text);
+            }
+            Some((t, _)) => {
+                if joined {
+                    t.push(' ');
+                }
+                line.push((word.text.clone(), word.face));
+            }
+            None => line.push((word.text.clone(), word.face)),
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn draw_line(s: &mut Scene, line: &Line, x: f64, baseline: f64, size: f64, color: Color) {
+    let mut x = x;
+    for (text, face) in line {
+        s.text(x, baseline, size, *face, color, Anchor::Start, text);
+        x += face.width_mm(text, size);
+    }
+}
+
+fn line_height(size: f64) -> f64 {
+    size * PT * 1.42
+}
+
+struct Flow {
+    pages: Vec<Scene>,
+    page: Scene,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Flow {
+    fn bottom(&self) -> f64 {
+        self.h - BOTTOM
+    }
+    fn room(&self) -> f64 {
+        self.bottom() - self.y
+    }
+    fn new_page(&mut self) {
+        let done = std::mem::replace(&mut self.page, Scene::new(self.w, self.h));
+        self.pages.push(done);
+        self.y = TOP;
+    }
+    fn ensure(&mut self, need: f64) {
+        if need > self.room() && self.y > TOP + 0.1 {
+            self.new_page();
+        }
+    }
+    fn text_width(&self) -> f64 {
+        self.w - 2.0 * MARGIN_X
+    }
+
+    fn paragraph(&mut self, spans: &[Span], size: f64, indent: f64, color: Color) {
+        let lh = line_height(size);
+        let lines = break_lines(spans, size, self.text_width() - indent);
+        // Keep at least two lines together at a page's foot.
+        self.ensure(lh * lines.len().min(2) as f64);
+        for l in &lines {
+            if self.room() < lh {
+                self.new_page();
+            }
+            draw_line(
+                &mut self.page,
+                l,
+                MARGIN_X + indent,
+                self.y + size * PT * 0.95,
+                size,
+                color,
+            );
+            self.y += lh;
+        }
+    }
+
+    fn para_height(&self, spans: &[Span]) -> f64 {
+        break_lines(spans, BODY, self.text_width()).len() as f64 * line_height(BODY) + 2.2
+    }
+
+    fn figure_height(&self, fig: &Figure) -> f64 {
+        self.figure_rows(fig)
+            .iter()
+            .map(|r| r.1)
+            .fold(0.0, |a, b| a + b + 3.0)
+    }
+
+    /// Panels grouped into rows that fit the text width, each row with its height.
+    fn figure_rows(&self, fig: &Figure) -> Vec<(Vec<usize>, f64)> {
+        let gap = 8.0;
+        let mut rows: Vec<(Vec<usize>, f64)> = Vec::new();
+        let mut width = 0.0;
+        for (i, panel) in fig.panels.iter().enumerate() {
+            let pw = panel.width.min(self.text_width());
+            let ph =
+                panel.scene.height * pw / panel.scene.width + caption_height(&panel.caption, pw);
+            match rows.last_mut() {
+                Some((list, h)) if width + gap + pw <= self.text_width() => {
+                    list.push(i);
+                    *h = h.max(ph);
+                    width += gap + pw;
+                }
+                _ => {
+                    rows.push((vec![i], ph));
+                    width = pw;
+                }
+            }
+        }
+        rows
+    }
+
+    fn figure(&mut self, fig: &Figure) {
+        let gap = 8.0;
+        self.y += 2.0;
+        self.ensure(self.figure_height(fig));
+        for (list, h) in self.figure_rows(fig) {
+            self.ensure(h + 3.0);
+            let widths: Vec<f64> = list
+                .iter()
+                .map(|&i| fig.panels[i].width.min(self.text_width()))
+                .collect();
+            let total: f64 = widths.iter().sum::<f64>() + gap * (list.len() - 1) as f64;
+            let mut x = (self.w - total) / 2.0;
+            for (k, &i) in list.iter().enumerate() {
+                let panel = &fig.panels[i];
+                let pw = widths[k];
+                let scale = pw / panel.scene.width;
+                let sh = panel.scene.height * scale;
+                self.page.place(
+                    panel.scene.clone(),
+                    Affine::scale(scale).then(Affine::translate(x, self.y)),
+                    None,
+                );
+                let size = 8.5;
+                let lh = line_height(size);
+                let mut cy = self.y + sh + 1.5 + size * PT;
+                for l in break_lines(
+                    &[Span {
+                        text: panel.caption.clone(),
+                        face: Face::Italic,
+                    }],
+                    size,
+                    pw,
+                ) {
+                    let lw: f64 = l.iter().map(|(t, f)| f.width_mm(t, size)).sum();
+                    draw_line(&mut self.page, &l, x + (pw - lw) / 2.0, cy, size, GREY);
+                    cy += lh;
+                }
+                x += pw + gap;
+            }
+            self.y += h + 3.0;
+        }
+        self.y += 2.0;
+    }
+
+    fn table(&mut self, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) {
+        let size = 9.0;
+        let lh = line_height(size);
+        let pad = 1.5;
+        let n = head
+            .len()
+            .max(rows.iter().map(Vec::len).max().unwrap_or(0))
+            .max(1);
+        let natural = |cells: &[Vec<Span>], i: usize| -> f64 {
+            cells.get(i).map_or(0.0, |c| {
+                c.iter()
+                    .map(|s| s.face.width_mm(&s.text, size))
+                    .sum::<f64>()
+            })
+        };
+        let mut nat: Vec<f64> = (0..n)
+            .map(|i| {
+                rows.iter()
+                    .map(|r| natural(r, i))
+                    .fold(natural(head, i), f64::max)
+                    .max(8.0)
+                    + 2.0 * pad
+            })
+            .collect();
+        let avail = self.text_width();
+        let total: f64 = nat.iter().sum();
+        if total > avail {
+            // Shrink the widest columns first, keeping short ones whole.
+            let fair = avail / n as f64;
+            let small: f64 = nat.iter().filter(|w| **w <= fair).sum();
+            let big: f64 = nat.iter().filter(|w| **w > fair).sum();
+            let k = (avail - small) / big.max(1e-9);
+            for w in nat.iter_mut().filter(|w| **w > fair) {
+                *w *= k;
+            }
+        }
+        let line = Some(Stroke::solid(Color::rgb(0xbb, 0xbb, 0xb5), 0.25));
+        let width: f64 = nat.iter().sum();
+        let x0 = MARGIN_X;
+        let draw_row = |flow: &mut Flow, cells: &[Vec<Span>], header: bool| {
+            let wrapped: Vec<Vec<Line>> = (0..n)
+                .map(|i| {
+                    let spans: Vec<Span> = cells
+                        .get(i)
+                        .map(|c| {
+                            c.iter()
+                                .map(|s| Span {
+                                    text: s.text.clone(),
+                                    face: if header { Face::Bold } else { s.face },
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    break_lines(&spans, size, nat[i] - 2.0 * pad)
+                })
+                .collect();
+            let rh = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64 * lh + 2.0 * pad;
+            flow.ensure(rh);
+            if header {
+                flow.page.path(
+                    shape::rect(x0, flow.y, width, rh),
+                    Some(Color::rgb(0xf1, 0xea, 0xdc)),
+                    None,
+                );
+            }
+            let mut x = x0;
+            for (i, lines) in wrapped.iter().enumerate() {
+                let mut by = flow.y + pad + size * PT * 0.95;
+                for l in lines {
+                    draw_line(&mut flow.page, l, x + pad, by, size, INK);
+                    by += lh;
+                }
+                x += nat[i];
+            }
+            flow.page.path(
+                shape::line(p(x0, flow.y + rh), p(x0 + width, flow.y + rh)),
+                None,
+                line,
+            );
+            flow.page.path(
+                shape::line(p(x0, flow.y), p(x0 + width, flow.y)),
+                None,
+                line,
+            );
+            flow.y += rh;
+        };
+        self.y += 1.5;
+        draw_row(self, head, true);
+        for r in rows {
+            draw_row(self, r, false);
+        }
+        self.y += 3.0;
+    }
+}
+
+fn caption_height(caption: &str, width: f64) -> f64 {
+    if caption.is_empty() {
+        return 2.0;
+    }
+    let n = break_lines(
+        &[Span {
+            text: caption.into(),
+            face: Face::Italic,
+        }],
+        8.5,
+        width,
+    )
+    .len();
+    2.0 + n as f64 * line_height(8.5)
+}
+
+/// Lays out a rulebook into pages of `paper`, with a title, running header and page numbers.
+pub fn layout(book: &Rulebook, title: &str, subtitle: &str, paper: Paper) -> Vec<Scene> {
+    let (w, h) = paper.size_mm();
+    let mut f = Flow {
+        pages: Vec::new(),
+        page: Scene::new(w, h),
+        y: TOP,
+        w,
+        h,
+    };
+    f.page.text(
+        MARGIN_X,
+        f.y + 9.0,
+        26.0,
+        Face::Bold,
+        INK,
+        Anchor::Start,
+        title,
+    );
+    f.page.text(
+        MARGIN_X,
+        f.y + 16.0,
+        13.0,
+        Face::Italic,
+        ACCENT,
+        Anchor::Start,
+        subtitle,
+    );
+    f.page.path(
+        shape::rect(MARGIN_X, f.y + 20.0, f.text_width(), 0.8),
+        Some(ACCENT),
+        None,
+    );
+    f.y += 27.0;
+    let blocks = &book.blocks;
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading(level, spans) => {
+                let size = match level {
+                    1 => 17.0,
+                    2 => 13.5,
+                    _ => 11.0,
+                };
+                let before = match level {
+                    1 => 7.0,
+                    2 => 5.0,
+                    _ => 3.5,
+                };
+                // Keep a heading with what follows it: a figure, or a short paragraph and its figure.
+                let next = match (blocks.get(i + 1), blocks.get(i + 2)) {
+                    (Some(Block::Figure(fig)), _) => f.figure_height(fig) + 4.0,
+                    (Some(Block::Para(spans)), Some(Block::Figure(fig))) => {
+                        f.para_height(spans).min(5.0 * line_height(BODY))
+                            + f.figure_height(fig)
+                            + 6.0
+                    }
+                    (Some(Block::Table(..)), _) => 20.0,
+                    _ => 2.0 * line_height(BODY),
+                };
+                if f.y > TOP + 0.1 {
+                    f.y += before;
+                }
+                f.ensure(line_height(size) + next);
+                let color = if *level == 1 { ACCENT } else { INK };
+                let bold: Vec<Span> = spans
+                    .iter()
+                    .map(|s| Span {
+                        text: s.text.clone(),
+                        face: Face::Bold,
+                    })
+                    .collect();
+                f.paragraph(&bold, size, 0.0, color);
+                f.y += 1.0;
+            }
+            Block::Para(spans) => {
+                // A short paragraph stays on the page of the figure it introduces.
+                if let Some(Block::Figure(fig)) = blocks.get(i + 1) {
+                    let ph = f.para_height(spans);
+                    if ph <= 5.0 * line_height(BODY) {
+                        f.ensure(ph + f.figure_height(fig) + 6.0);
+                    }
+                }
+                f.paragraph(spans, BODY, 0.0, INK);
+                f.y += 2.2;
+            }
+            Block::List(ordered, items) => {
+                for (k, it) in items.iter().enumerate() {
+                    let lh = line_height(BODY);
+                    f.ensure(lh);
+                    let mark = if *ordered {
+                        format!("{}.", k + 1)
+                    } else {
+                        "•".into()
+                    };
+                    f.page.text(
+                        MARGIN_X + 1.5,
+                        f.y + BODY * PT * 0.95,
+                        BODY,
+                        Face::Regular,
+                        ACCENT,
+                        Anchor::Start,
+                        &mark,
+                    );
+                    f.paragraph(it, BODY, 6.0, INK);
+                    f.y += 0.8;
+                }
+                f.y += 1.6;
+            }
+            Block::Table(head, rows) => f.table(head, rows),
+            Block::Figure(fig) => f.figure(fig),
+            Block::PageBreak => {
+                if f.y > TOP + 0.1 {
+                    f.new_page();
+                }
+            }
+        }
+    }
+    let last = std::mem::replace(&mut f.page, Scene::new(w, h));
+    f.pages.push(last);
+    let total = f.pages.len();
+    for (i, page) in f.pages.iter_mut().enumerate() {
+        page.text(
+            w / 2.0,
+            h - 10.0,
+            8.5,
+            Face::Regular,
+            GREY,
+            Anchor::Middle,
+            &format!("{} / {total}", i + 1),
+        );
+        if i > 0 {
+            page.text(
+                w - MARGIN_X,
+                12.0,
+                8.0,
+                Face::Italic,
+                GREY,
+                Anchor::End,
+                &format!("{title} — {subtitle}"),
+            );
+            page.path(
+                shape::line(p(MARGIN_X, 14.0), p(w - MARGIN_X, 14.0)),
+                None,
+                Some(Stroke::solid(Color::rgb(0xd0, 0xc8, 0xb8), 0.3)),
+            );
+        }
+    }
+    f.pages
+}

@@ -1,0 +1,244 @@
+//! Rulebooks: every claim holds, a wrong claim is caught at its line, both languages agree.
+
+mod common;
+
+use ludopress::build;
+use ludopress::definition::Project;
+use ludopress::engine::Engine;
+use ludopress::lang::Lang;
+use ludopress::rulebook::{self, markdown};
+use std::path::Path;
+use std::process::Command;
+
+fn engine(game: &str) -> Engine {
+    Engine::new(&Project::new(common::root()), game).unwrap()
+}
+
+fn books(game: &str) -> Vec<rulebook::Rulebook> {
+    build::load_rulebooks(&common::root(), &common::game(game), &engine(game))
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
+#[test]
+fn every_claim_of_every_rulebook_holds() {
+    let mut checked = 0;
+    for game in ludopress::engine::ENGINES {
+        let e = engine(game);
+        let books = books(game);
+        assert_eq!(
+            books.len(),
+            2,
+            "{game}: a rulebook in French and one in English"
+        );
+        for b in &books {
+            let r = rulebook::check(&e, b);
+            assert!(r.failures.is_empty(), "{}", r.failures.join("\n"));
+            checked += r.checked;
+        }
+    }
+    assert!(checked >= 100, "only {checked} claims");
+}
+
+#[test]
+fn a_wrong_claim_is_reported_with_its_line_and_what_was_found() {
+    let path = common::root().join("games/imbriqua/rules.fr.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let claim = "successors = 61";
+    let at = text
+        .find(claim)
+        .expect("the opening example claims 61 successors");
+    let line = text[..at].matches('\n').count() + 1;
+    let mutated = text.replacen(claim, "successors = 62", 1);
+    let shown = Path::new("games/imbriqua/rules.fr.md");
+    let book = markdown::parse(
+        &engine("imbriqua"),
+        &common::game("imbriqua"),
+        shown,
+        &mutated,
+        Lang::Fr,
+    )
+    .unwrap();
+    let r = rulebook::check(&engine("imbriqua"), &book);
+    assert_eq!(
+        r.failures,
+        vec![format!(
+            "games/imbriqua/rules.fr.md:{line}: expected successors = 62, found 61"
+        )]
+    );
+    // A wrong board after a move is caught too.
+    let mutated = text.replacen("moves = [\"c3xf6\"]", "moves = [\"c3xf6\", \"c3xe5\"]", 1);
+    let book = markdown::parse(
+        &engine("imbriqua"),
+        &common::game("imbriqua"),
+        shown,
+        &mutated,
+        Lang::Fr,
+    )
+    .unwrap();
+    let r = rulebook::check(&engine("imbriqua"), &book);
+    assert_eq!(r.failures.len(), 1);
+    assert!(
+        r.failures[0].ends_with("found moves = [c3xf6]"),
+        "{}",
+        r.failures[0]
+    );
+}
+
+#[test]
+fn a_broken_example_is_an_input_error_at_its_place() {
+    let text = std::fs::read_to_string(common::root().join("games/imbriqua/rules.en.md")).unwrap();
+    let at = text.find("card = \"jump-diag\"").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let bad = text.replacen("card = \"jump-diag\"", "card = \"jump-diagonal\"", 1);
+    let err = markdown::parse(
+        &engine("imbriqua"),
+        &common::game("imbriqua"),
+        Path::new("rules.en.md"),
+        &bad,
+        Lang::En,
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().starts_with(&format!(
+            "rules.en.md:{line}:8: error: `card`: no card `jump-diagonal`"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn french_and_english_hold_the_same_positions_and_claims() {
+    let books = books("imbriqua");
+    let (fr, en) = (&books[0], &books[1]);
+    assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
+    assert_eq!(fr.examples.len(), en.examples.len());
+    assert!(fr.examples.len() >= 15);
+    for (a, b) in fr.examples.iter().zip(&en.examples) {
+        assert_eq!(
+            a.canonical, b.canonical,
+            "example at fr line {} / en line {}",
+            a.line, b.line
+        );
+        let ka: Vec<_> = a.claims.iter().map(|c| &c.kind).collect();
+        let kb: Vec<_> = b.claims.iter().map(|c| &c.kind).collect();
+        assert_eq!(ka, kb, "claims at fr line {} / en line {}", a.line, b.line);
+        assert_eq!(a.marks, b.marks);
+    }
+}
+
+#[test]
+fn every_card_has_an_example_with_an_illegal_move() {
+    let books = books("imbriqua");
+    for b in &books {
+        for card in ludopress::games::imbriqua::cards::IDS {
+            let ex = b
+                .examples
+                .iter()
+                .find(|e| e.canonical.contains(&format!("card = \"{card}\"")))
+                .unwrap_or_else(|| panic!("{}: no example for {card}", b.path.display()));
+            assert!(
+                ex.claims
+                    .iter()
+                    .any(|c| matches!(c.kind, rulebook::example::ClaimKind::Illegal(_))),
+                "{card}: no illegal move shown"
+            );
+        }
+    }
+}
+
+#[test]
+fn rulebooks_render_to_pdf_html_and_diagrams() {
+    let game = common::game("imbriqua");
+    let book = &books("imbriqua")[1];
+    let files = build::render_rulebook(&game, book, &ludopress::sheet::Paper::ALL);
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.path.to_string_lossy().to_string())
+        .collect();
+    assert!(
+        names.contains(&"imbriqua-rules-en-a4.pdf".to_string())
+            && names.contains(&"imbriqua-rules-en-letter.pdf".to_string())
+    );
+    let html = files
+        .iter()
+        .find(|f| f.path.to_string_lossy() == "rules-en.html")
+        .unwrap();
+    let html = String::from_utf8_lossy(&html.bytes);
+    assert!(html.contains("<h2>The eleven cards</h2>") && html.matches("<svg").count() > 15);
+    assert!(
+        names
+            .iter()
+            .filter(|n| n.starts_with("diagrams/en-"))
+            .count()
+            > 15
+    );
+    let pdf = files
+        .iter()
+        .find(|f| f.path.to_string_lossy() == "imbriqua-rules-en-a4.pdf")
+        .unwrap();
+    let doc =
+        printpdf::PdfDocument::parse(&pdf.bytes, &Default::default(), &mut Vec::new()).unwrap();
+    assert!(doc.pages.len() >= 6, "{} pages", doc.pages.len());
+    let text: String = doc
+        .extract_text()
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("The penalty") && text.contains("Summary"),
+        "headings are real text"
+    );
+}
+
+#[test]
+fn the_check_command_reports_failures_and_exits_1() {
+    let bin = env!("CARGO_BIN_EXE_ludopress");
+    let o = Command::new(bin)
+        .args([
+            "--root",
+            common::root().to_str().unwrap(),
+            "check",
+            "imbriqua",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("claims checked, 0 failed"), "{out}");
+    let root = std::env::temp_dir().join(format!("ludopress-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for dir in ["games/imbriqua", "templates"] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    for f in [
+        "games/imbriqua/game.toml",
+        "games/imbriqua/rules.en.md",
+        "templates/library.toml",
+    ] {
+        std::fs::copy(common::root().join(f), root.join(f)).unwrap();
+    }
+    let fr = std::fs::read_to_string(common::root().join("games/imbriqua/rules.fr.md")).unwrap();
+    let bad = fr.replacen("winner = \"dark\"", "winner = \"light\"", 1);
+    let line = bad[..bad.find("winner = \"light\"").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    std::fs::write(root.join("games/imbriqua/rules.fr.md"), bad).unwrap();
+    let o = Command::new(bin)
+        .arg("--root")
+        .arg(&root)
+        .args(["check", "imbriqua"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(&format!(
+            "games/imbriqua/rules.fr.md:{line}: expected winner = \"light\", found \"dark\""
+        )),
+        "{out}"
+    );
+    assert!(out.contains("1 failed"), "{out}");
+    let _ = std::fs::remove_dir_all(&root);
+}
