@@ -13,6 +13,9 @@ use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
 use std::path::Path;
 
+/// A table being read: header cells, then rows of cells.
+type TableCells = (Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>);
+
 /// Width of one diagram on the page, mm.
 pub const DIAGRAM_WIDTH: f64 = 74.0;
 
@@ -71,7 +74,7 @@ pub fn parse(
     let mut spans: Vec<Span> = Vec::new();
     let (mut bold, mut italic) = (0, 0);
     let mut list: Option<(bool, Vec<Vec<Span>>)> = None;
-    let mut table: Option<(Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>)> = None;
+    let mut table: Option<TableCells> = None;
     let mut row: Vec<Vec<Span>> = Vec::new();
     let mut in_head = false;
     let mut heading: Option<u8> = None;
@@ -120,10 +123,8 @@ pub fn parse(
                 text: " ".into(),
                 face: Face::Regular,
             }),
-            Event::End(TagEnd::Paragraph) => {
-                if list.is_none() && table.is_none() {
-                    blocks.push(Block::Para(std::mem::take(&mut spans)));
-                }
+            Event::End(TagEnd::Paragraph) if list.is_none() && table.is_none() => {
+                blocks.push(Block::Para(std::mem::take(&mut spans)));
             }
             Event::Start(Tag::List(start)) => list = Some((start.is_some(), Vec::new())),
             Event::End(TagEnd::Item) => {
