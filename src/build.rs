@@ -251,6 +251,75 @@ pub const COMPONENT_DPI: f64 = 100.0;
 
 /// Produces every output of a game in memory.
 pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
+    let (mut files, previews) = render_game_deferred(game, opts);
+    files.extend(render_previews(&previews, 1)?);
+    Ok(files)
+}
+
+/// A PNG preview still to render from its SVG.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    /// Path of the PNG, relative to the game's output folder.
+    pub path: PathBuf,
+    /// The SVG to render.
+    pub svg: String,
+    /// Resolution.
+    pub dpi: f64,
+}
+
+/// A unit of work for [`parallel`].
+pub type Job<'a, T> = Box<dyn FnOnce() -> T + Send + 'a>;
+
+/// Runs jobs on `threads` threads, taking them in order, and returns their results in order.
+pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Vec<T> {
+    let n = jobs.len();
+    let queue = std::sync::Mutex::new(jobs.into_iter().enumerate());
+    let mut results: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, n.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
+                        let Some((i, job)) = next else { break };
+                        done.push((i, job()));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by_key(|r| r.0);
+    results.into_iter().map(|r| r.1).collect()
+}
+
+/// Renders previews on `threads` threads (they are the slow part of a build), in order.
+pub fn render_previews(previews: &[Preview], threads: usize) -> Result<Vec<Output>, String> {
+    let jobs: Vec<Job<'_, Result<Output, String>>> = previews
+        .iter()
+        .map(|p| {
+            Box::new(move || {
+                png::render(&p.svg, p.dpi).map(|bytes| Output {
+                    path: p.path.clone(),
+                    bytes,
+                })
+            }) as Job<'_, _>
+        })
+        .collect();
+    let out: Vec<Result<Output, String>> = parallel(jobs, threads);
+    if out.len() != previews.len() {
+        return Err("a preview thread failed".into());
+    }
+    out.into_iter().collect()
+}
+
+/// Every output of a game but the PNG previews, which are returned to render (when asked for).
+pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, Vec<Preview>) {
+    let mut previews = Vec::new();
     let mut files = Vec::new();
     let groups = groups(game, opts.lang);
     let mut seen = std::collections::BTreeSet::new();
@@ -261,9 +330,10 @@ pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, Stri
             }
             let text = svg::to_svg(scene);
             if opts.previews {
-                files.push(Output {
+                previews.push(Preview {
                     path: PathBuf::from(format!("components/{stem}.png")),
-                    bytes: png::render(&text, COMPONENT_DPI)?,
+                    svg: text.clone(),
+                    dpi: COMPONENT_DPI,
                 });
             }
             files.push(Output {
@@ -306,9 +376,10 @@ pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, Stri
             );
             let text = svg::to_svg(&s.scene);
             if opts.previews {
-                files.push(Output {
+                previews.push(Preview {
                     path: PathBuf::from(format!("{stem}.png")),
-                    bytes: png::render(&text, SHEET_DPI)?,
+                    svg: text.clone(),
+                    dpi: SHEET_DPI,
                 });
             }
             files.push(Output {
@@ -326,7 +397,7 @@ pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, Stri
             bytes: pdf::to_pdf(&pages, &meta),
         });
     }
-    Ok(files)
+    (files, previews)
 }
 
 /// Writes outputs under `dir`, each to a temporary name then renamed into place.
@@ -345,6 +416,13 @@ pub fn write_all(dir: &Path, files: &[Output]) -> std::io::Result<u64> {
 
 /// Writes one file through a temporary sibling and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // Output is deterministic: a file that already holds these bytes is left alone, which keeps
+    // its timestamp and spares the disk (replacing a file can cost more than writing a new one).
+    if std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
+        && std::fs::read(path).is_ok_and(|old| old == bytes)
+    {
+        return Ok(());
+    }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
     let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
     std::fs::write(&tmp, bytes)?;
@@ -393,23 +471,41 @@ pub fn render_rulebook(
     book: &crate::rulebook::Rulebook,
     papers: &[Paper],
 ) -> Vec<Output> {
+    let mut files: Vec<Output> = papers
+        .iter()
+        .map(|&p| rulebook_pdf(game, book, p))
+        .collect();
+    files.extend(rulebook_web(game, book));
+    files
+}
+
+/// A rulebook's PDF on one paper.
+pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper) -> Output {
+    let (title, subtitle) = rulebook_titles(game, book.lang);
+    let pages = crate::rulebook::pages::layout(book, &title, &subtitle, paper);
+    let refs: Vec<&Scene> = pages.iter().collect();
+    Output {
+        path: PathBuf::from(format!(
+            "{}-rules-{}-{}.pdf",
+            game.id,
+            book.lang.code(),
+            paper.name()
+        )),
+        bytes: pdf::to_pdf(
+            &refs,
+            &pdf::Meta {
+                title: format!("{title} — {subtitle}"),
+                compress: true,
+            },
+        ),
+    }
+}
+
+/// A rulebook's HTML page and its diagrams as SVG files.
+pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output> {
     let (title, subtitle) = rulebook_titles(game, book.lang);
     let lang = book.lang.code();
     let mut files = Vec::new();
-    for &paper in papers {
-        let pages = crate::rulebook::pages::layout(book, &title, &subtitle, paper);
-        let refs: Vec<&Scene> = pages.iter().collect();
-        files.push(Output {
-            path: PathBuf::from(format!("{}-rules-{lang}-{}.pdf", game.id, paper.name())),
-            bytes: pdf::to_pdf(
-                &refs,
-                &pdf::Meta {
-                    title: format!("{title} — {subtitle}"),
-                    compress: true,
-                },
-            ),
-        });
-    }
     files.push(Output {
         path: PathBuf::from(format!("rules-{lang}.html")),
         bytes: crate::rulebook::html::to_html(book, &format!("{title} — {subtitle}")).into_bytes(),

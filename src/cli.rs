@@ -238,53 +238,76 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(Failure::Input(diags));
             }
             let start = Instant::now();
-            let results: Vec<Result<String, String>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = loaded
-                    .iter()
-                    .zip(&books)
-                    .map(|(game, books)| {
-                        let opts = &opts;
-                        let out = &out;
-                        scope.spawn(move || {
-                            let t = Instant::now();
-                            let mut files = build::render_game(game, opts)?;
-                            for b in books {
-                                files.extend(build::render_rulebook(game, b, &opts.papers));
-                            }
-                            let bytes = build::write_all(&out.join(&game.id), &files)
-                                .map_err(|e| format!("{}: {e}", game.id))?;
-                            let pdfs = files
-                                .iter()
-                                .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
-                                .count();
-                            Ok(format!(
-                                "{:<11} {} files ({} PDF), {:.1} MB in {}/ in {} ms",
-                                game.id,
-                                files.len(),
-                                pdfs,
-                                bytes as f64 / 1e6,
-                                out.join(&game.id).display(),
-                                t.elapsed().as_millis()
-                            ))
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err("build thread panicked".into()))
-                    })
-                    .collect()
-            });
-            for r in results {
-                match r {
-                    Ok(line) => println!("{line}"),
-                    Err(e) => return Err(Failure::Other(e)),
+            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+            // Lay out and export every game in parallel; then render all PNG previews (the slow
+            // part) on every core at once, so one large game does not hold the others up.
+            // Every game's components and sheets, and every rulebook file, as parallel jobs; then
+            // all PNG previews (the slow part) on every core at once.
+            enum Done {
+                Game(usize, Vec<build::Output>, Vec<build::Preview>, u128),
+                Files(usize, Vec<build::Output>),
+            }
+            let mut jobs: Vec<build::Job<'_, Done>> = Vec::new();
+            for (i, (game, books)) in loaded.iter().zip(&books).enumerate() {
+                let opts = &opts;
+                for b in books {
+                    for &paper in &opts.papers {
+                        jobs.push(Box::new(move || {
+                            Done::Files(i, vec![build::rulebook_pdf(game, b, paper)])
+                        }));
+                    }
+                    jobs.push(Box::new(move || {
+                        Done::Files(i, build::rulebook_web(game, b))
+                    }));
+                }
+                jobs.push(Box::new(move || {
+                    let t = Instant::now();
+                    let (files, previews) = build::render_game_deferred(game, opts);
+                    Done::Game(i, files, previews, t.elapsed().as_millis())
+                }));
+            }
+            let mut rendered: Vec<(Vec<build::Output>, Vec<build::Preview>, u128)> =
+                loaded.iter().map(|_| Default::default()).collect();
+            for done in build::parallel(jobs, threads) {
+                match done {
+                    Done::Game(i, files, previews, ms) => {
+                        rendered[i].0.extend(files);
+                        rendered[i].1 = previews;
+                        rendered[i].2 = ms;
+                    }
+                    Done::Files(i, files) => rendered[i].0.extend(files),
                 }
             }
+            let all_previews: Vec<build::Preview> =
+                rendered.iter().flat_map(|r| r.1.iter().cloned()).collect();
+            let mut pngs = build::render_previews(&all_previews, threads)
+                .map_err(Failure::Other)?
+                .into_iter();
+            for (game, (mut files, previews, ms)) in loaded.iter().zip(rendered) {
+                files.extend(pngs.by_ref().take(previews.len()));
+                let dir = out.join(&game.id);
+                let bytes = build::write_all(&dir, &files)
+                    .map_err(|e| Failure::Other(format!("{}: {e}", game.id)))?;
+                let pdfs = files
+                    .iter()
+                    .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
+                    .count();
+                let books = files
+                    .iter()
+                    .filter(|f| f.path.to_string_lossy().contains("-rules-"))
+                    .count();
+                println!(
+                    "{:<11} {} files ({} print PDF, {books} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {ms} ms",
+                    game.id,
+                    files.len(),
+                    pdfs - books,
+                    previews.len(),
+                    bytes as f64 / 1e6,
+                    dir.display()
+                );
+            }
             println!(
-                "built {} game(s) in {} ms",
+                "built {} game(s) in {} ms (PNG previews on {threads} threads)",
                 loaded.len(),
                 start.elapsed().as_millis()
             );
