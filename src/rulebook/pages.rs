@@ -326,6 +326,28 @@ impl Flow {
             );
             flow.y += rh;
         };
+        // A table shorter than half a page is kept whole.
+        let height: f64 = std::iter::once(head)
+            .chain(rows.iter().map(Vec::as_slice))
+            .map(|cells| {
+                let most = (0..n)
+                    .map(|i| {
+                        break_lines(
+                            cells.get(i).map_or(&[][..], Vec::as_slice),
+                            size,
+                            nat[i] - 2.0 * pad,
+                        )
+                        .len()
+                    })
+                    .max()
+                    .unwrap_or(1)
+                    .max(1);
+                most as f64 * lh + 2.0 * pad
+            })
+            .sum();
+        if height < (self.h - TOP - BOTTOM) / 2.0 {
+            self.ensure(height + 1.5);
+        }
         self.y += 1.5;
         draw_row(self, head, true);
         for r in rows {
@@ -426,11 +448,13 @@ pub fn layout(book: &Rulebook, title: &str, subtitle: &str, paper: Paper) -> Vec
                 f.y += 1.0;
             }
             Block::Para(spans) => {
-                // A short paragraph stays on the page of the figure it introduces.
-                if let Some(Block::Figure(fig)) = blocks.get(i + 1) {
-                    let ph = f.para_height(spans);
-                    if ph <= 5.0 * line_height(BODY) {
-                        f.ensure(ph + f.figure_height(fig) + 6.0);
+                // A short paragraph stays on the page of the figure or table it introduces.
+                let ph = f.para_height(spans);
+                if ph <= 5.0 * line_height(BODY) {
+                    match blocks.get(i + 1) {
+                        Some(Block::Figure(fig)) => f.ensure(ph + f.figure_height(fig) + 6.0),
+                        Some(Block::Table(..)) => f.ensure(ph + 25.0),
+                        _ => {}
                     }
                 }
                 f.paragraph(spans, BODY, 0.0, INK);
