@@ -3,6 +3,7 @@
 
 use crate::definition::Project;
 use crate::diag::Diagnostics;
+use crate::games::arlecchino::Arlecchino;
 use crate::games::imbriqua::Imbriqua;
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
@@ -27,22 +28,54 @@ impl From<Diagnostics> for Error {
 pub enum Engine {
     /// Imbriqua.
     Imbriqua(Box<Imbriqua>),
+    /// Arlecchino.
+    Arlecchino(Box<Arlecchino>),
 }
 
-/// Runs `$body` with `$r` bound to the concrete rules of `$engine`.
+/// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
+/// constructor of its [`Position`] variant.
 macro_rules! with_rules {
-    ($engine:expr, $r:ident => $body:expr) => {
+    ($engine:expr, $r:ident, $wrap:ident => $body:expr) => {
         match $engine {
             Engine::Imbriqua($r) => {
                 let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Imbriqua;
+                $body
+            }
+            Engine::Arlecchino($r) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Arlecchino;
                 $body
             }
         }
     };
 }
 
+/// Runs `$body` with the concrete rules and position; `$else` when the position is another game's.
+macro_rules! with_pos {
+    ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, $else:expr) => {
+        match ($engine, $pos) {
+            (Engine::Imbriqua($r), Position::Imbriqua($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Imbriqua;
+                $body
+            }
+            (Engine::Arlecchino($r), Position::Arlecchino($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Arlecchino;
+                $body
+            }
+            _ => $else,
+        }
+    };
+}
+
 /// Games that have a rules engine.
-pub const ENGINES: [&str; 1] = ["imbriqua"];
+pub const ENGINES: [&str; 2] = ["imbriqua", "arlecchino"];
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -51,6 +84,9 @@ impl Engine {
         match game {
             "imbriqua" => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,
+            ))),
+            "arlecchino" => Ok(Engine::Arlecchino(Box::new(
+                Arlecchino::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(
                 "no rules engine for `{game}` yet (engines: {})",
@@ -74,13 +110,12 @@ impl Engine {
 
     /// Validates a raw position for this engine.
     pub fn position(&self, raw: RawPosition) -> Result<Position, Diagnostics> {
-        with_rules!(self, r => rules::load(r, raw).map(Position::Imbriqua))
+        with_rules!(self, r, wrap => rules::load(r, raw).map(wrap))
     }
 
     /// `moves`: one line per distinct successor, or a JSON array.
     pub fn moves(&self, p: &Position, json: bool) -> String {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
+        with_pos!(self, p, r, p, wrap => {
             let list = rules::distinct_moves(r, p);
             if json {
                 let items: Vec<String> = list
@@ -91,97 +126,73 @@ impl Engine {
             } else {
                 list.iter().map(|(m, q)| format!("{m}\t{}\n", rules::to_line(&r.fields(q)))).collect()
             }
-        })
+        }, String::new())
     }
 
     /// The distinct successors with their moves.
     pub fn successor_moves(&self, p: &Position) -> Vec<(String, Position)> {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, Position::Imbriqua(q))).collect()
-        })
+        with_pos!(self, p, r, p, wrap => rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, wrap(q))).collect(), Vec::new())
     }
 
     /// The game's id.
     pub fn id(&self) -> &'static str {
-        with_rules!(self, r => r.id())
+        with_rules!(self, r, wrap => r.id())
     }
 
     /// The board of the game's definition.
     pub fn board(&self) -> &crate::definition::model::Board {
-        with_rules!(self, r => r.board())
+        with_rules!(self, r, wrap => r.board())
     }
 
     /// Every move with its successor, repeats included (a move written two ways is found either way).
     pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            r.moves(p).into_iter().map(|(m, q)| (m, Position::Imbriqua(q))).collect()
-        })
+        with_pos!(self, p, r, p, wrap => r.moves(p).into_iter().map(|(m, q)| (m, wrap(q))).collect(), Vec::new())
     }
 
     /// The position's fields (without `game`).
     pub fn fields(&self, p: &Position) -> Vec<(&'static str, rules::Field)> {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            r.fields(p)
-        })
+        with_pos!(self, p, r, p, wrap => r.fields(p), Vec::new())
     }
 
     /// The board rows of a position, top row first.
     pub fn board_rows(&self, p: &Position) -> Vec<Vec<String>> {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            r.fields(p)
-                .into_iter()
-                .find_map(|(k, v)| match (k, v) {
-                    ("board", rules::Field::Board(rows)) => Some(rows),
-                    _ => None,
-                })
-                .unwrap_or_default()
-        })
+        self.fields(p)
+            .into_iter()
+            .find_map(|(k, v)| match (k, v) {
+                ("board", rules::Field::Board(rows)) => Some(rows),
+                _ => None,
+            })
+            .unwrap_or_default()
     }
 
     /// `perft`.
     pub fn perft(&self, p: &Position, depth: u32) -> u64 {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            rules::perft(r, p, depth)
-        })
+        with_pos!(self, p, r, p, wrap => rules::perft(r, p, depth), 0)
     }
 
     /// `score`.
     pub fn score(&self, p: &Position) -> rules::Score {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            r.score(p)
-        })
+        with_pos!(self, p, r, p, wrap => r.score(p), rules::Score { over: false, winner: None, scores: Vec::new() })
     }
 
     /// `diagram`.
     pub fn diagram(&self, p: &Position) -> Scene {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            r.diagram(p)
-        })
+        with_pos!(self, p, r, p, wrap => r.diagram(p), Scene::new(1.0, 1.0))
     }
 
     /// The position as a TOML file.
     pub fn to_toml(&self, p: &Position) -> String {
-        with_rules!(self, r => {
-            let Position::Imbriqua(p) = p;
-            rules::to_toml(r.id(), &r.fields(p))
-        })
+        with_pos!(self, p, r, p, wrap => rules::to_toml(r.id(), &r.fields(p)), String::new())
     }
 
     /// `new`: the starting position for a seed.
     pub fn start(&self, seed: u64) -> Position {
-        with_rules!(self, r => Position::Imbriqua(r.start(seed)))
+        with_rules!(self, r, wrap => wrap(r.start(seed)))
     }
 
     /// `playout`: seeded random games with the invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
-        with_rules!(self, r => rules::playouts(r, games, seed, 100_000))
+        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 100_000))
     }
 }
 
@@ -190,4 +201,6 @@ impl Engine {
 pub enum Position {
     /// Imbriqua.
     Imbriqua(crate::games::imbriqua::position::Pos),
+    /// Arlecchino.
+    Arlecchino(crate::games::arlecchino::Pos),
 }

@@ -43,3 +43,8 @@ fn run(file: &str) {
 fn imbriqua_perft() {
     run("imbriqua.perft");
 }
+
+#[test]
+fn arlecchino_perft() {
+    run("arlecchino.perft");
+}

@@ -138,7 +138,15 @@ fn other_impossible_values_are_reported() {
 
 #[test]
 fn mangled_position_files_never_panic() {
-    let mut rng = Rng::new(42);
+    mangle(GOOD, 42);
+    let arlecchino =
+        std::fs::read_to_string(common::root().join("tests/rules/arlecchino/one-zone.toml"))
+            .unwrap();
+    mangle(&arlecchino, 7);
+}
+
+fn mangle(good: &str, seed: u64) {
+    let mut rng = Rng::new(seed);
     let pieces = [
         "\"",
         "[",
@@ -160,7 +168,7 @@ fn mangled_position_files_never_panic() {
         "99999999999999999999",
     ];
     for _ in 0..3000 {
-        let mut text: Vec<char> = GOOD.chars().collect();
+        let mut text: Vec<char> = good.chars().collect();
         for _ in 0..1 + rng.below(4) {
             let at = rng.below(text.len() as u64 + 1) as usize;
             match rng.below(3) {

@@ -108,11 +108,17 @@ fn a_broken_example_is_an_input_error_at_its_place() {
 
 #[test]
 fn french_and_english_hold_the_same_positions_and_claims() {
-    let books = books("imbriqua");
-    let (fr, en) = (&books[0], &books[1]);
-    assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
-    assert_eq!(fr.examples.len(), en.examples.len());
-    assert!(fr.examples.len() >= 15);
+    for game in ludopress::engine::ENGINES {
+        let books = books(game);
+        let (fr, en) = (&books[0], &books[1]);
+        assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
+        assert_eq!(fr.examples.len(), en.examples.len());
+        assert!(fr.examples.len() >= 10, "{game}");
+        same_examples(fr, en);
+    }
+}
+
+fn same_examples(fr: &rulebook::Rulebook, en: &rulebook::Rulebook) {
     for (a, b) in fr.examples.iter().zip(&en.examples) {
         assert_eq!(
             a.canonical, b.canonical,
@@ -123,6 +129,64 @@ fn french_and_english_hold_the_same_positions_and_claims() {
         let kb: Vec<_> = b.claims.iter().map(|c| &c.kind).collect();
         assert_eq!(ka, kb, "claims at fr line {} / en line {}", a.line, b.line);
         assert_eq!(a.marks, b.marks);
+    }
+}
+
+#[test]
+fn arlecchino_shows_every_figure_of_the_seed() {
+    for b in &books("arlecchino") {
+        let legal = |m: &str| {
+            b.examples.iter().any(|e| {
+                e.claims
+                    .iter()
+                    .any(|c| c.kind == rulebook::example::ClaimKind::Legal(m.into()))
+            })
+        };
+        let illegal = |m: &str| {
+            b.examples.iter().any(|e| {
+                e.claims
+                    .iter()
+                    .any(|c| c.kind == rulebook::example::ClaimKind::Illegal(m.into()))
+            })
+        };
+        assert!(
+            legal("b2xb4-c4xe4"),
+            "blue-blue-blue-yellow: jump, step, jump"
+        );
+        assert!(
+            legal("b2-c2xc4-c3"),
+            "all green: step, jump, step back onto the jumped cell"
+        );
+        assert!(
+            legal("c2xe2-d2-d3") && illegal("c2xe2-d2-c2"),
+            "red-red-red-blue: third step, not back home"
+        );
+        assert!(
+            legal("c3xc5xe5xe3xc3") && illegal("c3xc5-c4-c3"),
+            "four same zones: home after four jumps only"
+        );
+        let scores = |want: &[(&str, i64)]| {
+            b.examples.iter().any(|e| {
+                e.claims.iter().any(|c| match &c.kind {
+                    rulebook::example::ClaimKind::Scores(s) => {
+                        want.iter().all(|(k, v)| s.get(*k) == Some(v)) && s.len() == want.len()
+                    }
+                    _ => false,
+                })
+            })
+        };
+        assert!(
+            scores(&[("red", 9), ("blue", 6), ("yellow", 3), ("green", 2)]),
+            "the final position"
+        );
+        assert!(
+            scores(&[("blue+red", 15), ("yellow+green", 5)]),
+            "two players"
+        );
+        assert!(
+            scores(&[("red", 9), ("blue", 6), ("yellow", 3)]),
+            "three players, green neutral"
+        );
     }
 }
 

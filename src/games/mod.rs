@@ -1,3 +1,4 @@
 //! Game-specific rules. Each game lives in its own folder and implements [`crate::rules::Rules`].
 
+pub mod arlecchino;
 pub mod imbriqua;

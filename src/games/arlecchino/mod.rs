@@ -1,0 +1,444 @@
+//! Arlecchino's rules engine, following `shared/spec/arlecchino.md`.
+//!
+//! The board's size and the tile set (zones and their letters) come from
+//! `games/arlecchino/game.toml`. A tile is four zones, top, right, bottom, left, two bits each.
+
+mod parse;
+
+use crate::definition::model::{Board, Game, Grid, Tile, TileFace, Tileset};
+use crate::geometry::SquareGrid;
+use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::scene::{Affine, Scene};
+
+/// Colour names in turn order; a zone holds the index.
+pub const COLORS: [&str; 4] = ["blue", "yellow", "red", "green"];
+/// Their letters in position files.
+pub const LETTERS: [char; 4] = ['B', 'Y', 'R', 'G'];
+/// Most cells a board may have.
+pub const MAX_CELLS: usize = 64;
+
+/// A position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// Occupied cells, one bit per cell (`a1` = 0).
+    pub occ: u64,
+    /// The tile on each cell (0 on an empty cell), zones packed two bits each.
+    pub tiles: [u8; MAX_CELLS],
+    /// Colour of the ply.
+    pub to_move: u8,
+    /// Number of players: 2, 3 or 4.
+    pub players: u8,
+}
+
+/// A step of a path: the cell reached and whether it was reached by a jump.
+pub type Step = (u8, bool);
+
+/// Receives each turn: its path (start first) and the position it leads to.
+pub type Emit<'a> = dyn FnMut(&[Step], Pos) + 'a;
+
+/// Zone colour of a packed tile, zone `z` (0 top, 1 right, 2 bottom, 3 left).
+pub fn zone(tile: u8, z: usize) -> u8 {
+    (tile >> (2 * z)) & 3
+}
+
+/// Zones of colour `c` on a tile.
+pub fn count(tile: u8, c: u8) -> u8 {
+    (0..4).filter(|&z| zone(tile, z) == c).count() as u8
+}
+
+/// A tile's token, `BBBY`.
+pub fn token(tile: u8) -> String {
+    (0..4).map(|z| LETTERS[zone(tile, z) as usize]).collect()
+}
+
+/// The engine, built from the game's definition.
+#[derive(Debug, Clone)]
+pub struct Arlecchino {
+    grid: SquareGrid,
+    nb: Vec<[Option<u8>; 4]>,
+    /// The tiles dealt at the start (the black-and-white one marked `None`).
+    deal: Vec<Option<u8>>,
+    board: Board,
+    tileset: Tileset,
+}
+
+impl Arlecchino {
+    /// Builds the engine from the definition.
+    pub fn new(game: &Game) -> Result<Arlecchino, String> {
+        let board = game
+            .boards
+            .first()
+            .ok_or("games/arlecchino/game.toml: no board")?
+            .clone();
+        let Grid::Square(grid) = board.grid.clone() else {
+            return Err("games/arlecchino/game.toml: the board must be a square grid".into());
+        };
+        if grid.len() > MAX_CELLS {
+            return Err(format!(
+                "the Arlecchino engine handles up to {MAX_CELLS} cells"
+            ));
+        }
+        let tileset = game
+            .tilesets
+            .first()
+            .ok_or("games/arlecchino/game.toml: no tile set")?
+            .clone();
+        for (i, name) in COLORS.iter().enumerate() {
+            if !tileset
+                .codes
+                .iter()
+                .any(|(l, n)| *l == LETTERS[i] && n == name)
+            {
+                return Err(format!(
+                    "games/arlecchino/game.toml: the tile set needs code {} = \"{name}\"",
+                    LETTERS[i]
+                ));
+            }
+        }
+        let mut deal = Vec::new();
+        for t in &tileset.tiles {
+            let packed = match &t.face {
+                TileFace::Zones(z) => {
+                    let mut v = 0u8;
+                    for (i, name) in z.iter().enumerate() {
+                        let c = COLORS
+                            .iter()
+                            .position(|n| n == name)
+                            .ok_or(format!("unknown zone colour `{name}`"))?;
+                        v |= (c as u8) << (2 * i);
+                    }
+                    Some(v)
+                }
+                _ => None,
+            };
+            for _ in 0..t.count {
+                deal.push(packed);
+            }
+        }
+        if deal.len() > grid.len() {
+            return Err(format!("{} tiles for {} cells", deal.len(), grid.len()));
+        }
+        let nb = (0..grid.len())
+            .map(|c| {
+                let (f, r) = grid.file_rank(c);
+                [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                    .map(|(df, dr)| grid.index(f as i32 + df, r as i32 + dr).map(|i| i as u8))
+            })
+            .collect();
+        Ok(Arlecchino {
+            grid,
+            nb,
+            deal,
+            board,
+            tileset,
+        })
+    }
+
+    /// Colours that take turns with this many players.
+    pub fn in_play(players: u8) -> &'static [u8] {
+        if players == 3 {
+            &[0, 1, 2]
+        } else {
+            &[0, 1, 2, 3]
+        }
+    }
+
+    fn next(players: u8, c: u8) -> u8 {
+        let order = Self::in_play(players);
+        let i = order.iter().position(|&x| x == c).unwrap_or(0);
+        order[(i + 1) % order.len()]
+    }
+
+    /// Every turn of colour `c`: `emit(path, steps-or-jumps, result)`.
+    fn turns(&self, p: &Pos, c: u8, emit: &mut Emit<'_>) {
+        let mut path: Vec<Step> = Vec::with_capacity(5);
+        let mut occ = p.occ;
+        while occ != 0 {
+            let s = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            let tile = p.tiles[s as usize];
+            let n = count(tile, c);
+            if n == 0 {
+                continue;
+            }
+            path.clear();
+            path.push((s, false));
+            let mut board = *p;
+            board.occ &= !(1u64 << s);
+            board.tiles[s as usize] = 0;
+            board.to_move = Self::next(p.players, c);
+            self.walk(&board, tile, s, s, n, 0, &mut path, emit);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        board: &Pos,
+        tile: u8,
+        start: u8,
+        cur: u8,
+        n: u8,
+        jumps: u8,
+        path: &mut Vec<Step>,
+        emit: &mut Emit<'_>,
+    ) {
+        let moves = (path.len() - 1) as u8;
+        if moves == n {
+            return;
+        }
+        for d in 0..4 {
+            let Some(a) = self.nb[cur as usize][d] else {
+                continue;
+            };
+            let (to, jumped, next) = if board.occ >> a & 1 == 0 {
+                (a, None, *board)
+            } else {
+                let Some(b) = self.nb[a as usize][d] else {
+                    continue;
+                };
+                if board.occ >> b & 1 == 1 {
+                    continue;
+                }
+                let mut nb = *board;
+                nb.occ &= !(1u64 << a);
+                nb.tiles[a as usize] = 0;
+                (b, Some(a), nb)
+            };
+            let j = jumps + u8::from(jumped.is_some());
+            path.push((to, jumped.is_some()));
+            let all_same = count(tile, zone(tile, 0)) == 4;
+            let may_end =
+                j >= 1 && (to != start || (all_same && n == 4 && j == 4 && moves + 1 == 4));
+            if may_end {
+                let mut q = next;
+                q.occ |= 1u64 << to;
+                q.tiles[to as usize] = tile;
+                emit(path, q);
+            }
+            self.walk(&next, tile, start, to, n, j, path, emit);
+            path.pop();
+        }
+    }
+
+    fn has_turn(&self, p: &Pos, c: u8) -> bool {
+        let mut any = false;
+        self.turns(p, c, &mut |_, _| any = true);
+        any
+    }
+
+    /// True when no colour in play has a turn.
+    pub fn is_over(&self, p: &Pos) -> bool {
+        Self::in_play(p.players)
+            .iter()
+            .all(|&c| !self.has_turn(p, c))
+    }
+
+    fn pass(&self, p: &Pos) -> Option<Pos> {
+        let others = Self::in_play(p.players)
+            .iter()
+            .any(|&c| c != p.to_move && self.has_turn(p, c));
+        others.then(|| Pos {
+            to_move: Self::next(p.players, p.to_move),
+            ..*p
+        })
+    }
+
+    /// Zones of each colour on the board.
+    pub fn zones(&self, p: &Pos) -> [i64; 4] {
+        let mut z = [0i64; 4];
+        for c in 0..self.grid.len() {
+            if p.occ >> c & 1 == 1 {
+                for k in 0..4 {
+                    z[zone(p.tiles[c], k) as usize] += 1;
+                }
+            }
+        }
+        z
+    }
+
+    fn cell(&self, c: u8) -> String {
+        self.grid.name(c as usize)
+    }
+}
+
+impl Rules for Arlecchino {
+    type Pos = Pos;
+
+    fn id(&self) -> &'static str {
+        "arlecchino"
+    }
+
+    fn keys(&self) -> &'static [&'static str] {
+        &["to_move", "players", "board"]
+    }
+
+    fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
+        parse::parse(self, raw)
+    }
+
+    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
+        let before = out.len();
+        self.turns(p, p.to_move, &mut |_, q| out.push(q));
+        if out.len() == before {
+            out.extend(self.pass(p));
+        }
+        true
+    }
+
+    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
+        let mut out = Vec::new();
+        self.turns(p, p.to_move, &mut |path, q| {
+            let mut s = self.cell(path[0].0);
+            for &(c, jump) in &path[1..] {
+                s.push(if jump { 'x' } else { '-' });
+                s.push_str(&self.cell(c));
+            }
+            out.push((s, q));
+        });
+        if out.is_empty() {
+            out.extend(self.pass(p).map(|q| ("pass".to_string(), q)));
+        }
+        out
+    }
+
+    fn score(&self, p: &Pos) -> Score {
+        let z = self.zones(p);
+        let scores: Vec<(String, i64)> = match p.players {
+            2 => vec![
+                ("blue+red".into(), z[0] + z[2]),
+                ("yellow+green".into(), z[1] + z[3]),
+            ],
+            3 => (0..3).map(|i| (COLORS[i].to_string(), z[i])).collect(),
+            _ => (0..4).map(|i| (COLORS[i].to_string(), z[i])).collect(),
+        };
+        let over = self.is_over(p);
+        let winner = over.then(|| {
+            let best = scores.iter().map(|s| s.1).max().unwrap_or(0);
+            let top: Vec<&(String, i64)> = scores.iter().filter(|s| s.1 == best).collect();
+            if top.len() == 1 {
+                top[0].0.clone()
+            } else {
+                "draw".to_string()
+            }
+        });
+        Score {
+            over,
+            winner,
+            scores,
+        }
+    }
+
+    fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
+        let rows = (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|f| {
+                        let c = r * self.grid.cols + f;
+                        if p.occ >> c & 1 == 1 {
+                            token(p.tiles[c])
+                        } else {
+                            ".".to_string()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        vec![
+            ("to_move", Field::Str(COLORS[p.to_move as usize].into())),
+            ("players", Field::Int(i64::from(p.players))),
+            ("board", Field::Board(rows)),
+        ]
+    }
+
+    fn start(&self, seed: u64) -> Pos {
+        let mut deal = self.deal.clone();
+        crate::rules::rng::Rng::new(seed).shuffle(&mut deal);
+        let mut p = Pos {
+            occ: 0,
+            tiles: [0; MAX_CELLS],
+            to_move: 0,
+            players: 4,
+        };
+        for (c, t) in deal.iter().enumerate() {
+            // The black-and-white tile is taken off at once: the first hole.
+            if let Some(t) = t {
+                p.occ |= 1u64 << c;
+                p.tiles[c] = *t;
+            }
+        }
+        p
+    }
+
+    fn invariants(&self, p: &Pos) -> Result<(), String> {
+        let full = if self.grid.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.grid.len()) - 1
+        };
+        if p.occ & !full != 0 {
+            return Err("a tile is off the board".into());
+        }
+        let mut left: Vec<u8> = self.deal.iter().flatten().copied().collect();
+        for c in 0..MAX_CELLS {
+            let on = p.occ >> c & 1 == 1;
+            if !on && p.tiles[c] != 0 {
+                return Err(format!(
+                    "an empty cell keeps a tile ({})",
+                    self.cell(c as u8)
+                ));
+            }
+            if on {
+                match left.iter().position(|&t| t == p.tiles[c]) {
+                    Some(i) => {
+                        left.swap_remove(i);
+                    }
+                    None => {
+                        return Err(format!(
+                            "tile {} on {} is not one of the set, or is there twice",
+                            token(p.tiles[c]),
+                            self.cell(c as u8)
+                        ))
+                    }
+                }
+            }
+        }
+        if !Self::in_play(p.players).contains(&p.to_move) {
+            return Err("the colour to move is not in play".into());
+        }
+        Ok(())
+    }
+
+    fn diagram(&self, p: &Pos) -> Scene {
+        let mut s = crate::layout::board::draw(&self.board);
+        for c in 0..self.grid.len() {
+            if p.occ >> c & 1 == 0 {
+                continue;
+            }
+            let names = [0, 1, 2, 3].map(|z| COLORS[zone(p.tiles[c], z) as usize].to_string());
+            let tile = Tile {
+                face: TileFace::Zones(names),
+                count: 1,
+            };
+            let face = crate::layout::tile::face(&self.tileset, &tile, crate::lang::Lang::Fr);
+            let poly = crate::layout::board::cell_polygon(&self.board, c);
+            let inset = (self.board.cell - self.tileset.size).max(0.0) / 2.0;
+            let k = (self.board.cell - 2.0 * inset) / face.width;
+            s.place(
+                face,
+                Affine::scale(k).then(Affine::translate(poly[0].x + inset, poly[0].y + inset)),
+                None,
+            );
+        }
+        s
+    }
+
+    fn sides(&self) -> &'static [&'static str] {
+        &["blue", "yellow", "red", "green", "blue+red", "yellow+green"]
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+}
