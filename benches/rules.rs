@@ -23,11 +23,12 @@ fn midgame(engine: &Engine, seed: u64, plies: usize) -> ludopress::engine::Posit
 
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::engine::ENGINES {
+    // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it.
+    // Imbriqua: ply 41 is an action ply in the second talon. Arlecchino: ply 8, 31 tiles left.
+    let setups = [("imbriqua", 41, 6), ("arlecchino", 8, 4)];
+    for (game, plies, depth) in setups {
         let engine = Engine::new(&project, game).expect("engine");
-        // Ply 41 of seeded game 7 is an action ply in the second talon, a few pawns on the board.
-        let p = midgame(&engine, 7, 41);
-        let depth = 6;
+        let p = midgame(&engine, 7, plies);
         let t = Instant::now();
         let n = engine.perft(&p, depth);
         let secs = t.elapsed().as_secs_f64();
