@@ -25,15 +25,20 @@ fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
     // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it.
     // Imbriqua: ply 41 is an action ply in the second talon. Arlecchino: ply 8, 31 tiles left.
-    let setups = [("imbriqua", 41, 6), ("arlecchino", 8, 4)];
-    for (game, plies, depth) in setups {
+    // Imperator: ply 30, ten plies into the move phase. Random Imperator games are long (about
+    // 900 plies): fewer of them are played.
+    let setups = [
+        ("imbriqua", 41, 6, 3000),
+        ("arlecchino", 8, 4, 3000),
+        ("imperator", 30, 3, 100),
+    ];
+    for (game, plies, depth, games) in setups {
         let engine = Engine::new(&project, game).expect("engine");
         let p = midgame(&engine, 7, plies);
         let t = Instant::now();
         let n = engine.perft(&p, depth);
         let secs = t.elapsed().as_secs_f64();
         println!("{game}: perft({depth}) from a mid-game position = {n} in {:.3} s: {:.2} M successors/s", secs, n as f64 / secs / 1e6);
-        let games = 3000;
         let t = Instant::now();
         let stats = engine.playouts(games, 1).expect("invariants hold");
         let secs = t.elapsed().as_secs_f64();

@@ -5,6 +5,7 @@ use crate::definition::Project;
 use crate::diag::Diagnostics;
 use crate::games::arlecchino::Arlecchino;
 use crate::games::imbriqua::Imbriqua;
+use crate::games::imperator::Imperator;
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
 
@@ -30,6 +31,8 @@ pub enum Engine {
     Imbriqua(Box<Imbriqua>),
     /// Arlecchino.
     Arlecchino(Box<Arlecchino>),
+    /// Imperator.
+    Imperator(Box<Imperator>),
 }
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
@@ -47,6 +50,12 @@ macro_rules! with_rules {
                 let $r = &**$r;
                 #[allow(unused_variables)]
                 let $wrap = Position::Arlecchino;
+                $body
+            }
+            Engine::Imperator($r) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Imperator;
                 $body
             }
         }
@@ -69,13 +78,19 @@ macro_rules! with_pos {
                 let $wrap = Position::Arlecchino;
                 $body
             }
+            (Engine::Imperator($r), Position::Imperator($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Imperator;
+                $body
+            }
             _ => $else,
         }
     };
 }
 
 /// Games that have a rules engine.
-pub const ENGINES: [&str; 2] = ["imbriqua", "arlecchino"];
+pub const ENGINES: [&str; 3] = ["imbriqua", "arlecchino", "imperator"];
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -87,6 +102,9 @@ impl Engine {
             ))),
             "arlecchino" => Ok(Engine::Arlecchino(Box::new(
                 Arlecchino::new(&def).map_err(Error::Other)?,
+            ))),
+            "imperator" => Ok(Engine::Imperator(Box::new(
+                Imperator::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(
                 "no rules engine for `{game}` yet (engines: {})",
@@ -203,4 +221,6 @@ pub enum Position {
     Imbriqua(crate::games::imbriqua::position::Pos),
     /// Arlecchino.
     Arlecchino(crate::games::arlecchino::Pos),
+    /// Imperator.
+    Imperator(crate::games::imperator::Pos),
 }

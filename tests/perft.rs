@@ -48,3 +48,8 @@ fn imbriqua_perft() {
 fn arlecchino_perft() {
     run("arlecchino.perft");
 }
+
+#[test]
+fn imperator_perft() {
+    run("imperator.perft");
+}

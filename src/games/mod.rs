@@ -2,3 +2,4 @@
 
 pub mod arlecchino;
 pub mod imbriqua;
+pub mod imperator;

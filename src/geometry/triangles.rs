@@ -183,6 +183,49 @@ impl TriangleGrid {
         (0..self.len()).find(|&c| self.name(c) == s)
     }
 
+    /// The cells a pawn on `c` rolls through when it pivots on each of its corners, each way
+    /// round: one list per (corner, direction), nearest first. A list stops where the ring of
+    /// triangles around the corner is broken by the board's outline.
+    pub fn pivot_paths(&self, c: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for &corner in &self.corners[c] {
+            let ring = self.ring(corner);
+            let Some(i) = ring.iter().position(|&x| x == c) else {
+                continue;
+            };
+            let n = ring.len();
+            for step in [1, n - 1] {
+                let mut path = Vec::new();
+                let mut prev = c;
+                let mut j = (i + step) % n;
+                while j != i {
+                    let next = ring[j];
+                    // Rolling from one triangle to the next crosses their shared side.
+                    if !self.across[prev].contains(&Some(next)) {
+                        break;
+                    }
+                    path.push(next);
+                    prev = next;
+                    j = (j + step) % n;
+                }
+                out.push(path);
+            }
+        }
+        out
+    }
+
+    /// The triangles around a corner point, in angular order.
+    pub fn ring(&self, corner: (f64, f64)) -> Vec<usize> {
+        let mut cells = self.around.get(&key(corner)).cloned().unwrap_or_default();
+        cells.sort_by(|&a, &b| {
+            let (ca, cb) = (self.centre(a), self.centre(b));
+            let aa = (ca.1 - corner.1).atan2(ca.0 - corner.0);
+            let ab = (cb.1 - corner.1).atan2(cb.0 - corner.0);
+            aa.total_cmp(&ab)
+        });
+        cells
+    }
+
     /// Centre of a cell (centroid), in units of the side.
     pub fn centre(&self, c: usize) -> (f64, f64) {
         let p = self.corners[c];
@@ -249,6 +292,24 @@ mod tests {
         assert_eq!(g.border[0].mark, BorderMark::Hole);
         assert_eq!(g.border[1].mark, BorderMark::Plain);
         assert_eq!(g.border[17].mark, BorderMark::Plain);
+    }
+
+    #[test]
+    fn pivots_reach_exactly_the_touching_cells_on_an_empty_board() {
+        let g = imperator();
+        for c in 0..g.len() {
+            let mut reach: Vec<usize> = g.pivot_paths(c).into_iter().flatten().collect();
+            reach.sort_unstable();
+            reach.dedup();
+            assert_eq!(reach, g.touching[c], "{}", g.name(c));
+        }
+        // An inner triangle rolls around three full rings of six: 12 targets.
+        let d5 = g.parse("d5").unwrap();
+        assert_eq!(g.touching[d5].len(), 12);
+        assert_eq!(
+            g.pivot_paths(d5).iter().map(Vec::len).collect::<Vec<_>>(),
+            vec![5; 6]
+        );
     }
 
     #[test]

@@ -1,0 +1,424 @@
+//! Imperator's rules engine, following `shared/spec/imperator.md`.
+//!
+//! The hexagon of triangles, its neighbours, the rings of triangles around each corner (for
+//! pivots) and the border marks all come from the board of `games/imperator/game.toml`, through
+//! [`TriangleGrid`].
+
+mod parse;
+
+use crate::definition::model::{Board, Game, Grid, Piece};
+use crate::geometry::{BorderMark, TriangleGrid};
+use crate::layout::diagram::PawnLook;
+use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::scene::{p as pt, shape, Scene, Stroke};
+
+/// Red (holes act as red) and white (plain sides act as white).
+pub const SIDES: [&str; 2] = ["red", "white"];
+/// Red.
+pub const RED: u8 = 0;
+/// White.
+pub const WHITE: u8 = 1;
+/// Pawns per side.
+pub const PAWNS: u8 = 10;
+
+/// A position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// Pawns of each side, one bit per cell (cells in file order, top row first).
+    pub pawns: [u64; 2],
+    /// Pawns not yet placed, per side.
+    pub in_hand: [u8; 2],
+    /// Side of the ply.
+    pub to_move: u8,
+}
+
+impl Pos {
+    fn occ(&self) -> u64 {
+        self.pawns[0] | self.pawns[1]
+    }
+    /// True while pawns remain to be placed.
+    pub fn placing(&self) -> bool {
+        self.in_hand[0] + self.in_hand[1] > 0
+    }
+}
+
+/// What lies across one side of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Across {
+    Cell(usize),
+    Border(u8),
+}
+
+/// The engine, built from the game's definition.
+#[derive(Debug, Clone)]
+pub struct Imperator {
+    grid: TriangleGrid,
+    sides: Vec<[Across; 3]>,
+    pivots: Vec<Vec<Vec<usize>>>,
+    board: Board,
+    looks: [PawnLook; 2],
+    /// Pawns at or under which a side moves freely.
+    free_at: u32,
+    /// Pawns at or under which the game ends.
+    end_at: u32,
+}
+
+fn bit(c: usize) -> u64 {
+    1u64 << c
+}
+
+fn cells(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+impl Imperator {
+    /// Builds the engine from the definition.
+    pub fn new(game: &Game) -> Result<Imperator, String> {
+        let board = game
+            .boards
+            .first()
+            .ok_or("games/imperator/game.toml: no board")?
+            .clone();
+        let Grid::Triangles(grid) = board.grid.clone() else {
+            return Err("games/imperator/game.toml: the board must be a `triangles` grid".into());
+        };
+        if grid.len() > 64 {
+            return Err(format!(
+                "the Imperator engine handles up to 64 cells; the board has {}",
+                grid.len()
+            ));
+        }
+        let sides = (0..grid.len())
+            .map(|c| {
+                [0, 1, 2].map(|s| match grid.across[c][s] {
+                    Some(o) => Across::Cell(o),
+                    None => {
+                        let mark = grid
+                            .border
+                            .iter()
+                            .find(|b| b.cell == c && b.side == s)
+                            .map_or(BorderMark::Plain, |b| b.mark);
+                        Across::Border(if mark == BorderMark::Hole { RED } else { WHITE })
+                    }
+                })
+            })
+            .collect();
+        let pivots = (0..grid.len()).map(|c| grid.pivot_paths(c)).collect();
+        let piece: &Piece = game
+            .pieces
+            .first()
+            .ok_or("games/imperator/game.toml: no pawn piece")?;
+        let looks = [
+            PawnLook {
+                fill: piece.fill,
+                line: piece.line,
+            },
+            PawnLook {
+                fill: piece.back.unwrap_or(crate::color::Color::WHITE),
+                line: piece.line,
+            },
+        ];
+        Ok(Imperator {
+            grid,
+            sides,
+            pivots,
+            board,
+            looks,
+            free_at: game
+                .param("free_move_at")
+                .ok_or("games/imperator/game.toml: [rules] needs `free_move_at`")?
+                as u32,
+            end_at: game
+                .param("end_at")
+                .ok_or("games/imperator/game.toml: [rules] needs `end_at`")?
+                as u32,
+        })
+    }
+
+    fn blocked(&self, p: &Pos, c: usize, side: u8) -> bool {
+        let opp = p.pawns[1 - side as usize];
+        self.sides[c]
+            .iter()
+            .filter(|s| matches!(s, Across::Cell(o) if opp >> o & 1 == 1))
+            .count()
+            >= 2
+    }
+
+    /// Turns over every opponent group encircled by `p` (the side that just played), repeatedly.
+    fn encircle(&self, q: &mut Pos, mover: u8) {
+        let o = 1 - mover as usize;
+        loop {
+            let mut seen = 0u64;
+            let mut flipped = false;
+            for start in cells(q.pawns[o]) {
+                if seen >> start & 1 == 1 {
+                    continue;
+                }
+                let mut group = bit(start);
+                let mut stack = vec![start];
+                let mut closed = true;
+                while let Some(c) = stack.pop() {
+                    for s in self.sides[c] {
+                        match s {
+                            Across::Cell(n) if q.pawns[o] >> n & 1 == 1 => {
+                                if group >> n & 1 == 0 {
+                                    group |= bit(n);
+                                    stack.push(n);
+                                }
+                            }
+                            Across::Cell(n) if q.pawns[mover as usize] >> n & 1 == 1 => {}
+                            Across::Cell(_) => closed = false,
+                            Across::Border(m) if m == mover => {}
+                            Across::Border(_) => closed = false,
+                        }
+                    }
+                }
+                seen |= group;
+                if closed {
+                    q.pawns[o] &= !group;
+                    q.pawns[mover as usize] |= group;
+                    flipped = true;
+                }
+            }
+            if !flipped {
+                break;
+            }
+        }
+    }
+
+    fn after(&self, p: &Pos, mut q: Pos) -> Pos {
+        self.encircle(&mut q, p.to_move);
+        q.to_move = 1 - p.to_move;
+        q
+    }
+
+    /// Every ply: `(from, to, result)`, `from = None` for a placement.
+    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(Option<usize>, usize, Pos)) {
+        if self.is_over(p) {
+            return;
+        }
+        let me = p.to_move as usize;
+        let empty = self.full() & !p.occ();
+        if p.placing() {
+            if p.in_hand[me] == 0 {
+                return;
+            }
+            for c in cells(empty) {
+                let mut q = *p;
+                q.pawns[me] |= bit(c);
+                q.in_hand[me] -= 1;
+                emit(None, c, self.after(p, q));
+            }
+            return;
+        }
+        let free = p.pawns[me].count_ones() <= self.free_at;
+        for from in cells(p.pawns[me]) {
+            if self.blocked(p, from, p.to_move) {
+                continue;
+            }
+            let targets = if free {
+                empty
+            } else {
+                self.pivot_targets(p, from)
+            };
+            for to in cells(targets) {
+                let mut q = *p;
+                q.pawns[me] = (q.pawns[me] & !bit(from)) | bit(to);
+                emit(Some(from), to, self.after(p, q));
+            }
+        }
+    }
+
+    fn pivot_targets(&self, p: &Pos, from: usize) -> u64 {
+        let occ = p.occ();
+        let mut t = 0u64;
+        for path in &self.pivots[from] {
+            for &c in path {
+                if occ >> c & 1 == 1 {
+                    break;
+                }
+                t |= bit(c);
+            }
+        }
+        t
+    }
+
+    fn full(&self) -> u64 {
+        if self.grid.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.grid.len()) - 1
+        }
+    }
+
+    /// True in the move phase when a side is down to the end count or the side to move cannot move.
+    pub fn is_over(&self, p: &Pos) -> bool {
+        if p.placing() {
+            return false;
+        }
+        if p.pawns.iter().any(|b| b.count_ones() <= self.end_at) {
+            return true;
+        }
+        let me = p.to_move as usize;
+        let free = p.pawns[me].count_ones() <= self.free_at;
+        let empty = self.full() & !p.occ();
+        !cells(p.pawns[me]).any(|from| {
+            !self.blocked(p, from, p.to_move)
+                && (if free {
+                    empty
+                } else {
+                    self.pivot_targets(p, from)
+                }) != 0
+        })
+    }
+}
+
+impl Rules for Imperator {
+    type Pos = Pos;
+
+    fn id(&self) -> &'static str {
+        "imperator"
+    }
+
+    fn keys(&self) -> &'static [&'static str] {
+        &["to_move", "in_hand", "board"]
+    }
+
+    fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
+        parse::parse(self, raw)
+    }
+
+    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
+        self.plies(p, &mut |_, _, q| out.push(q));
+        // Two moves of a free side, or a pivot and a flip, never give the same board: but
+        // encirclements can merge outcomes, so let the core remove repeats.
+        true
+    }
+
+    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
+        let mut out = Vec::new();
+        self.plies(p, &mut |from, to, q| {
+            let mv = match from {
+                Some(f) => format!("{}-{}", self.grid.name(f), self.grid.name(to)),
+                None => self.grid.name(to),
+            };
+            out.push((mv, q));
+        });
+        out
+    }
+
+    fn score(&self, p: &Pos) -> Score {
+        let (r, w) = (
+            i64::from(p.pawns[0].count_ones()),
+            i64::from(p.pawns[1].count_ones()),
+        );
+        let over = self.is_over(p);
+        let winner = over.then(|| match r.cmp(&w) {
+            std::cmp::Ordering::Greater => "red",
+            std::cmp::Ordering::Less => "white",
+            std::cmp::Ordering::Equal => "draw",
+        });
+        Score {
+            over,
+            winner: winner.map(str::to_string),
+            scores: vec![("red".into(), r), ("white".into(), w)],
+        }
+    }
+
+    fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
+        let mut rows: Vec<Vec<String>> = vec![Vec::new(); self.grid.rows()];
+        for c in 0..self.grid.len() {
+            let t = if p.pawns[0] >> c & 1 == 1 {
+                "R"
+            } else if p.pawns[1] >> c & 1 == 1 {
+                "W"
+            } else {
+                "."
+            };
+            rows[self.grid.cells[c].0].push(t.to_string());
+        }
+        vec![
+            ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
+            (
+                "in_hand",
+                Field::Table(vec![
+                    ("red".into(), i64::from(p.in_hand[0])),
+                    ("white".into(), i64::from(p.in_hand[1])),
+                ]),
+            ),
+            ("board", Field::Board(rows)),
+        ]
+    }
+
+    fn start(&self, _seed: u64) -> Pos {
+        Pos {
+            pawns: [0, 0],
+            in_hand: [PAWNS, PAWNS],
+            to_move: RED,
+        }
+    }
+
+    fn invariants(&self, p: &Pos) -> Result<(), String> {
+        if p.pawns[0] & p.pawns[1] != 0 {
+            return Err("a cell holds two pawns".into());
+        }
+        if p.occ() & !self.full() != 0 {
+            return Err("a pawn is off the board".into());
+        }
+        let total = p.occ().count_ones() + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);
+        if total != 2 * u32::from(PAWNS) {
+            return Err(format!("{total} pawns in all instead of {}", 2 * PAWNS));
+        }
+        // After a ply, no group of the side that just played is left encircled by the side to move
+        // and turned: the mover's opponent groups were all turned.
+        let mut q = *p;
+        self.encircle(&mut q, 1 - p.to_move);
+        if q != *p {
+            return Err("an encircled group was left unturned".into());
+        }
+        Ok(())
+    }
+
+    fn diagram(&self, p: &Pos) -> Scene {
+        let mut s = crate::layout::board::draw(&self.board);
+        let r = self.board.cell * 0.24;
+        for c in 0..self.grid.len() {
+            let side = if p.pawns[0] >> c & 1 == 1 {
+                0
+            } else if p.pawns[1] >> c & 1 == 1 {
+                1
+            } else {
+                continue;
+            };
+            // A triangular pawn drawn inside its triangle.
+            let poly = crate::layout::board::cell_polygon(&self.board, c);
+            let ctr = crate::layout::board::cell_centre(&self.board, c);
+            let k = 0.68;
+            let inner: Vec<_> = poly
+                .iter()
+                .map(|q| pt(ctr.x + (q.x - ctr.x) * k, ctr.y + (q.y - ctr.y) * k))
+                .collect();
+            let look = self.looks[side];
+            s.path(
+                shape::polygon(&inner),
+                Some(look.fill),
+                Some(Stroke::solid(look.line, r * 0.08)),
+            );
+        }
+        s
+    }
+
+    fn sides(&self) -> &'static [&'static str] {
+        &SIDES
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+}
