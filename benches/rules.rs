@@ -26,11 +26,12 @@ fn main() {
     // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it.
     // Imbriqua: ply 41 is an action ply in the second talon. Arlecchino: ply 8, 31 tiles left.
     // Imperator: ply 30, ten plies into the move phase. Random Imperator games are long (about
-    // 900 plies): fewer of them are played.
+    // 900 plies): fewer of them are played. Lignes: ply 12, the eighth turn after the opening.
     let setups = [
         ("imbriqua", 41, 6, 3000),
         ("arlecchino", 8, 4, 3000),
         ("imperator", 30, 3, 100),
+        ("lignes", 12, 2, 100),
     ];
     for (game, plies, depth, games) in setups {
         let engine = Engine::new(&project, game).expect("engine");

@@ -6,6 +6,7 @@ use crate::diag::Diagnostics;
 use crate::games::arlecchino::Arlecchino;
 use crate::games::imbriqua::Imbriqua;
 use crate::games::imperator::Imperator;
+use crate::games::lignes::Lignes;
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
 
@@ -33,6 +34,8 @@ pub enum Engine {
     Arlecchino(Box<Arlecchino>),
     /// Imperator.
     Imperator(Box<Imperator>),
+    /// Lignes.
+    Lignes(Box<Lignes>),
 }
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
@@ -56,6 +59,12 @@ macro_rules! with_rules {
                 let $r = &**$r;
                 #[allow(unused_variables)]
                 let $wrap = Position::Imperator;
+                $body
+            }
+            Engine::Lignes($r) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Lignes;
                 $body
             }
         }
@@ -84,13 +93,19 @@ macro_rules! with_pos {
                 let $wrap = Position::Imperator;
                 $body
             }
+            (Engine::Lignes($r), Position::Lignes($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::Lignes;
+                $body
+            }
             _ => $else,
         }
     };
 }
 
 /// Games that have a rules engine.
-pub const ENGINES: [&str; 3] = ["imbriqua", "arlecchino", "imperator"];
+pub const ENGINES: [&str; 4] = ["imbriqua", "arlecchino", "imperator", "lignes"];
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -105,6 +120,9 @@ impl Engine {
             ))),
             "imperator" => Ok(Engine::Imperator(Box::new(
                 Imperator::new(&def).map_err(Error::Other)?,
+            ))),
+            "lignes" => Ok(Engine::Lignes(Box::new(
+                Lignes::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(
                 "no rules engine for `{game}` yet (engines: {})",
@@ -223,4 +241,6 @@ pub enum Position {
     Arlecchino(crate::games::arlecchino::Pos),
     /// Imperator.
     Imperator(crate::games::imperator::Pos),
+    /// Lignes.
+    Lignes(crate::games::lignes::Pos),
 }

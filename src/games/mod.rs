@@ -3,3 +3,4 @@
 pub mod arlecchino;
 pub mod imbriqua;
 pub mod imperator;
+pub mod lignes;

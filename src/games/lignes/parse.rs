@@ -1,0 +1,82 @@
+//! Reading a Lignes position file.
+
+use super::{Lignes, Pos, SIDES};
+use crate::rules::RawPosition;
+
+/// Validates the fields of a Lignes position.
+pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
+    let before = raw.diags.0.len();
+    if !raw.has("to_move") {
+        raw.error(raw.top(), "missing key `to_move` (light or dark)");
+    }
+    let to_move = raw.choice("to_move", &SIDES);
+    let max = i64::from(e.per_side);
+    let placed = raw.int_table("placed", &SIDES, 0, max);
+    let taken = raw.int_table("taken", &SIDES, 0, max);
+    let origin = match raw.take("origin") {
+        Some((span, toml::Value::Array(v))) => match v.as_slice() {
+            [toml::Value::Integer(x), toml::Value::Integer(y)] if x.abs() < 1_000_000 && y.abs() < 1_000_000 => (*x as i32, *y as i32),
+            _ => {
+                raw.error(span, "`origin`: expected [x, y], two integers");
+                (0, 0)
+            }
+        },
+        Some((span, v)) => {
+            raw.error(span, format!("`origin`: expected [x, y], found {}", v.type_str()));
+            (0, 0)
+        }
+        None => (0, 0),
+    };
+    let mut pawns = Vec::new();
+    let mut board_span = 0..0;
+    match raw.board() {
+        Some((span, rows)) => {
+            board_span = span.clone();
+            let width = rows.first().map_or(0, Vec::len);
+            if rows.len() > 200 || width > 200 {
+                raw.error(span.clone(), "`board`: at most 200 rows of 200 tokens");
+            } else {
+                for (i, row) in rows.iter().enumerate() {
+                    if row.len() != width {
+                        let at = row.first().map_or(span.clone(), |t| t.span.clone());
+                        raw.error(at, format!("`board` row {}: expected {width} tokens like the first row, found {}", i + 1, row.len()));
+                        continue;
+                    }
+                    let y = (rows.len() - 1 - i) as i32 + origin.1;
+                    for (j, tok) in row.iter().enumerate() {
+                        let x = j as i32 + origin.0;
+                        match tok.text.as_str() {
+                            "." => {}
+                            "L" => pawns.push((x, y, 0)),
+                            "D" => pawns.push((x, y, 1)),
+                            other => raw.error(tok.span.clone(), format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)")),
+                        }
+                    }
+                }
+            }
+        }
+        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
+        None => {}
+    }
+    let taken_v = taken.as_ref().map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]);
+    let on = [0u8, 1].map(|s| pawns.iter().filter(|p| p.2 == s).count() as u8);
+    let counted = [on[0].saturating_add(taken_v[1]), on[1].saturating_add(taken_v[0])];
+    if raw.diags.0.len() == before {
+        if counted.iter().any(|&c| c > e.per_side) {
+            raw.error(board_span.clone(), format!("more than {} pawns of one side placed", e.per_side));
+        }
+        if let Some((span, v)) = &placed {
+            if [v[0] as u8, v[1] as u8] != counted {
+                raw.error(
+                    span.clone(),
+                    format!("`placed` must count each side's pawns on the plane plus those taken from it: {{ light = {}, dark = {} }}", counted[0], counted[1]),
+                );
+            }
+        }
+    }
+    let p = Pos::from_real(pawns, to_move.as_ref().map_or(0, |t| t.1 as u8), counted, taken_v);
+    if raw.diags.0.len() == before && !super::plane::Plane::new(&p).one_group() {
+        raw.error(board_span, "`board`: the pawns must form one group joined by their sides");
+    }
+    (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
+}

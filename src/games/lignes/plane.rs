@@ -1,0 +1,262 @@
+//! A working copy of the plane: a dense grid around the pawns with a margin, for generation.
+
+use super::Pos;
+
+/// Empty cells kept around the pawns (a placement and a push reach two cells out; one more for safety).
+pub const MARGIN: i32 = 3;
+
+const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+/// A push: the run's cells and its direction; `lead` is the pawn at the front.
+#[derive(Debug, Clone)]
+pub struct Push {
+    /// Cells of the run, the leading one first.
+    pub run: Vec<(i32, i32)>,
+    /// Direction index into n, e, s, w.
+    pub dir: usize,
+    /// The leading pawn.
+    pub lead: (i32, i32),
+}
+
+impl Push {
+    /// `n`, `e`, `s` or `w`.
+    pub fn dir_name(&self) -> &'static str {
+        ["n", "e", "s", "w"][self.dir]
+    }
+}
+
+/// The grid: 0 empty, 1 light, 2 dark; coordinates shifted by [`MARGIN`].
+#[derive(Debug, Clone)]
+pub struct Plane {
+    w: i32,
+    h: i32,
+    cells: Vec<u8>,
+    count: usize,
+}
+
+impl Plane {
+    /// The plane of a position (its pawns start at (MARGIN, MARGIN)).
+    pub fn new(p: &Pos) -> Plane {
+        let w = p.pawns.iter().map(|q| q.0).max().map_or(1, |m| m + 1) + 2 * MARGIN;
+        let h = p.pawns.iter().map(|q| q.1).max().map_or(1, |m| m + 1) + 2 * MARGIN;
+        let mut pl = Plane {
+            w,
+            h,
+            cells: vec![0; (w * h) as usize],
+            count: 0,
+        };
+        for &(x, y, s) in &p.pawns {
+            pl.set(x + MARGIN, y + MARGIN, s + 1);
+        }
+        pl
+    }
+
+    /// The value at a cell (0 outside).
+    pub fn get(&self, x: i32, y: i32) -> u8 {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            0
+        } else {
+            self.cells[(y * self.w + x) as usize]
+        }
+    }
+
+    /// Sets a cell (inside the grid).
+    pub fn set(&mut self, x: i32, y: i32, v: u8) {
+        let i = (y * self.w + x) as usize;
+        match (self.cells[i], v) {
+            (0, 1..) => self.count += 1,
+            (1.., 0) => self.count -= 1,
+            _ => {}
+        }
+        self.cells[i] = v;
+    }
+
+    fn pawns(&self) -> impl Iterator<Item = (i32, i32, u8)> + '_ {
+        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| (x, y))).filter_map(|(x, y)| {
+            let v = self.get(x, y);
+            (v > 0).then_some((x, y, v))
+        })
+    }
+
+    /// Empty cells touching a pawn by a side; any cell of an empty plane (one, up to translation).
+    pub fn placements(&self) -> Vec<(i32, i32)> {
+        if self.count == 0 {
+            return vec![(MARGIN, MARGIN)];
+        }
+        let mut out = Vec::new();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                if self.get(x, y) == 0 && DIRS.iter().any(|(dx, dy)| self.get(x + dx, y + dy) > 0) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+
+    /// True when all pawns form one group joined by sides.
+    pub fn one_group(&self) -> bool {
+        let Some(first) = self.cells.iter().position(|&v| v > 0) else { return true };
+        let n = self.cells.len();
+        // A bit set of visited cells, on the stack for planes up to 2048 cells.
+        let mut small = [0u64; 32];
+        let mut big = Vec::new();
+        let seen: &mut [u64] = if n <= 2048 {
+            &mut small
+        } else {
+            big.resize(n.div_ceil(64), 0);
+            &mut big
+        };
+        let mut stack: Vec<u32> = Vec::with_capacity(self.count);
+        seen[first / 64] |= 1 << (first % 64);
+        stack.push(first as u32);
+        let mut count = 0;
+        let w = self.w as usize;
+        while let Some(i) = stack.pop() {
+            let i = i as usize;
+            count += 1;
+            let x = i % w;
+            let mut visit = |j: usize| {
+                if self.cells[j] > 0 && seen[j / 64] >> (j % 64) & 1 == 0 {
+                    seen[j / 64] |= 1 << (j % 64);
+                    stack.push(j as u32);
+                }
+            };
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if x > 0 {
+                visit(i - 1);
+            }
+            if i + w < n {
+                visit(i + w);
+            }
+            if i >= w {
+                visit(i - w);
+            }
+        }
+        count == self.count
+    }
+
+    /// Maximal runs of two or more pawns in rows and columns, as (cells from low to high, axis).
+    fn runs(&self) -> Vec<(Vec<(i32, i32)>, usize)> {
+        let mut out = Vec::new();
+        for (axis, (dx, dy)) in [(1usize, (1, 0)), (0usize, (0, 1))] {
+            for y in 0..self.h {
+                for x in 0..self.w {
+                    if self.get(x, y) == 0 || self.get(x - dx, y - dy) > 0 {
+                        continue;
+                    }
+                    let mut run = Vec::new();
+                    let (mut a, mut b) = (x, y);
+                    while self.get(a, b) > 0 {
+                        run.push((a, b));
+                        a += dx;
+                        b += dy;
+                    }
+                    if run.len() >= 2 {
+                        out.push((run, axis));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn legal(&self, run: &[(i32, i32)], dir: usize, me: u8) -> Option<(Push, Plane)> {
+        // The run as given goes from low to high along its axis; pushing towards high (n or e) leads
+        // with its last cell.
+        let mut cells = run.to_vec();
+        if dir == 0 || dir == 1 {
+            cells.reverse();
+        }
+        let lead = cells[0];
+        if self.get(lead.0, lead.1) != me + 1 {
+            return None;
+        }
+        let mine = cells.iter().filter(|c| self.get(c.0, c.1) == me + 1).count();
+        if mine * 2 < cells.len() {
+            return None;
+        }
+        let push = Push { run: cells, dir, lead };
+        let after = self.pushed(&push);
+        after.one_group().then_some((push, after))
+    }
+
+    /// Every legal push of `me` (conditions a, b and c of the spec), with the plane after it.
+    pub fn pushes(&self, me: u8) -> Vec<(Push, Plane)> {
+        let mut out = Vec::new();
+        for (run, axis) in self.runs() {
+            let dirs = if axis == 1 { [1, 3] } else { [0, 2] };
+            for d in dirs {
+                out.extend(self.legal(&run, d, me));
+            }
+        }
+        out
+    }
+
+    /// The plane after a push.
+    pub fn pushed(&self, p: &Push) -> Plane {
+        let (dx, dy) = DIRS[p.dir];
+        let mut q = self.clone();
+        for &(x, y) in &p.run {
+            let v = self.get(x, y);
+            q.set(x + dx, y + dy, v);
+        }
+        // The trailing cell is left empty.
+        let last = p.run[p.run.len() - 1];
+        q.set(last.0, last.1, 0);
+        q
+    }
+
+    /// Opponent pawns whose four sides all touch `me`'s pawns.
+    pub fn takeable(&self, me: u8) -> Vec<(i32, i32)> {
+        self.pawns()
+            .filter(|&(x, y, v)| v == 2 - me && DIRS.iter().all(|(dx, dy)| self.get(x + dx, y + dy) == me + 1))
+            .map(|(x, y, _)| (x, y))
+            .collect()
+    }
+
+    /// Pushes of `me` that move a run with an end next to the hole one cell into it.
+    pub fn fills(&self, me: u8, hx: i32, hy: i32) -> Vec<(Push, Plane)> {
+        let mut out = Vec::new();
+        for (d, (dx, dy)) in DIRS.iter().enumerate() {
+            // The run starts next to the hole and goes away from it; pushing it towards the hole
+            // moves in the opposite direction.
+            let mut run = Vec::new();
+            let (mut a, mut b) = (hx + dx, hy + dy);
+            while self.get(a, b) > 0 {
+                run.push((a, b));
+                a += dx;
+                b += dy;
+            }
+            if run.len() < 2 {
+                continue;
+            }
+            let back = (d + 2) % 4;
+            let lead = run[0];
+            if self.get(lead.0, lead.1) != me + 1 {
+                continue;
+            }
+            let mine = run.iter().filter(|c| self.get(c.0, c.1) == me + 1).count();
+            if mine * 2 < run.len() {
+                continue;
+            }
+            let push = Push { run, dir: back, lead };
+            let after = self.pushed(&push);
+            if after.one_group() {
+                out.push((push, after));
+            }
+        }
+        out
+    }
+
+    /// Back to a position, translated, with the given fields.
+    pub fn to_pos(&self, from: &Pos, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
+        let pawns = self
+            .pawns()
+            .map(|(x, y, v)| (x + from.origin.0 - MARGIN, y + from.origin.1 - MARGIN, v - 1))
+            .collect();
+        Pos::from_real(pawns, to_move, placed, taken)
+    }
+}
