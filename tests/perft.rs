@@ -53,3 +53,8 @@ fn arlecchino_perft() {
 fn imperator_perft() {
     run("imperator.perft");
 }
+
+#[test]
+fn lignes_perft() {
+    run("lignes.perft");
+}

@@ -143,6 +143,10 @@ fn mangled_position_files_never_panic() {
         std::fs::read_to_string(common::root().join("tests/rules/arlecchino/one-zone.toml"))
             .unwrap();
     mangle(&arlecchino, 7);
+    for file in ["imperator/down-to-two.toml", "lignes/loses.toml"] {
+        let text = std::fs::read_to_string(common::root().join("tests/rules").join(file)).unwrap();
+        mangle(&text, 9);
+    }
 }
 
 fn mangle(good: &str, seed: u64) {

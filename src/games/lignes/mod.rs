@@ -18,6 +18,9 @@ use std::cmp::Ordering;
 /// Side names.
 pub const SIDES: [&str; 2] = ["light", "dark"];
 
+/// A pawn: x, y, side.
+pub type Pawn = (i32, i32, u8);
+
 /// A position. Equality and order ignore `origin`.
 #[derive(Debug, Clone)]
 pub struct Pos {
@@ -34,15 +37,23 @@ pub struct Pos {
 }
 
 impl Pos {
-    fn key(&self) -> (&Vec<(i32, i32, u8)>, u8, [u8; 2], [u8; 2]) {
-        (&self.pawns, self.to_move, self.placed, self.taken)
+    fn key(&self) -> (&[Pawn], u8, [u8; 2], [u8; 2]) {
+        (self.pawns.as_slice(), self.to_move, self.placed, self.taken)
     }
 
     /// Builds a position from pawns in real coordinates.
-    pub fn from_real(pawns: Vec<(i32, i32, u8)>, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
+    pub fn from_real(
+        pawns: Vec<(i32, i32, u8)>,
+        to_move: u8,
+        placed: [u8; 2],
+        taken: [u8; 2],
+    ) -> Pos {
         let minx = pawns.iter().map(|p| p.0).min().unwrap_or(0);
         let miny = pawns.iter().map(|p| p.1).min().unwrap_or(0);
-        let mut v: Vec<(i32, i32, u8)> = pawns.into_iter().map(|(x, y, s)| (x - minx, y - miny, s)).collect();
+        let mut v: Vec<(i32, i32, u8)> = pawns
+            .into_iter()
+            .map(|(x, y, s)| (x - minx, y - miny, s))
+            .collect();
         v.sort_by_key(|p| (p.1, p.0));
         Pos {
             pawns: v,
@@ -83,9 +94,18 @@ pub struct Lignes {
 impl Lignes {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Lignes, String> {
-        let per_side = game.param("pawns_per_side").ok_or("games/lignes/game.toml: [rules] needs `pawns_per_side`")?;
-        let opening = game.param("opening_pawns").ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
-        let piece = |id: &str| -> Result<&Piece, String> { game.pieces.iter().find(|p| p.id == id).ok_or(format!("no piece `{id}`")) };
+        let per_side = game
+            .param("pawns_per_side")
+            .ok_or("games/lignes/game.toml: [rules] needs `pawns_per_side`")?;
+        let opening = game
+            .param("opening_pawns")
+            .ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
+        let piece = |id: &str| -> Result<&Piece, String> {
+            game.pieces
+                .iter()
+                .find(|p| p.id == id)
+                .ok_or(format!("no piece `{id}`"))
+        };
         let (l, d) = (piece("light-pawn")?, piece("dark-pawn")?);
         let mat = game.mats.first().ok_or("games/lignes/game.toml: no mat")?;
         // Diagrams draw the plane as the squared mat: its cell size and colours.
@@ -126,9 +146,19 @@ impl Lignes {
         }
         let me = p.to_move;
         let plane = Plane::new(p);
-        let coord = |x: i32, y: i32| format!("{},{}", x + p.origin.0 - plane::MARGIN, y + p.origin.1 - plane::MARGIN);
+        let coord = |x: i32, y: i32| {
+            format!(
+                "{},{}",
+                x + p.origin.0 - plane::MARGIN,
+                y + p.origin.1 - plane::MARGIN
+            )
+        };
         let may_place = p.placed[me as usize] < self.per_side;
-        let places: Vec<Option<(i32, i32)>> = if may_place { plane.placements().into_iter().map(Some).collect() } else { vec![None] };
+        let places: Vec<Option<(i32, i32)>> = if may_place {
+            plane.placements().into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        };
         if self.in_opening(p) {
             for at in places.into_iter().flatten() {
                 let mut q = plane.clone();
@@ -148,8 +178,16 @@ impl Lignes {
                 placed[me as usize] += 1;
             }
             for (push, b) in a.pushes(me) {
-                let place_txt = at.map(|(x, y)| format!("+{} ", coord(x, y))).unwrap_or_default();
-                let base = || format!("{place_txt}>{}:{}", coord(push.lead.0, push.lead.1), push.dir_name());
+                let place_txt = at
+                    .map(|(x, y)| format!("+{} ", coord(x, y)))
+                    .unwrap_or_default();
+                let base = || {
+                    format!(
+                        "{place_txt}>{}:{}",
+                        coord(push.lead.0, push.lead.1),
+                        push.dir_name()
+                    )
+                };
                 emit(&base, b.to_pos(p, 1 - me, placed, p.taken));
                 for (hx, hy) in b.takeable(me) {
                     let mut c = b.clone();
@@ -157,7 +195,15 @@ impl Lignes {
                     for (fill, d) in c.fills(me, hx, hy) {
                         let mut taken = p.taken;
                         taken[me as usize] += 1;
-                        let txt = || format!("{} *{} >{}:{}", base(), coord(hx, hy), coord(fill.lead.0, fill.lead.1), fill.dir_name());
+                        let txt = || {
+                            format!(
+                                "{} *{} >{}:{}",
+                                base(),
+                                coord(hx, hy),
+                                coord(fill.lead.0, fill.lead.1),
+                                fill.dir_name()
+                            )
+                        };
                         emit(&txt, d.to_pos(p, 1 - me, placed, taken));
                     }
                 }
@@ -219,7 +265,10 @@ impl Rules for Lignes {
         Score {
             over: winner.is_some(),
             winner,
-            scores: vec![("light".into(), i64::from(p.taken[0])), ("dark".into(), i64::from(p.taken[1]))],
+            scores: vec![
+                ("light".into(), i64::from(p.taken[0])),
+                ("dark".into(), i64::from(p.taken[1])),
+            ],
         }
     }
 
@@ -237,12 +286,20 @@ impl Rules for Lignes {
                     .collect()
             })
             .collect();
-        let table = |v: [u8; 2]| Field::Table(vec![("light".into(), i64::from(v[0])), ("dark".into(), i64::from(v[1]))]);
+        let table = |v: [u8; 2]| {
+            Field::Table(vec![
+                ("light".into(), i64::from(v[0])),
+                ("dark".into(), i64::from(v[1])),
+            ])
+        };
         vec![
             ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
             ("placed", table(p.placed)),
             ("taken", table(p.taken)),
-            ("origin", Field::Ints(vec![i64::from(p.origin.0), i64::from(p.origin.1)])),
+            (
+                "origin",
+                Field::Ints(vec![i64::from(p.origin.0), i64::from(p.origin.1)]),
+            ),
             ("board", Field::Board(rows)),
         ]
     }
@@ -256,13 +313,21 @@ impl Rules for Lignes {
         if !plane.one_group() {
             return Err("the pawns are not one group".into());
         }
-        for s in 0..2 {
+        for (s, name) in SIDES.iter().enumerate() {
             let on = p.pawns.iter().filter(|q| q.2 == s as u8).count() as u8;
             if on + p.taken[1 - s] != p.placed[s] {
-                return Err(format!("{}: {on} on the plane + {} taken != {} placed", SIDES[s], p.taken[1 - s], p.placed[s]));
+                return Err(format!(
+                    "{}: {on} on the plane + {} taken != {} placed",
+                    SIDES[s],
+                    p.taken[1 - s],
+                    p.placed[s]
+                ));
             }
             if p.placed[s] > self.per_side {
-                return Err(format!("{} placed more than {} pawns", SIDES[s], self.per_side));
+                return Err(format!(
+                    "{} placed more than {} pawns",
+                    SIDES[s], self.per_side
+                ));
             }
         }
         Ok(())
@@ -274,32 +339,64 @@ impl Rules for Lignes {
         let h = p.pawns.iter().map(|q| q.1).max().map_or(1, |m| m + 1) + 2;
         let m = 8.0;
         let mut s = Scene::new(f64::from(w) * cell + 2.0 * m, f64::from(h) * cell + 2.0 * m);
-        s.path(shape::rect(m, m, f64::from(w) * cell, f64::from(h) * cell), Some(self.mat.fill), None);
+        s.path(
+            shape::rect(m, m, f64::from(w) * cell, f64::from(h) * cell),
+            Some(self.mat.fill),
+            None,
+        );
         let st = Some(Stroke::solid(self.mat.line, 0.4));
         for i in 0..=w {
             let x = m + f64::from(i) * cell;
-            s.path(shape::line(pt(x, m), pt(x, m + f64::from(h) * cell)), None, st);
+            s.path(
+                shape::line(pt(x, m), pt(x, m + f64::from(h) * cell)),
+                None,
+                st,
+            );
         }
         for j in 0..=h {
             let y = m + f64::from(j) * cell;
-            s.path(shape::line(pt(m, y), pt(m + f64::from(w) * cell, y)), None, st);
+            s.path(
+                shape::line(pt(m, y), pt(m + f64::from(w) * cell, y)),
+                None,
+                st,
+            );
         }
         // Coordinates of the real plane along two sides.
         let ink = self.mat.line.darken(0.5);
         for i in 0..w {
             let x = i - 1 + p.origin.0;
-            s.text(m + (f64::from(i) + 0.5) * cell, m + f64::from(h) * cell + 6.0, 11.0, crate::fonts::Face::Regular, ink, Anchor::Middle, &x.to_string());
+            s.text(
+                m + (f64::from(i) + 0.5) * cell,
+                m + f64::from(h) * cell + 6.0,
+                11.0,
+                crate::fonts::Face::Regular,
+                ink,
+                Anchor::Middle,
+                &x.to_string(),
+            );
         }
         for j in 0..h {
             let y = j - 1 + p.origin.1;
-            s.text(m / 2.0, m + (f64::from(h - j) - 0.5) * cell + 1.5, 11.0, crate::fonts::Face::Regular, ink, Anchor::Middle, &y.to_string());
+            s.text(
+                m / 2.0,
+                m + (f64::from(h - j) - 0.5) * cell + 1.5,
+                11.0,
+                crate::fonts::Face::Regular,
+                ink,
+                Anchor::Middle,
+                &y.to_string(),
+            );
         }
         for &(x, y, side) in &p.pawns {
             let (fill, line) = self.looks[side as usize];
             let px = m + f64::from(x + 1) * cell;
             let py = m + f64::from(h - 2 - y) * cell;
             let k = cell * 0.08;
-            s.path(shape::rect(px + k, py + k, cell - 2.0 * k, cell - 2.0 * k), Some(fill), Some(Stroke::solid(line, 0.6)));
+            s.path(
+                shape::rect(px + k, py + k, cell - 2.0 * k, cell - 2.0 * k),
+                Some(fill),
+                Some(Stroke::solid(line, 0.6)),
+            );
         }
         s
     }

@@ -15,14 +15,21 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     let taken = raw.int_table("taken", &SIDES, 0, max);
     let origin = match raw.take("origin") {
         Some((span, toml::Value::Array(v))) => match v.as_slice() {
-            [toml::Value::Integer(x), toml::Value::Integer(y)] if x.abs() < 1_000_000 && y.abs() < 1_000_000 => (*x as i32, *y as i32),
+            [toml::Value::Integer(x), toml::Value::Integer(y)]
+                if x.abs() < 1_000_000 && y.abs() < 1_000_000 =>
+            {
+                (*x as i32, *y as i32)
+            }
             _ => {
                 raw.error(span, "`origin`: expected [x, y], two integers");
                 (0, 0)
             }
         },
         Some((span, v)) => {
-            raw.error(span, format!("`origin`: expected [x, y], found {}", v.type_str()));
+            raw.error(
+                span,
+                format!("`origin`: expected [x, y], found {}", v.type_str()),
+            );
             (0, 0)
         }
         None => (0, 0),
@@ -49,7 +56,12 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
                             "." => {}
                             "L" => pawns.push((x, y, 0)),
                             "D" => pawns.push((x, y, 1)),
-                            other => raw.error(tok.span.clone(), format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)")),
+                            other => raw.error(
+                                tok.span.clone(),
+                                format!(
+                                    "`board`: unknown token `{other}` (expected `.`, `L` or `D`)"
+                                ),
+                            ),
                         }
                     }
                 }
@@ -58,12 +70,20 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
         None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
         None => {}
     }
-    let taken_v = taken.as_ref().map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]);
+    let taken_v = taken
+        .as_ref()
+        .map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]);
     let on = [0u8, 1].map(|s| pawns.iter().filter(|p| p.2 == s).count() as u8);
-    let counted = [on[0].saturating_add(taken_v[1]), on[1].saturating_add(taken_v[0])];
+    let counted = [
+        on[0].saturating_add(taken_v[1]),
+        on[1].saturating_add(taken_v[0]),
+    ];
     if raw.diags.0.len() == before {
         if counted.iter().any(|&c| c > e.per_side) {
-            raw.error(board_span.clone(), format!("more than {} pawns of one side placed", e.per_side));
+            raw.error(
+                board_span.clone(),
+                format!("more than {} pawns of one side placed", e.per_side),
+            );
         }
         if let Some((span, v)) = &placed {
             if [v[0] as u8, v[1] as u8] != counted {
@@ -74,9 +94,17 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
             }
         }
     }
-    let p = Pos::from_real(pawns, to_move.as_ref().map_or(0, |t| t.1 as u8), counted, taken_v);
+    let p = Pos::from_real(
+        pawns,
+        to_move.as_ref().map_or(0, |t| t.1 as u8),
+        counted,
+        taken_v,
+    );
     if raw.diags.0.len() == before && !super::plane::Plane::new(&p).one_group() {
-        raw.error(board_span, "`board`: the pawns must form one group joined by their sides");
+        raw.error(
+            board_span,
+            "`board`: the pawns must form one group joined by their sides",
+        );
     }
     (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
 }

@@ -72,10 +72,12 @@ impl Plane {
     }
 
     fn pawns(&self) -> impl Iterator<Item = (i32, i32, u8)> + '_ {
-        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| (x, y))).filter_map(|(x, y)| {
-            let v = self.get(x, y);
-            (v > 0).then_some((x, y, v))
-        })
+        (0..self.h)
+            .flat_map(move |y| (0..self.w).map(move |x| (x, y)))
+            .filter_map(|(x, y)| {
+                let v = self.get(x, y);
+                (v > 0).then_some((x, y, v))
+            })
     }
 
     /// Empty cells touching a pawn by a side; any cell of an empty plane (one, up to translation).
@@ -96,7 +98,9 @@ impl Plane {
 
     /// True when all pawns form one group joined by sides.
     pub fn one_group(&self) -> bool {
-        let Some(first) = self.cells.iter().position(|&v| v > 0) else { return true };
+        let Some(first) = self.cells.iter().position(|&v| v > 0) else {
+            return true;
+        };
         let n = self.cells.len();
         // A bit set of visited cells, on the stack for planes up to 2048 cells.
         let mut small = [0u64; 32];
@@ -174,11 +178,18 @@ impl Plane {
         if self.get(lead.0, lead.1) != me + 1 {
             return None;
         }
-        let mine = cells.iter().filter(|c| self.get(c.0, c.1) == me + 1).count();
+        let mine = cells
+            .iter()
+            .filter(|c| self.get(c.0, c.1) == me + 1)
+            .count();
         if mine * 2 < cells.len() {
             return None;
         }
-        let push = Push { run: cells, dir, lead };
+        let push = Push {
+            run: cells,
+            dir,
+            lead,
+        };
         let after = self.pushed(&push);
         after.one_group().then_some((push, after))
     }
@@ -212,7 +223,12 @@ impl Plane {
     /// Opponent pawns whose four sides all touch `me`'s pawns.
     pub fn takeable(&self, me: u8) -> Vec<(i32, i32)> {
         self.pawns()
-            .filter(|&(x, y, v)| v == 2 - me && DIRS.iter().all(|(dx, dy)| self.get(x + dx, y + dy) == me + 1))
+            .filter(|&(x, y, v)| {
+                v == 2 - me
+                    && DIRS
+                        .iter()
+                        .all(|(dx, dy)| self.get(x + dx, y + dy) == me + 1)
+            })
             .map(|(x, y, _)| (x, y))
             .collect()
     }
@@ -242,7 +258,11 @@ impl Plane {
             if mine * 2 < run.len() {
                 continue;
             }
-            let push = Push { run, dir: back, lead };
+            let push = Push {
+                run,
+                dir: back,
+                lead,
+            };
             let after = self.pushed(&push);
             if after.one_group() {
                 out.push((push, after));
@@ -255,7 +275,13 @@ impl Plane {
     pub fn to_pos(&self, from: &Pos, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
         let pawns = self
             .pawns()
-            .map(|(x, y, v)| (x + from.origin.0 - MARGIN, y + from.origin.1 - MARGIN, v - 1))
+            .map(|(x, y, v)| {
+                (
+                    x + from.origin.0 - MARGIN,
+                    y + from.origin.1 - MARGIN,
+                    v - 1,
+                )
+            })
             .collect();
         Pos::from_real(pawns, to_move, placed, taken)
     }

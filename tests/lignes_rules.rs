@@ -1,0 +1,184 @@
+//! One test per clause of shared/spec/lignes.md, on hand-made positions, asserting exact
+//! successor sets.
+
+mod common;
+
+use ludopress::definition::Project;
+use ludopress::engine::{Engine, Error, Position};
+use std::collections::BTreeSet;
+
+fn engine() -> Engine {
+    Engine::new(&Project::new(common::root()), "lignes").expect("engine")
+}
+
+fn pos(header: &str, rows: &[&str]) -> Position {
+    let text = format!(
+        "game = \"lignes\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
+        rows.join("\n")
+    );
+    Engine::open(&Project::new(common::root()), "test.toml", &text)
+        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+        .1
+}
+
+fn moves(p: &Position) -> BTreeSet<String> {
+    engine()
+        .successor_moves(p)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect()
+}
+
+fn set(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn the_first_pawn_goes_anywhere_and_the_opening_only_places_touching_pawns() {
+    let empty = pos("to_move = \"light\"", &["."]);
+    assert_eq!(moves(&empty), set(&["+0,0"]));
+    let p = pos("to_move = \"dark\"", &["L..", "LD."]);
+    assert_eq!(
+        moves(&p),
+        set(&["+-1,0", "+-1,1", "+0,-1", "+0,2", "+1,-1", "+1,1", "+2,0"])
+    );
+}
+
+#[test]
+fn successors_are_compared_up_to_translation() {
+    let p = pos(
+        "to_move = \"light\"\ntaken = { light = 0, dark = 16 }",
+        &["LL.", "DLL"],
+    );
+    let e = engine();
+    let all: BTreeSet<String> = e.all_moves(&p).into_iter().map(|(m, _)| m).collect();
+    assert_eq!(
+        all,
+        set(&[">0,1:n", ">0,1:w", ">1,0:s", ">1,1:e", ">2,0:e"])
+    );
+    // Pushing the top row west and the bottom row east give the same shape, shifted.
+    assert_eq!(moves(&p), set(&[">0,1:n", ">0,1:w", ">1,0:s", ">1,1:e"]));
+    let json = e.moves(&p, true);
+    assert!(json.contains("\"origin\":[-1,0]"), "{json}");
+}
+
+#[test]
+fn a_push_needs_the_leading_pawn_enough_pawns_and_one_plane() {
+    let p = pos(
+        "to_move = \"light\"\ntaken = { light = 0, dark = 14 }",
+        &[".DL", "LLL", "..L", "..L"],
+    );
+    assert_eq!(
+        moves(&p),
+        set(&[">1,2:s", ">2,0:s", ">2,2:e", ">2,3:e", ">2,3:n"])
+    );
+    let p = pos(
+        "to_move = \"dark\"\ntaken = { light = 15, dark = 0 }",
+        &["..DD", "...L", "..DD", "LLD."],
+    );
+    assert_eq!(moves(&p), set(&[">3,3:e"]));
+}
+
+#[test]
+fn a_turn_places_then_pushes() {
+    // After the four opening pawns, every successor is a placement followed by a push.
+    let p = pos("to_move = \"light\"", &["LD", "DL"]);
+    let m = moves(&p);
+    assert!(!m.is_empty());
+    assert!(
+        m.iter().all(|x| x.starts_with('+') && x.contains(" >")),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn a_side_that_cannot_place_and_push_loses() {
+    let p = pos("to_move = \"dark\"", &["LLLL"]);
+    assert!(moves(&p).is_empty());
+    let s = engine().score(&p);
+    assert!(s.over);
+    assert_eq!(s.winner.as_deref(), Some("light"));
+}
+
+#[test]
+fn a_take_needs_a_fill_and_counts() {
+    let p = pos(
+        "to_move = \"light\"\ntaken = { light = 0, dark = 12 }",
+        &[".L.L", "LLDL", "..LL", "..DL"],
+    );
+    let m: BTreeSet<String> = engine().all_moves(&p).into_iter().map(|(m, _)| m).collect();
+    assert!(m.contains(">3,2:e *3,2 >3,1:n"));
+    assert!(
+        !m.contains(">3,2:e *3,2 >2,2:e"),
+        "the fill from the west would split the plane"
+    );
+    let e = engine();
+    let (_, q) = e
+        .all_moves(&p)
+        .into_iter()
+        .find(|(m, _)| m == ">3,2:e *3,2 >3,1:n")
+        .unwrap();
+    assert!(
+        e.to_toml(&q).contains("taken = { light = 1, dark = 12 }"),
+        "{}",
+        e.to_toml(&q)
+    );
+    let p = pos(
+        "to_move = \"light\"\ntaken = { light = 0, dark = 13 }",
+        &["DL.L.", "LDLDL", "L..L."],
+    );
+    assert!(
+        moves(&p).iter().all(|m| !m.contains('*')),
+        "no legal fill: no take"
+    );
+}
+
+#[test]
+fn the_game_ends_when_both_sides_have_placed_everything() {
+    let p = pos(
+        "to_move = \"light\"\ntaken = { light = 2, dark = 1 }",
+        &["LLLLLLLLLL", "LLLLLLLLLD", "DDDDDDDDDD", "DDDDDDD..."],
+    );
+    assert!(moves(&p).is_empty());
+    let s = engine().score(&p);
+    assert_eq!((s.over, s.winner.as_deref()), (true, Some("light")));
+    assert_eq!(
+        s.scores,
+        vec![("light".to_string(), 2), ("dark".to_string(), 1)]
+    );
+}
+
+#[test]
+fn bad_positions_name_their_place() {
+    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "l.toml", text) {
+        Err(Error::Input(d)) => d.to_string(),
+        other => panic!("{other:?}"),
+    };
+    let e = bad("game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\nL.L\n\"\"\"\n");
+    assert!(
+        e.contains("l.toml:3:9: error: `board`: the pawns must form one group"),
+        "{e}"
+    );
+    let e = bad("game = \"lignes\"\nto_move = \"light\"\nplaced = { light = 3, dark = 1 }\nboard = \"\"\"\nLD\n\"\"\"\n");
+    assert!(e.contains("l.toml:3:10: error: `placed` must count"), "{e}");
+    let e = bad("game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\nLD\nL\n\"\"\"\n");
+    assert!(
+        e.contains("l.toml:5:1: error: `board` row 2: expected 2 tokens"),
+        "{e}"
+    );
+    let e = bad("game = \"lignes\"\nto_move = \"light\"\norigin = [1]\nboard = \"L\"\n");
+    assert!(
+        e.contains("l.toml:3:10: error: `origin`: expected [x, y]"),
+        "{e}"
+    );
+}
+
+#[test]
+fn playouts_keep_the_invariants() {
+    let stats = engine().playouts(5, 4).expect("invariants hold");
+    assert_eq!(
+        stats.plies,
+        5 * 40,
+        "every game places all 40 pawns: 4 opening plies and 36 turns"
+    );
+}
