@@ -317,17 +317,13 @@ impl Rules for Lignes {
             let on = p.pawns.iter().filter(|q| q.2 == s as u8).count() as u8;
             if on + p.taken[1 - s] != p.placed[s] {
                 return Err(format!(
-                    "{}: {on} on the plane + {} taken != {} placed",
-                    SIDES[s],
+                    "{name}: {on} on the plane + {} taken != {} placed",
                     p.taken[1 - s],
                     p.placed[s]
                 ));
             }
             if p.placed[s] > self.per_side {
-                return Err(format!(
-                    "{} placed more than {} pawns",
-                    SIDES[s], self.per_side
-                ));
+                return Err(format!("{name} placed more than {} pawns", self.per_side));
             }
         }
         Ok(())
