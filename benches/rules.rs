@@ -31,7 +31,7 @@ fn main() {
         ("imbriqua", 41, 6, 3000),
         ("arlecchino", 8, 4, 3000),
         ("imperator", 30, 3, 100),
-        ("lignes", 12, 2, 100),
+        ("lignes", 12, 3, 100),
     ];
     for (game, plies, depth, games) in setups {
         let engine = Engine::new(&project, game).expect("engine");

@@ -71,15 +71,6 @@ impl Plane {
         self.cells[i] = v;
     }
 
-    fn pawns(&self) -> impl Iterator<Item = (i32, i32, u8)> + '_ {
-        (0..self.h)
-            .flat_map(move |y| (0..self.w).map(move |x| (x, y)))
-            .filter_map(|(x, y)| {
-                let v = self.get(x, y);
-                (v > 0).then_some((x, y, v))
-            })
-    }
-
     /// Empty cells touching a pawn by a side; any cell of an empty plane (one, up to translation).
     pub fn placements(&self) -> Vec<(i32, i32)> {
         if self.count == 0 {
@@ -111,32 +102,26 @@ impl Plane {
             big.resize(n.div_ceil(64), 0);
             &mut big
         };
-        let mut stack: Vec<u32> = Vec::with_capacity(self.count);
+        // At most 2 × 100 pawns (the definition's limit) are ever on the stack: no allocation.
+        let mut stack = [0u32; 256];
+        let mut top = 0;
         seen[first / 64] |= 1 << (first % 64);
-        stack.push(first as u32);
+        stack[0] = first as u32;
+        top += 1;
         let mut count = 0;
         let w = self.w as usize;
-        while let Some(i) = stack.pop() {
-            let i = i as usize;
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
             count += 1;
-            let x = i % w;
-            let mut visit = |j: usize| {
+            for j in [i + 1, i - 1, i + w, i - w] {
                 if self.cells[j] > 0 && seen[j / 64] >> (j % 64) & 1 == 0 {
                     seen[j / 64] |= 1 << (j % 64);
-                    stack.push(j as u32);
+                    if top < stack.len() {
+                        stack[top] = j as u32;
+                        top += 1;
+                    }
                 }
-            };
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if x > 0 {
-                visit(i - 1);
-            }
-            if i + w < n {
-                visit(i + w);
-            }
-            if i >= w {
-                visit(i - w);
             }
         }
         count == self.count
@@ -222,15 +207,25 @@ impl Plane {
 
     /// Opponent pawns whose four sides all touch `me`'s pawns.
     pub fn takeable(&self, me: u8) -> Vec<(i32, i32)> {
-        self.pawns()
-            .filter(|&(x, y, v)| {
-                v == 2 - me
-                    && DIRS
-                        .iter()
-                        .all(|(dx, dy)| self.get(x + dx, y + dy) == me + 1)
-            })
-            .map(|(x, y, _)| (x, y))
-            .collect()
+        let (opp, mine) = (2 - me, me + 1);
+        let w = self.w as usize;
+        let mut out = Vec::new();
+        // Pawns never reach the outer ring of the grid (the margin is wider than a turn's reach),
+        // so every neighbour looked at is inside the grid.
+        for y in 1..self.h as usize - 1 {
+            for x in 1..w - 1 {
+                let i = y * w + x;
+                if self.cells[i] == opp
+                    && self.cells[i - 1] == mine
+                    && self.cells[i + 1] == mine
+                    && self.cells[i - w] == mine
+                    && self.cells[i + w] == mine
+                {
+                    out.push((x as i32, y as i32));
+                }
+            }
+        }
+        out
     }
 
     /// Pushes of `me` that move a run with an end next to the hole one cell into it.
@@ -273,16 +268,33 @@ impl Plane {
 
     /// Back to a position, translated, with the given fields.
     pub fn to_pos(&self, from: &Pos, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
-        let pawns = self
-            .pawns()
-            .map(|(x, y, v)| {
-                (
-                    x + from.origin.0 - MARGIN,
-                    y + from.origin.1 - MARGIN,
-                    v - 1,
-                )
-            })
-            .collect();
-        Pos::from_real(pawns, to_move, placed, taken)
+        let w = self.w as usize;
+        let mut pawns = Vec::with_capacity(self.count);
+        let (mut minx, mut miny) = (i32::MAX, i32::MAX);
+        // Row by row: the pawns come out sorted by (y, x).
+        for (y, row) in self.cells.chunks_exact(w).enumerate() {
+            for (x, &v) in row.iter().enumerate() {
+                if v > 0 {
+                    let (x, y) = (x as i32, y as i32);
+                    minx = minx.min(x);
+                    miny = miny.min(y);
+                    pawns.push((x, y, v - 1));
+                }
+            }
+        }
+        if pawns.is_empty() {
+            return Pos::from_real(pawns, to_move, placed, taken);
+        }
+        for q in &mut pawns {
+            q.0 -= minx;
+            q.1 -= miny;
+        }
+        Pos {
+            pawns,
+            origin: (minx + from.origin.0 - MARGIN, miny + from.origin.1 - MARGIN),
+            to_move,
+            placed,
+            taken,
+        }
     }
 }
