@@ -27,11 +27,13 @@ fn main() {
     // Imbriqua: ply 41 is an action ply in the second talon. Arlecchino: ply 8, 31 tiles left.
     // Imperator: ply 30, ten plies into the move phase. Random Imperator games are long (about
     // 900 plies): fewer of them are played. Lignes: ply 12, the eighth turn after the opening.
+    // Alpha-BRIK: ply 20; random classic games rarely end (they are cut at 10,000 plies).
     let setups = [
         ("imbriqua", 41, 6, 3000),
         ("arlecchino", 8, 4, 3000),
         ("imperator", 30, 3, 100),
         ("lignes", 12, 3, 100),
+        ("alphabrick", 20, 3, 20),
     ];
     for (game, plies, depth, games) in setups {
         let engine = Engine::new(&project, game).expect("engine");

@@ -391,6 +391,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     100.0 * *n as f64 / games.max(1) as f64
                 );
             }
+            if stats.unfinished > 0 {
+                println!("unfinished after 10,000 plies: {}", stats.unfinished);
+            }
             println!("invariants held after every ply");
             Ok(())
         }

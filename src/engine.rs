@@ -3,6 +3,7 @@
 
 use crate::definition::Project;
 use crate::diag::Diagnostics;
+use crate::games::alphabrick::AlphaBrick;
 use crate::games::arlecchino::Arlecchino;
 use crate::games::imbriqua::Imbriqua;
 use crate::games::imperator::Imperator;
@@ -36,6 +37,8 @@ pub enum Engine {
     Imperator(Box<Imperator>),
     /// Lignes.
     Lignes(Box<Lignes>),
+    /// Alpha-BRIK.
+    AlphaBrick(Box<AlphaBrick>),
 }
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
@@ -65,6 +68,12 @@ macro_rules! with_rules {
                 let $r = &**$r;
                 #[allow(unused_variables)]
                 let $wrap = Position::Lignes;
+                $body
+            }
+            Engine::AlphaBrick($r) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::AlphaBrick;
                 $body
             }
         }
@@ -99,13 +108,25 @@ macro_rules! with_pos {
                 let $wrap = Position::Lignes;
                 $body
             }
+            (Engine::AlphaBrick($r), Position::AlphaBrick($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = Position::AlphaBrick;
+                $body
+            }
             _ => $else,
         }
     };
 }
 
 /// Games that have a rules engine.
-pub const ENGINES: [&str; 4] = ["imbriqua", "arlecchino", "imperator", "lignes"];
+pub const ENGINES: [&str; 5] = [
+    "imbriqua",
+    "arlecchino",
+    "imperator",
+    "lignes",
+    "alphabrick",
+];
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -123,6 +144,9 @@ impl Engine {
             ))),
             "lignes" => Ok(Engine::Lignes(Box::new(
                 Lignes::new(&def).map_err(Error::Other)?,
+            ))),
+            "alphabrick" => Ok(Engine::AlphaBrick(Box::new(
+                AlphaBrick::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(
                 "no rules engine for `{game}` yet (engines: {})",
@@ -228,7 +252,7 @@ impl Engine {
 
     /// `playout`: seeded random games with the invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
-        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 100_000))
+        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000))
     }
 }
 
@@ -243,4 +267,6 @@ pub enum Position {
     Imperator(crate::games::imperator::Pos),
     /// Lignes.
     Lignes(crate::games::lignes::Pos),
+    /// Alpha-BRIK.
+    AlphaBrick(crate::games::alphabrick::Pos),
 }

@@ -58,3 +58,8 @@ fn imperator_perft() {
 fn lignes_perft() {
     run("lignes.perft");
 }
+
+#[test]
+fn alphabrick_perft() {
+    run("alphabrick.perft");
+}

@@ -143,7 +143,11 @@ fn mangled_position_files_never_panic() {
         std::fs::read_to_string(common::root().join("tests/rules/arlecchino/one-zone.toml"))
             .unwrap();
     mangle(&arlecchino, 7);
-    for file in ["imperator/down-to-two.toml", "lignes/loses.toml"] {
+    for file in [
+        "imperator/down-to-two.toml",
+        "lignes/loses.toml",
+        "alphabrick/six.toml",
+    ] {
         let text = std::fs::read_to_string(common::root().join("tests/rules").join(file)).unwrap();
         mangle(&text, 9);
     }

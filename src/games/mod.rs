@@ -1,5 +1,6 @@
 //! Game-specific rules. Each game lives in its own folder and implements [`crate::rules::Rules`].
 
+pub mod alphabrick;
 pub mod arlecchino;
 pub mod imbriqua;
 pub mod imperator;

@@ -43,7 +43,7 @@ pub enum ClaimKind {
     Legal(String),
     /// This move is not legal.
     Illegal(String),
-    /// The exact set of moves (one per distinct successor).
+    /// The exact set of moves that lead to the distinct successors.
     Moves(Vec<String>),
     /// The position after a move has this board (if given) and these field values.
     After(String, Option<Vec<Vec<String>>>, Vec<(String, toml::Value)>),
@@ -236,6 +236,7 @@ pub fn parse(
         if let Some(v) = &e.moves {
             let mut list = v.get_ref().clone();
             list.sort();
+            list.dedup();
             claims.push(Claim {
                 line: line_of(v.span()),
                 text: format!("moves = [{}]", list.join(", ")),
@@ -354,12 +355,14 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
             .then_some(())
             .ok_or_else(|| "a legal move".into()),
         ClaimKind::Moves(want) => {
+            // The set of moves: with a die, one move leads to a successor per next roll.
             let mut got: Vec<String> = engine
                 .successor_moves(p)
                 .into_iter()
                 .map(|(m, _)| m)
                 .collect();
             got.sort();
+            got.dedup();
             (&got == want)
                 .then_some(())
                 .ok_or_else(|| format!("moves = [{}]", got.join(", ")))

@@ -276,6 +276,8 @@ pub struct Playouts {
     pub plies: u64,
     /// Wins per side, then draws (last).
     pub wins: Vec<(String, u64)>,
+    /// Games stopped unfinished at the ply limit (a classic Alpha-BRIK game can go on and on).
+    pub unfinished: u64,
 }
 
 /// Plays `games` seeded random games from the start, checking the invariants after every ply.
@@ -289,6 +291,7 @@ pub fn playouts<R: Rules>(
     let mut wins: Vec<(String, u64)> = rules.sides().iter().map(|s| (s.to_string(), 0)).collect();
     wins.push(("draw".into(), 0));
     let mut plies = 0;
+    let mut unfinished = 0;
     let mut out = Vec::new();
     for g in 0..games {
         let mut p = rules.start(rng.next());
@@ -308,10 +311,14 @@ pub fn playouts<R: Rules>(
                 .invariants(&p)
                 .map_err(|e| format!("game {g}, ply {n}: {e}"))?;
             if n >= max_plies {
-                return Err(format!("game {g} did not end after {max_plies} plies"));
+                break;
             }
         }
         plies += n;
+        if n >= max_plies {
+            unfinished += 1;
+            continue;
+        }
         let s = rules.score(&p);
         if let Some(w) = s.winner {
             if let Some(e) = wins.iter_mut().find(|e| e.0 == w) {
@@ -319,7 +326,12 @@ pub fn playouts<R: Rules>(
             }
         }
     }
-    Ok(Playouts { games, plies, wins })
+    Ok(Playouts {
+        games,
+        plies,
+        wins,
+        unfinished,
+    })
 }
 
 /// Parses a position text for a known game, or reports where it is wrong.

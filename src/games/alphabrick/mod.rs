@@ -1,0 +1,501 @@
+//! Alpha-BRIK's rules engine, following `shared/spec/alphabrick.md`.
+//!
+//! The board's size, its camps, central rows and start circles come from the board of
+//! `games/alphabrick/game.toml` (regions `camp-south`, `camp-north`, `central`; ring marks).
+
+mod parse;
+
+use crate::definition::model::{Board, Game, Grid, MarkShape};
+use crate::geometry::SquareGrid;
+use crate::layout::diagram::PawnLook;
+use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::scene::{p as pt, shape, Anchor, Scene, Stroke};
+
+/// Sides: south moves up from rank 1, north down from the last rank.
+pub const SIDES: [&str; 2] = ["south", "north"];
+/// Variants (end rules).
+pub const VARIANTS: [&str; 3] = ["classic", "junior", "challenge"];
+/// Most cells a board may have.
+pub const MAX_CELLS: usize = 128;
+
+/// A cell: empty, a pawn, or a stack of bricks.
+pub const EMPTY: u8 = 0;
+/// South pawn.
+pub const SOUTH: u8 = 1;
+/// North pawn.
+pub const NORTH: u8 = 2;
+/// A stack of `n` bricks is `BRICK + n - 1` (n = 1..3).
+pub const BRICK: u8 = 3;
+
+/// A position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// Cells, `a1` = 0, rank by rank.
+    pub cells: [u8; MAX_CELLS],
+    /// The side that rolled.
+    pub to_move: u8,
+    /// The roll to play (`None` when over).
+    pub die: Option<u8>,
+    /// 0 classic, 1 junior, 2 challenge.
+    pub variant: u8,
+}
+
+/// Bricks on a cell.
+pub fn bricks(v: u8) -> u8 {
+    if v >= BRICK {
+        v - BRICK + 1
+    } else {
+        0
+    }
+}
+
+/// The engine, built from the game's definition.
+#[derive(Debug, Clone)]
+pub struct AlphaBrick {
+    grid: SquareGrid,
+    camps: [Vec<usize>; 2],
+    central: Vec<usize>,
+    starts: [Vec<usize>; 2],
+    total: u32,
+    board: Board,
+    looks: [PawnLook; 2],
+    brick: PawnLook,
+}
+
+/// One result of a ply: the move's notation and the board.
+struct Outcome {
+    notation: String,
+    pos: Pos,
+    again: bool,
+}
+
+impl AlphaBrick {
+    /// Builds the engine from the definition.
+    pub fn new(game: &Game) -> Result<AlphaBrick, String> {
+        let board = game
+            .boards
+            .first()
+            .ok_or("games/alphabrick/game.toml: no board")?
+            .clone();
+        let Grid::Square(grid) = board.grid.clone() else {
+            return Err("games/alphabrick/game.toml: the board must be a square grid".into());
+        };
+        if grid.len() > MAX_CELLS {
+            return Err(format!(
+                "the Alpha-BRIK engine handles up to {MAX_CELLS} cells"
+            ));
+        }
+        let camps = [board.region("camp-south"), board.region("camp-north")];
+        let central = board.region("central");
+        if camps.iter().any(Vec::is_empty) || central.is_empty() {
+            return Err("games/alphabrick/game.toml: the board needs regions camp-south, camp-north and central".into());
+        }
+        let rings: Vec<usize> = board
+            .marks
+            .iter()
+            .filter(|m| m.shape == MarkShape::Ring)
+            .flat_map(|m| m.cells.iter().copied())
+            .collect();
+        let starts = [
+            rings
+                .iter()
+                .copied()
+                .filter(|c| camps[0].contains(c))
+                .collect(),
+            rings
+                .iter()
+                .copied()
+                .filter(|c| camps[1].contains(c))
+                .collect(),
+        ];
+        let piece = |id: &str| {
+            game.pieces
+                .iter()
+                .find(|p| p.id == id)
+                .map(PawnLook::of)
+                .ok_or(format!("no piece `{id}`"))
+        };
+        let total =
+            game.param("bricks")
+                .ok_or("games/alphabrick/game.toml: [rules] needs `bricks`")? as u32;
+        Ok(AlphaBrick {
+            grid,
+            camps,
+            central,
+            starts,
+            total,
+            board,
+            looks: [piece("south-pawn")?, piece("north-pawn")?],
+            brick: piece("brick")?,
+        })
+    }
+
+    fn camp_bricks(&self, p: &Pos, side: usize) -> u32 {
+        self.camps[side]
+            .iter()
+            .map(|&c| u32::from(bricks(p.cells[c])))
+            .sum()
+    }
+
+    /// The winner if the position is over under its variant.
+    fn outcome(&self, p: &Pos) -> Option<Option<String>> {
+        let (s, n) = (self.camp_bricks(p, 0), self.camp_bricks(p, 1));
+        match p.variant {
+            0 if s == self.total => Some(Some("south".into())),
+            0 if n == self.total => Some(Some("north".into())),
+            1 if self.central.iter().all(|&c| bricks(p.cells[c]) == 0) => Some(Some(
+                match s.cmp(&n) {
+                    std::cmp::Ordering::Greater => "south",
+                    std::cmp::Ordering::Less => "north",
+                    std::cmp::Ordering::Equal => "draw",
+                }
+                .into(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// Where the attacked pawn of `side` goes back to in `file`: the first cell with neither pawn
+    /// nor brick, from its own camp towards the other.
+    fn back_home(&self, cells: &[u8; MAX_CELLS], side: usize, file: usize) -> Option<usize> {
+        let rows = self.grid.rows;
+        let ranks: Vec<usize> = if side == 0 {
+            (0..rows).collect()
+        } else {
+            (0..rows).rev().collect()
+        };
+        ranks
+            .into_iter()
+            .map(|r| r * self.grid.cols + file)
+            .find(|&c| cells[c] == EMPTY)
+    }
+
+    /// Every way to place `n` bricks in `side`'s camp, one at a time, each on a free camp cell with
+    /// the fewest bricks (below three).
+    fn place_bricks(
+        &self,
+        cells: [u8; MAX_CELLS],
+        side: usize,
+        n: u8,
+        placed: &mut Vec<usize>,
+        out: &mut Vec<([u8; MAX_CELLS], Vec<usize>)>,
+    ) {
+        if n == 0 {
+            out.push((cells, placed.clone()));
+            return;
+        }
+        let free: Vec<usize> = self.camps[side]
+            .iter()
+            .copied()
+            .filter(|&c| cells[c] == EMPTY || (cells[c] >= BRICK && bricks(cells[c]) < 3))
+            .collect();
+        let Some(least) = free.iter().map(|&c| bricks(cells[c])).min() else {
+            return;
+        };
+        for c in free.into_iter().filter(|&c| bricks(cells[c]) == least) {
+            let mut next = cells;
+            next[c] = BRICK + least;
+            placed.push(c);
+            self.place_bricks(next, side, n - 1, placed, out);
+            placed.pop();
+        }
+    }
+
+    fn outcomes(&self, p: &Pos) -> Vec<Outcome> {
+        let Some(die) = p.die else { return Vec::new() };
+        let me = p.to_move as usize;
+        let mine = me as u8 + 1;
+        let theirs = 2 - me as u8;
+        let mut out = Vec::new();
+        if die == 6 {
+            return out;
+        }
+        let (cols, rows) = (self.grid.cols as i32, self.grid.rows as i32);
+        for from in 0..self.grid.len() {
+            if p.cells[from] != mine {
+                continue;
+            }
+            let (f, r) = self.grid.file_rank(from);
+            for (df, dr) in [
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+            ] {
+                let (tf, tr) = (
+                    f as i32 + df * i32::from(die),
+                    r as i32 + dr * i32::from(die),
+                );
+                if tf < 0 || tr < 0 || tf >= cols || tr >= rows {
+                    continue;
+                }
+                // Never over a brick.
+                if (1..i32::from(die)).any(|k| {
+                    p.cells[((r as i32 + dr * k) * cols + f as i32 + df * k) as usize] >= BRICK
+                }) {
+                    continue;
+                }
+                let to = (tr * cols + tf) as usize;
+                let name = |c: usize| self.grid.name(c);
+                let mut cells = p.cells;
+                cells[from] = EMPTY;
+                let target = p.cells[to];
+                if target == EMPTY {
+                    cells[to] = mine;
+                    out.push(Outcome {
+                        notation: format!("{}-{}", name(from), name(to)),
+                        pos: Pos { cells, ..*p },
+                        again: die == 1,
+                    });
+                } else if target == mine {
+                    continue;
+                } else if target == theirs {
+                    cells[to] = mine;
+                    let Some(home) = self.back_home(&cells, 1 - me, tf as usize) else {
+                        continue;
+                    };
+                    cells[home] = theirs;
+                    out.push(Outcome {
+                        notation: format!("{}x{}", name(from), name(to)),
+                        pos: Pos { cells, ..*p },
+                        again: true,
+                    });
+                } else {
+                    // A stack of bricks: taken from a central row or the opponent's camp only.
+                    if self.camps[me].contains(&to)
+                        || !(self.central.contains(&to) || self.camps[1 - me].contains(&to))
+                    {
+                        continue;
+                    }
+                    cells[to] = mine;
+                    let mut placements = Vec::new();
+                    self.place_bricks(cells, me, bricks(target), &mut Vec::new(), &mut placements);
+                    for (cells, at) in placements {
+                        let list = at.iter().map(|&c| name(c)).collect::<Vec<_>>().join(",");
+                        out.push(Outcome {
+                            notation: format!("{}-{} [{list}]", name(from), name(to)),
+                            pos: Pos { cells, ..*p },
+                            again: die == 1,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Successors with notation: each result paired with every next roll (one successor when over).
+    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(&str, Pos)) {
+        if self.outcome(p).is_some() || p.die.is_none() {
+            return;
+        }
+        let mut results = self.outcomes(p);
+        let me = p.to_move;
+        if results.is_empty() {
+            results.push(Outcome {
+                notation: "pass".into(),
+                pos: *p,
+                again: false,
+            });
+        }
+        for o in results {
+            let next = if o.again { me } else { 1 - me };
+            let mut q = Pos {
+                to_move: next,
+                die: None,
+                ..o.pos
+            };
+            if self.outcome(&q).is_some() {
+                emit(&o.notation, q);
+                continue;
+            }
+            for d in 1..=6 {
+                q.die = Some(d);
+                emit(&o.notation, q);
+            }
+        }
+    }
+}
+
+impl Rules for AlphaBrick {
+    type Pos = Pos;
+
+    fn id(&self) -> &'static str {
+        "alphabrick"
+    }
+
+    fn keys(&self) -> &'static [&'static str] {
+        &["to_move", "die", "variant", "board"]
+    }
+
+    fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
+        parse::parse(self, raw)
+    }
+
+    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
+        self.plies(p, &mut |_, q| out.push(q));
+        true
+    }
+
+    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
+        let mut out = Vec::new();
+        self.plies(p, &mut |m, q| out.push((m.to_string(), q)));
+        out
+    }
+
+    fn score(&self, p: &Pos) -> Score {
+        let bonus = |n: u32| {
+            if p.variant == 2 && n == self.total {
+                n + 7
+            } else {
+                n
+            }
+        };
+        let (s, n) = (self.camp_bricks(p, 0), self.camp_bricks(p, 1));
+        let end = self.outcome(p);
+        Score {
+            over: end.is_some(),
+            winner: end.flatten(),
+            scores: vec![
+                ("south".into(), i64::from(bonus(s))),
+                ("north".into(), i64::from(bonus(n))),
+            ],
+        }
+    }
+
+    fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
+        let rows = (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|f| match p.cells[r * self.grid.cols + f] {
+                        EMPTY => ".".to_string(),
+                        SOUTH => "S".to_string(),
+                        NORTH => "N".to_string(),
+                        v => bricks(v).to_string(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut f = vec![("to_move", Field::Str(SIDES[p.to_move as usize].into()))];
+        if let Some(d) = p.die {
+            f.push(("die", Field::Int(i64::from(d))));
+        }
+        f.push(("variant", Field::Str(VARIANTS[p.variant as usize].into())));
+        f.push(("board", Field::Board(rows)));
+        f
+    }
+
+    fn start(&self, seed: u64) -> Pos {
+        let mut cells = [EMPTY; MAX_CELLS];
+        for &c in &self.central {
+            cells[c] = BRICK;
+        }
+        for (side, list) in self.starts.iter().enumerate() {
+            for &c in list {
+                cells[c] = side as u8 + 1;
+            }
+        }
+        let mut rng = crate::rules::rng::Rng::new(seed);
+        Pos {
+            cells,
+            to_move: rng.below(2) as u8,
+            die: Some(rng.below(6) as u8 + 1),
+            variant: 0,
+        }
+    }
+
+    fn invariants(&self, p: &Pos) -> Result<(), String> {
+        let total: u32 = (0..self.grid.len())
+            .map(|c| u32::from(bricks(p.cells[c])))
+            .sum();
+        if total != self.total {
+            return Err(format!(
+                "{total} bricks on the board instead of {}",
+                self.total
+            ));
+        }
+        for side in 0..2 {
+            let n = (0..self.grid.len())
+                .filter(|&c| p.cells[c] == side as u8 + 1)
+                .count();
+            if n != self.starts[side].len() {
+                return Err(format!("{} has {n} pawns", SIDES[side]));
+            }
+        }
+        for c in 0..self.grid.len() {
+            if bricks(p.cells[c]) > 0
+                && !(self.central.contains(&c)
+                    || self.camps[0].contains(&c)
+                    || self.camps[1].contains(&c))
+            {
+                return Err(format!(
+                    "bricks on {}, outside the camps and central rows",
+                    self.grid.name(c)
+                ));
+            }
+        }
+        if p.die.is_none() != self.outcome(p).is_some() {
+            return Err("a roll in an over position, or none in a live one".into());
+        }
+        Ok(())
+    }
+
+    fn diagram(&self, p: &Pos) -> Scene {
+        let mut s = crate::layout::board::draw(&self.board);
+        let r = crate::layout::board::pawn_radius(&self.board);
+        for c in 0..self.grid.len() {
+            let v = p.cells[c];
+            if v == EMPTY {
+                continue;
+            }
+            let ctr = crate::layout::board::cell_centre(&self.board, c);
+            if v == SOUTH || v == NORTH {
+                let look = self.looks[(v - 1) as usize];
+                s.path(
+                    shape::circle(ctr, r),
+                    Some(look.fill),
+                    Some(Stroke::solid(look.line, r * 0.08)),
+                );
+                let sym = if v == SOUTH {
+                    crate::definition::model::Symbol::Triangle
+                } else {
+                    crate::definition::model::Symbol::Circle
+                };
+                crate::layout::symbol(&mut s, sym, ctr, r * 0.4, crate::layout::ink_on(look.fill));
+            } else {
+                let k = r * 1.7;
+                s.path(
+                    shape::rect(ctr.x - k / 2.0, ctr.y - k / 2.0, k, k),
+                    Some(self.brick.fill),
+                    Some(Stroke::solid(self.brick.line, r * 0.08)),
+                );
+                let size = r * 1.1 * 72.0 / 25.4;
+                let cap = crate::fonts::Face::Bold.cap_height_mm(size);
+                s.text(
+                    ctr.x,
+                    ctr.y + cap / 2.0,
+                    size,
+                    crate::fonts::Face::Bold,
+                    crate::layout::ink_on(self.brick.fill),
+                    Anchor::Middle,
+                    &bricks(v).to_string(),
+                );
+            }
+        }
+        let _ = pt;
+        s
+    }
+
+    fn sides(&self) -> &'static [&'static str] {
+        &SIDES
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+}

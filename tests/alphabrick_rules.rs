@@ -1,0 +1,290 @@
+//! One test per clause of shared/spec/alphabrick.md, on hand-made positions, asserting exact
+//! successor sets.
+
+mod common;
+
+use ludopress::definition::Project;
+use ludopress::engine::{Engine, Error, Position};
+use std::collections::BTreeSet;
+
+fn engine() -> Engine {
+    Engine::new(&Project::new(common::root()), "alphabrick").expect("engine")
+}
+
+/// A board from `cell=token` pairs (e.g. `("e1", 'S')`), everything else empty.
+fn board(cells: &[(&str, char)]) -> String {
+    (1..=8)
+        .rev()
+        .map(|r| {
+            "abcdefghi"
+                .chars()
+                .map(|f| {
+                    cells
+                        .iter()
+                        .find(|(c, _)| *c == format!("{f}{r}"))
+                        .map_or('.', |c| c.1)
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn pos(header: &str, cells: &[(&str, char)]) -> Position {
+    let text = format!(
+        "game = \"alphabrick\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
+        board(cells)
+    );
+    Engine::open(&Project::new(common::root()), "t.toml", &text)
+        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+        .1
+}
+
+fn moves(p: &Position) -> BTreeSet<String> {
+    engine()
+        .successor_moves(p)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect()
+}
+
+fn set(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn after(p: &Position, mv: &str) -> String {
+    let e = engine();
+    let (_, q) = e
+        .all_moves(p)
+        .into_iter()
+        .find(|(m, _)| m == mv)
+        .unwrap_or_else(|| panic!("no {mv}"));
+    e.to_toml(&q)
+}
+
+const NORTH: [(&str, char); 2] = [("a8", 'N'), ("i8", 'N')];
+
+#[test]
+fn a_move_goes_exactly_the_roll_in_a_straight_line_and_pairs_with_every_next_roll() {
+    let mut c = vec![("e3", 'S')];
+    c.extend(NORTH);
+    let p = pos("to_move = \"south\"\ndie = 2", &c);
+    assert_eq!(
+        moves(&p),
+        set(&["e3-c1", "e3-c3", "e3-c5", "e3-e1", "e3-e5", "e3-g1", "e3-g3", "e3-g5"])
+    );
+    assert_eq!(engine().successor_moves(&p).len(), 8 * 6);
+    assert!(after(&p, "e3-e5").contains("to_move = \"north\""));
+}
+
+#[test]
+fn a_one_moves_one_cell_and_rolls_again_a_six_passes() {
+    let mut c = vec![("e1", 'S')];
+    c.extend(NORTH);
+    let p = pos("to_move = \"south\"\ndie = 1", &c);
+    assert_eq!(
+        moves(&p),
+        set(&["e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2"])
+    );
+    assert!(after(&p, "e1-e2").contains("to_move = \"south\""));
+    let p = pos("to_move = \"south\"\ndie = 6", &c);
+    assert_eq!(moves(&p), set(&["pass"]));
+    assert!(after(&p, "pass").contains("to_move = \"north\""));
+}
+
+#[test]
+fn pawns_are_passed_over_bricks_never() {
+    let p = pos(
+        "to_move = \"south\"\ndie = 3",
+        &[
+            ("e1", 'S'),
+            ("e2", 'N'),
+            ("e3", 'S'),
+            ("d2", '1'),
+            ("a8", 'N'),
+        ],
+    );
+    let m = moves(&p);
+    assert!(m.contains("e1-e4"), "over two pawns");
+    assert!(
+        !m.iter().any(|x| x.starts_with("e1-b4")),
+        "never over the brick on d2: {m:?}"
+    );
+    assert!(m.contains("e1-h4") && m.contains("e1-b1"));
+}
+
+#[test]
+fn an_attack_sends_the_pawn_back_up_its_column_and_rolls_again() {
+    let p = pos(
+        "to_move = \"south\"\ndie = 3",
+        &[("e3", 'S'), ("e6", 'N'), ("e8", 'N'), ("a8", 'N')],
+    );
+    let t = after(&p, "e3xe6");
+    assert!(t.contains("to_move = \"south\""), "{t}");
+    assert!(
+        t.contains("N . . . N . . . .\n. . . . N . . . .\n. . . . S . . . ."),
+        "{t}"
+    );
+    // A full column: the attack is not allowed.
+    let col: Vec<(String, char)> = (1..=8)
+        .map(|r| {
+            (
+                format!("e{r}"),
+                if r == 3 {
+                    'S'
+                } else if r == 6 {
+                    'N'
+                } else {
+                    '1'
+                },
+            )
+        })
+        .collect();
+    let cells: Vec<(&str, char)> = col.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+    let text = format!(
+        "game = \"alphabrick\"\nto_move = \"south\"\ndie = 3\nboard = \"\"\"\n{}\n\"\"\"\n",
+        board(&cells)
+    );
+    if let Ok((e, p)) = Engine::open(&Project::new(common::root()), "t.toml", &text) {
+        assert!(!e.all_moves(&p).iter().any(|(m, _)| m == "e3xe6"));
+    }
+}
+
+#[test]
+fn bricks_are_carried_home_one_at_a_time_onto_the_least_loaded_free_cells() {
+    let p = pos(
+        "to_move = \"south\"\ndie = 1",
+        &[
+            ("c3", 'S'),
+            ("c4", '1'),
+            ("a1", '1'),
+            ("b1", '1'),
+            ("c1", '1'),
+            ("d1", '1'),
+            ("e1", 'S'),
+            ("f1", '1'),
+            ("g1", '1'),
+            ("h1", '1'),
+            ("i1", '1'),
+            ("a8", 'N'),
+        ],
+    );
+    let m: BTreeSet<String> = moves(&p)
+        .into_iter()
+        .filter(|x| x.starts_with("c3-c4"))
+        .collect();
+    let want: BTreeSet<String> = ["a1", "b1", "c1", "d1", "f1", "g1", "h1", "i1"]
+        .iter()
+        .map(|c| format!("c3-c4 [{c}]"))
+        .collect();
+    assert_eq!(
+        m, want,
+        "the pawn's cell e1 is skipped; a second height begins"
+    );
+    let p = pos(
+        "to_move = \"south\"\ndie = 2",
+        &[
+            ("d6", 'S'),
+            ("d8", '2'),
+            ("a1", '1'),
+            ("b1", '1'),
+            ("c1", '1'),
+            ("a8", 'N'),
+            ("e4", '1'),
+        ],
+    );
+    let m: BTreeSet<String> = engine()
+        .all_moves(&p)
+        .into_iter()
+        .map(|(m, _)| m)
+        .filter(|x| x.starts_with("d6-d8"))
+        .collect();
+    assert!(
+        m.contains("d6-d8 [d1,e1]") && m.contains("d6-d8 [e1,d1]") && !m.contains("d6-d8 [a1,d1]"),
+        "{m:?}"
+    );
+    assert_eq!(
+        moves(&p).iter().filter(|x| x.starts_with("d6-d8")).count(),
+        15,
+        "two bricks on two of the six empty cells, in either order: 15 boards"
+    );
+    // Its own camp's stacks are not taken.
+    let p = pos(
+        "to_move = \"south\"\ndie = 2",
+        &[("b3", 'S'), ("b1", '1'), ("a8", 'N')],
+    );
+    assert!(!moves(&p).iter().any(|x| x.starts_with("b3-b1")));
+}
+
+#[test]
+fn the_three_variants_end_and_score() {
+    let e = engine();
+    let full: Vec<(&str, char)> = vec![
+        ("a1", '3'),
+        ("b1", '3'),
+        ("c1", '3'),
+        ("d1", '3'),
+        ("f1", '3'),
+        ("g1", '3'),
+        ("e1", 'S'),
+        ("b8", 'N'),
+    ];
+    let s = e.score(&pos("to_move = \"north\"\nvariant = \"classic\"", &full));
+    assert_eq!((s.over, s.winner.as_deref()), (true, Some("south")));
+    let s = e.score(&pos(
+        "to_move = \"north\"\ndie = 3\nvariant = \"challenge\"",
+        &full,
+    ));
+    assert!(!s.over);
+    assert_eq!(
+        s.scores,
+        vec![("south".to_string(), 25), ("north".to_string(), 0)]
+    );
+    let junior = [("a1", '2'), ("b8", '1'), ("e1", 'S'), ("e8", 'N')];
+    let s = e.score(&pos("to_move = \"north\"\nvariant = \"junior\"", &junior));
+    assert_eq!((s.over, s.winner.as_deref()), (true, Some("south")));
+    // A result that ends the game is one successor, without a roll.
+    let p = pos(
+        "to_move = \"south\"\ndie = 1\nvariant = \"junior\"",
+        &[("c3", 'S'), ("c4", '1'), ("a8", 'N')],
+    );
+    let t = after(&p, "c3-c4 [a1]");
+    assert!(!t.contains("die"), "{t}");
+    assert_eq!(
+        e.all_moves(&p)
+            .iter()
+            .filter(|(m, _)| m == "c3-c4 [a1]")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn bad_positions_name_their_place() {
+    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "a.toml", text) {
+        Err(Error::Input(d)) => d.to_string(),
+        other => panic!("{other:?}"),
+    };
+    let b = board(&[("e1", 'S')]);
+    assert!(bad(&format!(
+        "game = \"alphabrick\"\nto_move = \"south\"\nboard = \"\"\"\n{b}\n\"\"\"\n"
+    ))
+    .contains("missing key `die`"));
+    assert!(bad(&format!(
+        "game = \"alphabrick\"\nto_move = \"south\"\ndie = 7\nboard = \"\"\"\n{b}\n\"\"\"\n"
+    ))
+    .contains("a.toml:3:7: error: `die`: 7 is out of range"));
+    let b = b.replacen('.', "4", 1);
+    assert!(bad(&format!(
+        "game = \"alphabrick\"\nto_move = \"south\"\ndie = 2\nboard = \"\"\"\n{b}\n\"\"\"\n"
+    ))
+    .starts_with("a.toml:5:1: error: `board`: unknown token `4`"));
+}
+
+#[test]
+fn playouts_keep_the_invariants() {
+    let stats = engine().playouts(2, 5).expect("invariants hold");
+    assert_eq!(stats.games, 2);
+}
