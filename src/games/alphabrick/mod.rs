@@ -419,12 +419,12 @@ impl Rules for AlphaBrick {
                 self.total
             ));
         }
-        for side in 0..2 {
+        for (side, name) in SIDES.iter().enumerate() {
             let n = (0..self.grid.len())
                 .filter(|&c| p.cells[c] == side as u8 + 1)
                 .count();
             if n != self.starts[side].len() {
-                return Err(format!("{} has {n} pawns", SIDES[side]));
+                return Err(format!("{name} has {n} pawns"));
             }
         }
         for c in 0..self.grid.len() {
