@@ -127,65 +127,65 @@ impl Plane {
         count == self.count
     }
 
-    /// Maximal runs of two or more pawns in rows and columns, as (cells from low to high, axis).
-    fn runs(&self) -> Vec<(Vec<(i32, i32)>, usize)> {
-        let mut out = Vec::new();
-        for (axis, (dx, dy)) in [(1usize, (1, 0)), (0usize, (0, 1))] {
-            for y in 0..self.h {
-                for x in 0..self.w {
-                    if self.get(x, y) == 0 || self.get(x - dx, y - dy) > 0 {
-                        continue;
-                    }
-                    let mut run = Vec::new();
-                    let (mut a, mut b) = (x, y);
-                    while self.get(a, b) > 0 {
-                        run.push((a, b));
-                        a += dx;
-                        b += dy;
-                    }
-                    if run.len() >= 2 {
-                        out.push((run, axis));
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn legal(&self, run: &[(i32, i32)], dir: usize, me: u8) -> Option<(Push, Plane)> {
-        // The run as given goes from low to high along its axis; pushing towards high (n or e) leads
-        // with its last cell.
-        let mut cells = run.to_vec();
-        if dir == 0 || dir == 1 {
-            cells.reverse();
-        }
-        let lead = cells[0];
-        if self.get(lead.0, lead.1) != me + 1 {
-            return None;
-        }
-        let mine = cells
-            .iter()
-            .filter(|c| self.get(c.0, c.1) == me + 1)
-            .count();
-        if mine * 2 < cells.len() {
-            return None;
-        }
-        let push = Push {
-            run: cells,
-            dir,
-            lead,
-        };
-        let after = self.pushed(&push);
-        after.one_group().then_some((push, after))
-    }
-
     /// Every legal push of `me` (conditions a, b and c of the spec), with the plane after it.
     pub fn pushes(&self, me: u8) -> Vec<(Push, Plane)> {
+        let (w, h) = (self.w as usize, self.h as usize);
+        let mine = me + 1;
         let mut out = Vec::new();
-        for (run, axis) in self.runs() {
-            let dirs = if axis == 1 { [1, 3] } else { [0, 2] };
-            for d in dirs {
-                out.extend(self.legal(&run, d, me));
+        // Pawns never reach the grid's outer ring, so runs start and end inside it.
+        for (horizontal, step) in [(true, 1usize), (false, w)] {
+            for y in 1..h - 1 {
+                for x in 1..w - 1 {
+                    let i = y * w + x;
+                    if self.cells[i] == 0 || self.cells[i - step] > 0 {
+                        continue;
+                    }
+                    let (mut len, mut own, mut j) = (0usize, 0usize, i);
+                    while self.cells[j] > 0 {
+                        own += usize::from(self.cells[j] == mine);
+                        len += 1;
+                        j += step;
+                    }
+                    if len < 2 || own * 2 < len {
+                        continue;
+                    }
+                    let last = i + (len - 1) * step;
+                    let towards_high = if horizontal { 1 } else { 0 };
+                    let towards_low = if horizontal { 3 } else { 2 };
+                    for (lead, dir) in [(last, towards_high), (i, towards_low)] {
+                        if self.cells[lead] != mine {
+                            continue;
+                        }
+                        let mut after = self.clone();
+                        if dir == towards_high {
+                            for k in (0..len).rev() {
+                                after.cells[i + (k + 1) * step] = self.cells[i + k * step];
+                            }
+                            after.cells[i] = 0;
+                        } else {
+                            for k in 0..len {
+                                after.cells[i + k * step - step] = self.cells[i + k * step];
+                            }
+                            after.cells[last] = 0;
+                        }
+                        if after.one_group() {
+                            let at = |c: usize| ((c % w) as i32, (c / w) as i32);
+                            let mut run: Vec<(i32, i32)> =
+                                (0..len).map(|k| at(i + k * step)).collect();
+                            if dir == towards_high {
+                                run.reverse();
+                            }
+                            out.push((
+                                Push {
+                                    run,
+                                    dir,
+                                    lead: at(lead),
+                                },
+                                after,
+                            ));
+                        }
+                    }
+                }
             }
         }
         out
@@ -271,9 +271,11 @@ impl Plane {
         let w = self.w as usize;
         let mut pawns = Vec::with_capacity(self.count);
         let (mut minx, mut miny) = (i32::MAX, i32::MAX);
-        // Row by row: the pawns come out sorted by (y, x).
-        for (y, row) in self.cells.chunks_exact(w).enumerate() {
-            for (x, &v) in row.iter().enumerate() {
+        // Row by row: the pawns come out sorted by (y, x); the outer ring is always empty.
+        let h = self.h as usize;
+        for y in 1..h - 1 {
+            let row = &self.cells[y * w..(y + 1) * w];
+            for (x, &v) in row.iter().enumerate().take(w - 1).skip(1) {
                 if v > 0 {
                     let (x, y) = (x as i32, y as i32);
                     minx = minx.min(x);
