@@ -168,7 +168,13 @@ impl Plane {
                             }
                             after.cells[last] = 0;
                         }
-                        if after.one_group() {
+                        // Only the cell the run leaves loses contacts: when nothing touches it
+                        // from the sides, the plane cannot split and the search is spared.
+                        let trailing = if dir == towards_high { i } else { last };
+                        let side = if horizontal { w } else { 1 };
+                        let untouched =
+                            self.cells[trailing - side] == 0 && self.cells[trailing + side] == 0;
+                        if untouched || after.one_group() {
                             let at = |c: usize| ((c % w) as i32, (c / w) as i32);
                             let mut run: Vec<(i32, i32)> =
                                 (0..len).map(|k| at(i + k * step)).collect();
