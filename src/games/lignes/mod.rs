@@ -178,10 +178,10 @@ impl Lignes {
                 placed[me as usize] += 1;
             }
             for (push, b) in a.pushes(me) {
-                let place_txt = at
-                    .map(|(x, y)| format!("+{} ", coord(x, y)))
-                    .unwrap_or_default();
                 let base = || {
+                    let place_txt = at
+                        .map(|(x, y)| format!("+{} ", coord(x, y)))
+                        .unwrap_or_default();
                     format!(
                         "{place_txt}>{}:{}",
                         coord(push.lead.0, push.lead.1),
