@@ -8,7 +8,7 @@ use ludopress::engine::{Engine, Error, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
-    Engine::new(&Project::new(common::root()), "alphabrick").expect("engine")
+    common::engine("alphabrick")
 }
 
 /// A board from `cell=token` pairs (e.g. `("e1", 'S')`), everything else empty.
@@ -33,13 +33,7 @@ fn board(cells: &[(&str, char)]) -> String {
 }
 
 fn pos(header: &str, cells: &[(&str, char)]) -> Position {
-    let text = format!(
-        "game = \"alphabrick\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
-        board(cells)
-    );
-    Engine::open(&Project::new(common::root()), "t.toml", &text)
-        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
-        .1
+    common::position("alphabrick", header, &board(cells))
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
@@ -50,9 +44,7 @@ fn moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
+use common::set;
 
 fn after(p: &Position, mv: &str) -> String {
     let e = engine();

@@ -8,18 +8,12 @@ use ludopress::engine::{Engine, Error, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
-    Engine::new(&Project::new(common::root()), "arlecchino").expect("engine")
+    common::engine("arlecchino")
 }
 
 /// A position from header lines and six rows of tiles (rank 6 first), `.` for an empty cell.
 fn pos(header: &str, rows: [&str; 6]) -> Position {
-    let text = format!(
-        "game = \"arlecchino\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
-        rows.join("\n")
-    );
-    Engine::open(&Project::new(common::root()), "test.toml", &text)
-        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
-        .1
+    common::position("arlecchino", header, &rows.join("\n"))
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
@@ -30,9 +24,7 @@ fn moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
+use common::set;
 
 fn legal(p: &Position, m: &str) -> bool {
     engine().all_moves(p).iter().any(|(x, _)| x == m)

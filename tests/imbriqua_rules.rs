@@ -3,20 +3,16 @@
 
 mod common;
 
-use ludopress::definition::Project;
 use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
-    Engine::new(&Project::new(common::root()), "imbriqua").expect("engine")
+    common::engine("imbriqua")
 }
 
 /// A position from header lines and a board given as 8 rows (rank 8 first).
 fn pos(header: &str, board: &str) -> Position {
-    let text = format!("game = \"imbriqua\"\n{header}\nboard = \"\"\"\n{board}\n\"\"\"\n");
-    let (_, p) = Engine::open(&Project::new(common::root()), "test.toml", &text)
-        .unwrap_or_else(|e| panic!("{e:?}\n{text}"));
-    p
+    common::position("imbriqua", header, board)
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
@@ -27,9 +23,7 @@ fn moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
+use common::set;
 
 /// The TOML of the successor reached by `mv`.
 fn after(p: &Position, mv: &str) -> String {

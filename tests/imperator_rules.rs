@@ -8,7 +8,7 @@ use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
-    Engine::new(&Project::new(common::root()), "imperator").expect("engine")
+    common::engine("imperator")
 }
 
 const ROWS: [(char, usize); 6] = [('f', 7), ('e', 9), ('d', 11), ('c', 11), ('b', 9), ('a', 7)];
@@ -33,13 +33,7 @@ fn board(pawns: &[(&str, char)]) -> String {
 }
 
 fn pos(header: &str, pawns: &[(&str, char)]) -> Position {
-    let text = format!(
-        "game = \"imperator\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
-        board(pawns)
-    );
-    Engine::open(&Project::new(common::root()), "test.toml", &text)
-        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
-        .1
+    common::position("imperator", header, &board(pawns))
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {

@@ -8,17 +8,11 @@ use ludopress::engine::{Engine, Error, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
-    Engine::new(&Project::new(common::root()), "lignes").expect("engine")
+    common::engine("lignes")
 }
 
 fn pos(header: &str, rows: &[&str]) -> Position {
-    let text = format!(
-        "game = \"lignes\"\n{header}\nboard = \"\"\"\n{}\n\"\"\"\n",
-        rows.join("\n")
-    );
-    Engine::open(&Project::new(common::root()), "test.toml", &text)
-        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
-        .1
+    common::position("lignes", header, &rows.join("\n"))
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
@@ -29,9 +23,7 @@ fn moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
+use common::set;
 
 #[test]
 fn the_first_pawn_goes_anywhere_and_the_opening_only_places_touching_pawns() {

@@ -84,3 +84,30 @@ pub fn media_boxes(pdf: &[u8]) -> Vec<(f64, f64)> {
         })
         .collect()
 }
+
+/// The engine of a game, from this source tree's definitions.
+pub fn engine(game: &str) -> ludopress::engine::Engine {
+    ludopress::engine::Engine::new(&Project::new(root()), game).expect("engine")
+}
+
+/// A position of `game` from its header lines and board text.
+pub fn position(game: &str, header: &str, board: &str) -> ludopress::engine::Position {
+    let text = format!("game = \"{game}\"\n{header}\nboard = \"\"\"\n{board}\n\"\"\"\n");
+    ludopress::engine::Engine::open(&Project::new(root()), "test.toml", &text)
+        .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+        .1
+}
+
+/// The moves leading to the distinct successors of `p`.
+pub fn moves(game: &str, p: &ludopress::engine::Position) -> std::collections::BTreeSet<String> {
+    engine(game)
+        .successor_moves(p)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect()
+}
+
+/// A set of moves from a list.
+pub fn set(list: &[&str]) -> std::collections::BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
