@@ -4,7 +4,7 @@
 mod common;
 
 use ludopress::definition::Project;
-use ludopress::engine::{Engine, Error, Position};
+use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
@@ -255,10 +255,7 @@ fn the_three_variants_end_and_score() {
 
 #[test]
 fn bad_positions_name_their_place() {
-    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "a.toml", text) {
-        Err(Error::Input(d)) => d.to_string(),
-        other => panic!("{other:?}"),
-    };
+    let bad = |text: &str| common::input_error("a.toml", text);
     let b = board(&[("e1", 'S')]);
     assert!(bad(&format!(
         "game = \"alphabrick\"\nto_move = \"south\"\nboard = \"\"\"\n{b}\n\"\"\"\n"

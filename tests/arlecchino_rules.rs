@@ -3,8 +3,7 @@
 
 mod common;
 
-use ludopress::definition::Project;
-use ludopress::engine::{Engine, Error, Position};
+use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
@@ -188,10 +187,7 @@ fn two_players_score_by_team_and_three_players_leave_green_neutral() {
 
 #[test]
 fn bad_positions_name_their_place() {
-    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "a.toml", text) {
-        Err(Error::Input(d)) => d.to_string(),
-        other => panic!("{other:?}"),
-    };
+    let bad = |text: &str| common::input_error("a.toml", text);
     let e = bad("game = \"arlecchino\"\nto_move = \"green\"\nplayers = 3\nboard = \".\"\n");
     assert!(
         e.starts_with("a.toml:2:11: error: with 3 players green is neutral"),

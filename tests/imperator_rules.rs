@@ -3,7 +3,6 @@
 
 mod common;
 
-use ludopress::definition::Project;
 use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
@@ -290,10 +289,7 @@ fn the_game_ends_at_two_pawns_or_when_the_side_to_move_cannot_move() {
 
 #[test]
 fn bad_positions_name_their_place() {
-    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "i.toml", text) {
-        Err(ludopress::engine::Error::Input(d)) => d.to_string(),
-        other => panic!("{other:?}"),
-    };
+    let bad = |text: &str| common::input_error("i.toml", text);
     let e = bad("game = \"imperator\"\nto_move = \"red\"\nboard = \"\"\"\n. . . . . . .\n. . . . . . . .\n\"\"\"\n");
     assert!(e.contains("expected 6 rows, found 2"), "{e}");
     let text = format!(

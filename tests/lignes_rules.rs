@@ -3,8 +3,7 @@
 
 mod common;
 
-use ludopress::definition::Project;
-use ludopress::engine::{Engine, Error, Position};
+use ludopress::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {
@@ -142,10 +141,7 @@ fn the_game_ends_when_both_sides_have_placed_everything() {
 
 #[test]
 fn bad_positions_name_their_place() {
-    let bad = |text: &str| match Engine::open(&Project::new(common::root()), "l.toml", text) {
-        Err(Error::Input(d)) => d.to_string(),
-        other => panic!("{other:?}"),
-    };
+    let bad = |text: &str| common::input_error("l.toml", text);
     let e = bad("game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\nL.L\n\"\"\"\n");
     assert!(
         e.contains("l.toml:3:9: error: `board`: the pawns must form one group"),

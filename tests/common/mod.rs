@@ -111,3 +111,12 @@ pub fn moves(game: &str, p: &ludopress::engine::Position) -> std::collections::B
 pub fn set(list: &[&str]) -> std::collections::BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
+
+/// The input error a position file gives, as printed (panics when the file is accepted).
+pub fn input_error(path: &str, text: &str) -> String {
+    match ludopress::engine::Engine::open(&Project::new(root()), path, text) {
+        Err(ludopress::engine::Error::Input(d)) => d.to_string(),
+        Err(other) => panic!("not an input error: {other:?}"),
+        Ok(_) => panic!("accepted:\n{text}"),
+    }
+}
