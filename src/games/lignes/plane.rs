@@ -7,11 +7,9 @@ pub const MARGIN: i32 = 3;
 
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
-/// A push: the run's cells and its direction; `lead` is the pawn at the front.
+/// A push: its direction and the pawn at the front of the run.
 #[derive(Debug, Clone)]
 pub struct Push {
-    /// Cells of the run, the leading one first.
-    pub run: Vec<(i32, i32)>,
     /// Direction index into n, e, s, w.
     pub dir: usize,
     /// The leading pawn.
@@ -150,42 +148,17 @@ impl Plane {
                         continue;
                     }
                     let last = i + (len - 1) * step;
-                    let towards_high = if horizontal { 1 } else { 0 };
-                    let towards_low = if horizontal { 3 } else { 2 };
-                    for (lead, dir) in [(last, towards_high), (i, towards_low)] {
+                    let (towards_high, towards_low) = if horizontal { (1, 3) } else { (0, 2) };
+                    let step = step as isize;
+                    for (lead, back, dir) in [(last, -step, towards_high), (i, step, towards_low)] {
                         if self.cells[lead] != mine {
                             continue;
                         }
-                        let mut after = self.clone();
-                        if dir == towards_high {
-                            for k in (0..len).rev() {
-                                after.cells[i + (k + 1) * step] = self.cells[i + k * step];
-                            }
-                            after.cells[i] = 0;
-                        } else {
-                            for k in 0..len {
-                                after.cells[i + k * step - step] = self.cells[i + k * step];
-                            }
-                            after.cells[last] = 0;
-                        }
-                        // Only the cell the run leaves loses contacts: when nothing touches it
-                        // from the sides, the plane cannot split and the search is spared.
-                        let trailing = if dir == towards_high { i } else { last };
-                        let side = if horizontal { w } else { 1 };
-                        let untouched =
-                            self.cells[trailing - side] == 0 && self.cells[trailing + side] == 0;
-                        if untouched || after.one_group() {
-                            let at = |c: usize| ((c % w) as i32, (c / w) as i32);
-                            let mut run: Vec<(i32, i32)> =
-                                (0..len).map(|k| at(i + k * step)).collect();
-                            if dir == towards_high {
-                                run.reverse();
-                            }
+                        if let Some(after) = self.pushed(lead, back, len) {
                             out.push((
                                 Push {
-                                    run,
                                     dir,
-                                    lead: at(lead),
+                                    lead: self.at(lead),
                                 },
                                 after,
                             ));
@@ -197,18 +170,27 @@ impl Plane {
         out
     }
 
-    /// The plane after a push.
-    pub fn pushed(&self, p: &Push) -> Plane {
-        let (dx, dy) = DIRS[p.dir];
-        let mut q = self.clone();
-        for &(x, y) in &p.run {
-            let v = self.get(x, y);
-            q.set(x + dx, y + dy, v);
+    /// Coordinates of a cell index.
+    fn at(&self, c: usize) -> (i32, i32) {
+        let w = self.w as usize;
+        ((c % w) as i32, (c / w) as i32)
+    }
+
+    /// The plane after pushing the `len` pawns that start at `lead` and run on by the index step
+    /// `back` one cell forward (by `-back`), if the plane is still one group (condition c).
+    fn pushed(&self, lead: usize, back: isize, len: usize) -> Option<Plane> {
+        let cell = |k: usize| (lead as isize + k as isize * back) as usize;
+        let mut after = self.clone();
+        for k in 0..len {
+            after.cells[(cell(k) as isize - back) as usize] = self.cells[cell(k)];
         }
-        // The trailing cell is left empty.
-        let last = p.run[p.run.len() - 1];
-        q.set(last.0, last.1, 0);
-        q
+        let trailing = cell(len - 1);
+        after.cells[trailing] = 0;
+        // Only the cell the run leaves loses contacts: when nothing touches it from the sides,
+        // the plane cannot split and the search is spared.
+        let side = if back.abs() == 1 { self.w as usize } else { 1 };
+        let untouched = self.cells[trailing - side] == 0 && self.cells[trailing + side] == 0;
+        (untouched || after.one_group()).then_some(after)
     }
 
     /// Opponent pawns whose four sides all touch `me`'s pawns.
@@ -236,37 +218,32 @@ impl Plane {
 
     /// Pushes of `me` that move a run with an end next to the hole one cell into it.
     pub fn fills(&self, me: u8, hx: i32, hy: i32) -> Vec<(Push, Plane)> {
+        let w = self.w as isize;
+        let hole = hy as isize * w + hx as isize;
+        let mine = me + 1;
         let mut out = Vec::new();
         for (d, (dx, dy)) in DIRS.iter().enumerate() {
-            // The run starts next to the hole and goes away from it; pushing it towards the hole
-            // moves in the opposite direction.
-            let mut run = Vec::new();
-            let (mut a, mut b) = (hx + dx, hy + dy);
-            while self.get(a, b) > 0 {
-                run.push((a, b));
-                a += dx;
-                b += dy;
+            // The run starts next to the hole and goes away from it (by `back`); pushing it
+            // towards the hole moves it the other way.
+            let back = *dx as isize + *dy as isize * w;
+            let lead = (hole + back) as usize;
+            let (mut len, mut own, mut c) = (0usize, 0usize, lead);
+            while self.cells[c] > 0 {
+                own += usize::from(self.cells[c] == mine);
+                len += 1;
+                c = (c as isize + back) as usize;
             }
-            if run.len() < 2 {
+            if len < 2 || self.cells[lead] != mine || own * 2 < len {
                 continue;
             }
-            let back = (d + 2) % 4;
-            let lead = run[0];
-            if self.get(lead.0, lead.1) != me + 1 {
-                continue;
-            }
-            let mine = run.iter().filter(|c| self.get(c.0, c.1) == me + 1).count();
-            if mine * 2 < run.len() {
-                continue;
-            }
-            let push = Push {
-                run,
-                dir: back,
-                lead,
-            };
-            let after = self.pushed(&push);
-            if after.one_group() {
-                out.push((push, after));
+            if let Some(after) = self.pushed(lead, back, len) {
+                out.push((
+                    Push {
+                        dir: (d + 2) % 4,
+                        lead: self.at(lead),
+                    },
+                    after,
+                ));
             }
         }
         out
