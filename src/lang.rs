@@ -62,12 +62,4 @@ impl Text {
             Lang::En => &self.en,
         }
     }
-
-    /// The same text in both languages.
-    pub fn both(s: &str) -> Text {
-        Text {
-            fr: s.to_string(),
-            en: s.to_string(),
-        }
-    }
 }

@@ -496,14 +496,3 @@ pub fn panels(engine: &Engine, ex: &Example) -> Vec<(Scene, String)> {
     }
     out
 }
-
-/// The position fields of an example without the board, for captions and checks.
-pub fn fields_summary(fields: &[(&'static str, Field)]) -> String {
-    rules::to_line(
-        &fields
-            .iter()
-            .filter(|(k, _)| *k != "board")
-            .cloned()
-            .collect::<Vec<_>>(),
-    )
-}
