@@ -276,6 +276,20 @@ impl Scene {
         }));
     }
 
+    /// Adds a cross (two strokes) of half-width `d` centred on `c`.
+    pub fn cross(&mut self, c: P, d: f64, stroke: Option<Stroke>) {
+        self.path(
+            shape::line(p(c.x - d, c.y - d), p(c.x + d, c.y + d)),
+            None,
+            stroke,
+        );
+        self.path(
+            shape::line(p(c.x - d, c.y + d), p(c.x + d, c.y - d)),
+            None,
+            stroke,
+        );
+    }
+
     /// Adds another scene's items under a transform and optional clip.
     pub fn place(&mut self, other: Scene, transform: Affine, clip: Option<(f64, f64, f64, f64)>) {
         self.items.push(Item::Group(Group {

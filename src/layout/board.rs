@@ -177,16 +177,7 @@ fn marks(s: &mut Scene, b: &Board) {
                 MarkShape::Cross => {
                     let d = r * 0.6;
                     let st = Some(Stroke::solid(m.color, r * 0.09));
-                    s.path(
-                        shape::line(p(ctr.x - d, ctr.y - d), p(ctr.x + d, ctr.y + d)),
-                        None,
-                        st,
-                    );
-                    s.path(
-                        shape::line(p(ctr.x - d, ctr.y + d), p(ctr.x + d, ctr.y - d)),
-                        None,
-                        st,
-                    );
+                    s.cross(ctr, d, st);
                 }
             }
         }

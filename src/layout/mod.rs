@@ -43,16 +43,7 @@ pub fn symbol(s: &mut Scene, sym: Symbol, c: P, r: f64, color: Color) {
         Symbol::Cross => {
             let d = r * 0.75;
             let st = Some(Stroke::solid(color, w));
-            s.path(
-                shape::line(p(c.x - d, c.y - d), p(c.x + d, c.y + d)),
-                None,
-                st,
-            );
-            s.path(
-                shape::line(p(c.x - d, c.y + d), p(c.x + d, c.y - d)),
-                None,
-                st,
-            );
+            s.cross(c, d, st);
         }
     }
 }

@@ -62,16 +62,7 @@ pub fn draw(s: &mut Scene, pic: &Picto, x: f64, y: f64, size: f64, ink: PictoInk
         let q = centre(c);
         let d = r * 0.85;
         let st = Some(Stroke::solid(Color::rgb(0xc0, 0x39, 0x2b), cell * 0.09));
-        s.path(
-            shape::line(p(q.x - d, q.y - d), p(q.x + d, q.y + d)),
-            None,
-            st,
-        );
-        s.path(
-            shape::line(p(q.x - d, q.y + d), p(q.x + d, q.y - d)),
-            None,
-            st,
-        );
+        s.cross(q, d, st);
     }
     for a in &pic.arrows {
         let mut pts: Vec<P> = a.iter().map(|&c| centre(c)).collect();

@@ -445,16 +445,7 @@ pub fn draw_marks(s: &mut Scene, board: &Board, marks: &Marks) {
         let q = cell_centre(board, c);
         let d = r * 0.75;
         let st = Some(Stroke::solid(CROSS, r * 0.22));
-        s.path(
-            shape::line(p(q.x - d, q.y - d), p(q.x + d, q.y + d)),
-            None,
-            st,
-        );
-        s.path(
-            shape::line(p(q.x - d, q.y + d), p(q.x + d, q.y - d)),
-            None,
-            st,
-        );
+        s.cross(q, d, st);
     }
     for a in &marks.arrows {
         if a.len() < 2 {
