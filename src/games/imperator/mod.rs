@@ -200,7 +200,8 @@ impl Imperator {
 
     /// Every ply: `(from, to, result)`, `from = None` for a placement.
     fn plies(&self, p: &Pos, emit: &mut dyn FnMut(Option<usize>, usize, Pos)) {
-        if self.is_over(p) {
+        // The other end, no move for the side to move, needs no test: it simply emits nothing.
+        if self.down_to_end(p) {
             return;
         }
         let me = p.to_move as usize;
@@ -217,17 +218,8 @@ impl Imperator {
             }
             return;
         }
-        let free = p.pawns[me].count_ones() <= self.free_at;
         for from in cells(p.pawns[me]) {
-            if self.blocked(p, from, p.to_move) {
-                continue;
-            }
-            let targets = if free {
-                empty
-            } else {
-                self.pivot_targets(p, from)
-            };
-            for to in cells(targets) {
+            for to in cells(self.targets(p, from)) {
                 let mut q = *p;
                 q.pawns[me] = (q.pawns[me] & !bit(from)) | bit(to);
                 emit(Some(from), to, self.after(p, q));
@@ -259,23 +251,26 @@ impl Imperator {
 
     /// True in the move phase when a side is down to the end count or the side to move cannot move.
     pub fn is_over(&self, p: &Pos) -> bool {
-        if p.placing() {
-            return false;
+        self.down_to_end(p)
+            || (!p.placing()
+                && cells(p.pawns[p.to_move as usize]).all(|from| self.targets(p, from) == 0))
+    }
+
+    /// True in the move phase when a side is down to the end count.
+    fn down_to_end(&self, p: &Pos) -> bool {
+        !p.placing() && p.pawns.iter().any(|b| b.count_ones() <= self.end_at)
+    }
+
+    /// Where the side to move's pawn on `from` may go in the move phase: nowhere when blocked, any
+    /// empty cell for a side moving freely, its pivot targets otherwise.
+    fn targets(&self, p: &Pos, from: usize) -> u64 {
+        if self.blocked(p, from, p.to_move) {
+            0
+        } else if p.pawns[p.to_move as usize].count_ones() <= self.free_at {
+            self.full() & !p.occ()
+        } else {
+            self.pivot_targets(p, from)
         }
-        if p.pawns.iter().any(|b| b.count_ones() <= self.end_at) {
-            return true;
-        }
-        let me = p.to_move as usize;
-        let free = p.pawns[me].count_ones() <= self.free_at;
-        let empty = self.full() & !p.occ();
-        !cells(p.pawns[me]).any(|from| {
-            !self.blocked(p, from, p.to_move)
-                && (if free {
-                    empty
-                } else {
-                    self.pivot_targets(p, from)
-                }) != 0
-        })
     }
 }
 
