@@ -124,6 +124,22 @@ impl RawPosition {
         }
     }
 
+    /// Takes a required choice among `options`; a missing key is reported too.
+    pub fn required_choice(
+        &mut self,
+        key: &str,
+        options: &[&str],
+    ) -> Option<(Range<usize>, usize)> {
+        if !self.has(key) {
+            let top = self.top();
+            self.error(
+                top,
+                format!("missing key `{key}` (one of {})", options.join(", ")),
+            );
+        }
+        self.choice(key, options)
+    }
+
     /// Takes an integer within `min..=max`.
     pub fn int(&mut self, key: &str, min: i64, max: i64) -> Option<(Range<usize>, i64)> {
         match self.take(key) {
@@ -222,8 +238,12 @@ impl RawPosition {
         }
     }
 
-    /// Takes the board string and splits it into rows of tokens with their places.
+    /// Takes the board string (required) and splits it into rows of tokens with their places.
     pub fn board(&mut self) -> Option<(Range<usize>, Vec<Vec<Token>>)> {
+        if !self.has("board") {
+            let top = self.top();
+            self.error(top, "missing key `board`");
+        }
         let (span, text) = self.string("board")?;
         let base = content_offset(&self.src.text, &span, &text);
         let mut rows = Vec::new();

@@ -7,10 +7,7 @@ use crate::rules::RawPosition;
 /// Validates the fields of an Alpha-BRIK position.
 pub(super) fn parse(e: &AlphaBrick, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
-    if !raw.has("to_move") {
-        raw.error(raw.top(), "missing key `to_move` (south or north)");
-    }
-    let to_move = raw.choice("to_move", &SIDES);
+    let to_move = raw.required_choice("to_move", &SIDES);
     let die = raw.int("die", 1, 6);
     let variant = raw.choice("variant", &VARIANTS).map_or(0, |v| v.1 as u8);
     let mut p = Pos {
@@ -19,32 +16,28 @@ pub(super) fn parse(e: &AlphaBrick, raw: &mut RawPosition) -> Option<Pos> {
         die: die.as_ref().map(|d| d.1 as u8),
         variant,
     };
-    match raw.board() {
-        Some((span, rows)) => {
-            let widths = vec![e.grid.cols; e.grid.rows];
-            if check_shape(raw, &span, &rows, &widths) {
-                for (i, row) in rows.iter().enumerate() {
-                    let rank = e.grid.rows - 1 - i;
-                    for (f, tok) in row.iter().enumerate() {
-                        let c = rank * e.grid.cols + f;
-                        p.cells[c] = match tok.text.as_str() {
-                            "." => EMPTY,
-                            "S" => SOUTH,
-                            "N" => NORTH,
-                            "1" => BRICK,
-                            "2" => BRICK + 1,
-                            "3" => BRICK + 2,
-                            other => {
-                                raw.error(tok.span.clone(), format!("`board`: unknown token `{other}` (expected `.`, `S`, `N`, `1`, `2` or `3`)"));
-                                EMPTY
-                            }
-                        };
-                    }
+    if let Some((span, rows)) = raw.board() {
+        let widths = vec![e.grid.cols; e.grid.rows];
+        if check_shape(raw, &span, &rows, &widths) {
+            for (i, row) in rows.iter().enumerate() {
+                let rank = e.grid.rows - 1 - i;
+                for (f, tok) in row.iter().enumerate() {
+                    let c = rank * e.grid.cols + f;
+                    p.cells[c] = match tok.text.as_str() {
+                        "." => EMPTY,
+                        "S" => SOUTH,
+                        "N" => NORTH,
+                        "1" => BRICK,
+                        "2" => BRICK + 1,
+                        "3" => BRICK + 2,
+                        other => {
+                            raw.error(tok.span.clone(), format!("`board`: unknown token `{other}` (expected `.`, `S`, `N`, `1`, `2` or `3`)"));
+                            EMPTY
+                        }
+                    };
                 }
             }
         }
-        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
-        None => {}
     }
     if raw.diags.0.len() == before {
         let total: u32 = p.cells.iter().map(|&v| u32::from(super::bricks(v))).sum();

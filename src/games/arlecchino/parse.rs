@@ -7,13 +7,7 @@ use crate::rules::RawPosition;
 /// Validates the fields of an Arlecchino position.
 pub(super) fn parse(e: &Arlecchino, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
-    if !raw.has("to_move") {
-        raw.error(
-            raw.top(),
-            "missing key `to_move` (blue, yellow, red or green)",
-        );
-    }
-    let to_move = raw.choice("to_move", &COLORS);
+    let to_move = raw.required_choice("to_move", &COLORS);
     let players = match raw.int("players", 2, 4) {
         Some((_, n)) => n as u8,
         None => 4,
@@ -32,38 +26,34 @@ pub(super) fn parse(e: &Arlecchino, raw: &mut RawPosition) -> Option<Pos> {
             );
         }
     }
-    match raw.board() {
-        Some((span, rows)) => {
-            let widths = vec![e.grid.cols; e.grid.rows];
-            if check_shape(raw, &span, &rows, &widths) {
-                for (i, row) in rows.iter().enumerate() {
-                    let rank = e.grid.rows - 1 - i;
-                    for (f, tok) in row.iter().enumerate() {
-                        let c = rank * e.grid.cols + f;
-                        if tok.text == "." || tok.text == "...." {
-                            continue;
-                        }
-                        let zones: Vec<Option<usize>> = tok
-                            .text
-                            .chars()
-                            .map(|ch| LETTERS.iter().position(|l| *l == ch))
-                            .collect();
-                        if zones.len() != 4 || zones.iter().any(Option::is_none) {
-                            raw.error(tok.span.clone(), format!("`board`: unknown token `{}` (expected `.` or 4 letters among B, Y, R, G)", tok.text));
-                            continue;
-                        }
-                        let mut t = 0u8;
-                        for (z, colour) in zones.into_iter().flatten().enumerate() {
-                            t |= (colour as u8) << (2 * z);
-                        }
-                        p.occ |= 1u64 << c;
-                        p.tiles[c] = t;
+    if let Some((span, rows)) = raw.board() {
+        let widths = vec![e.grid.cols; e.grid.rows];
+        if check_shape(raw, &span, &rows, &widths) {
+            for (i, row) in rows.iter().enumerate() {
+                let rank = e.grid.rows - 1 - i;
+                for (f, tok) in row.iter().enumerate() {
+                    let c = rank * e.grid.cols + f;
+                    if tok.text == "." || tok.text == "...." {
+                        continue;
                     }
+                    let zones: Vec<Option<usize>> = tok
+                        .text
+                        .chars()
+                        .map(|ch| LETTERS.iter().position(|l| *l == ch))
+                        .collect();
+                    if zones.len() != 4 || zones.iter().any(Option::is_none) {
+                        raw.error(tok.span.clone(), format!("`board`: unknown token `{}` (expected `.` or 4 letters among B, Y, R, G)", tok.text));
+                        continue;
+                    }
+                    let mut t = 0u8;
+                    for (z, colour) in zones.into_iter().flatten().enumerate() {
+                        t |= (colour as u8) << (2 * z);
+                    }
+                    p.occ |= 1u64 << c;
+                    p.tiles[c] = t;
                 }
             }
         }
-        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
-        None => {}
     }
     (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
 }

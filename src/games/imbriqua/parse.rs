@@ -52,10 +52,7 @@ fn pile(e: &Imbriqua, raw: &mut RawPosition, key: &str) -> (Option<Range<usize>>
 /// Validates the fields of an Imbriqua position.
 pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
-    if !raw.has("to_move") {
-        raw.error(raw.top(), "missing key `to_move` (light or dark)");
-    }
-    let to_move = raw.choice("to_move", &SIDES).map(|(_, i)| i as u8);
+    let to_move = raw.required_choice("to_move", &SIDES).map(|(_, i)| i as u8);
     let phase_at = raw.choice("phase", &PHASES);
     let phase = phase_at
         .as_ref()
@@ -137,31 +134,25 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
             );
         }
     }
-    match board {
-        Some((span, rows)) => {
-            let widths = vec![e.grid.cols; e.grid.rows];
-            if check_shape(raw, &span, &rows, &widths) {
-                for (i, row) in rows.iter().enumerate() {
-                    let rank = e.grid.rows - 1 - i;
-                    for (f, tok) in row.iter().enumerate() {
-                        let bit = 1u64 << (rank * e.grid.cols + f);
-                        match tok.text.as_str() {
-                            "." => {}
-                            "L" => p.light |= bit,
-                            "D" => p.dark |= bit,
-                            other => raw.error(
-                                tok.span.clone(),
-                                format!(
-                                    "`board`: unknown token `{other}` (expected `.`, `L` or `D`)"
-                                ),
-                            ),
-                        }
+    if let Some((span, rows)) = board {
+        let widths = vec![e.grid.cols; e.grid.rows];
+        if check_shape(raw, &span, &rows, &widths) {
+            for (i, row) in rows.iter().enumerate() {
+                let rank = e.grid.rows - 1 - i;
+                for (f, tok) in row.iter().enumerate() {
+                    let bit = 1u64 << (rank * e.grid.cols + f);
+                    match tok.text.as_str() {
+                        "." => {}
+                        "L" => p.light |= bit,
+                        "D" => p.dark |= bit,
+                        other => raw.error(
+                            tok.span.clone(),
+                            format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)"),
+                        ),
                     }
                 }
             }
         }
-        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
-        None => {}
     }
     match (last_at, phase) {
         (Some((s, name)), Phase::Action) => match e.grid.parse(&name) {

@@ -7,10 +7,7 @@ use crate::rules::RawPosition;
 /// Validates the fields of an Imperator position.
 pub(super) fn parse(e: &Imperator, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
-    if !raw.has("to_move") {
-        raw.error(raw.top(), "missing key `to_move` (red or white)");
-    }
-    let to_move = raw.choice("to_move", &SIDES);
+    let to_move = raw.required_choice("to_move", &SIDES);
     let hand = raw.int_table("in_hand", &SIDES, 0, i64::from(PAWNS));
     let mut p = Pos {
         pawns: [0, 0],
@@ -19,27 +16,23 @@ pub(super) fn parse(e: &Imperator, raw: &mut RawPosition) -> Option<Pos> {
             .map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]),
         to_move: to_move.as_ref().map_or(0, |t| t.1 as u8),
     };
-    match raw.board() {
-        Some((span, rows)) => {
-            let widths: Vec<usize> = (0..e.grid.rows())
-                .map(|k| e.grid.cells.iter().filter(|c| c.0 == k).count())
-                .collect();
-            if check_shape(raw, &span, &rows, &widths) {
-                for (c, tok) in rows.iter().flatten().enumerate() {
-                    match tok.text.as_str() {
-                        "." => {}
-                        "R" => p.pawns[0] |= 1 << c,
-                        "W" => p.pawns[1] |= 1 << c,
-                        other => raw.error(
-                            tok.span.clone(),
-                            format!("`board`: unknown token `{other}` (expected `.`, `R` or `W`)"),
-                        ),
-                    }
+    if let Some((span, rows)) = raw.board() {
+        let widths: Vec<usize> = (0..e.grid.rows())
+            .map(|k| e.grid.cells.iter().filter(|c| c.0 == k).count())
+            .collect();
+        if check_shape(raw, &span, &rows, &widths) {
+            for (c, tok) in rows.iter().flatten().enumerate() {
+                match tok.text.as_str() {
+                    "." => {}
+                    "R" => p.pawns[0] |= 1 << c,
+                    "W" => p.pawns[1] |= 1 << c,
+                    other => raw.error(
+                        tok.span.clone(),
+                        format!("`board`: unknown token `{other}` (expected `.`, `R` or `W`)"),
+                    ),
                 }
             }
         }
-        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
-        None => {}
     }
     let (r, w) = (p.pawns[0].count_ones(), p.pawns[1].count_ones());
     let total = r + w + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);

@@ -6,10 +6,7 @@ use crate::rules::RawPosition;
 /// Validates the fields of a Lignes position.
 pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
-    if !raw.has("to_move") {
-        raw.error(raw.top(), "missing key `to_move` (light or dark)");
-    }
-    let to_move = raw.choice("to_move", &SIDES);
+    let to_move = raw.required_choice("to_move", &SIDES);
     let max = i64::from(e.per_side);
     let placed = raw.int_table("placed", &SIDES, 0, max);
     let taken = raw.int_table("taken", &SIDES, 0, max);
@@ -36,39 +33,40 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     };
     let mut pawns = Vec::new();
     let mut board_span = 0..0;
-    match raw.board() {
-        Some((span, rows)) => {
-            board_span = span.clone();
-            let width = rows.first().map_or(0, Vec::len);
-            if rows.len() > 200 || width > 200 {
-                raw.error(span.clone(), "`board`: at most 200 rows of 200 tokens");
-            } else {
-                for (i, row) in rows.iter().enumerate() {
-                    if row.len() != width {
-                        let at = row.first().map_or(span.clone(), |t| t.span.clone());
-                        raw.error(at, format!("`board` row {}: expected {width} tokens like the first row, found {}", i + 1, row.len()));
-                        continue;
-                    }
-                    let y = (rows.len() - 1 - i) as i32 + origin.1;
-                    for (j, tok) in row.iter().enumerate() {
-                        let x = j as i32 + origin.0;
-                        match tok.text.as_str() {
-                            "." => {}
-                            "L" => pawns.push((x, y, 0)),
-                            "D" => pawns.push((x, y, 1)),
-                            other => raw.error(
-                                tok.span.clone(),
-                                format!(
-                                    "`board`: unknown token `{other}` (expected `.`, `L` or `D`)"
-                                ),
-                            ),
-                        }
+    if let Some((span, rows)) = raw.board() {
+        board_span = span.clone();
+        let width = rows.first().map_or(0, Vec::len);
+        if rows.len() > 200 || width > 200 {
+            raw.error(span.clone(), "`board`: at most 200 rows of 200 tokens");
+        } else {
+            for (i, row) in rows.iter().enumerate() {
+                if row.len() != width {
+                    let at = row.first().map_or(span.clone(), |t| t.span.clone());
+                    raw.error(
+                        at,
+                        format!(
+                            "`board` row {}: expected {width} tokens like the first row, found {}",
+                            i + 1,
+                            row.len()
+                        ),
+                    );
+                    continue;
+                }
+                let y = (rows.len() - 1 - i) as i32 + origin.1;
+                for (j, tok) in row.iter().enumerate() {
+                    let x = j as i32 + origin.0;
+                    match tok.text.as_str() {
+                        "." => {}
+                        "L" => pawns.push((x, y, 0)),
+                        "D" => pawns.push((x, y, 1)),
+                        other => raw.error(
+                            tok.span.clone(),
+                            format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)"),
+                        ),
                     }
                 }
             }
         }
-        None if !raw.has("board") => raw.error(raw.top(), "missing key `board`"),
-        None => {}
     }
     let taken_v = taken
         .as_ref()
