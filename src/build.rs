@@ -328,18 +328,14 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
             if !seen.insert(stem.clone()) {
                 continue;
             }
-            let text = svg::to_svg(scene);
-            if opts.previews {
-                previews.push(Preview {
-                    path: PathBuf::from(format!("components/{stem}.png")),
-                    svg: text.clone(),
-                    dpi: COMPONENT_DPI,
-                });
-            }
-            files.push(Output {
-                path: PathBuf::from(format!("components/{stem}.svg")),
-                bytes: text.into_bytes(),
-            });
+            let stem = format!("components/{stem}");
+            push_svg(
+                &mut files,
+                opts.previews.then_some(&mut previews),
+                &stem,
+                scene,
+                COMPONENT_DPI,
+            );
         }
     }
     for &paper in &opts.papers {
@@ -374,18 +370,13 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
                 i + 1,
                 if s.is_back { "-back" } else { "" }
             );
-            let text = svg::to_svg(&s.scene);
-            if opts.previews {
-                previews.push(Preview {
-                    path: PathBuf::from(format!("{stem}.png")),
-                    svg: text.clone(),
-                    dpi: SHEET_DPI,
-                });
-            }
-            files.push(Output {
-                path: PathBuf::from(format!("{stem}.svg")),
-                bytes: text.into_bytes(),
-            });
+            push_svg(
+                &mut files,
+                opts.previews.then_some(&mut previews),
+                &stem,
+                &s.scene,
+                SHEET_DPI,
+            );
         }
         let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
         let meta = pdf::Meta {
@@ -398,6 +389,28 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
         });
     }
     (files, previews)
+}
+
+/// Adds `<stem>.svg` for a scene and, when previews are collected, its `<stem>.png` to render.
+fn push_svg(
+    files: &mut Vec<Output>,
+    previews: Option<&mut Vec<Preview>>,
+    stem: &str,
+    scene: &Scene,
+    dpi: f64,
+) {
+    let text = svg::to_svg(scene);
+    if let Some(previews) = previews {
+        previews.push(Preview {
+            path: PathBuf::from(format!("{stem}.png")),
+            svg: text.clone(),
+            dpi,
+        });
+    }
+    files.push(Output {
+        path: PathBuf::from(format!("{stem}.svg")),
+        bytes: text.into_bytes(),
+    });
 }
 
 /// Writes outputs under `dir`, each to a temporary name then renamed into place.
