@@ -45,37 +45,16 @@ pub enum Engine {
 /// constructor of its [`Position`] variant.
 macro_rules! with_rules {
     ($engine:expr, $r:ident, $wrap:ident => $body:expr) => {
+        with_rules!(@each $engine, $r, $wrap, $body, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+    };
+    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $($game:ident)*) => {
         match $engine {
-            Engine::Imbriqua($r) => {
+            $(Engine::$game($r) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
-                let $wrap = Position::Imbriqua;
+                let $wrap = Position::$game;
                 $body
-            }
-            Engine::Arlecchino($r) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Arlecchino;
-                $body
-            }
-            Engine::Imperator($r) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Imperator;
-                $body
-            }
-            Engine::Lignes($r) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Lignes;
-                $body
-            }
-            Engine::AlphaBrick($r) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::AlphaBrick;
-                $body
-            }
+            })*
         }
     };
 }
@@ -83,37 +62,16 @@ macro_rules! with_rules {
 /// Runs `$body` with the concrete rules and position; `$else` when the position is another game's.
 macro_rules! with_pos {
     ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, $else:expr) => {
+        with_pos!(@each $engine, $pos, $r, $p, $wrap, $body, $else, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+    };
+    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $else:expr, $($game:ident)*) => {
         match ($engine, $pos) {
-            (Engine::Imbriqua($r), Position::Imbriqua($p)) => {
+            $((Engine::$game($r), Position::$game($p)) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
-                let $wrap = Position::Imbriqua;
+                let $wrap = Position::$game;
                 $body
-            }
-            (Engine::Arlecchino($r), Position::Arlecchino($p)) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Arlecchino;
-                $body
-            }
-            (Engine::Imperator($r), Position::Imperator($p)) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Imperator;
-                $body
-            }
-            (Engine::Lignes($r), Position::Lignes($p)) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::Lignes;
-                $body
-            }
-            (Engine::AlphaBrick($r), Position::AlphaBrick($p)) => {
-                let $r = &**$r;
-                #[allow(unused_variables)]
-                let $wrap = Position::AlphaBrick;
-                $body
-            }
+            })*
             _ => $else,
         }
     };
