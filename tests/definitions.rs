@@ -163,3 +163,25 @@ fn tiles_with_bad_zone_codes_are_reported() {
         "{d}"
     );
 }
+
+#[test]
+fn rules_parameters_out_of_their_engine_range_are_reported() {
+    let text = std::fs::read_to_string(root().join("games/lignes/game.toml")).expect("read");
+    let errors = |n: i64| {
+        let bad = text.replacen("pawns_per_side = 20", &format!("pawns_per_side = {n}"), 1);
+        assert_ne!(bad, text);
+        parse("lignes", &bad).err().map(|d| d.0[0].to_string())
+    };
+    for n in [0, 31, 500] {
+        let e = errors(n).unwrap_or_else(|| panic!("pawns_per_side = {n} accepted"));
+        assert!(
+            e.contains("games/lignes/game.toml:39:18:")
+                && e.contains("`pawns_per_side` out of range: expected 1 to 30"),
+            "{e}"
+        );
+    }
+    assert!(errors(30).is_none(), "30 pawns a side is allowed");
+    // Other games keep the general range.
+    let e = errors_after("opening_pawns = 4", "opening_pawns = 1001");
+    assert!(e[0].contains("expected 0 to 1000, found 1001"), "{}", e[0]);
+}

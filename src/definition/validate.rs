@@ -312,11 +312,15 @@ pub fn game(
             .rules
             .iter()
             .map(|(k, v)| {
-                if !(0..=1000).contains(v.get_ref()) {
+                let (lo, hi, why) = PARAM_LIMITS
+                    .iter()
+                    .find(|l| l.0 == h.id.get_ref() && l.1 == k)
+                    .map_or((0, 1000, ""), |l| (l.2, l.3, l.4));
+                if !(lo..=hi).contains(v.get_ref()) {
                     cx.err(
                         v,
                         format!(
-                            "rules parameter `{k}` out of range: expected 0 to 1000, found {}",
+                            "rules parameter `{k}` out of range: expected {lo} to {hi}{why}, found {}",
                             v.get_ref()
                         ),
                     );
@@ -327,6 +331,16 @@ pub fn game(
     };
     cx.diags.finish(game)
 }
+
+/// Rules parameters whose engine needs a narrower range than 0 to 1000:
+/// (game, parameter, least, most, reason).
+const PARAM_LIMITS: &[(&str, &str, i64, i64, &str)] = &[(
+    "lignes",
+    "pawns_per_side",
+    1,
+    30,
+    " (the engine keeps each row of the plane in a 64-bit word)",
+)];
 
 fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
     let id = cx.id(&b.id);

@@ -12,7 +12,7 @@ use crate::definition::model::{Board, Game, Grid, Piece};
 use crate::geometry::SquareGrid;
 use crate::rules::{Field, RawPosition, Rules, Score};
 use crate::scene::{p as pt, shape, Anchor, Scene, Stroke};
-use plane::Plane;
+use plane::{Plane, Push};
 use std::cmp::Ordering;
 
 /// Side names.
@@ -24,8 +24,9 @@ pub type Pawn = (i32, i32, u8);
 /// A position. Equality and order ignore `origin`.
 #[derive(Debug, Clone)]
 pub struct Pos {
-    /// Pawns as (x, y, side), translated so the smallest x and y are 0, sorted by (y, x).
-    pub pawns: Vec<(i32, i32, u8)>,
+    /// Rows from the bottom, two words each (light pawns, then dark): bit x is column x. The
+    /// pawns are translated so that row 0 and column 0 hold pawns; the empty plane has no rows.
+    rows: Vec<u64>,
     /// Real coordinates of the translated (0, 0).
     pub origin: (i32, i32),
     /// Side of the ply.
@@ -37,31 +38,69 @@ pub struct Pos {
 }
 
 impl Pos {
-    fn key(&self) -> (&[Pawn], u8, [u8; 2], [u8; 2]) {
-        (self.pawns.as_slice(), self.to_move, self.placed, self.taken)
+    fn key(&self) -> (&[u64], u8, [u8; 2], [u8; 2]) {
+        (self.rows.as_slice(), self.to_move, self.placed, self.taken)
     }
 
-    /// Builds a position from pawns in real coordinates.
-    pub fn from_real(
-        pawns: Vec<(i32, i32, u8)>,
-        to_move: u8,
-        placed: [u8; 2],
-        taken: [u8; 2],
-    ) -> Pos {
+    /// Builds a position from pawns in real coordinates, which must span at most
+    /// [`plane::MAX_PAWNS`] columns and rows (a group of that many pawns cannot span more).
+    pub fn from_real(pawns: Vec<Pawn>, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
         let minx = pawns.iter().map(|p| p.0).min().unwrap_or(0);
         let miny = pawns.iter().map(|p| p.1).min().unwrap_or(0);
-        let mut v: Vec<(i32, i32, u8)> = pawns
-            .into_iter()
-            .map(|(x, y, s)| (x - minx, y - miny, s))
-            .collect();
-        v.sort_by_key(|p| (p.1, p.0));
+        let h = pawns.iter().map(|p| p.1 - miny + 1).max().unwrap_or(0) as usize;
+        let mut rows = vec![0u64; 2 * h];
+        for (x, y, s) in pawns {
+            rows[2 * (y - miny) as usize + usize::from(s)] |= 1 << (x - minx);
+        }
         Pos {
-            pawns: v,
+            rows,
             origin: (minx, miny),
             to_move,
             placed,
             taken,
         }
+    }
+
+    /// Rows holding pawns.
+    pub fn height(&self) -> usize {
+        self.rows.len() / 2
+    }
+
+    /// Columns holding pawns.
+    pub fn width(&self) -> usize {
+        64 - self.rows.iter().fold(0, |a, r| a | r).leading_zeros() as usize
+    }
+
+    /// The pawns of side `s` in row `y`, a bit per column.
+    pub fn row(&self, y: usize, s: u8) -> u64 {
+        self.rows[2 * y + usize::from(s)]
+    }
+
+    /// The side of the pawn at (x, y), translated coordinates.
+    pub fn at(&self, x: usize, y: usize) -> Option<u8> {
+        (0..2).find(|&s| y < self.height() && x < 64 && self.row(y, s) >> x & 1 == 1)
+    }
+
+    /// Pawns of side `s`.
+    pub fn count(&self, s: u8) -> u32 {
+        (0..self.height())
+            .map(|y| self.row(y, s).count_ones())
+            .sum()
+    }
+
+    /// The pawns as (x, y, side), translated, sorted by (y, x).
+    pub fn pawns(&self) -> impl Iterator<Item = Pawn> + '_ {
+        (0..self.height()).flat_map(move |y| {
+            let (l, d) = (self.row(y, 0), self.row(y, 1));
+            let mut all = l | d;
+            std::iter::from_fn(move || {
+                (all != 0).then(|| {
+                    let x = all.trailing_zeros();
+                    all &= all - 1;
+                    (x as i32, y as i32, u8::from(d >> x & 1 == 1))
+                })
+            })
+        })
     }
 }
 
@@ -82,6 +121,15 @@ impl Ord for Pos {
     }
 }
 
+/// A turn, in the working plane's coordinates: the placement (none when the side has placed all
+/// its pawns), the push (none in the opening), and the take with its fill.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    place: Option<(i32, i32)>,
+    push: Option<Push>,
+    take: Option<((i32, i32), Push)>,
+}
+
 /// The engine, built from the game's definition.
 #[derive(Debug, Clone)]
 pub struct Lignes {
@@ -100,6 +148,14 @@ impl Lignes {
         let opening = game
             .param("opening_pawns")
             .ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
+        // A group of n pawns spans up to n columns, and a row of the working plane is a 64-bit
+        // word with margins: 30 pawns a side at most.
+        let limit = i64::from(plane::MAX_PAWNS / 2);
+        if !(1..=limit).contains(&per_side) {
+            return Err(format!(
+                "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {limit} pawns a side"
+            ));
+        }
         let piece = |id: &str| -> Result<&Piece, String> {
             game.pieces
                 .iter()
@@ -124,7 +180,7 @@ impl Lignes {
             marks: Vec::new(),
         };
         Ok(Lignes {
-            per_side: per_side.clamp(1, 100) as u8,
+            per_side: per_side as u8,
             opening: opening.clamp(0, 200) as u8,
             looks: [(l.fill, l.line), (d.fill, d.line)],
             mat: board,
@@ -139,81 +195,96 @@ impl Lignes {
         u32::from(p.placed[0]) + u32::from(p.placed[1]) < u32::from(self.opening)
     }
 
-    /// Every turn: `(notation parts, result)`.
-    fn turns(&self, p: &Pos, emit: &mut dyn FnMut(&dyn Fn() -> String, Pos)) {
+    /// Visits every turn of the side to move with the plane after it, until `f` returns true.
+    fn turns<F: FnMut(&Plane, Turn) -> bool>(&self, p: &Pos, f: &mut F) {
         if self.placed_all(p) {
             return;
         }
         let me = p.to_move;
-        let plane = Plane::new(p);
-        let coord = |x: i32, y: i32| {
-            format!(
-                "{},{}",
-                x + p.origin.0 - plane::MARGIN,
-                y + p.origin.1 - plane::MARGIN
-            )
-        };
-        let may_place = p.placed[me as usize] < self.per_side;
-        let places: Vec<Option<(i32, i32)>> = if may_place {
+        let mut plane = Plane::new(p);
+        let places: Vec<Option<(i32, i32)>> = if p.placed[usize::from(me)] < self.per_side {
             plane.placements().into_iter().map(Some).collect()
         } else {
             vec![None]
         };
-        if self.in_opening(p) {
-            for at in places.into_iter().flatten() {
-                let mut q = plane.clone();
-                q.set(at.0, at.1, me + 1);
-                let mut placed = p.placed;
-                placed[me as usize] += 1;
-                let next = q.to_pos(p, 1 - me, placed, p.taken);
-                emit(&|| format!("+{}", coord(at.0, at.1)), next);
+        let opening = self.in_opening(p);
+        for place in places {
+            if let Some(at) = place {
+                plane.set(at, me);
             }
-            return;
-        }
-        for at in places {
-            let mut a = plane.clone();
-            let mut placed = p.placed;
-            if let Some((x, y)) = at {
-                a.set(x, y, me + 1);
-                placed[me as usize] += 1;
-            }
-            for (push, b) in a.pushes(me) {
-                let base = || {
-                    let place_txt = at
-                        .map(|(x, y)| format!("+{} ", coord(x, y)))
-                        .unwrap_or_default();
-                    format!(
-                        "{place_txt}>{}:{}",
-                        coord(push.lead.0, push.lead.1),
-                        push.dir_name()
-                    )
-                };
-                emit(&base, b.to_pos(p, 1 - me, placed, p.taken));
-                for (hx, hy) in b.takeable(me) {
-                    let mut c = b.clone();
-                    c.set(hx, hy, 0);
-                    for (fill, d) in c.fills(me, hx, hy) {
-                        let mut taken = p.taken;
-                        taken[me as usize] += 1;
-                        let txt = || {
-                            format!(
-                                "{} *{} >{}:{}",
-                                base(),
-                                coord(hx, hy),
-                                coord(fill.lead.0, fill.lead.1),
-                                fill.dir_name()
+            let turn = Turn {
+                place,
+                push: None,
+                take: None,
+            };
+            let stop = if opening {
+                f(&plane, turn)
+            } else {
+                plane.pushes(me, &mut |after, push| {
+                    let turn = Turn {
+                        push: Some(push),
+                        ..turn
+                    };
+                    f(after, turn)
+                        || after.takes(me, &mut |filled, hole, fill| {
+                            f(
+                                filled,
+                                Turn {
+                                    take: Some((hole, fill)),
+                                    ..turn
+                                },
                             )
-                        };
-                        emit(&txt, d.to_pos(p, 1 - me, placed, taken));
-                    }
-                }
+                        })
+                })
+            };
+            if let Some(at) = place {
+                plane.clear(at);
+            }
+            if stop {
+                return;
             }
         }
     }
 
+    /// The position after `turn` from `p`, read off the plane after it.
+    fn after(p: &Pos, plane: &Plane, turn: Turn) -> Pos {
+        let me = usize::from(p.to_move);
+        let (mut placed, mut taken) = (p.placed, p.taken);
+        placed[me] += u8::from(turn.place.is_some());
+        taken[me] += u8::from(turn.take.is_some());
+        plane.to_pos(p, 1 - p.to_move, placed, taken)
+    }
+
+    /// A turn in the notation of the spec, in real coordinates.
+    fn notation(p: &Pos, turn: Turn) -> String {
+        let cell = |(x, y): (i32, i32)| {
+            format!(
+                "{},{}",
+                x - plane::MX + p.origin.0,
+                y - plane::MY + p.origin.1
+            )
+        };
+        let push = |q: Push| format!(">{}:{}", cell(q.lead), q.dir_name());
+        let mut parts = Vec::new();
+        if let Some(at) = turn.place {
+            parts.push(format!("+{}", cell(at)));
+        }
+        if let Some(q) = turn.push {
+            parts.push(push(q));
+        }
+        if let Some((hole, fill)) = turn.take {
+            parts.push(format!("*{}", cell(hole)));
+            parts.push(push(fill));
+        }
+        parts.join(" ")
+    }
+
     fn has_turn(&self, p: &Pos) -> bool {
         let mut any = false;
-        self.turns(p, &mut |_, _| any = true);
+        self.turns(p, &mut |_, _| {
+            any = true;
+            true
+        });
         any
     }
 
@@ -250,13 +321,19 @@ impl Rules for Lignes {
     }
 
     fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        self.turns(p, &mut |_, q| out.push(q));
+        self.turns(p, &mut |plane, turn| {
+            out.push(Self::after(p, plane, turn));
+            false
+        });
         true
     }
 
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
         let mut out = Vec::new();
-        self.turns(p, &mut |m, q| out.push((m(), q)));
+        self.turns(p, &mut |plane, turn| {
+            out.push((Self::notation(p, turn), Self::after(p, plane, turn)));
+            false
+        });
         out
     }
 
@@ -273,14 +350,13 @@ impl Rules for Lignes {
     }
 
     fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
-        let w = p.pawns.iter().map(|q| q.0).max().map_or(1, |m| m + 1);
-        let h = p.pawns.iter().map(|q| q.1).max().map_or(1, |m| m + 1);
+        let (w, h) = (p.width().max(1), p.height().max(1));
         let rows = (0..h)
             .rev()
             .map(|y| {
                 (0..w)
-                    .map(|x| match p.pawns.iter().find(|q| q.0 == x && q.1 == y) {
-                        Some(q) => ["L", "D"][q.2 as usize].to_string(),
+                    .map(|x| match p.at(x, y) {
+                        Some(s) => ["L", "D"][usize::from(s)].to_string(),
                         None => ".".to_string(),
                     })
                     .collect()
@@ -309,12 +385,11 @@ impl Rules for Lignes {
     }
 
     fn invariants(&self, p: &Pos) -> Result<(), String> {
-        let plane = Plane::new(p);
-        if !plane.one_group() {
+        if !Plane::new(p).connected() {
             return Err("the pawns are not one group".into());
         }
         for (s, name) in SIDES.iter().enumerate() {
-            let on = p.pawns.iter().filter(|q| q.2 == s as u8).count() as u8;
+            let on = p.count(s as u8) as u8;
             if on + p.taken[1 - s] != p.placed[s] {
                 return Err(format!(
                     "{name}: {on} on the plane + {} taken != {} placed",
@@ -331,8 +406,8 @@ impl Rules for Lignes {
 
     fn diagram(&self, p: &Pos) -> Scene {
         let cell = self.mat.cell;
-        let w = p.pawns.iter().map(|q| q.0).max().map_or(1, |m| m + 1) + 2;
-        let h = p.pawns.iter().map(|q| q.1).max().map_or(1, |m| m + 1) + 2;
+        let w = p.width().max(1) as i32 + 2;
+        let h = p.height().max(1) as i32 + 2;
         let m = 8.0;
         let mut s = Scene::new(f64::from(w) * cell + 2.0 * m, f64::from(h) * cell + 2.0 * m);
         s.path(
@@ -383,7 +458,7 @@ impl Rules for Lignes {
                 &y.to_string(),
             );
         }
-        for &(x, y, side) in &p.pawns {
+        for (x, y, side) in p.pawns() {
             let (fill, line) = self.looks[side as usize];
             let px = m + f64::from(x + 1) * cell;
             let py = m + f64::from(h - 2 - y) * cell;

@@ -92,17 +92,33 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
             }
         }
     }
-    let p = Pos::from_real(
-        pawns,
-        to_move.as_ref().map_or(0, |t| t.1 as u8),
-        counted,
-        taken_v,
-    );
-    if raw.diags.0.len() == before && !super::plane::Plane::new(&p).one_group() {
+    if raw.diags.0.len() != before {
+        return None;
+    }
+    // A group of n pawns spans at most n columns and n rows: a wider board cannot be one group
+    // (and would not fit the engine's rows).
+    let span = |f: fn(&(i32, i32, u8)) -> i32| {
+        let lo = pawns.iter().map(f).min().unwrap_or(0);
+        let hi = pawns.iter().map(f).max().unwrap_or(0);
+        (hi - lo) as usize + 1
+    };
+    let fits = pawns.is_empty() || (span(|p| p.0) <= pawns.len() && span(|p| p.1) <= pawns.len());
+    let p = fits.then(|| {
+        Pos::from_real(
+            pawns,
+            to_move.as_ref().map_or(0, |t| t.1 as u8),
+            counted,
+            taken_v,
+        )
+    });
+    if !p
+        .as_ref()
+        .is_some_and(|p| super::plane::Plane::new(p).connected())
+    {
         raw.error(
             board_span,
             "`board`: the pawns must form one group joined by their sides",
         );
     }
-    (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
+    p.filter(|_| raw.diags.0.len() == before && to_move.is_some())
 }

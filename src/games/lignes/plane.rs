@@ -1,285 +1,436 @@
-//! A working copy of the plane: a dense grid around the pawns with a margin, for generation.
+//! The working plane of move generation: each row is a pair of machine words, one bit per column
+//! and one word per side, with margins wide enough for a whole turn. Generation changes the plane
+//! in place (place, push, take, fill) and undoes each change after visiting what follows from it.
 
 use super::Pos;
 
-/// Empty cells kept around the pawns (a placement and a push reach two cells out; one more for safety).
-pub const MARGIN: i32 = 3;
+/// Most pawns on the plane at once. A group of n pawns spans at most n columns, which with the
+/// margins must fit in a 64-bit row; the engine therefore allows at most 30 pawns a side.
+pub const MAX_PAWNS: u32 = 60;
 
-const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// Empty columns kept left of the pawns: a placement and then a push reach two columns out. On
+/// the right, the same two columns fit in the word (bits past the 64th are never needed).
+pub const MX: i32 = 2;
 
-/// A push: its direction and the pawn at the front of the run.
-#[derive(Debug, Clone)]
+/// Empty rows kept below and above the pawns: the two a turn may reach, and one more read as a
+/// neighbour.
+pub const MY: i32 = 3;
+
+/// Rows of the working plane: the tallest group and its margins.
+const ROWS: usize = MAX_PAWNS as usize + 2 * MY as usize;
+
+/// A push: its direction and the pawn at the front of the run (before the push).
+#[derive(Debug, Clone, Copy)]
 pub struct Push {
     /// Direction index into n, e, s, w.
-    pub dir: usize,
-    /// The leading pawn.
+    pub dir: u8,
+    /// The leading pawn, in plane coordinates.
     pub lead: (i32, i32),
 }
 
 impl Push {
     /// `n`, `e`, `s` or `w`.
     pub fn dir_name(&self) -> &'static str {
-        ["n", "e", "s", "w"][self.dir]
+        ["n", "e", "s", "w"][usize::from(self.dir)]
     }
 }
 
-/// The grid: 0 empty, 1 light, 2 dark; coordinates shifted by [`MARGIN`].
+/// Spreads seed bits `s` (a subset of `o`) to the whole runs of `o` that hold them, towards the
+/// high bits: adding a seed carries through the ones above it.
+fn spread_up(s: u64, o: u64) -> u64 {
+    ((o ^ o.wrapping_add(s)) & o) | s
+}
+
+/// Spreads seed bits `s` (a subset of `o`) to the whole runs of `o` that hold them.
+fn spread(s: u64, o: u64) -> u64 {
+    spread_up(s, o) | spread_up(s.reverse_bits(), o.reverse_bits()).reverse_bits()
+}
+
+/// The plane: `side[0]` light pawns, `side[1]` dark pawns; bit x of word y is the cell (x, y) of
+/// the position shifted by ([`MX`], [`MY`]).
 #[derive(Debug, Clone)]
 pub struct Plane {
-    w: i32,
-    h: i32,
-    cells: Vec<u8>,
-    count: usize,
+    side: [[u64; ROWS]; 2],
+    /// Rows in use, margins included: `0..rows`. The first and last are always empty.
+    rows: usize,
 }
 
 impl Plane {
-    /// The plane of a position (its pawns start at (MARGIN, MARGIN)).
+    /// The plane of a position (at most [`MAX_PAWNS`] pawns, which a position guarantees).
     pub fn new(p: &Pos) -> Plane {
-        let w = p.pawns.iter().map(|q| q.0).max().map_or(1, |m| m + 1) + 2 * MARGIN;
-        let h = p.pawns.iter().map(|q| q.1).max().map_or(1, |m| m + 1) + 2 * MARGIN;
+        let h = p.height();
         let mut pl = Plane {
-            w,
-            h,
-            cells: vec![0; (w * h) as usize],
-            count: 0,
+            side: [[0; ROWS]; 2],
+            rows: h + 2 * MY as usize,
         };
-        for &(x, y, s) in &p.pawns {
-            pl.set(x + MARGIN, y + MARGIN, s + 1);
+        for y in 0..h {
+            for s in 0..2 {
+                pl.side[s][y + MY as usize] = p.row(y, s as u8) << MX;
+            }
         }
         pl
     }
 
-    /// The value at a cell (0 outside).
-    pub fn get(&self, x: i32, y: i32) -> u8 {
-        if x < 0 || y < 0 || x >= self.w || y >= self.h {
-            0
-        } else {
-            self.cells[(y * self.w + x) as usize]
-        }
+    /// The occupied cells of row `y`.
+    #[inline]
+    fn occ(&self, y: usize) -> u64 {
+        self.side[0][y] | self.side[1][y]
     }
 
-    /// Sets a cell (inside the grid).
-    pub fn set(&mut self, x: i32, y: i32, v: u8) {
-        let i = (y * self.w + x) as usize;
-        match (self.cells[i], v) {
-            (0, 1..) => self.count += 1,
-            (1.., 0) => self.count -= 1,
-            _ => {}
-        }
-        self.cells[i] = v;
+    /// Puts a pawn of side `s` on an empty cell.
+    pub fn set(&mut self, (x, y): (i32, i32), s: u8) {
+        self.side[usize::from(s)][y as usize] |= 1 << x;
     }
 
-    /// Empty cells touching a pawn by a side; any cell of an empty plane (one, up to translation).
+    /// Empties a cell.
+    pub fn clear(&mut self, (x, y): (i32, i32)) {
+        let bit = !(1u64 << x);
+        self.side[0][y as usize] &= bit;
+        self.side[1][y as usize] &= bit;
+    }
+
+    /// Empty cells touching a pawn by a side; one cell for an empty plane (the others are the
+    /// same up to translation).
     pub fn placements(&self) -> Vec<(i32, i32)> {
-        if self.count == 0 {
-            return vec![(MARGIN, MARGIN)];
-        }
         let mut out = Vec::new();
-        for y in 0..self.h {
-            for x in 0..self.w {
-                if self.get(x, y) == 0 && DIRS.iter().any(|(dx, dy)| self.get(x + dx, y + dy) > 0) {
-                    out.push((x, y));
-                }
+        for y in 1..self.rows - 1 {
+            let o = self.occ(y);
+            let mut free = (o << 1 | o >> 1 | self.occ(y - 1) | self.occ(y + 1)) & !o;
+            while free != 0 {
+                out.push((free.trailing_zeros() as i32, y as i32));
+                free &= free - 1;
             }
+        }
+        if out.is_empty() {
+            out.push((MX, MY));
         }
         out
     }
 
-    /// True when all pawns form one group joined by sides.
-    pub fn one_group(&self) -> bool {
-        let Some(first) = self.cells.iter().position(|&v| v > 0) else {
+    /// True when all pawns form one group joined by sides: a fill from the first pawn, sweeping
+    /// the rows up and down, each row spread along its runs at once.
+    pub fn connected(&self) -> bool {
+        let rows = self.rows;
+        let Some(first) = (0..rows).find(|&y| self.occ(y) != 0) else {
             return true;
         };
-        let n = self.cells.len();
-        // A bit set of visited cells, on the stack for planes up to 2048 cells.
-        let mut small = [0u64; 32];
-        let mut big = Vec::new();
-        let seen: &mut [u64] = if n <= 2048 {
-            &mut small
+        let mut reach = [0u64; ROWS];
+        let o = self.occ(first);
+        reach[first] = spread(o & o.wrapping_neg(), o);
+        loop {
+            let mut changed = false;
+            for y in first + 1..rows - 1 {
+                let o = self.occ(y);
+                let seed = reach[y] | (reach[y - 1] & o);
+                if seed != reach[y] {
+                    reach[y] = spread(seed, o);
+                    changed = true;
+                }
+            }
+            for y in (first..rows - 2).rev() {
+                let o = self.occ(y);
+                let seed = reach[y] | (reach[y + 1] & o);
+                if seed != reach[y] {
+                    reach[y] = spread(seed, o);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        (first..rows).all(|y| reach[y] == self.occ(y))
+    }
+
+    /// Whether the cell (x, y) holds a pawn of side `s`.
+    #[inline]
+    fn is(&self, s: usize, x: u32, y: usize) -> bool {
+        self.side[s][y] >> x & 1 == 1
+    }
+
+    /// Moves one cell's content (or emptiness) of column bit `bit` from row `from` to row `to`.
+    #[inline]
+    fn copy_cell(&mut self, bit: u64, from: usize, to: usize) {
+        for s in &mut self.side {
+            s[to] = (s[to] & !bit) | (s[from] & bit);
+        }
+    }
+
+    /// Moves the run of `len` pawns of column `x` starting at row `y` one row up or down, and
+    /// empties the cell it leaves.
+    fn slide_column(&mut self, x: u32, y: usize, len: usize, up: bool) {
+        let bit = 1u64 << x;
+        let left = if up {
+            for k in (y..y + len).rev() {
+                self.copy_cell(bit, k, k + 1);
+            }
+            y
         } else {
-            big.resize(n.div_ceil(64), 0);
-            &mut big
+            for k in y..y + len {
+                self.copy_cell(bit, k, k - 1);
+            }
+            y + len - 1
         };
-        // At most 2 × 100 pawns (the definition's limit) are ever on the stack: no allocation.
-        let mut stack = [0u32; 256];
-        let mut top = 0;
-        seen[first / 64] |= 1 << (first % 64);
-        stack[0] = first as u32;
-        top += 1;
-        let mut count = 0;
-        let w = self.w as usize;
-        while top > 0 {
-            top -= 1;
-            let i = stack[top] as usize;
-            count += 1;
-            for j in [i + 1, i - 1, i + w, i - w] {
-                if self.cells[j] > 0 && seen[j / 64] >> (j % 64) & 1 == 0 {
-                    seen[j / 64] |= 1 << (j % 64);
-                    if top < stack.len() {
-                        stack[top] = j as u32;
-                        top += 1;
+        for s in &mut self.side {
+            s[left] &= !bit;
+        }
+    }
+
+    /// Pushes the run of `len` pawns whose lowest cell is (x, y), along a row (`horizontal`) or a
+    /// column, one cell towards the high coordinates (`high`) or the low ones. The run must be
+    /// maximal (the cells at both ends empty). When the plane is still one group afterwards,
+    /// calls `f` with it; then undoes the push. Returns what `f` returned (true stops).
+    #[allow(clippy::too_many_arguments)]
+    fn try_push<F: FnMut(&mut Plane, Push) -> bool>(
+        &mut self,
+        horizontal: bool,
+        (x, y): (u32, usize),
+        len: usize,
+        high: bool,
+        push: Push,
+        f: &mut F,
+    ) -> bool {
+        // The cell the run leaves. The plane was one group before the push; when that cell
+        // touches no pawn by its other sides, the plane cannot split and the search is spared.
+        let (tx, ty) = match (horizontal, high) {
+            (_, true) => (x, y),
+            (true, false) => (x + len as u32 - 1, y),
+            (false, false) => (x, y + len - 1),
+        };
+        let touched = if horizontal {
+            (self.occ(ty - 1) | self.occ(ty + 1)) >> tx & 1 == 1
+        } else {
+            self.occ(ty) & (0b101u64 << tx >> 1) != 0
+        };
+        let stop;
+        if horizontal {
+            let saved = (self.side[0][y], self.side[1][y]);
+            let run = ((1u64 << len) - 1) << x;
+            for s in &mut self.side {
+                let moved = if high {
+                    (s[y] & run) << 1
+                } else {
+                    (s[y] & run) >> 1
+                };
+                s[y] = (s[y] & !run) | moved;
+            }
+            stop = (!touched || self.connected()) && f(self, push);
+            (self.side[0][y], self.side[1][y]) = saved;
+        } else {
+            self.slide_column(x, y, len, high);
+            stop = (!touched || self.connected()) && f(self, push);
+            if high {
+                self.slide_column(x, y + 1, len, false);
+            } else {
+                self.slide_column(x, y - 1, len, true);
+            }
+        }
+        stop
+    }
+
+    /// Every legal push of side `me` (conditions a, b and c of the spec), each visited by `f` on
+    /// the plane after it. Returns true when `f` stopped the search.
+    pub fn pushes<F: FnMut(&mut Plane, Push) -> bool>(&mut self, me: u8, f: &mut F) -> bool {
+        let m = usize::from(me);
+        for y in 1..self.rows - 1 {
+            // Rows: the first cell of each run of two or more.
+            let o = self.occ(y);
+            let mut starts = o & !(o << 1) & (o >> 1);
+            while starts != 0 {
+                let x = starts.trailing_zeros();
+                starts &= starts - 1;
+                let run = (o ^ o.wrapping_add(1 << x)) & o;
+                let len = run.count_ones();
+                if (run & self.side[m][y]).count_ones() * 2 < len {
+                    continue;
+                }
+                let top = 63 - run.leading_zeros();
+                let len = len as usize;
+                let (yi, lo) = (y as i32, (x, y));
+                if self.is(m, top, y) {
+                    let push = Push {
+                        dir: 1,
+                        lead: (top as i32, yi),
+                    };
+                    if self.try_push(true, lo, len, true, push, f) {
+                        return true;
+                    }
+                }
+                if self.is(m, x, y) {
+                    let push = Push {
+                        dir: 3,
+                        lead: (x as i32, yi),
+                    };
+                    if self.try_push(true, lo, len, false, push, f) {
+                        return true;
+                    }
+                }
+            }
+            // Columns: the cells of this row that start a run of two or more upwards.
+            let mut starts = o & !self.occ(y - 1) & self.occ(y + 1);
+            while starts != 0 {
+                let x = starts.trailing_zeros();
+                starts &= starts - 1;
+                let bit = 1u64 << x;
+                let (mut len, mut own, mut k) = (0usize, 0usize, y);
+                while self.occ(k) & bit != 0 {
+                    len += 1;
+                    own += usize::from(self.side[m][k] & bit != 0);
+                    k += 1;
+                }
+                if own * 2 < len {
+                    continue;
+                }
+                let top = k - 1;
+                if self.is(m, x, top) {
+                    let push = Push {
+                        dir: 0,
+                        lead: (x as i32, top as i32),
+                    };
+                    if self.try_push(false, (x, y), len, true, push, f) {
+                        return true;
+                    }
+                }
+                if self.is(m, x, y) {
+                    let push = Push {
+                        dir: 2,
+                        lead: (x as i32, y as i32),
+                    };
+                    if self.try_push(false, (x, y), len, false, push, f) {
+                        return true;
                     }
                 }
             }
         }
-        count == self.count
+        false
     }
 
-    /// Every legal push of `me` (conditions a, b and c of the spec), with the plane after it.
-    pub fn pushes(&self, me: u8) -> Vec<(Push, Plane)> {
-        let (w, h) = (self.w as usize, self.h as usize);
-        let mine = me + 1;
-        let mut out = Vec::new();
-        // Pawns never reach the grid's outer ring, so runs start and end inside it.
-        for (horizontal, step) in [(true, 1usize), (false, w)] {
-            for y in 1..h - 1 {
-                for x in 1..w - 1 {
-                    let i = y * w + x;
-                    if self.cells[i] == 0 || self.cells[i - step] > 0 {
-                        continue;
-                    }
-                    let (mut len, mut own, mut j) = (0usize, 0usize, i);
-                    while self.cells[j] > 0 {
-                        own += usize::from(self.cells[j] == mine);
-                        len += 1;
-                        j += step;
-                    }
-                    if len < 2 || own * 2 < len {
-                        continue;
-                    }
-                    let last = i + (len - 1) * step;
-                    let (towards_high, towards_low) = if horizontal { (1, 3) } else { (0, 2) };
-                    let step = step as isize;
-                    for (lead, back, dir) in [(last, -step, towards_high), (i, step, towards_low)] {
-                        if self.cells[lead] != mine {
-                            continue;
-                        }
-                        if let Some(after) = self.pushed(lead, back, len) {
-                            out.push((
-                                Push {
-                                    dir,
-                                    lead: self.at(lead),
-                                },
-                                after,
-                            ));
-                        }
-                    }
+    /// Every take of side `me` with its fill: opponent pawns whose four sides touch `me`'s pawns,
+    /// each taken, then each legal push into the hole visited by `f` as `(hole, fill)`. Returns
+    /// true when `f` stopped the search.
+    pub fn takes<F: FnMut(&mut Plane, (i32, i32), Push) -> bool>(
+        &mut self,
+        me: u8,
+        f: &mut F,
+    ) -> bool {
+        let (m, t) = (usize::from(me), usize::from(1 - me));
+        for y in 1..self.rows - 1 {
+            let mine = self.side[m][y];
+            let mut held =
+                self.side[t][y] & mine << 1 & mine >> 1 & self.side[m][y - 1] & self.side[m][y + 1];
+            while held != 0 {
+                let x = held.trailing_zeros();
+                held &= held - 1;
+                let hole = (x as i32, y as i32);
+                self.clear(hole);
+                let stop = self.fills(me, hole, &mut |pl, push| f(pl, hole, push));
+                self.set(hole, 1 - me);
+                if stop {
+                    return true;
                 }
             }
         }
-        out
-    }
-
-    /// Coordinates of a cell index.
-    fn at(&self, c: usize) -> (i32, i32) {
-        let w = self.w as usize;
-        ((c % w) as i32, (c / w) as i32)
-    }
-
-    /// The plane after pushing the `len` pawns that start at `lead` and run on by the index step
-    /// `back` one cell forward (by `-back`), if the plane is still one group (condition c).
-    fn pushed(&self, lead: usize, back: isize, len: usize) -> Option<Plane> {
-        let cell = |k: usize| (lead as isize + k as isize * back) as usize;
-        let mut after = self.clone();
-        for k in 0..len {
-            after.cells[(cell(k) as isize - back) as usize] = self.cells[cell(k)];
-        }
-        let trailing = cell(len - 1);
-        after.cells[trailing] = 0;
-        // Only the cell the run leaves loses contacts: when nothing touches it from the sides,
-        // the plane cannot split and the search is spared.
-        let side = if back.abs() == 1 { self.w as usize } else { 1 };
-        let untouched = self.cells[trailing - side] == 0 && self.cells[trailing + side] == 0;
-        (untouched || after.one_group()).then_some(after)
-    }
-
-    /// Opponent pawns whose four sides all touch `me`'s pawns.
-    pub fn takeable(&self, me: u8) -> Vec<(i32, i32)> {
-        let (opp, mine) = (2 - me, me + 1);
-        let w = self.w as usize;
-        let mut out = Vec::new();
-        // Pawns never reach the outer ring of the grid (the margin is wider than a turn's reach),
-        // so every neighbour looked at is inside the grid.
-        for y in 1..self.h as usize - 1 {
-            for x in 1..w - 1 {
-                let i = y * w + x;
-                if self.cells[i] == opp
-                    && self.cells[i - 1] == mine
-                    && self.cells[i + 1] == mine
-                    && self.cells[i - w] == mine
-                    && self.cells[i + w] == mine
-                {
-                    out.push((x as i32, y as i32));
-                }
-            }
-        }
-        out
+        false
     }
 
     /// Pushes of `me` that move a run with an end next to the hole one cell into it.
-    pub fn fills(&self, me: u8, hx: i32, hy: i32) -> Vec<(Push, Plane)> {
-        let w = self.w as isize;
-        let hole = hy as isize * w + hx as isize;
-        let mine = me + 1;
-        let mut out = Vec::new();
-        for (d, (dx, dy)) in DIRS.iter().enumerate() {
-            // The run starts next to the hole and goes away from it (by `back`); pushing it
-            // towards the hole moves it the other way.
-            let back = *dx as isize + *dy as isize * w;
-            let lead = (hole + back) as usize;
-            let (mut len, mut own, mut c) = (0usize, 0usize, lead);
-            while self.cells[c] > 0 {
-                own += usize::from(self.cells[c] == mine);
-                len += 1;
-                c = (c as isize + back) as usize;
-            }
-            if len < 2 || self.cells[lead] != mine || own * 2 < len {
+    fn fills<F: FnMut(&mut Plane, Push) -> bool>(
+        &mut self,
+        me: u8,
+        (hx, hy): (i32, i32),
+        f: &mut F,
+    ) -> bool {
+        let m = usize::from(me);
+        // The run starts next to the hole and goes away from it by (dx, dy); the push moves it
+        // back, in the opposite direction `dir`.
+        for (dx, dy, dir) in [(0, 1, 2u8), (1, 0, 3), (0, -1, 0), (-1, 0, 1)] {
+            let lead = (hx + dx, hy + dy);
+            if !self.is(m, lead.0 as u32, lead.1 as usize) {
                 continue;
             }
-            if let Some(after) = self.pushed(lead, back, len) {
-                out.push((
-                    Push {
-                        dir: (d + 2) % 4,
-                        lead: self.at(lead),
-                    },
-                    after,
-                ));
+            let (mut len, mut own, mut c) = (0usize, 0usize, lead);
+            loop {
+                // Column 0 may hold a pawn pushed there: the walk stops at the word's edge.
+                let (cx, cy) = (c.0 as u32, c.1 as usize);
+                if c.0 < 0 || self.occ(cy) >> cx & 1 == 0 {
+                    break;
+                }
+                len += 1;
+                own += usize::from(self.is(m, cx, cy));
+                c = (c.0 + dx, c.1 + dy);
+            }
+            if len < 2 || own * 2 < len {
+                continue;
+            }
+            // The lowest cell of the run, and whether the push goes to higher coordinates.
+            let far = (
+                lead.0 + dx * (len as i32 - 1),
+                lead.1 + dy * (len as i32 - 1),
+            );
+            let low = (lead.0.min(far.0) as u32, lead.1.min(far.1) as usize);
+            let high = dx < 0 || dy < 0;
+            if self.try_push(dy == 0, low, len, high, Push { dir, lead }, f) {
+                return true;
             }
         }
-        out
+        false
     }
 
     /// Back to a position, translated, with the given fields.
     pub fn to_pos(&self, from: &Pos, to_move: u8, placed: [u8; 2], taken: [u8; 2]) -> Pos {
-        let w = self.w as usize;
-        let mut pawns = Vec::with_capacity(self.count);
-        let (mut minx, mut miny) = (i32::MAX, i32::MAX);
-        // Row by row: the pawns come out sorted by (y, x); the outer ring is always empty.
-        let h = self.h as usize;
-        for y in 1..h - 1 {
-            let row = &self.cells[y * w..(y + 1) * w];
-            for (x, &v) in row.iter().enumerate().take(w - 1).skip(1) {
-                if v > 0 {
-                    let (x, y) = (x as i32, y as i32);
-                    minx = minx.min(x);
-                    miny = miny.min(y);
-                    pawns.push((x, y, v - 1));
-                }
-            }
-        }
-        if pawns.is_empty() {
-            return Pos::from_real(pawns, to_move, placed, taken);
-        }
-        for q in &mut pawns {
-            q.0 -= minx;
-            q.1 -= miny;
+        let Some(lo) = (0..self.rows).find(|&y| self.occ(y) != 0) else {
+            return Pos::from_real(Vec::new(), to_move, placed, taken);
+        };
+        let hi = (lo..self.rows).rfind(|&y| self.occ(y) != 0).unwrap_or(lo);
+        let all = (lo..=hi).fold(0, |a, y| a | self.occ(y));
+        let minx = all.trailing_zeros();
+        let mut rows = Vec::with_capacity(2 * (hi - lo + 1));
+        for y in lo..=hi {
+            rows.push(self.side[0][y] >> minx);
+            rows.push(self.side[1][y] >> minx);
         }
         Pos {
-            pawns,
-            origin: (minx + from.origin.0 - MARGIN, miny + from.origin.1 - MARGIN),
+            rows,
+            origin: (
+                minx as i32 - MX + from.origin.0,
+                lo as i32 - MY + from.origin.1,
+            ),
             to_move,
             placed,
             taken,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs of `o` holding a bit of `s`, cell by cell.
+    fn spread_slow(s: u64, o: u64) -> u64 {
+        let mut r = s;
+        loop {
+            let n = (r | r << 1 | r >> 1) & o;
+            if n == r {
+                return r;
+            }
+            r = n;
+        }
+    }
+
+    #[test]
+    fn spreading_along_runs_matches_cell_by_cell() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let o = x;
+            let s = o & x.rotate_left(23) & x.rotate_left(41);
+            assert_eq!(spread(s, o), spread_slow(s, o), "o={o:064b} s={s:064b}");
+        }
+        assert_eq!(spread(1 << 63, u64::MAX), u64::MAX);
+        assert_eq!(spread(1, u64::MAX), u64::MAX);
+        assert_eq!(spread(0, u64::MAX), 0);
     }
 }
