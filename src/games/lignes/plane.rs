@@ -190,17 +190,33 @@ impl Plane {
         push: Push,
         f: &mut F,
     ) -> bool {
-        // The cell the run leaves. The plane was one group before the push; when that cell
-        // touches no pawn by its other sides, the plane cannot split and the search is spared.
+        // The cell the run leaves, and the run's next cell, which a pawn of the run still holds
+        // after the push. The plane was one group before the push and only loses that cell: it
+        // can split only when a pawn beside the cell (off the run's line) is cut off. Such a pawn
+        // is still joined to the run when the cell beside it on the push side is held, making a
+        // square with the run: then the search is spared.
         let (tx, ty) = match (horizontal, high) {
             (_, true) => (x, y),
             (true, false) => (x + len as u32 - 1, y),
             (false, false) => (x, y + len - 1),
         };
-        let touched = if horizontal {
-            (self.occ(ty - 1) | self.occ(ty + 1)) >> tx & 1 == 1
+        let search = if horizontal {
+            let (bit, next) = (
+                1u64 << tx,
+                if high {
+                    1u64 << (tx + 1)
+                } else {
+                    1u64 << (tx - 1)
+                },
+            );
+            [ty - 1, ty + 1].iter().any(|&r| {
+                let o = self.occ(r);
+                o & bit != 0 && o & next == 0
+            })
         } else {
-            self.occ(ty) & (0b101u64 << tx >> 1) != 0
+            let ny = if high { ty + 1 } else { ty - 1 };
+            let beside = 0b101u64 << tx >> 1;
+            self.occ(ty) & beside & !self.occ(ny) != 0
         };
         let stop;
         if horizontal {
@@ -214,11 +230,11 @@ impl Plane {
                 };
                 s[y] = (s[y] & !run) | moved;
             }
-            stop = (!touched || self.connected()) && f(self, push);
+            stop = (!search || self.connected()) && f(self, push);
             (self.side[0][y], self.side[1][y]) = saved;
         } else {
             self.slide_column(x, y, len, high);
-            stop = (!touched || self.connected()) && f(self, push);
+            stop = (!search || self.connected()) && f(self, push);
             if high {
                 self.slide_column(x, y + 1, len, false);
             } else {
