@@ -306,3 +306,56 @@ fn the_check_command_reports_failures_and_exits_1() {
     assert!(out.contains("1 failed"), "{out}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn diagrams_of_a_rulebook_share_one_scale() {
+    for game in ludopress::definition::GAMES {
+        for book in books(game) {
+            let diagrams: Vec<&rulebook::Panel> = book
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    rulebook::Block::Figure(f) => Some(f.panels.iter()),
+                    _ => None,
+                })
+                .flatten()
+                .filter(|p| p.diagram)
+                .collect();
+            assert!(!diagrams.is_empty(), "{game}: no diagram");
+            // Millimetres on the page per scene unit: one value, unless a diagram hit a bound.
+            let scales: Vec<f64> = diagrams
+                .iter()
+                .filter(|p| p.width > 45.0 && p.width < 150.0)
+                .map(|p| p.width / p.scene.width)
+                .collect();
+            assert!(
+                scales.iter().all(|s| (s - scales[0]).abs() < 1e-9),
+                "{game}: diagrams at different scales: {scales:?}"
+            );
+            assert!(
+                diagrams
+                    .iter()
+                    .any(|p| (p.width - markdown::DIAGRAM_WIDTH).abs() < 1e-9),
+                "{game}: the median diagram is {} mm wide",
+                markdown::DIAGRAM_WIDTH
+            );
+        }
+    }
+    // Lignes' planes differ in size: the wide final position is drawn wider than the others.
+    let lignes = books("lignes");
+    let widest = lignes[0]
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            rulebook::Block::Figure(f) => Some(f.panels.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|p| p.diagram)
+        .map(|p| p.width)
+        .fold(0.0, f64::max);
+    assert!(
+        widest > 1.5 * markdown::DIAGRAM_WIDTH,
+        "widest Lignes diagram: {widest} mm"
+    );
+}

@@ -67,11 +67,13 @@ hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n</style>\n</h
                 h.push_str("<figure>\n");
                 for p in &fig.panels {
                     let svg = crate::export::svg::to_svg(&p.scene);
-                    // Components keep their printed size; diagrams scale with the page.
-                    let svg = if (p.width - p.scene.width).abs() < 1e-9 {
-                        svg.replacen("<svg", "<svg class=\"component\"", 1)
+                    // Components keep their printed size; diagrams scale with the page, each
+                    // in proportion to its width in the printed rulebook.
+                    let svg = if p.diagram {
+                        let em = 18.0 * p.width / super::markdown::DIAGRAM_WIDTH;
+                        svg.replacen("<svg", &format!("<svg style=\"width: {em:.1}em\""), 1)
                     } else {
-                        svg
+                        svg.replacen("<svg", "<svg class=\"component\"", 1)
                     };
                     h.push_str(&format!(
                         "<div>{}<figcaption>{}</figcaption></div>\n",

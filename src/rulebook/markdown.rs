@@ -16,8 +16,11 @@ use std::path::Path;
 /// A table being read: header cells, then rows of cells.
 type TableCells = (Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>);
 
-/// Width of one diagram on the page, mm.
+/// Width of the rulebook's median diagram on the page, mm.
 pub const DIAGRAM_WIDTH: f64 = 74.0;
+
+/// Narrowest and widest diagram on the page, mm (the widest fits the text width of both papers).
+const DIAGRAM_RANGE: (f64, f64) = (45.0, 150.0);
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -177,6 +180,7 @@ pub fn parse(
                                 .map(|(scene, caption)| Panel {
                                     scene,
                                     width: DIAGRAM_WIDTH,
+                                    diagram: true,
                                     caption,
                                 })
                                 .collect();
@@ -194,6 +198,7 @@ pub fn parse(
                                     match component(game, lang, what) {
                                         Some(scene) => panels.push(Panel {
                                             width: scene.width,
+                                            diagram: false,
                                             scene,
                                             caption: c.captions.get(i).cloned().unwrap_or_default(),
                                         }),
@@ -219,10 +224,40 @@ pub fn parse(
             _ => {}
         }
     }
+    scale_diagrams(&mut blocks);
     diags.finish(Rulebook {
         path: path.to_path_buf(),
         lang,
         blocks,
         examples,
     })
+}
+
+/// Gives the diagrams of a rulebook one scale, so that a cell is the same size in every figure
+/// (a game without a board has planes of many sizes): the median diagram is [`DIAGRAM_WIDTH`]
+/// wide, the others in proportion within [`DIAGRAM_RANGE`].
+fn scale_diagrams(blocks: &mut [Block]) {
+    let mut widths: Vec<f64> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Figure(f) => Some(f.panels.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|p| p.diagram)
+        .map(|p| p.scene.width)
+        .collect();
+    if widths.is_empty() {
+        return;
+    }
+    widths.sort_by(f64::total_cmp);
+    let median = widths[widths.len() / 2];
+    for b in blocks {
+        if let Block::Figure(f) = b {
+            for p in f.panels.iter_mut().filter(|p| p.diagram) {
+                p.width = (p.scene.width * DIAGRAM_WIDTH / median)
+                    .clamp(DIAGRAM_RANGE.0, DIAGRAM_RANGE.1);
+            }
+        }
+    }
 }

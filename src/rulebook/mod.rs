@@ -59,6 +59,9 @@ pub struct Panel {
     pub scene: Scene,
     /// Width on the page, mm.
     pub width: f64,
+    /// A position diagram, drawn at the rulebook's common scale; otherwise a component, drawn
+    /// at its printed size.
+    pub diagram: bool,
     /// Caption under the drawing.
     pub caption: String,
 }
