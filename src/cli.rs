@@ -11,6 +11,40 @@ use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// Set when writing to standard output failed for another reason than a closed pipe: the
+/// command then exits with status 1.
+pub static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// What to do when writing to standard output failed: a reader that has gone away (`ludopress
+/// moves F | head`) is not an error, the output is dropped and the command finishes its work;
+/// anything else (a full disk) is reported once and fails the command.
+pub fn stdout_error(e: std::io::Error) {
+    use std::sync::atomic::Ordering;
+    if e.kind() != std::io::ErrorKind::BrokenPipe && !STDOUT_FAILED.swap(true, Ordering::Relaxed) {
+        eprintln!("error: cannot write to standard output: {e}");
+    }
+}
+
+/// Writes to standard output like `print!`, through [`stdout_error`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+            stdout_error(e);
+        }
+    }};
+}
+
+/// [`out!`] with a newline, like `println!`.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            stdout_error(e);
+        }
+    }};
+}
+
 /// ludopress: print-and-play sheets, diagrams and checked rulebooks from game definitions.
 #[derive(Debug, Parser)]
 #[command(name = "ludopress", version, about, long_about = None)]
@@ -296,7 +330,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     .iter()
                     .filter(|f| f.path.to_string_lossy().contains("-rules-"))
                     .count();
-                println!(
+                outln!(
                     "{:<11} {} files ({} print PDF, {books} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {ms} ms",
                     game.id,
                     files.len(),
@@ -306,7 +340,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     dir.display()
                 );
             }
-            println!(
+            outln!(
                 "built {} game(s) in {} ms (PNG previews on {threads} threads)",
                 loaded.len(),
                 start.elapsed().as_millis()
@@ -315,17 +349,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Moves { file, json } => {
             let (engine, pos) = open(&project, &file)?;
-            print!("{}", engine.moves(&pos, json));
+            out!("{}", engine.moves(&pos, json));
             Ok(())
         }
         Command::Perft { file, depth } => {
             let (engine, pos) = open(&project, &file)?;
-            println!("{}", engine.perft(&pos, depth));
+            outln!("{}", engine.perft(&pos, depth));
             Ok(())
         }
         Command::Score { file, json: _ } => {
             let (engine, pos) = open(&project, &file)?;
-            println!("{}", ludopress::rules::score_json(&engine.score(&pos)));
+            outln!("{}", ludopress::rules::score_json(&engine.score(&pos)));
             Ok(())
         }
         Command::Diagram { file, out } => {
@@ -366,7 +400,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::New { game, seed } => {
             let engine = Engine::new(&project, &game)?;
-            print!("{}", engine.to_toml(&engine.start(seed)));
+            out!("{}", engine.to_toml(&engine.start(seed)));
             Ok(())
         }
         Command::Playout { game, games, seed } => {
@@ -376,25 +410,25 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 .playouts(games, seed)
                 .map_err(|e| Failure::Other(format!("invariant broken: {e}")))?;
             let secs = t.elapsed().as_secs_f64();
-            println!(
+            outln!(
                 "{games} games in {:.3} s: {:.0} games/s",
                 secs,
                 games as f64 / secs.max(1e-9)
             );
-            println!(
+            outln!(
                 "average length: {:.1} plies",
                 stats.plies as f64 / games.max(1) as f64
             );
             for (side, n) in &stats.wins {
-                println!(
+                outln!(
                     "{side}: {n} ({:.1} %)",
                     100.0 * *n as f64 / games.max(1) as f64
                 );
             }
             if stats.unfinished > 0 {
-                println!("unfinished after 10,000 plies: {}", stats.unfinished);
+                outln!("unfinished after 10,000 plies: {}", stats.unfinished);
             }
-            println!("invariants held after every ply");
+            outln!("invariants held after every ply");
             Ok(())
         }
         Command::Rules {
@@ -418,7 +452,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let files = build::render_rulebook(&def, book, &papers_of(paper));
             let bytes = build::write_all(&out.join(&game), &files)
                 .map_err(|e| Failure::Other(format!("{game}: {e}")))?;
-            println!(
+            outln!(
                 "{game} rules ({lang}): {} files, {:.1} MB in {}/",
                 files.len(),
                 bytes as f64 / 1e6,
@@ -455,7 +489,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                             checked += r.checked;
                             failed += r.failures.len();
                             for f in r.failures {
-                                println!("{f}");
+                                outln!("{f}");
                             }
                         }
                     }
@@ -465,7 +499,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if !diags.is_empty() {
                 return Err(Failure::Input(diags));
             }
-            println!(
+            outln!(
                 "{} game(s), {books_n} rulebook(s): {checked} claims checked, {failed} failed",
                 games.len()
             );
@@ -491,7 +525,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     .map(|t| t.count)
                     .sum();
                 let pieces: usize = game.pieces.iter().map(|p| p.count).sum();
-                println!(
+                outln!(
                     "{:<11} {:<11} boards {}, mats {}, cards {cards}, tiles {tiles}, pieces {pieces}, dice {}",
                     game.id,
                     game.title.fr,

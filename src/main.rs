@@ -9,6 +9,9 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
+        Ok(()) if cli::STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) => {
+            ExitCode::from(1)
+        }
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Input(d)) => {
             eprintln!("{d}");

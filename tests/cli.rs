@@ -144,3 +144,25 @@ fn list_names_every_game_and_help_has_examples() {
         );
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Moves of a late Lignes position: about 500 KB of JSON, far more than a pipe holds.
+    let mut child = bin()
+        .args(["moves", "--json"])
+        .arg(common::root().join("tests/rules/lignes/takes.toml"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is closed here, long before the output is all written.
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(&first, b"[{\"move\":\"");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
