@@ -154,23 +154,19 @@ fn bad_positions_name_their_place() {
         e.contains("l.toml:5:1: error: `board` row 2: expected 2 tokens"),
         "{e}"
     );
-    // Two pawns far apart, on a board wider and taller than the engine's plane: one clear error.
-    let wide = format!("L{}L", ".".repeat(150));
-    let e = bad(&format!(
-        "game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n{wide}\n\"\"\"\n"
-    ));
-    assert!(
-        e.contains("l.toml:3:9: error: `board`: the pawns must form one group"),
-        "{e}"
-    );
-    let tall = format!("D\n{}L", ".\n".repeat(120));
-    let e = bad(&format!(
-        "game = \"lignes\"\nto_move = \"dark\"\nboard = \"\"\"\n{tall}\n\"\"\"\n"
-    ));
-    assert!(
-        e.contains("l.toml:3:9: error: `board`: the pawns must form one group"),
-        "{e}"
-    );
+    // Two pawns far apart, on a board wider or taller than the engine's plane: one clear error.
+    for board in [
+        format!("L{}L", ".".repeat(150)),
+        format!("D\n{}L", ".\n".repeat(120)),
+    ] {
+        let e = bad(&format!(
+            "game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n{board}\n\"\"\"\n"
+        ));
+        assert!(
+            e.contains("l.toml:3:9: error: `board`: the pawns must form one group"),
+            "{e}"
+        );
+    }
     let e = bad("game = \"lignes\"\nto_move = \"light\"\norigin = [1]\nboard = \"L\"\n");
     assert!(
         e.contains("l.toml:3:10: error: `origin`: expected [x, y]"),

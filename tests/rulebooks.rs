@@ -307,20 +307,24 @@ fn the_check_command_reports_failures_and_exits_1() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// The position diagrams of a rulebook, in order.
+fn diagrams(book: &rulebook::Rulebook) -> Vec<&rulebook::Panel> {
+    book.blocks
+        .iter()
+        .filter_map(|b| match b {
+            rulebook::Block::Figure(f) => Some(f.panels.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|p| p.diagram)
+        .collect()
+}
+
 #[test]
 fn diagrams_of_a_rulebook_share_one_scale() {
     for game in ludopress::definition::GAMES {
         for book in books(game) {
-            let diagrams: Vec<&rulebook::Panel> = book
-                .blocks
-                .iter()
-                .filter_map(|b| match b {
-                    rulebook::Block::Figure(f) => Some(f.panels.iter()),
-                    _ => None,
-                })
-                .flatten()
-                .filter(|p| p.diagram)
-                .collect();
+            let diagrams = diagrams(&book);
             assert!(!diagrams.is_empty(), "{game}: no diagram");
             // Millimetres on the page per scene unit: one value, unless a diagram hit a bound.
             let scales: Vec<f64> = diagrams
@@ -343,15 +347,8 @@ fn diagrams_of_a_rulebook_share_one_scale() {
     }
     // Lignes' planes differ in size: the wide final position is drawn wider than the others.
     let lignes = books("lignes");
-    let widest = lignes[0]
-        .blocks
+    let widest = diagrams(&lignes[0])
         .iter()
-        .filter_map(|b| match b {
-            rulebook::Block::Figure(f) => Some(f.panels.iter()),
-            _ => None,
-        })
-        .flatten()
-        .filter(|p| p.diagram)
         .map(|p| p.width)
         .fold(0.0, f64::max);
     assert!(

@@ -260,26 +260,9 @@ impl Plane {
                 if (run & self.side[m][y]).count_ones() * 2 < len {
                     continue;
                 }
-                let top = 63 - run.leading_zeros();
-                let len = len as usize;
-                let (yi, lo) = (y as i32, (x, y));
-                if self.is(m, top, y) {
-                    let push = Push {
-                        dir: 1,
-                        lead: (top as i32, yi),
-                    };
-                    if self.try_push(true, lo, len, true, push, f) {
-                        return true;
-                    }
-                }
-                if self.is(m, x, y) {
-                    let push = Push {
-                        dir: 3,
-                        lead: (x as i32, yi),
-                    };
-                    if self.try_push(true, lo, len, false, push, f) {
-                        return true;
-                    }
+                let top = (63 - run.leading_zeros(), y);
+                if self.push_run(m, true, (x, y), top, len as usize, f) {
+                    return true;
                 }
             }
             // Columns: the cells of this row that start a run of two or more upwards.
@@ -297,24 +280,36 @@ impl Plane {
                 if own * 2 < len {
                     continue;
                 }
-                let top = k - 1;
-                if self.is(m, x, top) {
-                    let push = Push {
-                        dir: 0,
-                        lead: (x as i32, top as i32),
-                    };
-                    if self.try_push(false, (x, y), len, true, push, f) {
-                        return true;
-                    }
+                if self.push_run(m, false, (x, y), (x, k - 1), len, f) {
+                    return true;
                 }
-                if self.is(m, x, y) {
-                    let push = Push {
-                        dir: 2,
-                        lead: (x as i32, y as i32),
-                    };
-                    if self.try_push(false, (x, y), len, false, push, f) {
-                        return true;
-                    }
+            }
+        }
+        false
+    }
+
+    /// The pushes of a maximal run from `lo` to `hi` whose side `m` has enough pawns in it:
+    /// towards either end where the leading pawn is `m`'s (condition a). Returns true when `f`
+    /// stopped the search.
+    fn push_run<F: FnMut(&mut Plane, Push) -> bool>(
+        &mut self,
+        m: usize,
+        horizontal: bool,
+        lo: (u32, usize),
+        hi: (u32, usize),
+        len: usize,
+        f: &mut F,
+    ) -> bool {
+        // Towards the high end (north or east), then the low end (south or west).
+        let (up, down) = if horizontal { (1, 3) } else { (0, 2) };
+        for (lead, dir, high) in [(hi, up, true), (lo, down, false)] {
+            if self.is(m, lead.0, lead.1) {
+                let push = Push {
+                    dir,
+                    lead: (lead.0 as i32, lead.1 as i32),
+                };
+                if self.try_push(horizontal, lo, len, high, push, f) {
+                    return true;
                 }
             }
         }
