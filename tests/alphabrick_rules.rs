@@ -13,23 +13,7 @@ fn engine() -> Engine {
 
 /// A board from `cell=token` pairs (e.g. `("e1", 'S')`), everything else empty.
 fn board(cells: &[(&str, char)]) -> String {
-    (1..=8)
-        .rev()
-        .map(|r| {
-            "abcdefghi"
-                .chars()
-                .map(|f| {
-                    cells
-                        .iter()
-                        .find(|(c, _)| *c == format!("{f}{r}"))
-                        .map_or('.', |c| c.1)
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::board(&common::square_names(9, 8), cells)
 }
 
 fn pos(header: &str, cells: &[(&str, char)]) -> Position {
@@ -37,23 +21,14 @@ fn pos(header: &str, cells: &[(&str, char)]) -> Position {
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
-    engine()
-        .successor_moves(p)
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
+    common::moves("alphabrick", p)
 }
 
 use common::set;
 
 fn after(p: &Position, mv: &str) -> String {
     let e = engine();
-    let (_, q) = e
-        .all_moves(p)
-        .into_iter()
-        .find(|(m, _)| m == mv)
-        .unwrap_or_else(|| panic!("no {mv}"));
-    e.to_toml(&q)
+    e.to_toml(&common::reached(e.all_moves(p), mv))
 }
 
 const NORTH: [(&str, char); 2] = [("a8", 'N'), ("i8", 'N')];

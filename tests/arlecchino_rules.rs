@@ -16,11 +16,7 @@ fn pos(header: &str, rows: [&str; 6]) -> Position {
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
-    engine()
-        .successor_moves(p)
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
+    common::moves("arlecchino", p)
 }
 
 use common::set;
@@ -88,11 +84,7 @@ fn a_tile_of_four_same_zones_may_come_back_after_exactly_four_jumps() {
     );
     assert!(!legal(&p, "c3xc5-c4-c3"), "back home with one jump");
     let e = engine();
-    let (_, q) = e
-        .all_moves(&p)
-        .into_iter()
-        .find(|(m, _)| m == "c3xc5xe5xe3xc3")
-        .unwrap();
+    let q = common::reached(e.all_moves(&p), "c3xc5xe5xe3xc3");
     assert_eq!(e.board_rows(&q)[3], [".", ".", "BBBB", ".", ".", "."]);
     assert_eq!(
         e.board_rows(&q)

@@ -16,11 +16,7 @@ fn pos(header: &str, board: &str) -> Position {
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
-    engine()
-        .successor_moves(p)
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
+    common::moves("imbriqua", p)
 }
 
 use common::set;
@@ -28,28 +24,14 @@ use common::set;
 /// The TOML of the successor reached by `mv`.
 fn after(p: &Position, mv: &str) -> String {
     let e = engine();
-    let (_, q) = e
-        .successor_moves(p)
-        .into_iter()
-        .find(|(m, _)| m == mv)
-        .unwrap_or_else(|| panic!("no move {mv}"));
-    e.to_toml(&q)
+    e.to_toml(&common::reached(e.successor_moves(p), mv))
 }
 
 const EMPTY: &str =
     "........\n........\n........\n........\n........\n........\n........\n........";
 
 fn board(pawns: &[(&str, char)]) -> String {
-    let mut rows = vec![vec!['.'; 8]; 8];
-    for (cell, t) in pawns {
-        let b = cell.as_bytes();
-        let (f, r) = ((b[0] - b'a') as usize, (b[1] - b'1') as usize);
-        rows[7 - r][f] = *t;
-    }
-    rows.into_iter()
-        .map(|r| r.into_iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::board(&common::square_names(8, 8), pawns)
 }
 
 fn action(card: &str, extra: &str) -> String {
@@ -419,11 +401,7 @@ fn the_game_ends_after_four_talons() {
         t.contains("phase = \"over\"") && t.contains("talons_done = 4"),
         "{t}"
     );
-    let (_, over) = e
-        .successor_moves(&p)
-        .into_iter()
-        .find(|(m, _)| m == "d4-d5")
-        .unwrap();
+    let over = common::reached(e.successor_moves(&p), "d4-d5");
     assert!(
         e.successor_moves(&over).is_empty(),
         "an over position has no successors"

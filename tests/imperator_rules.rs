@@ -14,21 +14,11 @@ const ROWS: [(char, usize); 6] = [('f', 7), ('e', 9), ('d', 11), ('c', 11), ('b'
 
 /// The board text with the given pawns (`("d5", 'W')`).
 fn board(pawns: &[(&str, char)]) -> String {
-    ROWS.iter()
-        .map(|(l, n)| {
-            (1..=*n)
-                .map(|i| {
-                    pawns
-                        .iter()
-                        .find(|(c, _)| *c == format!("{l}{i}"))
-                        .map_or('.', |p| p.1)
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let names: Vec<Vec<String>> = ROWS
+        .iter()
+        .map(|(l, n)| (1..=*n).map(|i| format!("{l}{i}")).collect())
+        .collect();
+    common::board(&names, pawns)
 }
 
 fn pos(header: &str, pawns: &[(&str, char)]) -> Position {
@@ -36,21 +26,13 @@ fn pos(header: &str, pawns: &[(&str, char)]) -> Position {
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
-    engine()
-        .successor_moves(p)
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
+    common::moves("imperator", p)
 }
 
 fn after(p: &Position, mv: &str) -> Vec<String> {
     let e = engine();
-    let (_, q) = e
-        .successor_moves(p)
-        .into_iter()
-        .find(|(m, _)| m == mv)
-        .unwrap_or_else(|| panic!("no move {mv}"));
-    e.board_rows(&q).concat()
+    e.board_rows(&common::reached(e.successor_moves(p), mv))
+        .concat()
 }
 
 /// The token on a cell of a flattened board.
@@ -124,16 +106,8 @@ fn a_side_is_not_turned_by_its_own_ply_but_after_the_opponents_next() {
         "red placed into white's encirclement: still red"
     );
     let e = engine();
-    let (_, q) = e
-        .successor_moves(&p)
-        .into_iter()
-        .find(|(m, _)| m == "d5")
-        .unwrap();
-    let (_, r) = e
-        .successor_moves(&q)
-        .into_iter()
-        .find(|(m, _)| m == "a1")
-        .unwrap();
+    let q = common::reached(e.successor_moves(&p), "d5");
+    let r = common::reached(e.successor_moves(&q), "a1");
     assert_eq!(
         at(&e.board_rows(&r).concat(), "d5"),
         "W",

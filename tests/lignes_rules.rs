@@ -15,11 +15,7 @@ fn pos(header: &str, rows: &[&str]) -> Position {
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
-    engine()
-        .successor_moves(p)
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
+    common::moves("lignes", p)
 }
 
 use common::set;
@@ -104,11 +100,7 @@ fn a_take_needs_a_fill_and_counts() {
         "the fill from the west would split the plane"
     );
     let e = engine();
-    let (_, q) = e
-        .all_moves(&p)
-        .into_iter()
-        .find(|(m, _)| m == ">3,2:e *3,2 >3,1:n")
-        .unwrap();
+    let q = common::reached(e.all_moves(&p), ">3,2:e *3,2 >3,1:n");
     assert!(
         e.to_toml(&q).contains("taken = { light = 1, dark = 12 }"),
         "{}",

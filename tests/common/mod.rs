@@ -107,6 +107,52 @@ pub fn moves(game: &str, p: &ludopress::engine::Position) -> std::collections::B
         .collect()
 }
 
+/// The position a list of moves (from `successor_moves` or `all_moves`) reaches by the move
+/// written `mv`; panics when the list has no such move.
+pub fn reached(
+    list: Vec<(String, ludopress::engine::Position)>,
+    mv: &str,
+) -> ludopress::engine::Position {
+    list.into_iter()
+        .find(|(m, _)| m == mv)
+        .unwrap_or_else(|| panic!("no move {mv}"))
+        .1
+}
+
+/// A board text with a token on some named cells and `.` elsewhere: `rows` gives the cell names
+/// of each row, top row first. Panics when a pawn's cell is not on the board.
+pub fn board(rows: &[Vec<String>], pawns: &[(&str, char)]) -> String {
+    for (cell, _) in pawns {
+        assert!(
+            rows.iter().flatten().any(|c| c == cell),
+            "no cell {cell} on the board"
+        );
+    }
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| {
+                    pawns
+                        .iter()
+                        .find(|(p, _)| p == c)
+                        .map_or('.', |p| p.1)
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Cell names of a square board with files `a`, `b`, ... and ranks from 1, top rank first.
+pub fn square_names(files: usize, ranks: usize) -> Vec<Vec<String>> {
+    (1..=ranks)
+        .rev()
+        .map(|r| ('a'..='z').take(files).map(|f| format!("{f}{r}")).collect())
+        .collect()
+}
+
 /// A set of moves from a list.
 pub fn set(list: &[&str]) -> std::collections::BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
