@@ -377,6 +377,28 @@ pub fn check_shape(
     ok
 }
 
+/// The tokens of a square board, each with its cell index (`rank * cols + file`, rank 0 being
+/// the last row written); none when the board's shape is wrong, which [`check_shape`] reports.
+pub fn square_cells(
+    raw: &mut RawPosition,
+    span: &Range<usize>,
+    rows: Vec<Vec<Token>>,
+    grid: &crate::geometry::SquareGrid,
+) -> Vec<(usize, Token)> {
+    if !check_shape(raw, span, &rows, &vec![grid.cols; grid.rows]) {
+        return Vec::new();
+    }
+    let top = grid.rows - 1;
+    rows.into_iter()
+        .enumerate()
+        .flat_map(|(i, row)| {
+            row.into_iter()
+                .enumerate()
+                .map(move |(f, tok)| ((top - i) * grid.cols + f, tok))
+        })
+        .collect()
+}
+
 /// A diagnostic for a position file that is not valid TOML or lacks `game`.
 pub fn unknown_game(raw: &RawPosition, game: &str) -> Diagnostic {
     let span = raw.entries.get("game").map_or(0..0, |e| e.1.clone());

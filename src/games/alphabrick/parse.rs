@@ -1,7 +1,7 @@
 //! Reading an Alpha-BRIK position file.
 
 use super::{AlphaBrick, Pos, BRICK, EMPTY, MAX_CELLS, NORTH, SIDES, SOUTH, VARIANTS};
-use crate::rules::position::check_shape;
+use crate::rules::position::square_cells;
 use crate::rules::RawPosition;
 
 /// Validates the fields of an Alpha-BRIK position.
@@ -17,26 +17,19 @@ pub(super) fn parse(e: &AlphaBrick, raw: &mut RawPosition) -> Option<Pos> {
         variant,
     };
     if let Some((span, rows)) = raw.board() {
-        let widths = vec![e.grid.cols; e.grid.rows];
-        if check_shape(raw, &span, &rows, &widths) {
-            for (i, row) in rows.iter().enumerate() {
-                let rank = e.grid.rows - 1 - i;
-                for (f, tok) in row.iter().enumerate() {
-                    let c = rank * e.grid.cols + f;
-                    p.cells[c] = match tok.text.as_str() {
-                        "." => EMPTY,
-                        "S" => SOUTH,
-                        "N" => NORTH,
-                        "1" => BRICK,
-                        "2" => BRICK + 1,
-                        "3" => BRICK + 2,
-                        other => {
-                            raw.error(tok.span.clone(), format!("`board`: unknown token `{other}` (expected `.`, `S`, `N`, `1`, `2` or `3`)"));
-                            EMPTY
-                        }
-                    };
+        for (c, tok) in square_cells(raw, &span, rows, &e.grid) {
+            p.cells[c] = match tok.text.as_str() {
+                "." => EMPTY,
+                "S" => SOUTH,
+                "N" => NORTH,
+                "1" => BRICK,
+                "2" => BRICK + 1,
+                "3" => BRICK + 2,
+                other => {
+                    raw.error(tok.span, format!("`board`: unknown token `{other}` (expected `.`, `S`, `N`, `1`, `2` or `3`)"));
+                    EMPTY
                 }
-            }
+            };
         }
     }
     if raw.diags.0.len() == before {

@@ -1,7 +1,7 @@
 //! Reading an Arlecchino position file.
 
 use super::{Arlecchino, Pos, COLORS, LETTERS, MAX_CELLS};
-use crate::rules::position::check_shape;
+use crate::rules::position::square_cells;
 use crate::rules::RawPosition;
 
 /// Validates the fields of an Arlecchino position.
@@ -27,32 +27,31 @@ pub(super) fn parse(e: &Arlecchino, raw: &mut RawPosition) -> Option<Pos> {
         }
     }
     if let Some((span, rows)) = raw.board() {
-        let widths = vec![e.grid.cols; e.grid.rows];
-        if check_shape(raw, &span, &rows, &widths) {
-            for (i, row) in rows.iter().enumerate() {
-                let rank = e.grid.rows - 1 - i;
-                for (f, tok) in row.iter().enumerate() {
-                    let c = rank * e.grid.cols + f;
-                    if tok.text == "." || tok.text == "...." {
-                        continue;
-                    }
-                    let zones: Vec<Option<usize>> = tok
-                        .text
-                        .chars()
-                        .map(|ch| LETTERS.iter().position(|l| *l == ch))
-                        .collect();
-                    if zones.len() != 4 || zones.iter().any(Option::is_none) {
-                        raw.error(tok.span.clone(), format!("`board`: unknown token `{}` (expected `.` or 4 letters among B, Y, R, G)", tok.text));
-                        continue;
-                    }
-                    let mut t = 0u8;
-                    for (z, colour) in zones.into_iter().flatten().enumerate() {
-                        t |= (colour as u8) << (2 * z);
-                    }
-                    p.occ |= 1u64 << c;
-                    p.tiles[c] = t;
-                }
+        for (c, tok) in square_cells(raw, &span, rows, &e.grid) {
+            if tok.text == "." || tok.text == "...." {
+                continue;
             }
+            let zones: Vec<Option<usize>> = tok
+                .text
+                .chars()
+                .map(|ch| LETTERS.iter().position(|l| *l == ch))
+                .collect();
+            if zones.len() != 4 || zones.iter().any(Option::is_none) {
+                raw.error(
+                    tok.span,
+                    format!(
+                        "`board`: unknown token `{}` (expected `.` or 4 letters among B, Y, R, G)",
+                        tok.text
+                    ),
+                );
+                continue;
+            }
+            let mut t = 0u8;
+            for (z, colour) in zones.into_iter().flatten().enumerate() {
+                t |= (colour as u8) << (2 * z);
+            }
+            p.occ |= 1u64 << c;
+            p.tiles[c] = t;
         }
     }
     (raw.diags.0.len() == before && to_move.is_some()).then_some(p)

@@ -2,7 +2,7 @@
 
 use super::position::{Phase, Pile, Pos, PHASES, PILE_MAX, SIDES};
 use super::Imbriqua;
-use crate::rules::position::check_shape;
+use crate::rules::position::square_cells;
 use crate::rules::RawPosition;
 use std::ops::Range;
 
@@ -135,22 +135,16 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
         }
     }
     if let Some((span, rows)) = board {
-        let widths = vec![e.grid.cols; e.grid.rows];
-        if check_shape(raw, &span, &rows, &widths) {
-            for (i, row) in rows.iter().enumerate() {
-                let rank = e.grid.rows - 1 - i;
-                for (f, tok) in row.iter().enumerate() {
-                    let bit = 1u64 << (rank * e.grid.cols + f);
-                    match tok.text.as_str() {
-                        "." => {}
-                        "L" => p.light |= bit,
-                        "D" => p.dark |= bit,
-                        other => raw.error(
-                            tok.span.clone(),
-                            format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)"),
-                        ),
-                    }
-                }
+        for (c, tok) in square_cells(raw, &span, rows, &e.grid) {
+            let bit = 1u64 << c;
+            match tok.text.as_str() {
+                "." => {}
+                "L" => p.light |= bit,
+                "D" => p.dark |= bit,
+                other => raw.error(
+                    tok.span,
+                    format!("`board`: unknown token `{other}` (expected `.`, `L` or `D`)"),
+                ),
             }
         }
     }
