@@ -50,14 +50,7 @@ fn print_pdfs_hold_real_text_and_embedded_fonts() {
         "Imbriqua print PDF is {} bytes",
         pdf.bytes.len()
     );
-    let doc = printpdf::PdfDocument::parse(&pdf.bytes, &Default::default(), &mut Vec::new())
-        .expect("parses");
-    let all: String = doc
-        .extract_text()
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (_, all) = common::pdf_text(&pdf.bytes);
     assert!(
         all.contains("Prise lointaine"),
         "card titles are real text: {}",

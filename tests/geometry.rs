@@ -13,6 +13,11 @@ fn deck() -> ludopress::definition::model::Deck {
     common::game("imbriqua").decks.remove(0)
 }
 
+/// The deck's first card, face up, with its bleed.
+fn first_face(d: &ludopress::definition::model::Deck, lang: ludopress::lang::Lang) -> Scene {
+    layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, lang)
+}
+
 fn spec(paper: Paper, flip: Flip) -> SheetSpec {
     SheetSpec {
         paper,
@@ -26,14 +31,7 @@ fn spec(paper: Paper, flip: Flip) -> SheetSpec {
 fn a_63_by_88_card_is_63_by_88_in_svg_and_pdf() {
     let d = deck();
     assert_eq!((d.width, d.height), (63.0, 88.0));
-    let face = layout::card::face(
-        &d.cards[0],
-        &d.style,
-        d.width,
-        d.height,
-        d.bleed,
-        ludopress::lang::Lang::Fr,
-    );
+    let face = first_face(&d, ludopress::lang::Lang::Fr);
     let text = svg::to_svg(&face);
     assert!(
         text.contains("width=\"63mm\"")
@@ -114,7 +112,7 @@ fn pdf_lines(bytes: &[u8]) -> Vec<((f64, f64), (f64, f64))> {
 fn crop_marks_sit_on_the_cut_lines_in_the_pdf() {
     let d = deck();
     let sp = spec(Paper::A4, Flip::LongEdge);
-    let face = layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, sp.lang);
+    let face = first_face(&d, sp.lang);
     let slots: Vec<Slot> = (0..8)
         .map(|_| Slot {
             front: face.clone(),
@@ -175,14 +173,7 @@ fn placements(s: &Scene) -> Vec<(f64, f64)> {
 #[test]
 fn a_back_lands_behind_its_front() {
     let d = deck();
-    let face = layout::card::face(
-        &d.cards[0],
-        &d.style,
-        d.width,
-        d.height,
-        d.bleed,
-        ludopress::lang::Lang::Fr,
-    );
+    let face = first_face(&d, ludopress::lang::Lang::Fr);
     let back = layout::card::back(
         &d.back,
         d.width,

@@ -48,40 +48,25 @@ fn a_wrong_claim_is_reported_with_its_line_and_what_was_found() {
         .find(claim)
         .expect("the opening example claims 61 successors");
     let line = text[..at].matches('\n').count() + 1;
-    let mutated = text.replacen(claim, "successors = 62", 1);
-    let shown = Path::new("games/imbriqua/rules.fr.md");
-    let book = markdown::parse(
-        &engine("imbriqua"),
-        &common::game("imbriqua"),
-        shown,
-        &mutated,
-        Lang::Fr,
-    )
-    .unwrap();
-    let r = rulebook::check(&engine("imbriqua"), &book);
+    // The failures of the French Imbriqua rulebook once `text` is changed.
+    let failures = |mutated: &str| {
+        let e = engine("imbriqua");
+        let shown = Path::new("games/imbriqua/rules.fr.md");
+        let book =
+            markdown::parse(&e, &common::game("imbriqua"), shown, mutated, Lang::Fr).unwrap();
+        rulebook::check(&e, &book).failures
+    };
+    let r = failures(&text.replacen(claim, "successors = 62", 1));
     assert_eq!(
-        r.failures,
+        r,
         vec![format!(
             "games/imbriqua/rules.fr.md:{line}: expected successors = 62, found 61"
         )]
     );
     // A wrong board after a move is caught too.
-    let mutated = text.replacen("moves = [\"c3xf6\"]", "moves = [\"c3xf6\", \"c3xe5\"]", 1);
-    let book = markdown::parse(
-        &engine("imbriqua"),
-        &common::game("imbriqua"),
-        shown,
-        &mutated,
-        Lang::Fr,
-    )
-    .unwrap();
-    let r = rulebook::check(&engine("imbriqua"), &book);
-    assert_eq!(r.failures.len(), 1);
-    assert!(
-        r.failures[0].ends_with("found moves = [c3xf6]"),
-        "{}",
-        r.failures[0]
-    );
+    let r = failures(&text.replacen("moves = [\"c3xf6\"]", "moves = [\"c3xf6\", \"c3xe5\"]", 1));
+    assert_eq!(r.len(), 1);
+    assert!(r[0].ends_with("found moves = [c3xf6]"), "{}", r[0]);
 }
 
 #[test]
@@ -240,15 +225,8 @@ fn rulebooks_render_to_pdf_html_and_diagrams() {
         .iter()
         .find(|f| f.path.to_string_lossy() == "imbriqua-rules-en-a4.pdf")
         .unwrap();
-    let doc =
-        printpdf::PdfDocument::parse(&pdf.bytes, &Default::default(), &mut Vec::new()).unwrap();
-    assert!(doc.pages.len() >= 6, "{} pages", doc.pages.len());
-    let text: String = doc
-        .extract_text()
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (pages, text) = common::pdf_text(&pdf.bytes);
+    assert!(pages >= 6, "{pages} pages");
     assert!(
         text.contains("The penalty") && text.contains("Summary"),
         "headings are real text"

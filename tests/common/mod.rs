@@ -68,6 +68,19 @@ pub fn snapshot(path: &Path, actual: &str) {
     }
 }
 
+/// The page count of a PDF and all its text, pages joined by spaces (panics when it does not parse).
+pub fn pdf_text(pdf: &[u8]) -> (usize, String) {
+    let doc = printpdf::PdfDocument::parse(pdf, &Default::default(), &mut Vec::new())
+        .expect("the PDF parses");
+    let text = doc
+        .extract_text()
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (doc.pages.len(), text)
+}
+
 /// Every `/MediaBox` of a PDF, as (width, height) in points.
 pub fn media_boxes(pdf: &[u8]) -> Vec<(f64, f64)> {
     let text = String::from_utf8_lossy(pdf);
