@@ -185,3 +185,22 @@ fn rules_parameters_out_of_their_engine_range_are_reported() {
     let e = errors_after("opening_pawns = 4", "opening_pawns = 1001");
     assert!(e[0].contains("expected 0 to 1000, found 1001"), "{}", e[0]);
 }
+
+#[test]
+fn a_rules_engine_gets_the_first_board_or_an_error_naming_the_file() {
+    let imbriqua = common::game("imbriqua");
+    assert_eq!(imbriqua.engine_board(64).map(|b| b.grid.len()), Ok(64));
+    assert_eq!(
+        imbriqua.engine_board(63).map(|b| b.grid.len()),
+        Err(
+            "games/imbriqua/game.toml: the rules engine handles up to 63 cells; the board has 64"
+                .into()
+        )
+    );
+    assert_eq!(
+        common::game("lignes")
+            .engine_board(64)
+            .map(|b| b.grid.len()),
+        Err("games/lignes/game.toml: no board".into())
+    );
+}

@@ -34,6 +34,23 @@ impl Game {
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.get(name).copied()
     }
+
+    /// The first board, for a rules engine that plays on at most `max_cells` cells; the errors
+    /// name the definition file.
+    pub fn engine_board(&self, max_cells: usize) -> Result<&Board, String> {
+        let file = format!("games/{}/game.toml", self.id);
+        let board = self
+            .boards
+            .first()
+            .ok_or_else(|| format!("{file}: no board"))?;
+        let n = board.grid.len();
+        if n > max_cells {
+            return Err(format!(
+                "{file}: the rules engine handles up to {max_cells} cells; the board has {n}"
+            ));
+        }
+        Ok(board)
+    }
 }
 
 /// Sheet layout parameters, in mm.

@@ -72,19 +72,10 @@ struct Outcome {
 impl AlphaBrick {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<AlphaBrick, String> {
-        let board = game
-            .boards
-            .first()
-            .ok_or("games/alphabrick/game.toml: no board")?
-            .clone();
+        let board = game.engine_board(MAX_CELLS)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/alphabrick/game.toml: the board must be a square grid".into());
         };
-        if grid.len() > MAX_CELLS {
-            return Err(format!(
-                "the Alpha-BRIK engine handles up to {MAX_CELLS} cells"
-            ));
-        }
         let camps = [board.region("camp-south"), board.region("camp-north")];
         let central = board.region("central");
         if camps.iter().any(Vec::is_empty) || central.is_empty() {

@@ -65,19 +65,10 @@ pub struct Arlecchino {
 impl Arlecchino {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Arlecchino, String> {
-        let board = game
-            .boards
-            .first()
-            .ok_or("games/arlecchino/game.toml: no board")?
-            .clone();
+        let board = game.engine_board(MAX_CELLS)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/arlecchino/game.toml: the board must be a square grid".into());
         };
-        if grid.len() > MAX_CELLS {
-            return Err(format!(
-                "the Arlecchino engine handles up to {MAX_CELLS} cells"
-            ));
-        }
         let tileset = game
             .tilesets
             .first()

@@ -62,20 +62,10 @@ fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, String> {
 impl Imbriqua {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Imbriqua, String> {
-        let board = game
-            .boards
-            .first()
-            .ok_or("games/imbriqua/game.toml: no board")?
-            .clone();
+        let board = game.engine_board(64)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/imbriqua/game.toml: the board must be a square grid".into());
         };
-        if grid.len() > 64 {
-            return Err(format!(
-                "the Imbriqua engine handles up to 64 cells; the board has {}",
-                grid.len()
-            ));
-        }
         let n = grid.len();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let edge = board.region("edge").iter().fold(0u64, |m, &c| m | 1 << c);

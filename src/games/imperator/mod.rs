@@ -80,20 +80,10 @@ fn cells(mut set: u64) -> impl Iterator<Item = usize> {
 impl Imperator {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Imperator, String> {
-        let board = game
-            .boards
-            .first()
-            .ok_or("games/imperator/game.toml: no board")?
-            .clone();
+        let board = game.engine_board(64)?.clone();
         let Grid::Triangles(grid) = board.grid.clone() else {
             return Err("games/imperator/game.toml: the board must be a `triangles` grid".into());
         };
-        if grid.len() > 64 {
-            return Err(format!(
-                "the Imperator engine handles up to 64 cells; the board has {}",
-                grid.len()
-            ));
-        }
         let sides = (0..grid.len())
             .map(|c| {
                 [0, 1, 2].map(|s| match grid.across[c][s] {
