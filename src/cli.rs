@@ -37,12 +37,9 @@ macro_rules! out {
 
 /// [`out!`] with a newline, like `println!`.
 macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
-            stdout_error(e);
-        }
-    }};
+    ($($arg:tt)*) => {
+        out!("{}\n", format_args!($($arg)*))
+    };
 }
 
 /// ludopress: print-and-play sheets, diagrams and checked rulebooks from game definitions.

@@ -307,7 +307,9 @@ fn diagrams_of_a_rulebook_share_one_scale() {
             // Millimetres on the page per scene unit: one value, unless a diagram hit a bound.
             let scales: Vec<f64> = diagrams
                 .iter()
-                .filter(|p| p.width > 45.0 && p.width < 150.0)
+                .filter(|p| {
+                    p.width > markdown::DIAGRAM_RANGE.0 && p.width < markdown::DIAGRAM_RANGE.1
+                })
                 .map(|p| p.width / p.scene.width)
                 .collect();
             assert!(

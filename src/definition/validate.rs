@@ -338,7 +338,7 @@ const PARAM_LIMITS: &[(&str, &str, i64, i64, &str)] = &[(
     "lignes",
     "pawns_per_side",
     1,
-    30,
+    crate::games::lignes::MAX_PER_SIDE,
     " (the engine keeps each row of the plane in a 64-bit word)",
 )];
 

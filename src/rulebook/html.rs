@@ -3,6 +3,9 @@
 use super::{Block, Rulebook, Span};
 use crate::fonts::Face;
 
+/// Width of the median diagram in the HTML rulebook, in em (the text column is 46 em).
+const DIAGRAM_EM: f64 = 18.0;
+
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -27,7 +30,7 @@ pub fn to_html(book: &Rulebook, title: &str) -> String {
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
 body {{ font-family: Lato, 'Helvetica Neue', Arial, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
 figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; margin: 1.5em 0; }}\n\
-figure div {{ text-align: center; }} figure svg {{ width: 18em; height: auto; }} figure svg.component {{ width: auto; }}\n\
+figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n</style>\n</head>\n<body>\n",
@@ -67,13 +70,13 @@ hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n</style>\n</h
                 h.push_str("<figure>\n");
                 for p in &fig.panels {
                     let svg = crate::export::svg::to_svg(&p.scene);
-                    // Components keep their printed size; diagrams scale with the page, each
-                    // in proportion to its width in the printed rulebook.
+                    // Components keep their printed size; diagrams scale with the text, each in
+                    // proportion to its width in the printed rulebook.
                     let svg = if p.diagram {
-                        let em = 18.0 * p.width / super::markdown::DIAGRAM_WIDTH;
+                        let em = DIAGRAM_EM * p.width / super::markdown::DIAGRAM_WIDTH;
                         svg.replacen("<svg", &format!("<svg style=\"width: {em:.1}em\""), 1)
                     } else {
-                        svg.replacen("<svg", "<svg class=\"component\"", 1)
+                        svg
                     };
                     h.push_str(&format!(
                         "<div>{}<figcaption>{}</figcaption></div>\n",

@@ -20,7 +20,7 @@ type TableCells = (Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>);
 pub const DIAGRAM_WIDTH: f64 = 74.0;
 
 /// Narrowest and widest diagram on the page, mm (the widest fits the text width of both papers).
-const DIAGRAM_RANGE: (f64, f64) = (45.0, 150.0);
+pub const DIAGRAM_RANGE: (f64, f64) = (45.0, 150.0);
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

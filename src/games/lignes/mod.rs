@@ -15,6 +15,10 @@ use crate::scene::{p as pt, shape, Anchor, Scene, Stroke};
 use plane::{Plane, Push};
 use std::cmp::Ordering;
 
+/// Most pawns a side: the plane holds at most [`plane::MAX_PAWNS`] pawns, a row being one
+/// 64-bit word. The definition's check of `pawns_per_side` reads it too.
+pub const MAX_PER_SIDE: i64 = plane::MAX_PAWNS as i64 / 2;
+
 /// Side names.
 pub const SIDES: [&str; 2] = ["light", "dark"];
 
@@ -150,7 +154,7 @@ impl Lignes {
             .ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
         // A group of n pawns spans up to n columns, and a row of the working plane is a 64-bit
         // word with margins: 30 pawns a side at most.
-        let limit = i64::from(plane::MAX_PAWNS / 2);
+        let limit = MAX_PER_SIDE;
         if !(1..=limit).contains(&per_side) {
             return Err(format!(
                 "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {limit} pawns a side"
