@@ -146,6 +146,19 @@ fn bad_positions_name_their_place() {
         e.contains("l.toml:5:1: error: `board` row 2: expected 2 tokens"),
         "{e}"
     );
+    // 256 pawns of one side (a count past a byte) and 2 × 128 (past a 64-bit row): too many.
+    for board in [
+        format!("{}\n", "L".repeat(16)).repeat(16),
+        format!("{}\n", "L".repeat(128)).repeat(2),
+    ] {
+        let e = bad(&format!(
+            "game = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n{board}\"\"\"\n"
+        ));
+        assert!(
+            e.contains("l.toml:3:9: error: more than 20 pawns of one side placed"),
+            "{e}"
+        );
+    }
     // Two pawns far apart, on a board wider or taller than the engine's plane: one clear error.
     for board in [
         format!("L{}L", ".".repeat(150)),

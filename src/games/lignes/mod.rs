@@ -152,12 +152,10 @@ impl Lignes {
         let opening = game
             .param("opening_pawns")
             .ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
-        // A group of n pawns spans up to n columns, and a row of the working plane is a 64-bit
-        // word with margins: 30 pawns a side at most.
-        let limit = MAX_PER_SIDE;
-        if !(1..=limit).contains(&per_side) {
+        // The definition's check reports this at its line; a `Game` built otherwise meets it here.
+        if !(1..=MAX_PER_SIDE).contains(&per_side) {
             return Err(format!(
-                "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {limit} pawns a side"
+                "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {MAX_PER_SIDE} pawns a side"
             ));
         }
         let piece = |id: &str| -> Result<&Piece, String> {

@@ -71,13 +71,15 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     let taken_v = taken
         .as_ref()
         .map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]);
-    let on = [0u8, 1].map(|s| pawns.iter().filter(|p| p.2 == s).count() as u8);
-    let counted = [
-        on[0].saturating_add(taken_v[1]),
-        on[1].saturating_add(taken_v[0]),
+    // Counted wide: a 200 × 200 board holds more pawns than a byte counts.
+    let on = [0u8, 1].map(|s| pawns.iter().filter(|p| p.2 == s).count());
+    let wide = [
+        on[0] + usize::from(taken_v[1]),
+        on[1] + usize::from(taken_v[0]),
     ];
+    let counted = wide.map(|c| c.min(usize::from(u8::MAX)) as u8);
     if raw.diags.0.len() == before {
-        if counted.iter().any(|&c| c > e.per_side) {
+        if wide.iter().any(|&c| c > usize::from(e.per_side)) {
             raw.error(
                 board_span.clone(),
                 format!("more than {} pawns of one side placed", e.per_side),
