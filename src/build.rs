@@ -163,7 +163,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 back: back.clone(),
             })
             .collect();
-        let (w, h) = layout::piece::extent(pc);
+        let (w, h) = pc.extent();
         let imposed = match pc.shape {
             PieceShape::Triangle => Imposed::Triangles {
                 slots,
@@ -271,10 +271,13 @@ pub struct Preview {
 pub type Job<'a, T> = Box<dyn FnOnce() -> T + Send + 'a>;
 
 /// Runs jobs on `threads` threads, taking them in order, and returns their results in order.
-pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Vec<T> {
+///
+/// A job that panics does not take its results down silently: the other jobs still run, and the
+/// whole call fails with the panic's message (the caller reports it and exits with status 1).
+pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>, String> {
     let n = jobs.len();
     let queue = std::sync::Mutex::new(jobs.into_iter().enumerate());
-    let mut results: Vec<(usize, T)> = std::thread::scope(|scope| {
+    let mut results: Vec<(usize, Result<T, String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.clamp(1, n.max(1)))
             .map(|_| {
                 scope.spawn(|| {
@@ -282,7 +285,9 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Vec<T> {
                     loop {
                         let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
                         let Some((i, job)) = next else { break };
-                        done.push((i, job()));
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+                            .map_err(|e| panic_message(e.as_ref()));
+                        done.push((i, result));
                     }
                     done
                 })
@@ -290,11 +295,29 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Vec<T> {
             .collect();
         workers
             .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|e| vec![(usize::MAX, Err(panic_message(e.as_ref())))])
+            })
             .collect()
     });
     results.sort_by_key(|r| r.0);
-    results.into_iter().map(|r| r.1).collect()
+    if results.len() != n {
+        return Err(format!("{} of {n} build jobs were lost", n - results.len()));
+    }
+    results
+        .into_iter()
+        .map(|r| r.1.map_err(|e| format!("a build job failed: {e}")))
+        .collect()
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 /// Renders previews on `threads` threads (they are the slow part of a build), in order.
@@ -310,11 +333,7 @@ pub fn render_previews(previews: &[Preview], threads: usize) -> Result<Vec<Outpu
             }) as Job<'_, _>
         })
         .collect();
-    let out: Vec<Result<Output, String>> = parallel(jobs, threads);
-    if out.len() != previews.len() {
-        return Err("a preview thread failed".into());
-    }
-    out.into_iter().collect()
+    parallel(jobs, threads)?.into_iter().collect()
 }
 
 /// Every output of a game but the PNG previews, which are returned to render (when asked for).

@@ -299,7 +299,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             let mut rendered: Vec<(Vec<build::Output>, Vec<build::Preview>, u128)> =
                 loaded.iter().map(|_| Default::default()).collect();
-            for done in build::parallel(jobs, threads) {
+            for done in build::parallel(jobs, threads).map_err(Failure::Other)? {
                 match done {
                     Done::Game(i, files, previews, ms) => {
                         rendered[i].0.extend(files);

@@ -7,13 +7,25 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// A source text with its path, used to turn byte offsets into lines and columns.
+///
+/// The text may be a fragment cut from a larger file (a fenced block of a rulebook): `origin`
+/// then says where it starts, so places are those of the whole file without copying it.
 #[derive(Debug, Clone)]
 pub struct Source {
     /// Path as shown to the user.
     pub path: PathBuf,
-    /// Whole text of the file.
+    /// Whole text of the file, or of the fragment.
     pub text: String,
+    /// Lines of the file before the fragment, and characters before it on its first line.
+    pub origin: (usize, usize),
 }
+
+/// Longest input file read, in bytes: definitions, position files and rulebooks alike. Larger
+/// files are refused before they are read, so a mistaken path cannot exhaust memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Widest excerpt shown under a diagnostic, in characters: a longer line is cut around the place.
+pub const EXCERPT_CHARS: usize = 100;
 
 impl Source {
     /// Wraps a text read from `path`.
@@ -21,52 +33,132 @@ impl Source {
         Source {
             path: path.into(),
             text: text.into(),
+            origin: (0, 0),
         }
     }
 
-    /// Reads a file, reporting an unreadable file as a diagnostic.
+    /// The part `range` of a file's `text`, keeping the file's lines and columns; `line` is the
+    /// 1-based line where `range` starts (known to the caller, which reads the file in order: a
+    /// file of many fragments is not counted from its start for each one).
+    pub fn fragment(
+        path: impl Into<PathBuf>,
+        text: &str,
+        range: Range<usize>,
+        line: usize,
+    ) -> Self {
+        let start = floor_char(text, range.start);
+        let end = floor_char(text, range.end.max(start));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let col = text[line_start..start].chars().count() + 1;
+        Source {
+            path: path.into(),
+            text: text[start..end].to_string(),
+            origin: (line - 1, col - 1),
+        }
+    }
+
+    /// Reads a file, reporting an unreadable, oversized or non-UTF-8 file as a diagnostic.
     pub fn read(path: &Path) -> Result<Self, Diagnostics> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            Diagnostic::file(
-                path,
-                format!("file is not UTF-8 (byte {})", e.utf8_error().valid_up_to()),
-            )
-        })?;
-        Ok(Source::new(path, text))
+        read_limited(path, MAX_FILE_BYTES).map(|text| Source::new(path, text))
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, in the whole file.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (line, col) = line_col(&self.text, offset);
+        let col = if line == 1 { col + self.origin.1 } else { col };
+        (line + self.origin.0, col)
     }
 
     /// Builds an error at a byte range of this source.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let start = span.start.min(self.text.len());
-        let end = span.end.clamp(start, self.text.len());
-        let (line, col) = line_col(&self.text, start);
-        let line_text = self.text.lines().nth(line - 1).unwrap_or("").to_string();
+        let start = floor_char(&self.text, span.start);
+        let end = floor_char(&self.text, span.end.max(start));
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = line_start + line_text.len();
-        let underline = end.min(line_end).saturating_sub(start).max(1);
+        let line_end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        let line_text = self.text[line_start..line_end].trim_end_matches('\r');
+        let (line, col) = self.line_col(start);
+        // Columns of the excerpt count the characters of the line as shown here.
+        let local_col = self.text[line_start..start].chars().count() + 1;
+        let width = self.text[start..end.min(line_end)].chars().count().max(1);
         Diagnostic {
             path: self.path.clone(),
             line,
             col,
             message: message.into(),
-            excerpt: Some(Excerpt {
-                text: line_text,
-                col,
-                width: underline,
-            }),
+            excerpt: Some(Excerpt::new(line_text, local_col, width)),
             hint: None,
         }
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+/// Reads a file of at most `max` bytes as UTF-8, each failure a diagnostic naming the file.
+pub fn read_limited(path: &Path, max: u64) -> Result<String, Diagnostics> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)
+        .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
+    if meta.is_dir() {
+        return Err(Diagnostic::file(path, "expected a file, found a folder").into());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
+    if bytes.len() as u64 > max {
+        return Err(Diagnostic::file(
+            path,
+            format!("file too large: the limit is {} MiB", max >> 20),
+        )
+        .into());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
+        let src = Source::new(path, text);
+        let end = src.text.len();
+        src.error(end..end, format!("file is not UTF-8 (byte {at})"))
+            .into()
+    })
+}
+
+/// The largest character boundary of `text` at or before `offset`.
+fn floor_char(text: &str, offset: usize) -> usize {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
+    offset
+}
+
+/// Line numbers of offsets taken in increasing order, counted once over the text.
+#[derive(Debug, Default)]
+pub struct LineCursor {
+    at: usize,
+    line: usize,
+}
+
+impl LineCursor {
+    /// The 1-based line of `offset` in `text`; offsets are expected in increasing order (an
+    /// earlier one is counted from the start).
+    pub fn line(&mut self, text: &str, offset: usize) -> usize {
+        let offset = floor_char(text, offset);
+        if offset < self.at || self.line == 0 {
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += text[self.at..offset].matches('\n').count();
+        self.at = offset;
+        self.line
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char(text, offset);
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -81,8 +173,40 @@ pub struct Excerpt {
     pub text: String,
     /// 1-based column where the underline starts.
     pub col: usize,
-    /// Width of the underline in bytes (at least 1).
+    /// Width of the underline in characters (at least 1).
     pub width: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `line` underlined from character `col` (1-based) over `width` characters;
+    /// a line wider than [`EXCERPT_CHARS`] is cut to a window around the place, marked with `…`.
+    pub fn new(line: &str, col: usize, width: usize) -> Excerpt {
+        let chars = line.chars().count();
+        if chars <= EXCERPT_CHARS {
+            return Excerpt {
+                text: line.to_string(),
+                col,
+                width: width.min(chars + 1 - col.min(chars)).max(1),
+            };
+        }
+        let half = EXCERPT_CHARS / 2;
+        let first = col.saturating_sub(1 + half / 2).min(chars - EXCERPT_CHARS);
+        let mut text: String = line.chars().skip(first).take(EXCERPT_CHARS).collect();
+        let mut col = col - first;
+        if first > 0 {
+            text.insert(0, '…');
+            col += 1;
+        }
+        if first + EXCERPT_CHARS < chars {
+            text.push('…');
+        }
+        let room = EXCERPT_CHARS + 1 - (col - 1).min(EXCERPT_CHARS);
+        Excerpt {
+            text,
+            col,
+            width: width.clamp(1, room),
+        }
+    }
 }
 
 /// One user error.
@@ -147,7 +271,7 @@ impl fmt::Display for Diagnostic {
                 f,
                 "\n {pad} |\n {num} | {}\n {pad} | {lead}{}",
                 ex.text,
-                "^".repeat(ex.width.min(80))
+                "^".repeat(ex.width)
             )?;
         }
         if let Some(h) = &self.hint {
@@ -250,6 +374,55 @@ mod tests {
     fn line_col_counts_chars() {
         assert_eq!(line_col("ab\ncdé f", 8), (2, 5));
         assert_eq!(line_col("x", 0), (1, 1));
+    }
+
+    #[test]
+    fn errors_inside_multibyte_characters_do_not_panic() {
+        // A span that starts or ends inside a non-breaking space (2 bytes) or an emoji (4 bytes).
+        let text = "row = \"L\u{a0}X\u{1F600}.\"";
+        let src = Source::new("p.toml", text);
+        for start in 0..text.len() + 2 {
+            for end in start..text.len() + 3 {
+                let d = src.error(start..end, "bad");
+                assert_eq!(d.line, 1);
+                assert!(d.to_string().contains("p.toml:1:"));
+            }
+        }
+        let d = src.error(9..10, "bad");
+        assert_eq!(
+            (d.line, d.col),
+            (1, 9),
+            "a column counts characters, not bytes"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_place() {
+        let line = format!("{}BAD{}", "x".repeat(5_000_000), "y".repeat(5_000_000));
+        let src = Source::new("big.toml", line);
+        let d = src.error(5_000_000..5_000_003, "bad token");
+        assert_eq!(d.col, 5_000_001);
+        let s = d.to_string();
+        assert!(s.len() < 600, "message of {} bytes", s.len());
+        assert!(s.contains("BAD") && s.contains('…'), "{s}");
+        let shown = s.lines().find(|l| l.contains("BAD")).unwrap();
+        let mark = s.lines().find(|l| l.contains("^^^")).unwrap();
+        assert_eq!(
+            shown.chars().position(|c| c == 'B'),
+            mark.chars().position(|c| c == '^'),
+            "the underline is under the place:\n{s}"
+        );
+    }
+
+    #[test]
+    fn fragments_keep_the_file_places() {
+        let text = "# Title\n\n```position\ngame = 1\n```\n";
+        let start = text.find("game").unwrap();
+        let src = Source::fragment("r.md", text, start..start + 9, 4);
+        assert_eq!(src.text, "game = 1\n");
+        let d = src.error(7..8, "expected a string");
+        assert_eq!((d.line, d.col), (4, 8));
+        assert_eq!(d.excerpt.unwrap().text, "game = 1");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::model::SheetStyle;
 use super::raw::{self, LibraryFile};
 use crate::color::Color;
 use crate::diag::{self, Diagnostics, Source};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A card style template with every field given (colours are palette names).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -77,7 +77,13 @@ impl Library {
             };
             lib.sheets.insert(name.clone(), sheet);
         }
-        for (name, s) in &file.card_style {
+        let known: BTreeSet<&str> = lib
+            .palettes
+            .values()
+            .flat_map(|p| p.keys().map(String::as_str))
+            .collect();
+        for (name, spanned) in &file.card_style {
+            let s = spanned.get_ref();
             let corner = s.corner.as_ref().map(|v| ck.num(v, 0.0, 20.0, "corner"));
             let border = s.border.as_ref().map(|v| ck.num(v, 0.0, 20.0, "border"));
             let title = s
@@ -88,6 +94,28 @@ impl Library {
                 .text_size
                 .as_ref()
                 .map(|v| ck.num(v, 4.0, 72.0, "text_size"));
+            // A colour is `#rrggbb` or a name that some palette defines: a typo is an error here,
+            // not a silent black or white on every card.
+            for c in [&s.panel, &s.ink].into_iter().flatten() {
+                let v = c.get_ref();
+                let ok = if v.starts_with('#') {
+                    Color::parse_hex(v).is_some()
+                } else {
+                    known.contains(v.as_str())
+                };
+                if !ok {
+                    let mut d = src.error(
+                        c.span(),
+                        format!(
+                            "unknown colour `{v}`: no palette defines it (nor is it `#rrggbb`)"
+                        ),
+                    );
+                    if let Some(h) = diag::closest(v, known.iter().copied()) {
+                        d = d.with_hint(format!("did you mean `{h}`?"));
+                    }
+                    ck.diags.push(d);
+                }
+            }
             match (corner, border, title, text, &s.panel, &s.ink, &s.from) {
                 (Some(corner), Some(border), Some(title_size), Some(text_size), Some(panel), Some(ink), None) => {
                     lib.card_styles.insert(
@@ -102,8 +130,8 @@ impl Library {
                         },
                     );
                 }
-                _ => ck.diags.push(diag::Diagnostic::file(
-                    &src.path,
+                _ => ck.diags.push(src.error(
+                    spanned.span(),
                     format!("card style `{name}` must give every field (corner, border, title_size, text_size, panel, ink) and no `from`"),
                 )),
             }

@@ -420,3 +420,35 @@ pub struct Mat {
     /// Lines.
     pub line: Color,
 }
+
+/// Depth of a die net's glue tabs, as a share of the face side.
+pub const DIE_TAB: f64 = 0.22;
+
+impl Die {
+    /// Width and height of the unfolded net with its glue tabs, mm: the size laid out, imposed
+    /// and checked against the paper (one computation for all three).
+    pub fn extent(&self) -> (f64, f64) {
+        let t = self.face * DIE_TAB;
+        (4.0 * self.face + 2.0 * t, 3.0 * self.face + 2.0 * t)
+    }
+}
+
+impl Piece {
+    /// Width and height of a piece's cut box, mm.
+    pub fn extent(&self) -> (f64, f64) {
+        match self.shape {
+            PieceShape::Triangle => (self.size, self.size * crate::geometry::triangles::H),
+            _ => (self.size, self.size),
+        }
+    }
+}
+
+impl Deck {
+    /// Width and height of a card with its bleed, mm: what imposition must fit on a sheet.
+    pub fn extent(&self) -> (f64, f64) {
+        (
+            self.width + 2.0 * self.bleed,
+            self.height + 2.0 * self.bleed,
+        )
+    }
+}

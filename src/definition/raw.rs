@@ -346,7 +346,7 @@ pub struct LibraryFile {
     /// Named palettes: colour name to `#rrggbb`.
     pub palette: BTreeMap<String, BTreeMap<String, S>>,
     /// Named card styles (every field given).
-    pub card_style: BTreeMap<String, CardStyleRaw>,
+    pub card_style: BTreeMap<String, Spanned<CardStyleRaw>>,
     /// Named component sizes.
     pub size: BTreeMap<String, SizeDims>,
     /// Named sheet styles.

@@ -183,7 +183,7 @@ impl Ctx<'_> {
                 self.err(
                     at,
                     format!(
-                        "component of {w} × {h} mm is larger than the printable area of {} ({aw} × {ah} mm)",
+                        "component of {w:.1} × {h:.1} mm is larger than the printable area of {} ({aw:.1} × {ah:.1} mm)",
                         paper.name()
                     ),
                 );
@@ -272,7 +272,11 @@ pub fn game(
         .iter()
         .map(|t| tileset(&mut cx, t, &decks, sheet.margin))
         .collect();
-    let pieces: Vec<Piece> = raw.piece.iter().map(|p| piece(&mut cx, p)).collect();
+    let pieces: Vec<Piece> = raw
+        .piece
+        .iter()
+        .map(|p| piece(&mut cx, p, sheet.margin))
+        .collect();
     let dice: Vec<Die> = raw
         .die
         .iter()
@@ -474,7 +478,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
     }
 }
 
-fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw) -> CardStyle {
+fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw, at: &std::ops::Range<usize>) -> CardStyle {
     let base = match &s.from {
         Some(name) => match cx.lib.card_styles.get(name.get_ref()) {
             Some(b) => Some(b.clone()),
@@ -517,13 +521,31 @@ fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw) -> CardStyle {
     let text_size = s.text_size.as_ref().map_or(base.text_size, |v| {
         cx.length(v, 4.0, 72.0, "text size (pt)")
     });
+    let inherited = |cx: &mut Ctx, name: &str, field: &str| -> Color {
+        if let Some(c) = cx
+            .colors
+            .get(name)
+            .copied()
+            .or_else(|| Color::parse_hex(name))
+        {
+            return c;
+        }
+        // The template's colour is a name of another palette than this game's.
+        let msg = format!(
+            "the card style takes `{field} = \"{name}\"` from its template, and this game's palette and `[colors]` do not define `{name}`"
+        );
+        let hint = format!("define `{name}` in `[colors]`, or set `{field}` in `style`");
+        let span = s.from.as_ref().map_or_else(|| at.clone(), |f| f.span());
+        cx.diags.push(cx.src.error(span, msg).with_hint(hint));
+        Color::BLACK
+    };
     let panel = match &s.panel {
         Some(c) => cx.color(c),
-        None => cx.colors.get(&base.panel).copied().unwrap_or(Color::WHITE),
+        None => inherited(cx, &base.panel, "panel"),
     };
     let ink = match &s.ink {
         Some(c) => cx.color(c),
-        None => cx.colors.get(&base.ink).copied().unwrap_or(Color::BLACK),
+        None => inherited(cx, &base.ink, "ink"),
     };
     CardStyle {
         corner,
@@ -607,8 +629,7 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
         .bleed
         .as_ref()
         .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
-    cx.fits_paper(&d.size, width + 2.0 * bleed, height + 2.0 * bleed, margin);
-    let style = card_style(cx, &d.style);
+    let style = card_style(cx, &d.style, &d.id.span());
     if d.card.is_empty() {
         cx.err(&d.id, "a deck needs at least one `[[deck.card]]`".into());
     }
@@ -634,7 +655,7 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
             }
         })
         .collect();
-    Deck {
+    let deck = Deck {
         id,
         name: d.name.clone(),
         width,
@@ -643,7 +664,10 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
         bleed,
         back: cx.back(&d.back),
         cards,
-    }
+    };
+    let (w, h) = deck.extent();
+    cx.fits_paper(&d.size, w, h, margin);
+    deck
 }
 
 fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Tileset {
@@ -769,7 +793,7 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
     }
 }
 
-fn piece(cx: &mut Ctx, p: &raw::PieceRaw) -> Piece {
+fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64) -> Piece {
     let id = cx.id(&p.id);
     let shape = match cx.choice(
         &p.shape,
@@ -781,7 +805,7 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw) -> Piece {
         Some("brick") => PieceShape::Brick,
         _ => PieceShape::Disc,
     };
-    Piece {
+    let piece = Piece {
         id,
         name: p.name.clone(),
         shape,
@@ -791,13 +815,15 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw) -> Piece {
         back: p.back.as_ref().map(|c| cx.color(c)),
         symbol: p.symbol.as_ref().and_then(|s| cx.symbol(s)),
         count: cx.int(&p.count, 1, MAX_COUNT, "count"),
-    }
+    };
+    let (w, h) = piece.extent();
+    cx.fits_paper(&p.size, w, h, margin);
+    piece
 }
 
 fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
     let id = cx.id(&d.id);
     let face = cx.length(&d.face, 8.0, 60.0, "die face");
-    cx.fits_paper(&d.face, face * 4.0 + 16.0, face * 3.0 + 16.0, margin);
     let mut faces = [1, 2, 3, 4, 5, 6];
     if d.faces.len() != 6 {
         cx.err(
@@ -809,7 +835,7 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
             faces[i] = cx.int(f, 1, 6, "face value") as u8;
         }
     }
-    Die {
+    let die = Die {
         id,
         name: d.name.clone(),
         face,
@@ -817,7 +843,10 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
         pip: cx.color(&d.pip),
         faces,
         count: cx.count(&d.count),
-    }
+    };
+    let (w, h) = die.extent();
+    cx.fits_paper(&d.face, w, h, margin);
+    die
 }
 
 fn mat(cx: &mut Ctx, m: &raw::MatRaw) -> Mat {

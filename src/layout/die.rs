@@ -10,8 +10,9 @@ const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 
 /// Draws the net; the scene includes the glue tabs.
 pub fn draw(d: &Die) -> Scene {
     let f = d.face;
-    let t = f * 0.22;
-    let mut s = Scene::new(4.0 * f + 2.0 * t, 3.0 * f + 2.0 * t);
+    let t = f * crate::definition::model::DIE_TAB;
+    let (w, h) = d.extent();
+    let mut s = Scene::new(w, h);
     let at = |c: usize, r: usize| p(t + c as f64 * f, t + r as f64 * f);
     let cut = Some(Stroke::solid(d.pip, 0.3));
     // Tabs: (face index, edge) with edges 0 top, 1 right, 2 bottom, 3 left.

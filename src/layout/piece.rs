@@ -3,16 +3,7 @@
 use super::{ink_on, symbol};
 use crate::color::Color;
 use crate::definition::model::{Piece, PieceShape};
-use crate::geometry::triangles::H;
 use crate::scene::{p, shape, Scene, Stroke};
-
-/// Width and height of a piece's cut box, mm.
-pub fn extent(pc: &Piece) -> (f64, f64) {
-    match pc.shape {
-        PieceShape::Triangle => (pc.size, pc.size * H),
-        _ => (pc.size, pc.size),
-    }
-}
 
 /// Draws the front face.
 pub fn front(pc: &Piece) -> Scene {
@@ -25,7 +16,7 @@ pub fn back(pc: &Piece) -> Option<Scene> {
 }
 
 fn draw(pc: &Piece, fill: Color, with_symbol: bool) -> Scene {
-    let (w, h) = extent(pc);
+    let (w, h) = pc.extent();
     let mut s = Scene::new(w, h);
     let z = pc.size;
     let line = Stroke::solid(pc.line, (z * 0.02).max(0.3));

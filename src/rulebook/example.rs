@@ -126,19 +126,6 @@ struct DiagramRaw {
     after_caption: Option<String>,
 }
 
-/// The Markdown text with everything outside `range` blanked, newlines kept.
-pub fn masked(text: &str, range: std::ops::Range<usize>) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        if range.contains(&i) || c == '\n' {
-            out.push(c);
-        } else {
-            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
-        }
-    }
-    out
-}
-
 /// Board rows of a claim, read like a position's board: tokens split by white space, or one
 /// character a token in a row without white space.
 fn board_rows(s: &str) -> Vec<Vec<String>> {
@@ -162,9 +149,10 @@ pub fn parse(
     text: &str,
     range: std::ops::Range<usize>,
     fence_line: usize,
+    content_line: usize,
 ) -> Result<Example, Diagnostics> {
-    let src = Source::new(path, masked(text, range));
-    let (game, raw) = rules::raw(&path.display().to_string(), &src.text)?;
+    let src = Source::fragment(path, text, range, content_line);
+    let (game, raw) = rules::raw_source(src.clone())?;
     if game != engine.id() {
         let at = src.text.find("game").unwrap_or(0);
         return Err(src
@@ -180,7 +168,7 @@ pub fn parse(
     let position = engine.position(raw)?;
     let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
     let mut diags = Diagnostics::default();
-    let line_of = |span: std::ops::Range<usize>| crate::diag::line_col(&src.text, span.start).0;
+    let line_of = |span: std::ops::Range<usize>| src.line_col(span.start).0;
     let mut claims = Vec::new();
     if let Some(ex) = &extras.expect {
         let e = ex.get_ref();

@@ -82,6 +82,7 @@ pub fn parse(
     let mut in_head = false;
     let mut heading: Option<u8> = None;
     let mut code: Option<(String, usize, std::ops::Range<usize>)> = None;
+    let mut lines = crate::diag::LineCursor::default();
     let face = |b: i32, i: i32| {
         if b > 0 {
             Face::Bold
@@ -165,33 +166,36 @@ pub fn parse(
                     CodeBlockKind::Fenced(i) => i.to_string(),
                     CodeBlockKind::Indented => String::new(),
                 };
-                let line = crate::diag::line_col(text, range.start).0;
+                let line = lines.line(text, range.start);
                 code = Some((info, line, range.start..range.start));
             }
             Event::End(TagEnd::CodeBlock) => {
                 let Some((info, line, content)) = code.take() else {
                     continue;
                 };
+                let content_line = lines.line(text, content.start);
                 match info.trim() {
-                    "position" => match example::parse(engine, path, text, content, line) {
-                        Ok(ex) => {
-                            let panels = example::panels(engine, &ex)
-                                .into_iter()
-                                .map(|(scene, caption)| Panel {
-                                    scene,
-                                    width: DIAGRAM_WIDTH,
-                                    diagram: true,
-                                    caption,
-                                })
-                                .collect();
-                            blocks.push(Block::Figure(Figure { panels, line }));
-                            examples.push(ex);
+                    "position" => {
+                        match example::parse(engine, path, text, content, line, content_line) {
+                            Ok(ex) => {
+                                let panels = example::panels(engine, &ex)
+                                    .into_iter()
+                                    .map(|(scene, caption)| Panel {
+                                        scene,
+                                        width: DIAGRAM_WIDTH,
+                                        diagram: true,
+                                        caption,
+                                    })
+                                    .collect();
+                                blocks.push(Block::Figure(Figure { panels, line }));
+                                examples.push(ex);
+                            }
+                            Err(d) => diags.0.extend(d.0),
                         }
-                        Err(d) => diags.0.extend(d.0),
-                    },
+                    }
                     "component" => {
-                        let masked = example::masked(text, content.clone());
-                        match toml::from_str::<ComponentBlock>(&masked) {
+                        let block = Source::fragment(path, text, content.clone(), content_line);
+                        match toml::from_str::<ComponentBlock>(&block.text) {
                             Ok(c) => {
                                 let mut panels = Vec::new();
                                 for (i, what) in c.show.iter().enumerate() {
@@ -210,9 +214,7 @@ pub fn parse(
                                 }
                                 blocks.push(Block::Figure(Figure { panels, line }));
                             }
-                            Err(e) => {
-                                diags.push(crate::diag::from_toml(&Source::new(path, masked), &e))
-                            }
+                            Err(e) => diags.push(crate::diag::from_toml(&block, &e)),
                         }
                     }
                     other => diags.push(src.error(

@@ -336,7 +336,12 @@ pub fn playouts<R: Rules>(
 
 /// Parses a position text for a known game, or reports where it is wrong.
 pub fn raw(path: &str, text: &str) -> Result<(String, RawPosition), Diagnostics> {
-    let mut raw = RawPosition::parse(Source::new(path, text))?;
+    raw_source(Source::new(path, text))
+}
+
+/// Parses a position's source (a file, or a fragment of a rulebook) and reads its `game` key.
+pub fn raw_source(src: Source) -> Result<(String, RawPosition), Diagnostics> {
+    let mut raw = RawPosition::parse(src)?;
     let game = raw.game()?;
     Ok((game, raw))
 }

@@ -56,7 +56,7 @@ impl RawPosition {
                 Ok(s)
             }
             Some((_, span, v)) => Err(self.src.error(span, format!("`game`: expected a string, found {}", v.type_str())).into()),
-            None => Err(self.src.error(0..0, "missing key `game` (one of imbriqua, arlecchino, imperator, lignes, alphabrick)").into()),
+            None => Err(self.src.error(top_line(&self.src.text), "missing key `game` (one of imbriqua, arlecchino, imperator, lignes, alphabrick)").into()),
         }
     }
 
@@ -83,9 +83,10 @@ impl RawPosition {
         self.entries.remove(key).map(|(_, vs, v)| (vs, v))
     }
 
-    /// Span of the whole file's start, for errors about a missing key.
+    /// Span of the position's first line, for errors about a missing key (in a rulebook, the
+    /// first line of the fenced block rather than the start of the file).
     pub fn top(&self) -> Range<usize> {
-        0..0
+        top_line(&self.src.text)
     }
 
     /// Takes a required string.
@@ -261,15 +262,21 @@ impl RawPosition {
             };
             let mut row = Vec::new();
             if line.trim().contains(char::is_whitespace) {
-                let mut i = 0;
-                for part in line.split(|c: char| c.is_whitespace()) {
-                    if !part.is_empty() {
-                        row.push(Token {
-                            text: part.to_string(),
-                            span: at(i, part.len()),
-                        });
+                // Separators may be several bytes long (a non-breaking space): tokens keep the
+                // byte offsets of their own characters.
+                let mut token: Option<usize> = None;
+                for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
+                    match (c.is_whitespace(), token) {
+                        (true, Some(t)) => {
+                            row.push(Token {
+                                text: line[t..i].to_string(),
+                                span: at(t, i - t),
+                            });
+                            token = None;
+                        }
+                        (false, None) => token = Some(i),
+                        _ => {}
                     }
-                    i += part.len() + 1;
                 }
             } else {
                 let lead = line.len() - line.trim_start().len();
@@ -307,6 +314,13 @@ impl RawPosition {
         }
         self.diags.finish(self.src)
     }
+}
+
+/// The first line of `text` that is not blank (its content), or the start of the text.
+fn top_line(text: &str) -> Range<usize> {
+    let start = text.len() - text.trim_start().len();
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    start..end.max(start)
 }
 
 /// Where the characters of a string value start in the source, when they map one to one (no
@@ -401,7 +415,10 @@ pub fn square_cells(
 
 /// A diagnostic for a position file that is not valid TOML or lacks `game`.
 pub fn unknown_game(raw: &RawPosition, game: &str) -> Diagnostic {
-    let span = raw.entries.get("game").map_or(0..0, |e| e.1.clone());
+    let span = raw
+        .entries
+        .get("game")
+        .map_or_else(|| top_line(&raw.src.text), |e| e.1.clone());
     let games = [
         "imbriqua",
         "arlecchino",

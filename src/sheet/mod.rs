@@ -108,11 +108,16 @@ impl GridPlan {
             }
         };
         let (port, land) = (plan((pw, ph)), plan((ph, pw)));
-        if land.cols * land.rows > port.cols * port.rows {
+        let mut best = if land.cols * land.rows > port.cols * port.rows {
             land
         } else {
             port
-        }
+        };
+        // Validation makes every box fit its paper; should one not, it overflows the page
+        // rather than leaving a sheet with no column to divide by.
+        best.cols = best.cols.max(1);
+        best.rows = best.rows.max(1);
+        best
     }
 
     /// Slots per sheet.

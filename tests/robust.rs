@@ -1,0 +1,181 @@
+//! Regression tests for hostile and careless input, one section per class of defect: panics and
+//! wrong exits, writes where they must not go, silent typos and misplaced errors, time and memory.
+
+mod common;
+
+use ludopress::definition::Project;
+use ludopress::engine::Engine;
+use ludopress::lang::Lang;
+
+// ---------------------------------------------------------------------------------------------
+// Places: spans on characters, errors at their real line and column.
+
+/// An Imbriqua board whose fourth row is separated by non-breaking spaces and holds a bad token.
+fn nbsp_position(sep: &str) -> String {
+    let row = [".", ".", ".", "Q", ".", ".", ".", "."].join(sep);
+    format!(
+        "game = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n\
+         . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n{row}\n\
+         . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n"
+    )
+}
+
+#[test]
+fn multibyte_white_space_in_a_board_row_is_placed_in_characters() {
+    // No-break space (2 bytes), ideographic space (3 bytes), em space (3 bytes), mixed.
+    for sep in ["\u{a0}", "\u{3000}", "\u{2003}", " \u{a0} "] {
+        let text = nbsp_position(sep);
+        let e = common::input_error("p.toml", &text);
+        // The bad token `Q` is the fourth of row 4 (line 8): three tokens and three separators before it.
+        let col = 1 + 3 * (1 + sep.chars().count());
+        assert!(e.starts_with(&format!("p.toml:8:{col}:")), "{e}");
+        assert!(
+            e.contains("^\n") || e.ends_with('^') || e.contains("^\n ="),
+            "{e}"
+        );
+    }
+}
+
+/// The rulebook `text` parsed for `game`: its errors as printed.
+fn rulebook_errors(game: &str, text: &str) -> String {
+    let project = Project::new(common::root());
+    let engine = Engine::new(&project, game).expect("engine");
+    let def = common::game(game);
+    match ludopress::rulebook::markdown::parse(
+        &engine,
+        &def,
+        std::path::Path::new("rules.md"),
+        text,
+        Lang::En,
+    ) {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(d) => d.to_string(),
+    }
+}
+
+#[test]
+fn errors_inside_rulebook_blocks_are_placed_in_the_block() {
+    // A missing required key is reported on the block's first line, not at 1:1 of the file.
+    let text =
+        "# Rules\n\nSome text.\n\n```position\ngame = \"alphabrick\"\ndie = 3\nboard = \"\"\"\n\
+                . . . . . . . . .\n\"\"\"\n```\n";
+    let e = rulebook_errors("alphabrick", text);
+    assert!(
+        e.starts_with("rules.md:6:1: error: missing key `to_move`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("6 | game = \"alphabrick\""),
+        "the excerpt shows the line: {e}"
+    );
+    let text = "# Rules\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\n```\n";
+    let e = rulebook_errors("imbriqua", text);
+    assert!(
+        e.starts_with("rules.md:4:1: error: missing key `board`"),
+        "{e}"
+    );
+    // A bad token in the block is placed at its own line and column.
+    let text = "Intro.\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\n\
+                board = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . X . . . .\n\
+                . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n```\n";
+    let e = rulebook_errors("imbriqua", text);
+    assert!(e.starts_with("rules.md:11:7:"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Panics and wrong exits: one extent per component, worker panics reported.
+
+/// A minimal game of one die with face `face` mm, as a definition text.
+fn die_game(face: f64) -> String {
+    format!(
+        "[game]\nid = \"dice\"\ntitle = {{ fr = \"Dés\", en = \"Dice\" }}\npalette = \"ludopress\"\nsheet = \"home\"\n\n\
+         [[die]]\nid = \"d6\"\nname = {{ fr = \"Dé\", en = \"Die\" }}\nface = {face:.1}\nfill = \"white\"\npip = \"ink\"\n\
+         faces = [1, 2, 3, 4, 5, 6]\n"
+    )
+}
+
+#[test]
+fn a_die_either_fits_its_sheet_or_is_refused_at_its_face() {
+    let (mut built, mut refused) = (0, 0);
+    for tenth in (80..=600).step_by(5) {
+        let face = tenth as f64 / 10.0;
+        match common::parse("dice", &die_game(face)) {
+            Ok(game) => {
+                // What validation accepts, imposition lays out: every sheet holds the net.
+                let opts = ludopress::build::BuildOptions {
+                    previews: false,
+                    ..Default::default()
+                };
+                let files = ludopress::build::render_game(&game, &opts).expect("render");
+                let sheets = files
+                    .iter()
+                    .filter(|f| f.path.starts_with("sheets"))
+                    .count();
+                assert!(sheets >= 2, "face {face}: {sheets} sheets");
+                built += 1;
+            }
+            Err(d) => {
+                let e = d.to_string();
+                assert!(e.starts_with("games/dice/game.toml:10:8:"), "{e}");
+                assert!(e.contains("larger than the printable area"), "{e}");
+                refused += 1;
+            }
+        }
+    }
+    // Faces up to about 55 mm fit A4 and Letter (the net is 3.44 faces high); larger ones do not.
+    assert!(
+        built > 80 && refused > 5,
+        "{built} built, {refused} refused"
+    );
+    assert!(common::parse("dice", &die_game(55.0)).is_ok());
+    assert!(common::parse("dice", &die_game(56.0)).is_err());
+}
+
+#[test]
+fn a_panicking_build_job_fails_the_build() {
+    let jobs: Vec<ludopress::build::Job<'_, u32>> = vec![
+        Box::new(|| 1),
+        Box::new(|| panic!("boom in a job")),
+        Box::new(|| 3),
+    ];
+    let e = ludopress::build::parallel(jobs, 2).unwrap_err();
+    assert!(e.contains("boom in a job"), "{e}");
+    let jobs: Vec<ludopress::build::Job<'_, u32>> =
+        (0..50u32).map(|i| Box::new(move || i) as _).collect();
+    assert_eq!(
+        ludopress::build::parallel(jobs, 3).unwrap(),
+        (0..50u32).collect::<Vec<_>>()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Silent typos: colours, [rules], roles, card ids.
+
+/// Errors of the Imbriqua definition read with a library text where `from` is replaced by `to`.
+fn library_errors(from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(common::root().join("templates/library.toml")).unwrap();
+    assert!(text.contains(from), "`{from}` not in the library");
+    let src = ludopress::diag::Source::new("templates/library.toml", text.replacen(from, to, 1));
+    match ludopress::definition::Library::parse(&src) {
+        Ok(_) => panic!("`{to}` accepted"),
+        Err(d) => d.to_string(),
+    }
+}
+
+#[test]
+fn a_colour_typo_in_the_library_is_an_error_at_its_place() {
+    let e = library_errors("panel = \"paper\"", "panel = \"papr\"");
+    assert!(e.starts_with("templates/library.toml:"), "{e}");
+    assert!(e.contains("unknown colour `papr`"), "{e}");
+    assert!(e.contains("did you mean `paper`?"), "{e}");
+    let e = library_errors("ink = \"ink\"\n\n#", "ink = \"#12345\"\n\n#");
+    assert!(e.contains("unknown colour `#12345`"), "{e}");
+    let e = library_errors(
+        "[card_style.classic]\ncorner = 3.0\n",
+        "[card_style.classic]\n",
+    );
+    assert!(
+        e.starts_with("templates/library.toml:"),
+        "a place, not a bare file: {e}"
+    );
+}
