@@ -1,7 +1,7 @@
 //! The build: every component of a game laid out, imposed on sheets and exported.
 //!
-//! All outputs of a game are produced in memory first; only then are files written, each to a
-//! temporary name renamed into place, so a failed build leaves earlier outputs intact.
+//! All outputs of a game are produced in memory first; only then are they published to the output
+//! folder all at once (see [`crate::output`]), so a failed build leaves earlier outputs intact.
 
 use crate::definition::model::{Game, PieceShape};
 use crate::export::{pdf, png, svg};
@@ -38,14 +38,7 @@ impl Default for BuildOptions {
     }
 }
 
-/// One output file, in memory.
-#[derive(Debug, Clone)]
-pub struct Output {
-    /// Path relative to the game's output folder.
-    pub path: PathBuf,
-    /// Content.
-    pub bytes: Vec<u8>,
-}
+pub use crate::output::Output;
 
 /// A printable component group as imposed.
 #[derive(Clone)]
@@ -432,37 +425,6 @@ fn push_svg(
     });
 }
 
-/// Writes outputs under `dir`, each to a temporary name then renamed into place.
-pub fn write_all(dir: &Path, files: &[Output]) -> std::io::Result<u64> {
-    let mut total = 0;
-    for f in files {
-        let path = dir.join(&f.path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        write_atomic(&path, &f.bytes)?;
-        total += f.bytes.len() as u64;
-    }
-    Ok(total)
-}
-
-/// Writes one file through a temporary sibling and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    // Output is deterministic: a file that already holds these bytes is left alone, which keeps
-    // its timestamp and spares the disk (replacing a file can cost more than writing a new one).
-    if std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
-        && std::fs::read(path).is_ok_and(|old| old == bytes)
-    {
-        return Ok(());
-    }
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// The rulebooks of a game (each language whose `games/<game>/rules.<lang>.md` exists), parsed
 /// and with every example validated; `root` is the project root.
 pub fn load_rulebooks(
@@ -555,4 +517,153 @@ pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output
         }
     }
     files
+}
+
+/// A game's rulebooks, validated, with every claim holding (none for a game without an engine).
+pub fn checked_rulebooks(
+    project: &crate::definition::Project,
+    game: &Game,
+) -> Result<Vec<crate::rulebook::Rulebook>, Error> {
+    if !crate::engine::ENGINES.contains(&game.id.as_str()) {
+        return Ok(Vec::new());
+    }
+    let eng = crate::engine::Engine::new(project, &game.id)?;
+    let books = load_rulebooks(&project.root, game, &eng)?;
+    let mut failures = Vec::new();
+    for b in &books {
+        failures.extend(crate::rulebook::check(&eng, b).failures);
+    }
+    if failures.is_empty() {
+        Ok(books)
+    } else {
+        Err(Error::Other(format!(
+            "rulebook claims do not hold:\n{}",
+            failures.join("\n")
+        )))
+    }
+}
+
+pub use crate::engine::Error;
+
+/// What a build wrote for one game.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// The game's id.
+    pub id: String,
+    /// Its output folder.
+    pub dir: PathBuf,
+    /// Files published.
+    pub files: usize,
+    /// Print PDFs (one per paper).
+    pub print_pdfs: usize,
+    /// Rulebook PDFs.
+    pub rulebook_pdfs: usize,
+    /// PNG previews.
+    pub pngs: usize,
+    /// Bytes of all its files.
+    pub bytes: u64,
+    /// Time spent laying out and exporting its components, ms.
+    pub layout_ms: u128,
+}
+
+/// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
+/// first (nothing is written when one is wrong), then every game is laid out and exported in
+/// parallel on `threads` threads, then each game's files are published at once.
+pub fn build_games(
+    project: &crate::definition::Project,
+    games: &[String],
+    opts: &BuildOptions,
+    out: &Path,
+    threads: usize,
+) -> Result<Vec<GameReport>, Error> {
+    let lib = project.library()?;
+    let mut loaded = Vec::new();
+    let mut diags = crate::diag::Diagnostics::default();
+    for g in games {
+        match project.load(g, &lib) {
+            Ok(game) => loaded.push(game),
+            Err(d) => diags.0.extend(d.0),
+        }
+    }
+    // Rulebooks too: every example must parse and every claim must hold before anything is written.
+    let mut books = Vec::new();
+    for game in &loaded {
+        match checked_rulebooks(project, game) {
+            Ok(b) => books.push(b),
+            Err(Error::Input(d)) => diags.0.extend(d.0),
+            Err(other) => return Err(other),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(Error::Input(diags));
+    }
+    // Every game's components and sheets, and every rulebook file, as parallel jobs; then all PNG
+    // previews (the slow part) on every core at once, so one large game does not hold the others up.
+    enum Done {
+        Game(usize, Vec<Output>, Vec<Preview>, u128),
+        Files(usize, Vec<Output>),
+    }
+    let mut jobs: Vec<Job<'_, Done>> = Vec::new();
+    for (i, (game, books)) in loaded.iter().zip(&books).enumerate() {
+        for b in books {
+            for &paper in &opts.papers {
+                jobs.push(Box::new(move || {
+                    Done::Files(i, vec![rulebook_pdf(game, b, paper)])
+                }));
+            }
+            jobs.push(Box::new(move || Done::Files(i, rulebook_web(game, b))));
+        }
+        jobs.push(Box::new(move || {
+            let t = std::time::Instant::now();
+            let (files, previews) = render_game_deferred(game, opts);
+            Done::Game(i, files, previews, t.elapsed().as_millis())
+        }));
+    }
+    let mut rendered: Vec<(Vec<Output>, Vec<Preview>, u128)> =
+        loaded.iter().map(|_| Default::default()).collect();
+    for done in parallel(jobs, threads).map_err(Error::Other)? {
+        match done {
+            Done::Game(i, files, previews, ms) => {
+                rendered[i].0.extend(files);
+                rendered[i].1 = previews;
+                rendered[i].2 = ms;
+            }
+            Done::Files(i, files) => rendered[i].0.extend(files),
+        }
+    }
+    let all_previews: Vec<Preview> = rendered.iter().flat_map(|r| r.1.iter().cloned()).collect();
+    let mut pngs = render_previews(&all_previews, threads)
+        .map_err(Error::Other)?
+        .into_iter();
+    let mut reports = Vec::new();
+    for (game, (mut files, previews, ms)) in loaded.iter().zip(rendered) {
+        files.extend(pngs.by_ref().take(previews.len()));
+        let dir = out.join(&game.id);
+        let bytes =
+            crate::output::publish(&dir, &files, crate::output::Sweep::Stale).map_err(|e| {
+                Error::Other(format!(
+                    "{e}; the files of `{}` were left as they were",
+                    game.id
+                ))
+            })?;
+        let pdfs = files
+            .iter()
+            .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
+            .count();
+        let books = files
+            .iter()
+            .filter(|f| f.path.to_string_lossy().contains("-rules-"))
+            .count();
+        reports.push(GameReport {
+            id: game.id.clone(),
+            dir,
+            files: files.len(),
+            print_pdfs: pdfs - books,
+            rulebook_pdfs: books,
+            pngs: previews.len(),
+            bytes,
+            layout_ms: ms,
+        });
+    }
+    Ok(reports)
 }

@@ -246,100 +246,25 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 games
             };
-            let lib = project.library()?;
-            // Validate everything first: a broken definition stops the build before any file is written.
-            let mut loaded = Vec::new();
-            let mut diags = Diagnostics::default();
-            for g in &games {
-                match project.load(g, &lib) {
-                    Ok(game) => loaded.push(game),
-                    Err(d) => diags.0.extend(d.0),
-                }
-            }
-            // Rulebooks too: every example must parse and every claim must hold before anything is written.
-            let mut books = Vec::new();
-            for game in &loaded {
-                match rulebooks(&project, game) {
-                    Ok(b) => books.push(b),
-                    Err(Failure::Input(d)) => diags.0.extend(d.0),
-                    Err(other) => return Err(other),
-                }
-            }
-            if !diags.is_empty() {
-                return Err(Failure::Input(diags));
-            }
             let start = Instant::now();
             let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-            // Lay out and export every game in parallel; then render all PNG previews (the slow
-            // part) on every core at once, so one large game does not hold the others up.
-            // Every game's components and sheets, and every rulebook file, as parallel jobs; then
-            // all PNG previews (the slow part) on every core at once.
-            enum Done {
-                Game(usize, Vec<build::Output>, Vec<build::Preview>, u128),
-                Files(usize, Vec<build::Output>),
-            }
-            let mut jobs: Vec<build::Job<'_, Done>> = Vec::new();
-            for (i, (game, books)) in loaded.iter().zip(&books).enumerate() {
-                let opts = &opts;
-                for b in books {
-                    for &paper in &opts.papers {
-                        jobs.push(Box::new(move || {
-                            Done::Files(i, vec![build::rulebook_pdf(game, b, paper)])
-                        }));
-                    }
-                    jobs.push(Box::new(move || {
-                        Done::Files(i, build::rulebook_web(game, b))
-                    }));
-                }
-                jobs.push(Box::new(move || {
-                    let t = Instant::now();
-                    let (files, previews) = build::render_game_deferred(game, opts);
-                    Done::Game(i, files, previews, t.elapsed().as_millis())
-                }));
-            }
-            let mut rendered: Vec<(Vec<build::Output>, Vec<build::Preview>, u128)> =
-                loaded.iter().map(|_| Default::default()).collect();
-            for done in build::parallel(jobs, threads).map_err(Failure::Other)? {
-                match done {
-                    Done::Game(i, files, previews, ms) => {
-                        rendered[i].0.extend(files);
-                        rendered[i].1 = previews;
-                        rendered[i].2 = ms;
-                    }
-                    Done::Files(i, files) => rendered[i].0.extend(files),
-                }
-            }
-            let all_previews: Vec<build::Preview> =
-                rendered.iter().flat_map(|r| r.1.iter().cloned()).collect();
-            let mut pngs = build::render_previews(&all_previews, threads)
-                .map_err(Failure::Other)?
-                .into_iter();
-            for (game, (mut files, previews, ms)) in loaded.iter().zip(rendered) {
-                files.extend(pngs.by_ref().take(previews.len()));
-                let dir = out.join(&game.id);
-                let bytes = build::write_all(&dir, &files)
-                    .map_err(|e| Failure::Other(format!("{}: {e}", game.id)))?;
-                let pdfs = files
-                    .iter()
-                    .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
-                    .count();
-                let books = files
-                    .iter()
-                    .filter(|f| f.path.to_string_lossy().contains("-rules-"))
-                    .count();
+            let reports = build::build_games(&project, &games, &opts, &out, threads)?;
+            for r in &reports {
                 outln!(
-                    "{:<11} {} files ({} print PDF, {books} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {ms} ms",
-                    game.id,
-                    files.len(),
-                    pdfs - books,
-                    previews.len(),
-                    bytes as f64 / 1e6,
-                    dir.display()
+                    "{:<11} {} files ({} print PDF, {} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {} ms",
+                    r.id,
+                    r.files,
+                    r.print_pdfs,
+                    r.rulebook_pdfs,
+                    r.pngs,
+                    r.bytes as f64 / 1e6,
+                    r.dir.display(),
+                    r.layout_ms
                 );
             }
             outln!(
                 "built {} game(s) in {} ms (PNG previews on {threads} threads)",
-                loaded.len(),
+                reports.len(),
                 start.elapsed().as_millis()
             );
             Ok(())
@@ -391,8 +316,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
             }
-            build::write_atomic(&out, &bytes)
-                .map_err(|e| Failure::Other(format!("{}: {e}", out.display())))?;
+            ludopress::output::write_one(&out, &bytes)
+                .map_err(|e| Failure::Other(e.to_string()))?;
             Ok(())
         }
         Command::New { game, seed } => {
@@ -436,7 +361,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let lib = project.library()?;
             let def = project.load(&game, &lib)?;
-            let books = rulebooks(&project, &def)?;
+            let books = build::checked_rulebooks(&project, &def)?;
             let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
                 Failure::Input(
                     Diagnostic::file(
@@ -447,8 +372,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 )
             })?;
             let files = build::render_rulebook(&def, book, &papers_of(paper));
-            let bytes = build::write_all(&out.join(&game), &files)
-                .map_err(|e| Failure::Other(format!("{game}: {e}")))?;
+            let bytes = ludopress::output::publish(
+                &out.join(&game),
+                &files,
+                ludopress::output::Sweep::Keep,
+            )
+            .map_err(|e| Failure::Other(e.to_string()))?;
             outln!(
                 "{game} rules ({lang}): {} files, {:.1} MB in {}/",
                 files.len(),
@@ -541,30 +470,6 @@ fn papers_of(p: PaperArg) -> Vec<Paper> {
         PaperArg::A4 => vec![Paper::A4],
         PaperArg::Letter => vec![Paper::Letter],
         PaperArg::All => Paper::ALL.to_vec(),
-    }
-}
-
-/// A game's rulebooks, validated, with every claim holding.
-fn rulebooks(
-    project: &Project,
-    game: &ludopress::definition::Game,
-) -> Result<Vec<ludopress::rulebook::Rulebook>, Failure> {
-    if !engine::ENGINES.contains(&game.id.as_str()) {
-        return Ok(Vec::new());
-    }
-    let eng = Engine::new(project, &game.id)?;
-    let books = build::load_rulebooks(&project.root, game, &eng)?;
-    let mut failures = Vec::new();
-    for b in &books {
-        failures.extend(ludopress::rulebook::check(&eng, b).failures);
-    }
-    if failures.is_empty() {
-        Ok(books)
-    } else {
-        Err(Failure::Other(format!(
-            "rulebook claims do not hold:\n{}",
-            failures.join("\n")
-        )))
     }
 }
 

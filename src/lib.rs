@@ -18,6 +18,7 @@ pub mod games;
 pub mod geometry;
 pub mod lang;
 pub mod layout;
+pub mod output;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;

@@ -179,3 +179,205 @@ fn a_colour_typo_in_the_library_is_an_error_at_its_place() {
         "a place, not a bare file: {e}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Writes: never outside the output folder, never half-written, nothing stale left behind.
+
+/// A small game without a rules engine: one deck of two cards, as a definition text.
+fn deck_game(card_ids: [&str; 2]) -> String {
+    format!(
+        "[game]\nid = \"cards\"\ntitle = {{ fr = \"Cartes\", en = \"Cards\" }}\npalette = \"ludopress\"\nsheet = \"home\"\n\n\
+         [[deck]]\nid = \"deck\"\nname = {{ fr = \"Paquet\", en = \"Deck\" }}\nsize = \"mini\"\nstyle = {{ from = \"classic\" }}\n\
+         back = {{ fill = \"blue\", ink = \"white\", title = {{ fr = \"Dos\", en = \"Back\" }}, pattern = \"grid\" }}\n\n\
+         [[deck.card]]\nid = \"{}\"\ntitle = {{ fr = \"Un\", en = \"One\" }}\ntext = {{ fr = \"Texte.\", en = \"Text.\" }}\nfill = \"red\"\n\n\
+         [[deck.card]]\nid = \"{}\"\ntitle = {{ fr = \"Deux\", en = \"Two\" }}\ntext = {{ fr = \"Texte.\", en = \"Text.\" }}\nfill = \"green\"\n",
+        card_ids[0], card_ids[1]
+    )
+}
+
+/// A scratch project holding the shipped library and one game `cards` with `text`.
+fn scratch_project(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-robust-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("games/cards/game.toml"), text).unwrap();
+    dir
+}
+
+fn build_cards(
+    root: &std::path::Path,
+) -> Result<Vec<ludopress::build::GameReport>, ludopress::build::Error> {
+    let opts = ludopress::build::BuildOptions {
+        previews: false,
+        ..Default::default()
+    };
+    ludopress::build::build_games(
+        &Project::new(root),
+        &["cards".to_string()],
+        &opts,
+        &root.join("output"),
+        2,
+    )
+}
+
+/// Every file under `dir` (relative path → bytes), links as their target's text.
+fn snapshot_tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            let rel = p.strip_prefix(dir).unwrap().display().to_string();
+            let meta = std::fs::symlink_metadata(&p).unwrap();
+            if meta.file_type().is_symlink() {
+                out.insert(
+                    rel,
+                    std::fs::read_link(&p)
+                        .unwrap()
+                        .display()
+                        .to_string()
+                        .into_bytes(),
+                );
+            } else if meta.is_dir() {
+                todo.push(p);
+            } else {
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn ids_that_name_files_cannot_leave_the_output_folder() {
+    for bad in [
+        "../../../../tmp/escaped",
+        "a/b",
+        "..",
+        "Card",
+        "x y",
+        "é",
+        "-x",
+        "",
+    ] {
+        let e = common::parse("cards", &deck_game([bad, "two"]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("invalid card id"), "{bad}: {e}");
+        assert!(e.starts_with("games/cards/game.toml:15:6:"), "{bad}: {e}");
+    }
+    let e = common::parse(
+        "cards",
+        &deck_game(["one", "two"]).replace("id = \"cards\"", "id = \"../cards\""),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("invalid game id"), "{e}");
+    // A game named on the command line is never a path.
+    let lib = common::library();
+    for name in ["../games/imbriqua", "/etc", "imbriqua/../lignes"] {
+        let e = Project::new(common::root())
+            .load(name, &lib)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a game id is"), "{e}");
+    }
+}
+
+#[test]
+fn a_build_removes_its_stale_outputs_and_temporaries_and_nothing_else() {
+    let root = scratch_project("stale", &deck_game(["one", "two"]));
+    build_cards(&root).expect("first build");
+    let out = root.join("output/cards");
+    assert!(out.join("components/deck-one.svg").is_file());
+    // A file of the user's, and temporaries left by a killed build (this version's and older).
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    std::fs::write(
+        out.join("components/.ludopress-00ff00ff00ff00ff.tmp"),
+        "half",
+    )
+    .unwrap();
+    std::fs::write(out.join(".cards-a4.pdf.tmp1234"), "half").unwrap();
+    std::fs::write(
+        root.join("games/cards/game.toml"),
+        deck_game(["uno", "two"]),
+    )
+    .unwrap();
+    build_cards(&root).expect("second build");
+    assert!(out.join("components/deck-uno.svg").is_file());
+    assert!(
+        !out.join("components/deck-one.svg").exists(),
+        "the renamed card's old face is gone"
+    );
+    assert!(out.join("components/deck-two.svg").is_file());
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    let names: Vec<String> = snapshot_tree(&out).into_keys().collect();
+    assert!(!names.iter().any(|n| n.contains(".tmp")), "{names:?}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn planted_links_are_never_followed() {
+    let root = scratch_project("links", &deck_game(["one", "two"]));
+    let out = root.join("output/cards");
+    let victim = root.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::fs::create_dir_all(out.join("components")).unwrap();
+    // A link where an output file goes is replaced by the file; its target is untouched.
+    std::os::unix::fs::symlink(&victim, out.join("cards-a4.pdf")).unwrap();
+    build_cards(&root).expect("build");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(!std::fs::symlink_metadata(out.join("cards-a4.pdf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    // A linked folder inside the output folder is refused: nothing is written through it.
+    let elsewhere = root.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::remove_dir_all(out.join("components")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, out.join("components")).unwrap();
+    let before = snapshot_tree(&out);
+    let e = build_cards(&root).unwrap_err();
+    assert!(format!("{e:?}").contains("symbolic link"), "{e:?}");
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    assert_eq!(
+        snapshot_tree(&out),
+        before,
+        "a failed build leaves the folder as it was"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_failure_while_writing_leaves_the_folder_as_it_was() {
+    let root = scratch_project("fail", &deck_game(["one", "two"]));
+    build_cards(&root).expect("first build");
+    let out = root.join("output/cards");
+    std::fs::write(
+        root.join("games/cards/game.toml"),
+        deck_game(["one", "three"]),
+    )
+    .unwrap();
+    // A folder where the new sheet PDF goes: staging stops there, after other files were staged.
+    std::fs::remove_file(out.join("cards-letter.pdf")).unwrap();
+    std::fs::create_dir(out.join("cards-letter.pdf")).unwrap();
+    let before = snapshot_tree(&out);
+    let e = build_cards(&root).unwrap_err();
+    let msg = format!("{e:?}");
+    assert!(
+        msg.contains("cards-letter.pdf") && msg.contains("left as they were"),
+        "{msg}"
+    );
+    assert_eq!(snapshot_tree(&out), before);
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -58,6 +58,17 @@ impl Project {
 
     /// Loads and validates one game.
     pub fn load(&self, game: &str, lib: &Library) -> Result<Game, Diagnostics> {
+        if !validate::is_safe_id(game) {
+            // Never a path: `../x` or `/tmp/x` must not reach the file system.
+            let shown: String = game.chars().take(60).collect();
+            return Err(Diagnostic::file(
+                &self.root.join("games"),
+                format!(
+                    "no game `{shown}`: a game id is 1 to 40 lowercase letters, digits and `-`"
+                ),
+            )
+            .into());
+        }
         let path = self.game_file(game);
         if !path.is_file() {
             let known = self.list();

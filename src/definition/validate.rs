@@ -10,6 +10,16 @@ use crate::sheet::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
+/// True for an id that can name a file: 1 to 40 lowercase ASCII letters, digits and `-`, not
+/// starting with `-`.
+pub fn is_safe_id(v: &str) -> bool {
+    !v.is_empty()
+        && v.len() <= 40
+        && !v.starts_with('-')
+        && v.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// Most copies of one component.
 pub const MAX_COUNT: i64 = 500;
 /// Most copies of all components of a game.
@@ -109,18 +119,22 @@ impl Ctx<'_> {
         None
     }
 
-    fn id(&mut self, s: &S) -> String {
-        let v = s.get_ref();
-        if v.is_empty()
-            || v.len() > 40
-            || !v
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        {
+    /// Checks that an id can name a file: 1 to 40 lowercase letters, digits and `-`.
+    fn safe_id(&mut self, s: &S, what: &str) -> bool {
+        let ok = is_safe_id(s.get_ref());
+        if !ok {
+            let shown: String = s.get_ref().chars().take(60).collect();
             self.err(
                 s,
-                format!("invalid id `{v}`: use 1 to 40 lowercase letters, digits and `-`"),
+                format!("invalid {what} `{shown}`: use 1 to 40 lowercase letters, digits and `-` (it names output files)"),
             );
+        }
+        ok
+    }
+
+    fn id(&mut self, s: &S) -> String {
+        let v = s.get_ref();
+        if !self.safe_id(s, "id") {
         } else if !self.ids.insert(v.clone()) {
             self.err(
                 s,
@@ -208,7 +222,8 @@ pub fn game(
         ids: BTreeSet::new(),
     };
     let h = &raw.game;
-    if h.id.get_ref() != folder {
+    if !cx.safe_id(&h.id, "game id") {
+    } else if h.id.get_ref() != folder {
         cx.err(
             &h.id,
             format!(
@@ -638,7 +653,8 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
         .card
         .iter()
         .map(|c| {
-            if !card_ids.insert(c.id.get_ref().clone()) {
+            if !cx.safe_id(&c.id, "card id") {
+            } else if !card_ids.insert(c.id.get_ref().clone()) {
                 cx.err(
                     &c.id,
                     format!("duplicate card id `{}` in deck `{id}`", c.id.get_ref()),

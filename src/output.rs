@@ -1,0 +1,291 @@
+//! The output folder: a game's files published all at once, never half-written, never outside it.
+//!
+//! Every file is first written to a temporary sibling created exclusively (`O_CREAT | O_EXCL`, so
+//! a planted symbolic link is never followed) under an unpredictable name; only when all of a
+//! game's files are staged are they renamed into place, so a full disk or any other failure leaves
+//! the folder as it was. A manifest lists the files the last build wrote: the next build removes
+//! those it no longer writes (a renamed card's old face), and nothing else. Temporary files left
+//! by a killed build are removed at the start of the next one.
+
+use std::collections::BTreeSet;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One output file, in memory.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// Path relative to the game's output folder.
+    pub path: PathBuf,
+    /// Content.
+    pub bytes: Vec<u8>,
+}
+
+/// Name of the manifest in a game's output folder: one relative path a line.
+pub const MANIFEST: &str = ".ludopress-manifest";
+
+/// Prefix and suffix of temporary files; nothing else in the folder is ever removed as stale.
+const TMP_PREFIX: &str = ".ludopress-";
+const TMP_SUFFIX: &str = ".tmp";
+
+/// A failure to publish, naming the file and saying what was left.
+#[derive(Debug)]
+pub struct Error {
+    /// The file that could not be written (or the folder).
+    pub path: PathBuf,
+    /// What went wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.reason)
+    }
+}
+
+fn err(path: &Path, reason: impl std::fmt::Display) -> Error {
+    Error {
+        path: path.to_path_buf(),
+        reason: reason.to_string(),
+    }
+}
+
+/// How publishing treats files of an earlier build that this one does not write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sweep {
+    /// Remove them (a whole build: the folder holds exactly what it wrote).
+    Stale,
+    /// Keep them (a partial build, e.g. one rulebook).
+    Keep,
+}
+
+/// Writes `files` under `dir` all at once; returns the bytes of the files written. Unchanged
+/// files are left alone (their timestamps too).
+pub fn publish(dir: &Path, files: &[Output], sweep: Sweep) -> Result<u64, Error> {
+    for f in files {
+        if !is_safe_relative(&f.path) {
+            return Err(err(&f.path, "not a plain path inside the output folder"));
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
+    real_folder(dir)?;
+    remove_stale_temporaries(dir);
+    let old = read_manifest(dir);
+    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut total = 0;
+    let result = (|| {
+        for f in files {
+            let path = dir.join(&f.path);
+            if let Some(parent) = path.parent() {
+                make_folders(dir, parent)?;
+            }
+            total += f.bytes.len() as u64;
+            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                return Err(err(&path, "a folder stands where this file goes"));
+            }
+            if unchanged(&path, &f.bytes) {
+                continue;
+            }
+            let tmp = stage(&path, &f.bytes)?;
+            staged.push((tmp, path));
+        }
+        let mut names: BTreeSet<String> = files.iter().map(|f| slash_path(&f.path)).collect();
+        if sweep == Sweep::Keep {
+            names.extend(old.iter().cloned());
+        }
+        let list: String = names.iter().map(|n| format!("{n}\n")).collect();
+        let manifest = dir.join(MANIFEST);
+        if !unchanged(&manifest, list.as_bytes()) {
+            staged.push((stage(&manifest, list.as_bytes())?, manifest));
+        }
+        Ok(names)
+    })();
+    let names = match result {
+        Ok(names) => names,
+        Err(e) => {
+            for (tmp, _) in &staged {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return Err(e);
+        }
+    };
+    for (i, (tmp, path)) in staged.iter().enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            for (tmp, _) in &staged[i..] {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return Err(err(path, e));
+        }
+    }
+    if sweep == Sweep::Stale {
+        for gone in old.difference(&names) {
+            let path = dir.join(gone);
+            // Only plain files the manifest names are removed, never a folder or a link's target.
+            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Writes one file through a temporary sibling created exclusively, then a rename.
+pub fn write_one(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if unchanged(path, bytes) {
+        return Ok(());
+    }
+    let tmp = stage(path, bytes)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        err(path, e)
+    })
+}
+
+/// A path of normal components only: no root, no `..`, no `.`.
+fn is_safe_relative(path: &Path) -> bool {
+    path.components().count() > 0 && path.components().all(|c| matches!(c, Component::Normal(_)))
+}
+
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Refuses a folder that is a symbolic link (writing through it would leave the output folder).
+fn real_folder(path: &Path) -> Result<(), Error> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(m) if m.file_type().is_symlink() => Err(err(
+            path,
+            "is a symbolic link: ludopress writes only into real folders inside the output folder",
+        )),
+        Ok(_) => Err(err(path, "expected a folder, found a file")),
+        Err(e) => Err(err(path, e)),
+    }
+}
+
+/// Creates the folders from `dir` down to `parent`, each a real folder.
+fn make_folders(dir: &Path, parent: &Path) -> Result<(), Error> {
+    let rel = parent.strip_prefix(dir).unwrap_or(Path::new(""));
+    let mut at = dir.to_path_buf();
+    for c in rel.components() {
+        at.push(c);
+        match std::fs::symlink_metadata(&at) {
+            Err(_) => std::fs::create_dir(&at).map_err(|e| err(&at, e))?,
+            Ok(_) => real_folder(&at)?,
+        }
+    }
+    Ok(())
+}
+
+/// True when `path` is a regular file holding exactly `bytes`.
+fn unchanged(path: &Path, bytes: &[u8]) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+        && std::fs::read(path).is_ok_and(|old| old == bytes)
+}
+
+/// An unpredictable 64-bit value: the standard library seeds each `RandomState` from the system.
+fn random() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    COUNTER.fetch_add(1, Ordering::Relaxed).hash(&mut h);
+    std::process::id().hash(&mut h);
+    h.finish()
+}
+
+/// Writes `bytes` to a new temporary sibling of `path` and returns its path.
+fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, Error> {
+    let parent = path.parent().unwrap_or(Path::new("."));
+    for _ in 0..8 {
+        let tmp = parent.join(format!("{TMP_PREFIX}{:016x}{TMP_SUFFIX}", random()));
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp);
+        let mut file = match file {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(err(path, e)),
+        };
+        return match file.write_all(bytes).and_then(|()| file.flush()) {
+            Ok(()) => Ok(tmp),
+            Err(e) => {
+                drop(file);
+                let _ = std::fs::remove_file(&tmp);
+                Err(err(path, e))
+            }
+        };
+    }
+    Err(err(path, "could not create a temporary file"))
+}
+
+/// True for the name of a temporary file of ludopress (this version's or an older one's).
+fn is_temporary(name: &str) -> bool {
+    let ours = name.starts_with(TMP_PREFIX) && name.ends_with(TMP_SUFFIX);
+    // Older versions wrote `.<name>.tmp<pid>`.
+    let older = name.starts_with('.')
+        && name
+            .rsplit_once(".tmp")
+            .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+    ours || older
+}
+
+/// Removes temporary files left by an interrupted build in `dir` and its folders (two levels).
+fn remove_stale_temporaries(dir: &Path) {
+    let mut folders = vec![(dir.to_path_buf(), 0)];
+    while let Some((folder, depth)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Ok(kind) = e.file_type() else { continue };
+            let name = e.file_name();
+            if kind.is_dir() && depth < 2 {
+                folders.push((e.path(), depth + 1));
+            } else if !kind.is_dir() && name.to_str().is_some_and(is_temporary) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
+/// The files the last build wrote, as listed by its manifest (unsafe lines are ignored).
+fn read_manifest(dir: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.is_empty() && is_safe_relative(Path::new(l)))
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        assert!(is_temporary(".ludopress-0123456789abcdef.tmp"));
+        assert!(is_temporary(".imbriqua-a4.pdf.tmp4242"));
+        assert!(!is_temporary("imbriqua-a4.pdf"));
+        assert!(!is_temporary(".notes.tmpfile"));
+        assert!(!is_temporary("draft.tmp"));
+    }
+
+    #[test]
+    fn only_plain_relative_paths_are_safe() {
+        assert!(is_safe_relative(Path::new("components/a.svg")));
+        assert!(!is_safe_relative(Path::new("../a.svg")));
+        assert!(!is_safe_relative(Path::new("/tmp/a.svg")));
+        assert!(!is_safe_relative(Path::new("a/../../b")));
+        assert!(!is_safe_relative(Path::new("")));
+    }
+
+    #[test]
+    fn random_names_differ() {
+        let a: BTreeSet<u64> = (0..1000).map(|_| random()).collect();
+        assert_eq!(a.len(), 1000);
+    }
+}
