@@ -34,7 +34,7 @@ fn main() {
     let lib = project.library().expect("library");
     let games: Vec<_> = GAMES
         .iter()
-        .map(|g| project.load(g, &lib).expect("game"))
+        .map(|g| ludopress::engine::load_definition(&project, g, &lib).expect("game"))
         .collect();
     let opts = BuildOptions::default();
     let whole = time(3, || {

@@ -580,7 +580,7 @@ pub fn build_games(
     let mut loaded = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
     for g in games {
-        match project.load(g, &lib) {
+        match crate::engine::load_definition(project, g, &lib) {
             Ok(game) => loaded.push(game),
             Err(d) => diags.0.extend(d.0),
         }

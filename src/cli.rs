@@ -360,7 +360,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out,
         } => {
             let lib = project.library()?;
-            let def = project.load(&game, &lib)?;
+            let def = engine::load_definition(&project, &game, &lib)?;
             let books = build::checked_rulebooks(&project, &def)?;
             let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
                 Failure::Input(
@@ -396,7 +396,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let (mut checked, mut failed, mut books_n) = (0, 0, 0);
             let mut diags = Diagnostics::default();
             for g in &games {
-                let def = match project.load(g, &lib) {
+                let def = match engine::load_definition(&project, g, &lib) {
                     Ok(d) => d,
                     Err(d) => {
                         diags.0.extend(d.0);
@@ -437,7 +437,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::List => {
             let lib = project.library()?;
             for g in project.list() {
-                let game = project.load(&g, &lib)?;
+                let game = engine::load_definition(&project, &g, &lib)?;
                 let cards: usize = game
                     .decks
                     .iter()

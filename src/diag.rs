@@ -334,9 +334,16 @@ pub fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, n)| n)
 }
 
+/// Edits between two words: insertions, deletions, substitutions and swaps of two neighbouring
+/// characters (`egde` is one edit from `edge`). Words longer than 64 characters are not compared
+/// (so a hint costs little whatever the input).
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+    let a: Vec<char> = a.chars().take(65).collect();
+    let b: Vec<char> = b.chars().take(65).collect();
+    if a.len() > 64 || b.len() > 64 {
+        return usize::MAX;
+    }
+    let mut before: Vec<usize> = Vec::new();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
@@ -344,8 +351,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
             cur[j + 1] = (prev[j] + usize::from(ca != cb))
                 .min(prev[j + 1] + 1)
                 .min(cur[j] + 1);
+            if i > 0 && j > 0 && *ca == b[j - 1] && a[i - 1] == *cb {
+                cur[j + 1] = cur[j + 1].min(before[j - 1] + 1);
+            }
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }
@@ -429,6 +439,8 @@ mod tests {
     fn closest_finds_typo() {
         assert_eq!(closest("gren", ["green", "red", "blue"]), Some("green"));
         assert_eq!(closest("zzzzzz", ["green", "red"]), None);
+        assert_eq!(closest("egde", ["edge", "camp"]), Some("edge"));
+        assert_eq!(closest(&"x".repeat(100_000), ["edge"]), None);
     }
 
     #[test]

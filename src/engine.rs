@@ -77,6 +77,15 @@ macro_rules! with_pos {
     };
 }
 
+/// Loads and validates a game's definition against what its rules engine needs (if it has one).
+pub fn load_definition(
+    project: &Project,
+    game: &str,
+    lib: &crate::definition::Library,
+) -> Result<crate::definition::Game, Diagnostics> {
+    project.load(game, lib, crate::games::contract(game))
+}
+
 /// Games that have a rules engine.
 pub const ENGINES: [&str; 5] = [
     "imbriqua",
@@ -89,7 +98,7 @@ pub const ENGINES: [&str; 5] = [
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
     pub fn new(project: &Project, game: &str) -> Result<Engine, Error> {
-        let def = project.load_or_builtin(game)?;
+        let def = project.load_or_builtin(game, crate::games::contract(game))?;
         match game {
             "imbriqua" => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,

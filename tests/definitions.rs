@@ -181,9 +181,13 @@ fn rules_parameters_out_of_their_engine_range_are_reported() {
         );
     }
     assert!(errors(30).is_none(), "30 pawns a side is allowed");
-    // Other games keep the general range.
-    let e = errors_after("opening_pawns = 4", "opening_pawns = 1001");
-    assert!(e[0].contains("expected 0 to 1000, found 1001"), "{}", e[0]);
+    // Each engine declares its parameters' ranges.
+    let e = errors_after("opening_pawns = 4", "opening_pawns = 65");
+    assert!(
+        e[0].contains("expected 0 to 64 (pawns on a board of 64 cells), found 65"),
+        "{}",
+        e[0]
+    );
 }
 
 #[test]

@@ -283,7 +283,7 @@ fn ids_that_name_files_cannot_leave_the_output_folder() {
     let lib = common::library();
     for name in ["../games/imbriqua", "/etc", "imbriqua/../lignes"] {
         let e = Project::new(common::root())
-            .load(name, &lib)
+            .load(name, &lib, None)
             .unwrap_err()
             .to_string();
         assert!(e.contains("a game id is"), "{e}");
@@ -379,5 +379,148 @@ fn a_failure_while_writing_leaves_the_folder_as_it_was() {
         "{msg}"
     );
     assert_eq!(snapshot_tree(&out), before);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The errors of a shipped game's definition once `from` is replaced by `to`.
+fn definition_errors(game: &str, from: &str, to: &str) -> String {
+    let text =
+        std::fs::read_to_string(common::root().join(format!("games/{game}/game.toml"))).unwrap();
+    assert!(text.contains(from), "`{from}` not in {game}");
+    match common::parse(game, &text.replacen(from, to, 1)) {
+        Ok(_) => panic!("{game}: `{to}` accepted"),
+        Err(d) => d.to_string(),
+    }
+}
+
+/// `file:line:col:` of the first occurrence of `needle` in a game's definition once `from` is
+/// replaced by `to`.
+fn place_in(game: &str, from: &str, to: &str, needle: &str) -> String {
+    let text =
+        std::fs::read_to_string(common::root().join(format!("games/{game}/game.toml"))).unwrap();
+    let bad = text.replacen(from, to, 1);
+    let (l, c) = ludopress::diag::line_col(&bad, bad.find(needle).expect("needle"));
+    format!("games/{game}/game.toml:{l}:{c}:")
+}
+
+#[test]
+fn definitions_are_checked_against_what_their_engine_reads() {
+    // An unknown [rules] key, with a hint.
+    let e = definition_errors(
+        "imbriqua",
+        "opening_pawns = 4",
+        "opening_pawns = 4\nopenning_pawns = 5",
+    );
+    assert!(
+        e.starts_with(&place_in(
+            "imbriqua",
+            "opening_pawns = 4",
+            "opening_pawns = 4\nopenning_pawns = 5",
+            "openning"
+        )),
+        "{e}"
+    );
+    assert!(
+        e.contains("unknown rules parameter `openning_pawns`")
+            && e.contains("did you mean `opening_pawns`?"),
+        "{e}"
+    );
+    // A missing [rules] key, placed.
+    let e = definition_errors("imperator", "end_at = 2", "");
+    assert!(
+        e.contains("`[rules]` needs `end_at`") && e.starts_with("games/imperator/game.toml:"),
+        "{e}"
+    );
+    assert!(!e.starts_with("games/imperator/game.toml:0"), "{e}");
+    // A region role typo: Imbriqua would have had no edge.
+    let e = definition_errors("imbriqua", "role = \"edge\"", "role = \"egde\"");
+    assert!(
+        e.starts_with(&place_in(
+            "imbriqua",
+            "role = \"edge\"",
+            "role = \"egde\"",
+            "\"egde\""
+        )),
+        "{e}"
+    );
+    assert!(
+        e.contains("unknown region role `egde`") && e.contains("did you mean `edge`?"),
+        "{e}"
+    );
+    assert!(
+        e.contains("the rules engine reads the region `edge`"),
+        "{e}"
+    );
+    // A card id typo, with a hint, and the card the deck then lacks.
+    let e = definition_errors("imbriqua", "id = \"step-orth\"", "id = \"step-ortho\"");
+    assert!(
+        e.starts_with(&place_in(
+            "imbriqua",
+            "id = \"step-orth\"",
+            "id = \"step-ortho\"",
+            "\"step-ortho\""
+        )),
+        "{e}"
+    );
+    assert!(
+        e.contains("did you mean `step-orth`?") && e.contains("lacks the card `step-orth`"),
+        "{e}"
+    );
+    // A board too large for the engine, at its size.
+    let e = definition_errors("imbriqua", "cols = 8", "cols = 9");
+    assert!(
+        e.starts_with(&place_in("imbriqua", "cols = 8", "cols = 9", "9\n")),
+        "{e}"
+    );
+    assert!(e.contains("up to 64 cells; this one has 72"), "{e}");
+    // A missing piece, a missing tile code.
+    let e = definition_errors("alphabrick", "id = \"brick\"", "id = \"bricks\"");
+    assert!(e.contains("reads the piece `brick`"), "{e}");
+    let e = definition_errors("arlecchino", "G = \"green\"", "G = \"blue\"");
+    assert!(e.contains("zone code G = \"green\""), "{e}");
+    // A game without an engine has no [rules] to read.
+    let e = common::parse(
+        "cards",
+        &format!(
+            "{}\n[rules]\nopening_pawns = 4\n",
+            deck_game(["one", "two"])
+        ),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("no rules engine"), "{e}");
+}
+
+#[test]
+fn definition_errors_exit_with_status_2_and_a_place() {
+    let root = scratch_project("exit", &deck_game(["one", "two"]));
+    // Make `cards` look like Imbriqua's deck with a typo: a game with an engine is checked at load.
+    let text = std::fs::read_to_string(common::root().join("games/imbriqua/game.toml")).unwrap();
+    std::fs::create_dir_all(root.join("games/imbriqua")).unwrap();
+    std::fs::write(
+        root.join("games/imbriqua/game.toml"),
+        text.replacen("id = \"jump-diag\"", "id = \"jump-diagonal\"", 1),
+    )
+    .unwrap();
+    let out_dir = root.join("output").display().to_string();
+    for args in [
+        vec!["build", "imbriqua", "--out", &out_dir],
+        vec!["check", "imbriqua"],
+        vec!["rules", "imbriqua", "--out", &out_dir],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .arg("--root")
+            .arg(&root)
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("games/imbriqua/game.toml:") && err.contains("did you mean `jump-diag`?"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!root.join("output").exists(), "nothing written");
     let _ = std::fs::remove_dir_all(&root);
 }

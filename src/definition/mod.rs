@@ -1,11 +1,13 @@
 //! Game definitions: load (TOML → raw) then validate (raw → model).
 
+pub mod contract;
 pub mod library;
 pub mod model;
 pub mod raw;
 pub mod validate;
 
 use crate::diag::{self, Diagnostic, Diagnostics, Source};
+pub use contract::Contract;
 pub use library::Library;
 pub use model::Game;
 use std::path::{Path, PathBuf};
@@ -56,8 +58,13 @@ impl Project {
         Library::parse(&src)
     }
 
-    /// Loads and validates one game.
-    pub fn load(&self, game: &str, lib: &Library) -> Result<Game, Diagnostics> {
+    /// Loads and validates one game, against what its rules engine needs, if it has one.
+    pub fn load(
+        &self,
+        game: &str,
+        lib: &Library,
+        contract: Option<&Contract>,
+    ) -> Result<Game, Diagnostics> {
         if !validate::is_safe_id(game) {
             // Never a path: `../x` or `/tmp/x` must not reach the file system.
             let shown: String = game.chars().take(60).collect();
@@ -80,14 +87,20 @@ impl Project {
             return Err(d.into());
         }
         let src = Source::read(&path)?;
-        parse_game(&src, lib, game)
+        parse_game(&src, lib, game, contract)
     }
 }
 
-/// Parses and validates a game definition's text; `folder` is the game's folder name.
-pub fn parse_game(src: &Source, lib: &Library, folder: &str) -> Result<Game, Diagnostics> {
+/// Parses and validates a game definition's text; `folder` is the game's folder name, `contract`
+/// what its rules engine needs (none for a game without an engine).
+pub fn parse_game(
+    src: &Source,
+    lib: &Library,
+    folder: &str,
+    contract: Option<&Contract>,
+) -> Result<Game, Diagnostics> {
     let raw: raw::GameFile = toml::from_str(&src.text).map_err(|e| diag::from_toml(src, &e))?;
-    validate::game(src, &raw, lib, folder)
+    validate::game(src, &raw, lib, folder, contract)
 }
 
 /// Loads the library bundled with this source tree (for tests).
@@ -115,10 +128,14 @@ pub mod builtin {
 
 impl Project {
     /// Loads a game's definition from this project if it has one, else the compiled-in copy.
-    pub fn load_or_builtin(&self, game: &str) -> Result<Game, Diagnostics> {
+    pub fn load_or_builtin(
+        &self,
+        game: &str,
+        contract: Option<&Contract>,
+    ) -> Result<Game, Diagnostics> {
         if self.game_file(game).is_file() {
             let lib = self.library()?;
-            return self.load(game, &lib);
+            return self.load(game, &lib, contract);
         }
         let lib = Library::parse(&Source::new("templates/library.toml", builtin::LIBRARY))?;
         match builtin::game(game) {
@@ -126,6 +143,7 @@ impl Project {
                 &Source::new(format!("games/{game}/game.toml"), text),
                 &lib,
                 game,
+                contract,
             ),
             None => {
                 Err(Diagnostic::file(&self.game_file(game), format!("no game `{game}`")).into())

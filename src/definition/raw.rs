@@ -43,7 +43,7 @@ pub struct GameFile {
     pub mat: Vec<MatRaw>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
-    pub rules: BTreeMap<String, I>,
+    pub rules: BTreeMap<Spanned<String>, I>,
 }
 
 /// `[game]`.

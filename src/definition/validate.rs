@@ -1,5 +1,6 @@
 //! Stage two of loading: raw TOML structs → the validated model, collecting every error of a file.
 
+use super::contract::{Contract, GridKind};
 use super::library::Library;
 use super::model::*;
 use super::raw::{self, S};
@@ -213,6 +214,7 @@ pub fn game(
     raw: &raw::GameFile,
     lib: &Library,
     folder: &str,
+    contract: Option<&Contract>,
 ) -> Result<Game, Diagnostics> {
     let mut cx = Ctx {
         src,
@@ -330,36 +332,235 @@ pub fn game(
         params: raw
             .rules
             .iter()
-            .map(|(k, v)| {
-                let (lo, hi, why) = PARAM_LIMITS
-                    .iter()
-                    .find(|l| l.0 == h.id.get_ref() && l.1 == k)
-                    .map_or((0, 1000, ""), |l| (l.2, l.3, l.4));
-                if !(lo..=hi).contains(v.get_ref()) {
+            .map(|(k, v)| (k.get_ref().clone(), *v.get_ref()))
+            .collect(),
+    };
+    engine_needs(&mut cx, raw, contract);
+    cx.diags.finish(game)
+}
+
+/// Checks the definition against what its rules engine declares it needs; a game without an
+/// engine has no `[rules]` to read.
+fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) {
+    let header = &raw.game.id;
+    let Some(c) = contract else {
+        if let Some((k, _)) = raw.rules.iter().next() {
+            cx.err(
+                k,
+                format!(
+                    "`[rules]` has `{}`, but game `{}` has no rules engine to read it",
+                    k.get_ref(),
+                    header.get_ref()
+                ),
+            );
+        }
+        return;
+    };
+    let names: Vec<&str> = c.params.iter().map(|p| p.name).collect();
+    for (k, v) in &raw.rules {
+        match c.params.iter().find(|p| p.name == k.get_ref()) {
+            Some(p) => {
+                if !(p.min..=p.max).contains(v.get_ref()) {
                     cx.err(
                         v,
                         format!(
-                            "rules parameter `{k}` out of range: expected {lo} to {hi}{why}, found {}",
+                            "rules parameter `{}` out of range: expected {} to {}{}, found {}",
+                            p.name,
+                            p.min,
+                            p.max,
+                            p.why,
                             v.get_ref()
                         ),
                     );
                 }
-                (k.clone(), *v.get_ref())
-            })
-            .collect(),
-    };
-    cx.diags.finish(game)
+            }
+            None => {
+                let hint = closest(k.get_ref(), names.iter().copied())
+                    .map(|h| format!("did you mean `{h}`?"));
+                cx.err_hint(
+                    k,
+                    format!(
+                        "unknown rules parameter `{}`: the engine reads {}",
+                        k.get_ref(),
+                        names.join(", ")
+                    ),
+                    hint,
+                );
+            }
+        }
+    }
+    let first_key = raw.rules.keys().next().map(|k| k.span());
+    for p in c.params {
+        if !raw.rules.keys().any(|k| k.get_ref() == p.name) {
+            let msg = format!(
+                "`[rules]` needs `{}` ({} to {}): the rules engine reads it",
+                p.name, p.min, p.max
+            );
+            match &first_key {
+                Some(at) => cx.diags.push(cx.src.error(at.clone(), msg)),
+                None => cx.err(header, msg),
+            }
+        }
+    }
+    if let Some((kind, max)) = c.board {
+        match raw.board.first() {
+            None => cx.err(
+                header,
+                "the rules engine plays on a board: add a `[[board]]`".into(),
+            ),
+            Some(b) => {
+                let found = match b.grid.get_ref().as_str() {
+                    "triangles" => Some(GridKind::Triangles),
+                    "square" => Some(GridKind::Square),
+                    _ => None,
+                };
+                let want = match kind {
+                    GridKind::Square => "square",
+                    GridKind::Triangles => "triangles",
+                };
+                if found.is_some_and(|f| f != kind) {
+                    cx.err(
+                        &b.grid,
+                        format!("the rules engine plays on a `{want}` grid"),
+                    );
+                }
+                let n = match (&b.cols, &b.rows, &b.side) {
+                    (Some(c), Some(r), _) if kind == GridKind::Square => {
+                        Some((c.get_ref() * r.get_ref(), c.span()))
+                    }
+                    (_, _, Some(s)) if kind == GridKind::Triangles => {
+                        Some((6 * s.get_ref() * s.get_ref(), s.span()))
+                    }
+                    _ => None,
+                };
+                if let Some((n, span)) = n.filter(|(n, _)| *n > max as i64) {
+                    cx.diags.push(cx.src.error(
+                        span,
+                        format!("the rules engine handles boards of up to {max} cells; this one has {n}"),
+                    ));
+                }
+            }
+        }
+    }
+    let board_roles: Vec<&S> = raw
+        .board
+        .iter()
+        .flat_map(|b| &b.region)
+        .map(|r| &r.role)
+        .collect();
+    for role in &board_roles {
+        if !c.roles.contains(&role.get_ref().as_str()) {
+            let hint = closest(role.get_ref(), c.roles.iter().copied())
+                .map(|h| format!("did you mean `{h}`?"));
+            let known = if c.roles.is_empty() {
+                "none".to_string()
+            } else {
+                c.roles.join(", ")
+            };
+            cx.err_hint(
+                role,
+                format!(
+                    "unknown region role `{}`: the rules engine reads {known}",
+                    role.get_ref()
+                ),
+                hint,
+            );
+        }
+    }
+    for need in c.roles {
+        let on_first = raw
+            .board
+            .first()
+            .is_some_and(|b| b.region.iter().any(|r| r.role.get_ref() == need));
+        if !on_first {
+            let at = raw.board.first().map_or(header, |b| &b.id);
+            cx.err(
+                at,
+                format!("the rules engine reads the region `{need}` of this board: add a `[[board.region]]` with `role = \"{need}\"`"),
+            );
+        }
+    }
+    for need in c.pieces {
+        if !raw.piece.iter().any(|p| p.id.get_ref() == need) {
+            cx.err(
+                header,
+                format!("the rules engine reads the piece `{need}`: add a `[[piece]]` with `id = \"{need}\"`"),
+            );
+        }
+    }
+    if c.any_piece && raw.piece.is_empty() {
+        cx.err(
+            header,
+            "the rules engine draws its pawns from the first `[[piece]]`: add one".into(),
+        );
+    }
+    if !c.cards.is_empty() {
+        match raw.deck.first() {
+            None => cx.err(
+                header,
+                format!(
+                    "the rules engine reads a deck of the cards {}: add a `[[deck]]`",
+                    c.cards.join(", ")
+                ),
+            ),
+            Some(d) => {
+                for card in &d.card {
+                    if !c.cards.contains(&card.id.get_ref().as_str()) {
+                        let hint = closest(card.id.get_ref(), c.cards.iter().copied())
+                            .map(|h| format!("did you mean `{h}`?"));
+                        cx.err_hint(
+                            &card.id,
+                            format!(
+                                "card `{}` is not one of the rules' cards ({})",
+                                card.id.get_ref(),
+                                c.cards.join(", ")
+                            ),
+                            hint,
+                        );
+                    }
+                }
+                for need in c.cards {
+                    if !d.card.iter().any(|card| card.id.get_ref() == need) {
+                        cx.err(
+                            &d.id,
+                            format!(
+                                "the deck lacks the card `{need}`, which the rules engine plays"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if !c.codes.is_empty() {
+        match raw.tileset.first() {
+            None => cx.err(
+                header,
+                "the rules engine plays with a tile set: add a `[[tileset]]`".into(),
+            ),
+            Some(t) => {
+                for (letter, name) in c.codes {
+                    let ok = t
+                        .codes
+                        .get(&letter.to_string())
+                        .is_some_and(|n| n.get_ref() == name);
+                    if !ok {
+                        cx.err(
+                            &t.id,
+                            format!("the rules engine needs the zone code {letter} = \"{name}\" in this tile set's `codes`"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if c.mat && raw.mat.is_empty() {
+        cx.err(
+            header,
+            "the rules engine draws its positions on a mat: add a `[[mat]]`".into(),
+        );
+    }
 }
-
-/// Rules parameters whose engine needs a narrower range than 0 to 1000:
-/// (game, parameter, least, most, reason).
-const PARAM_LIMITS: &[(&str, &str, i64, i64, &str)] = &[(
-    "lignes",
-    "pawns_per_side",
-    1,
-    crate::games::lignes::MAX_PER_SIDE,
-    " (the engine keeps each row of the plane in a 64-bit word)",
-)];
 
 fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
     let id = cx.id(&b.id);

@@ -18,14 +18,14 @@ pub fn library() -> Library {
 /// Loads one of the shipped games.
 pub fn game(id: &str) -> Game {
     Project::new(root())
-        .load(id, &library())
+        .load(id, &library(), ludopress::games::contract(id))
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
 /// Parses a definition text as if it were `games/<folder>/game.toml`.
 pub fn parse(folder: &str, text: &str) -> Result<Game, Diagnostics> {
     let src = Source::new(format!("games/{folder}/game.toml"), text);
-    definition::parse_game(&src, &library(), folder)
+    definition::parse_game(&src, &library(), folder, ludopress::games::contract(folder))
 }
 
 /// Compares `actual` with the reference file at `path`. A missing reference is written and the
