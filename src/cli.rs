@@ -209,14 +209,7 @@ fn open(
     project: &Project,
     file: &std::path::Path,
 ) -> Result<(Engine, ludopress::engine::Position), Failure> {
-    let text = std::fs::read(file)
-        .map_err(|e| {
-            Failure::Input(Diagnostic::file(file, format!("cannot read file: {e}")).into())
-        })
-        .and_then(|b| {
-            String::from_utf8(b)
-                .map_err(|_| Failure::Input(Diagnostic::file(file, "file is not UTF-8").into()))
-        })?;
+    let text = ludopress::diag::read_limited(file, ludopress::rules::position::MAX_BYTES as u64)?;
     Ok(Engine::open(project, &file.display().to_string(), &text)?)
 }
 

@@ -18,11 +18,16 @@ pub struct Source {
     pub text: String,
     /// Lines of the file before the fragment, and characters before it on its first line.
     pub origin: (usize, usize),
+    /// Byte offsets where the lines of `text` start, computed when first needed.
+    lines: std::sync::OnceLock<Vec<usize>>,
 }
 
 /// Longest input file read, in bytes: definitions, position files and rulebooks alike. Larger
 /// files are refused before they are read, so a mistaken path cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Longest message printed, in bytes.
+pub const MAX_MESSAGE: usize = 1000;
 
 /// Widest excerpt shown under a diagnostic, in characters: a longer line is cut around the place.
 pub const EXCERPT_CHARS: usize = 100;
@@ -34,6 +39,7 @@ impl Source {
             path: path.into(),
             text: text.into(),
             origin: (0, 0),
+            lines: Default::default(),
         }
     }
 
@@ -54,6 +60,7 @@ impl Source {
             path: path.into(),
             text: text[start..end].to_string(),
             origin: (line - 1, col - 1),
+            lines: Default::default(),
         }
     }
 
@@ -64,21 +71,67 @@ impl Source {
 
     /// 1-based line and column (in characters) of a byte offset, in the whole file.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let (line, col) = line_col(&self.text, offset);
+        let offset = floor_char(&self.text, offset);
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset);
+        let col = self.text[starts[line - 1]..offset].chars().count() + 1;
         let col = if line == 1 { col + self.origin.1 } else { col };
         (line + self.origin.0, col)
+    }
+
+    /// Byte offsets where lines start, found once per source, so that many errors in a large
+    /// file stay cheap.
+    fn line_starts(&self) -> &[usize] {
+        self.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
+    }
+
+    /// Checks the size limits of an input kind: at most `max_bytes` in all, and lines of at most
+    /// `max_line` characters; `what` names the kind in the message ("a position file").
+    pub fn within(&self, max_bytes: usize, max_line: usize, what: &str) -> Result<(), Diagnostics> {
+        if self.text.len() > max_bytes {
+            return Err(Diagnostic::file(
+                &self.path,
+                format!(
+                    "too large: {} KiB, the limit for {what} is {} KiB",
+                    self.text.len().div_ceil(1024),
+                    max_bytes / 1024
+                ),
+            )
+            .into());
+        }
+        let mut start = 0;
+        for line in self.text.split_inclusive('\n') {
+            // Bytes bound characters from above: only a long line is counted.
+            if line.len() > max_line {
+                if let Some((cut, _)) = line.char_indices().nth(max_line) {
+                    let chars = line.trim_end_matches(['\n', '\r']).chars().count();
+                    return Err(self
+                        .error(
+                            start + cut..start + cut + 1,
+                            format!("line too long: {chars} characters, the limit for {what} is {max_line}"),
+                        )
+                        .into());
+                }
+            }
+            start += line.len();
+        }
+        Ok(())
     }
 
     /// Builds an error at a byte range of this source.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         let start = floor_char(&self.text, span.start);
         let end = floor_char(&self.text, span.end.max(start));
-        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let (line, col) = self.line_col(start);
+        let line_start = self.line_starts()[line - self.origin.0 - 1];
         let line_end = self.text[start..]
             .find('\n')
             .map_or(self.text.len(), |i| start + i);
         let line_text = self.text[line_start..line_end].trim_end_matches('\r');
-        let (line, col) = self.line_col(start);
         // Columns of the excerpt count the characters of the line as shown here.
         let local_col = self.text[line_start..start].chars().count() + 1;
         let width = self.text[start..end.min(line_end)].chars().count().max(1);
@@ -111,7 +164,7 @@ pub fn read_limited(path: &Path, max: u64) -> Result<String, Diagnostics> {
     if bytes.len() as u64 > max {
         return Err(Diagnostic::file(
             path,
-            format!("file too large: the limit is {} MiB", max >> 20),
+            format!("file too large: the limit is {} KiB", max >> 10),
         )
         .into());
     }
@@ -257,7 +310,13 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: error: {}", self.place(), self.message)?;
+        // A message quotes what it found: a huge value is cut, not printed whole.
+        if self.message.len() > MAX_MESSAGE {
+            let cut = floor_char(&self.message, MAX_MESSAGE);
+            write!(f, "{}: error: {}…", self.place(), &self.message[..cut])?;
+        } else {
+            write!(f, "{}: error: {}", self.place(), self.message)?;
+        }
         if let Some(ex) = &self.excerpt {
             let num = self.line.to_string();
             let pad = " ".repeat(num.len());
@@ -310,13 +369,19 @@ impl From<Diagnostic> for Diagnostics {
     }
 }
 
+/// Most errors printed at once; the rest are counted.
+pub const MAX_SHOWN: usize = 50;
+
 impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.0.iter().enumerate() {
+        for (i, d) in self.0.iter().take(MAX_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "{d}")?;
+        }
+        if self.0.len() > MAX_SHOWN {
+            write!(f, "\n… and {} more errors", self.0.len() - MAX_SHOWN)?;
         }
         Ok(())
     }

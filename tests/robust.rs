@@ -524,3 +524,86 @@ fn definition_errors_exit_with_status_2_and_a_place() {
     assert!(!root.join("output").exists(), "nothing written");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Time and memory: limits checked before the work, errors that stay small.
+
+#[test]
+fn a_huge_position_row_is_refused_at_its_place_with_a_short_message() {
+    let row = ". ".repeat(5_000_000);
+    let text = format!("game = \"imbriqua\"\nto_move = \"light\"\nboard = \"\"\"\n{row}\n\"\"\"\n");
+    let e = common::input_error("p.toml", &text);
+    assert!(
+        e.starts_with("p.toml:") && e.contains("the limit for a position is 64 KiB"),
+        "{}",
+        &e[..e.len().min(300)]
+    );
+    // Within the size limit, a long line is placed at the limit.
+    let row = ". ".repeat(5_000);
+    let text = format!("game = \"imbriqua\"\nto_move = \"light\"\nboard = \"\"\"\n{row}\n\"\"\"\n");
+    let e = common::input_error("p.toml", &text);
+    assert!(e.starts_with("p.toml:4:2001: error: line too long: 10000 characters, the limit for a position is 2000"), "{e}");
+    assert!(e.len() < 1000, "{} bytes", e.len());
+}
+
+#[test]
+fn many_errors_print_a_bounded_message() {
+    let keys: String = (0..3_000).map(|i| format!("unknown_{i} = 1\n")).collect();
+    let text = format!(
+        "game = \"imbriqua\"\nto_move = \"light\"\n{keys}board = \"\"\"\n. . . . . . . .\n\"\"\"\n"
+    );
+    let e = common::input_error("p.toml", &text);
+    assert!(e.len() < 50_000, "{} bytes", e.len());
+    assert!(e.contains("more errors"), "{e}");
+}
+
+#[test]
+fn huge_texts_and_paper_are_refused_before_any_work() {
+    for (size, says) in [
+        (10 << 20, "the limit for a game definition is 4096 KiB"),
+        (3 << 20, "line too long"),
+    ] {
+        let title = "A".repeat(size);
+        let text = deck_game(["one", "two"]).replacen(
+            "{ fr = \"Un\", en = \"One\" }",
+            &format!("{{ fr = \"{title}\", en = \"One\" }}"),
+            1,
+        );
+        let e = common::parse("cards", &text).unwrap_err().to_string();
+        assert!(e.contains(says), "{}", &e[..e.len().min(300)]);
+        assert!(e.len() < 2000, "{} bytes", e.len());
+    }
+    // A long title within the line limit is refused at its field.
+    let title = "A".repeat(500);
+    let text = deck_game(["one", "two"]).replacen(
+        "{ fr = \"Un\", en = \"One\" }",
+        &format!("{{ fr = \"{title}\", en = \"One\" }}"),
+        1,
+    );
+    let e = common::parse("cards", &text).unwrap_err().to_string();
+    assert!(e.starts_with("games/cards/game.toml:16:9: error: title too long: the fr text has 500 characters, the limit is 120"), "{e}");
+    // 500 mats of 60 × 60 cells: the limits on counts allow it, the paper does not.
+    let mats: String = (0..500)
+        .map(|i| format!("\n[[mat]]\nid = \"mat-{i}\"\nname = {{ fr = \"Tapis\", en = \"Mat\" }}\ncols = 60\nrows = 60\ncell = 20.0\nfill = \"white\"\nline = \"grey\"\n"))
+        .collect();
+    let e = common::parse("cards", &format!("{}{mats}", deck_game(["one", "two"])))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("games/cards/game.toml:2:6:")
+            && e.contains("m² of paper; the limit is 20 m²"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_rulebook_with_too_many_figures_is_refused() {
+    let block = "```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n```\n\n";
+    let text = format!("# Rules\n\n{}", block.repeat(501));
+    let e = rulebook_errors("imbriqua", &text);
+    assert!(
+        e.contains("too many figures: the limit for a rulebook is 500"),
+        "{}",
+        &e[..e.len().min(400)]
+    );
+}

@@ -12,6 +12,11 @@ pub use library::Library;
 pub use model::Game;
 use std::path::{Path, PathBuf};
 
+/// Largest game definition or template library, in bytes.
+pub const MAX_BYTES: usize = 4 << 20;
+/// Longest line of a definition, in characters.
+pub const MAX_LINE: usize = 5000;
+
 /// The five games shipped with ludopress, in build order.
 pub const GAMES: [&str; 5] = [
     "imbriqua",
@@ -99,6 +104,7 @@ pub fn parse_game(
     folder: &str,
     contract: Option<&Contract>,
 ) -> Result<Game, Diagnostics> {
+    src.within(MAX_BYTES, MAX_LINE, "a game definition")?;
     let raw: raw::GameFile = toml::from_str(&src.text).map_err(|e| diag::from_toml(src, &e))?;
     validate::game(src, &raw, lib, folder, contract)
 }

@@ -452,3 +452,53 @@ impl Deck {
         )
     }
 }
+
+impl Game {
+    /// The paper the components cover, square metres: each component's cut box times its copies.
+    pub fn paper_area(&self) -> f64 {
+        let (boards, decks, tilesets, pieces, dice, mats) = (
+            &self.boards,
+            &self.decks,
+            &self.tilesets,
+            &self.pieces,
+            &self.dice,
+            &self.mats,
+        );
+        let board = |b: &Board| match &b.grid {
+        // The cells and a margin of one cell all round (frame and coordinates).
+        Grid::Square(g) => (g.cols + 2) as f64 * (g.rows + 2) as f64 * b.cell * b.cell,
+        Grid::Triangles(g) => (g.len() as f64 * crate::geometry::triangles::H / 2.0 + 12.0) * b.cell * b.cell,
+    } * b.count as f64;
+        let mm2 = boards.iter().map(board).sum::<f64>()
+            + decks
+                .iter()
+                .map(|d| {
+                    let (w, h) = d.extent();
+                    w * h * d.cards.iter().map(|c| c.count).sum::<usize>() as f64
+                })
+                .sum::<f64>()
+            + tilesets
+                .iter()
+                .map(|t| t.size * t.size * t.tiles.iter().map(|x| x.count).sum::<usize>() as f64)
+                .sum::<f64>()
+            + pieces
+                .iter()
+                .map(|p| {
+                    let (w, h) = p.extent();
+                    w * h * p.count as f64
+                })
+                .sum::<f64>()
+            + dice
+                .iter()
+                .map(|d| {
+                    let (w, h) = d.extent();
+                    w * h * d.count as f64
+                })
+                .sum::<f64>()
+            + mats
+                .iter()
+                .map(|m| (m.cols * m.rows) as f64 * m.cell * m.cell)
+                .sum::<f64>();
+        mm2 / 1e6
+    }
+}

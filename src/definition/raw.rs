@@ -53,7 +53,7 @@ pub struct Header {
     /// Game id, equal to its folder name.
     pub id: S,
     /// Display title.
-    pub title: Text,
+    pub title: Spanned<Text>,
     /// Palette template name.
     pub palette: S,
     /// Sheet template name.
@@ -67,7 +67,7 @@ pub struct BoardRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// `square` or `triangles`.
     pub grid: S,
     /// Columns (square grid).
@@ -168,7 +168,7 @@ pub struct BackRaw {
     /// Text colour.
     pub ink: S,
     /// Title on the back.
-    pub title: Text,
+    pub title: Spanned<Text>,
     /// Background pattern: `none`, `diamonds`, `grid`.
     pub pattern: S,
 }
@@ -180,7 +180,7 @@ pub struct DeckRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// Card size.
     pub size: Spanned<SizeRaw>,
     /// Card style.
@@ -200,13 +200,13 @@ pub struct CardRaw {
     /// Card id (the rules engine's card name).
     pub id: S,
     /// Title.
-    pub title: Text,
+    pub title: Spanned<Text>,
     /// Short rule text.
-    pub text: Text,
+    pub text: Spanned<Text>,
     /// Background colour.
     pub fill: S,
     /// A word on the card's kind shown in the corner.
-    pub tag: Option<Text>,
+    pub tag: Option<Spanned<Text>>,
     /// Copies.
     pub count: Option<I>,
     /// Pictogram.
@@ -245,7 +245,7 @@ pub struct TilesetRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// Side of the square tile, mm.
     pub size: F,
     /// Draw the tiles as the cards of this deck.
@@ -282,7 +282,7 @@ pub struct PieceRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// `disc`, `square`, `triangle`, `brick`.
     pub shape: S,
     /// Diameter or side, mm.
@@ -306,7 +306,7 @@ pub struct DieRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// Side of a face, mm.
     pub face: F,
     /// Face colour.
@@ -326,7 +326,7 @@ pub struct MatRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Text,
+    pub name: Spanned<Text>,
     /// Columns.
     pub cols: I,
     /// Rows.

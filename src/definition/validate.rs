@@ -7,6 +7,7 @@ use super::raw::{self, S};
 use crate::color::Color;
 use crate::diag::{closest, Diagnostics, Source};
 use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
+use crate::lang::Text;
 use crate::sheet::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
@@ -20,6 +21,14 @@ pub fn is_safe_id(v: &str) -> bool {
         && v.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
+
+/// Most paper a game's components may cover, square metres (counted once, for one paper).
+pub const MAX_AREA_M2: f64 = 20.0;
+
+/// Longest name, title or tag, in characters.
+pub const MAX_NAME: usize = 120;
+/// Longest card text, in characters.
+pub const MAX_TEXT: usize = 1500;
 
 /// Most copies of one component.
 pub const MAX_COUNT: i64 = 500;
@@ -120,6 +129,23 @@ impl Ctx<'_> {
         None
     }
 
+    /// A text in both languages, each at most `max` characters.
+    fn text(&mut self, t: &Spanned<Text>, max: usize, what: &str) -> Text {
+        for (lang, v) in [("fr", &t.get_ref().fr), ("en", &t.get_ref().en)] {
+            // Bytes bound characters from above: only a long text is counted.
+            if v.len() > max && v.chars().nth(max).is_some() {
+                self.err(
+                    t,
+                    format!(
+                        "{what} too long: the {lang} text has {} characters, the limit is {max}",
+                        v.chars().count()
+                    ),
+                );
+            }
+        }
+        t.get_ref().clone()
+    }
+
     /// Checks that an id can name a file: 1 to 40 lowercase letters, digits and `-`.
     fn safe_id(&mut self, s: &S, what: &str) -> bool {
         let ok = is_safe_id(s.get_ref());
@@ -184,7 +210,7 @@ impl Ctx<'_> {
         Back {
             fill: self.color(&b.fill),
             ink: self.color(&b.ink),
-            title: b.title.clone(),
+            title: self.text(&b.title, MAX_NAME, "title"),
             pattern,
         }
     }
@@ -312,16 +338,18 @@ pub fn game(
             .map(|t| t.count)
             .sum::<usize>()
         + pieces.iter().map(|p| p.count).sum::<usize>()
-        + dice.iter().map(|d| d.count).sum::<usize>();
+        + dice.iter().map(|d| d.count).sum::<usize>()
+        + mats.len();
     if total > MAX_TOTAL {
         cx.err(
             &h.id,
             format!("the game has {total} components to print; the limit is {MAX_TOTAL}"),
         );
     }
+
     let game = Game {
         id: h.id.get_ref().clone(),
-        title: h.title.clone(),
+        title: cx.text(&h.title, MAX_NAME, "title"),
         sheet,
         boards,
         decks,
@@ -335,6 +363,17 @@ pub fn game(
             .map(|(k, v)| (k.get_ref().clone(), *v.get_ref()))
             .collect(),
     };
+    // Paper is the measure of a build's work: checked before any of it is done.
+    let area = game.paper_area();
+    if total <= MAX_TOTAL && area > MAX_AREA_M2 {
+        cx.err(
+            &h.id,
+            format!(
+                "the game's components cover {area:.1} m² of paper; the limit is {MAX_AREA_M2} m² (about {} A4 sheets)",
+                (MAX_AREA_M2 / 0.0624) as usize
+            ),
+        );
+    }
     engine_needs(&mut cx, raw, contract);
     cx.diags.finish(game)
 }
@@ -680,7 +719,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         .collect();
     Board {
         id,
-        name: b.name.clone(),
+        name: cx.text(&b.name, MAX_NAME, "name"),
         cell,
         fill: cx.color(&b.fill),
         alt_fill: b.alt_fill.as_ref().map(|c| cx.color(c)),
@@ -863,9 +902,9 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
             }
             Card {
                 id: c.id.get_ref().clone(),
-                title: c.title.clone(),
-                text: c.text.clone(),
-                tag: c.tag.clone(),
+                title: cx.text(&c.title, MAX_NAME, "title"),
+                text: cx.text(&c.text, MAX_TEXT, "text"),
+                tag: c.tag.as_ref().map(|t| cx.text(t, MAX_NAME, "tag")),
                 fill: cx.color(&c.fill),
                 count: cx.count(&c.count),
                 picto: c.picto.as_ref().map(|p| picto(cx, p)),
@@ -874,7 +913,7 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
         .collect();
     let deck = Deck {
         id,
-        name: d.name.clone(),
+        name: cx.text(&d.name, MAX_NAME, "name"),
         width,
         height,
         style,
@@ -1001,7 +1040,7 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
     }
     Tileset {
         id,
-        name: t.name.clone(),
+        name: cx.text(&t.name, MAX_NAME, "name"),
         size,
         codes,
         zone_colors,
@@ -1024,7 +1063,7 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64) -> Piece {
     };
     let piece = Piece {
         id,
-        name: p.name.clone(),
+        name: cx.text(&p.name, MAX_NAME, "name"),
         shape,
         size: cx.length(&p.size, 5.0, 150.0, "piece size"),
         fill: cx.color(&p.fill),
@@ -1054,7 +1093,7 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
     }
     let die = Die {
         id,
-        name: d.name.clone(),
+        name: cx.text(&d.name, MAX_NAME, "name"),
         face,
         fill: cx.color(&d.fill),
         pip: cx.color(&d.pip),
@@ -1069,7 +1108,7 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
 fn mat(cx: &mut Ctx, m: &raw::MatRaw) -> Mat {
     Mat {
         id: cx.id(&m.id),
-        name: m.name.clone(),
+        name: cx.text(&m.name, MAX_NAME, "name"),
         cols: cx.int(&m.cols, 1, 60, "mat columns"),
         rows: cx.int(&m.rows, 1, 60, "mat rows"),
         cell: cx.length(&m.cell, 5.0, 100.0, "mat cell"),

@@ -71,6 +71,8 @@ pub fn parse(
     lang: Lang,
 ) -> Result<Rulebook, Diagnostics> {
     let src = Source::new(path, text);
+    src.within(super::MAX_BYTES, super::MAX_LINE, "a rulebook")?;
+    let mut figures = 0;
     let mut blocks = Vec::new();
     let mut examples: Vec<Example> = Vec::new();
     let mut diags = Diagnostics::default();
@@ -174,6 +176,17 @@ pub fn parse(
                     continue;
                 };
                 let content_line = lines.line(text, content.start);
+                figures += 1;
+                if figures > super::MAX_FIGURES {
+                    diags.push(src.error(
+                        content.clone(),
+                        format!(
+                            "too many figures: the limit for a rulebook is {}",
+                            super::MAX_FIGURES
+                        ),
+                    ));
+                    break;
+                }
                 match info.trim() {
                     "position" => {
                         match example::parse(engine, path, text, content, line, content_line) {

@@ -94,10 +94,25 @@ pub fn load(
     shown: &Path,
     lang: Lang,
 ) -> Result<Rulebook, Diagnostics> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| crate::diag::Diagnostic::file(shown, format!("cannot read rulebook: {e}")))?;
+    let text = crate::diag::read_limited(file, MAX_BYTES as u64).map_err(|d| {
+        crate::diag::Diagnostics(
+            d.0.into_iter()
+                .map(|mut e| {
+                    e.path = shown.to_path_buf();
+                    e
+                })
+                .collect(),
+        )
+    })?;
     markdown::parse(engine, game, shown, &text, lang)
 }
+
+/// Largest rulebook, in bytes (the shipped ones are about 15 KiB).
+pub const MAX_BYTES: usize = 1 << 20;
+/// Longest line of a rulebook, in characters (a paragraph may be one line).
+pub const MAX_LINE: usize = 20_000;
+/// Most figures (position and component blocks) in a rulebook.
+pub const MAX_FIGURES: usize = 500;
 
 /// The outcome of checking claims.
 #[derive(Debug, Clone, Default)]

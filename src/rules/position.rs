@@ -6,6 +6,11 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::{Spanned, Value};
 
+/// Largest position (a file, or a block of a rulebook), in bytes: a real one is a few hundred.
+pub const MAX_BYTES: usize = 64 << 10;
+/// Longest line of a position, in characters.
+pub const MAX_LINE: usize = 2000;
+
 /// Keys every position may hold that the engine commands ignore (rulebook claims and marks).
 pub const IGNORED: [&str; 2] = ["expect", "diagram"];
 
@@ -32,6 +37,7 @@ pub struct Token {
 impl RawPosition {
     /// Parses the TOML text of a position.
     pub fn parse(src: Source) -> Result<RawPosition, Diagnostics> {
+        src.within(MAX_BYTES, MAX_LINE, "a position")?;
         let table: BTreeMap<Spanned<String>, Spanned<Value>> =
             toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
         let entries = table
