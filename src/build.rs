@@ -529,18 +529,12 @@ pub fn checked_rulebooks(
     }
     let eng = crate::engine::Engine::new(project, &game.id)?;
     let books = load_rulebooks(&project.root, game, &eng)?;
-    let mut failures = Vec::new();
+    let mut failures = crate::diag::Diagnostics::default();
     for b in &books {
-        failures.extend(crate::rulebook::check(&eng, b).failures);
+        failures.0.extend(crate::rulebook::check(&eng, b).errors.0);
     }
-    if failures.is_empty() {
-        Ok(books)
-    } else {
-        Err(Error::Other(format!(
-            "rulebook claims do not hold:\n{}",
-            failures.join("\n")
-        )))
-    }
+    // A claim that does not hold is an error of the rulebook's, at its place.
+    failures.finish(books).map_err(Error::Input)
 }
 
 pub use crate::engine::Error;

@@ -20,8 +20,8 @@ use toml::Spanned;
 /// One claim of an `[expect]` table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Claim {
-    /// Line in the rulebook.
-    pub line: usize,
+    /// Line and column in the rulebook.
+    pub place: (usize, usize),
     /// The claim as written in messages (`successors = 7`).
     pub text: String,
     /// What is claimed.
@@ -168,13 +168,13 @@ pub fn parse(
     let position = engine.position(raw)?;
     let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
     let mut diags = Diagnostics::default();
-    let line_of = |span: std::ops::Range<usize>| src.line_col(span.start).0;
+    let line_of = |span: std::ops::Range<usize>| src.line_col(span.start);
     let mut claims = Vec::new();
     if let Some(ex) = &extras.expect {
         let e = ex.get_ref();
         if let Some(v) = &e.successors {
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("successors = {}", v.get_ref()),
                 kind: ClaimKind::Successors(*v.get_ref()),
             });
@@ -187,21 +187,21 @@ pub fn parse(
                 .collect::<Vec<_>>()
                 .join(", ");
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("scores = {{ {t} }}"),
                 kind: ClaimKind::Scores(v.get_ref().clone()),
             });
         }
         if let Some(v) = &e.winner {
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("winner = \"{}\"", v.get_ref()),
                 kind: ClaimKind::Winner(v.get_ref().clone()),
             });
         }
         if let Some(v) = &e.over {
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("over = {}", v.get_ref()),
                 kind: ClaimKind::Over(*v.get_ref()),
             });
@@ -210,7 +210,7 @@ pub fn parse(
             if let Some(v) = list {
                 for m in v.get_ref() {
                     claims.push(Claim {
-                        line: line_of(v.span()),
+                        place: line_of(v.span()),
                         text: format!("{} move {m}", if legal { "legal" } else { "illegal" }),
                         kind: if legal {
                             ClaimKind::Legal(m.clone())
@@ -226,7 +226,7 @@ pub fn parse(
             list.sort();
             list.dedup();
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("moves = [{}]", list.join(", ")),
                 kind: ClaimKind::Moves(list),
             });
@@ -243,7 +243,7 @@ pub fn parse(
                 ));
             }
             claims.push(Claim {
-                line: line_of(v.span()),
+                place: line_of(v.span()),
                 text: format!("after {}: {}", a.mv, what.join(", ")),
                 kind: ClaimKind::After(a.mv.clone(), board, a.fields.clone().into_iter().collect()),
             });

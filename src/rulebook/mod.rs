@@ -121,6 +121,8 @@ pub struct Report {
     pub checked: usize,
     /// One line per failed claim: `file:line: expected ..., found ...`.
     pub failures: Vec<String>,
+    /// The same failures as errors at their place, for a build that refuses the rulebook.
+    pub errors: crate::diag::Diagnostics,
 }
 
 /// Checks every claim of a rulebook.
@@ -133,9 +135,17 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
                 r.failures.push(format!(
                     "{}:{}: expected {}, found {found}",
                     book.path.display(),
-                    c.line,
+                    c.place.0,
                     c.text
                 ));
+                r.errors.push(crate::diag::Diagnostic {
+                    line: c.place.0,
+                    col: c.place.1,
+                    ..crate::diag::Diagnostic::file(
+                        &book.path,
+                        format!("the rulebook claims {}, the engine finds {found}", c.text),
+                    )
+                });
             }
         }
     }
