@@ -463,16 +463,21 @@ fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) 
                         format!("the rules engine plays on a `{want}` grid"),
                     );
                 }
+                // Sizes out of their own range are reported by the board's check.
                 let n = match (&b.cols, &b.rows, &b.side) {
                     (Some(c), Some(r), _) if kind == GridKind::Square => {
-                        Some((c.get_ref() * r.get_ref(), c.span()))
+                        Some((c.get_ref().saturating_mul(*r.get_ref()), c.span()))
                     }
-                    (_, _, Some(s)) if kind == GridKind::Triangles => {
-                        Some((6 * s.get_ref() * s.get_ref(), s.span()))
-                    }
+                    (_, _, Some(s)) if kind == GridKind::Triangles => Some((
+                        s.get_ref().saturating_mul(*s.get_ref()).saturating_mul(6),
+                        s.span(),
+                    )),
                     _ => None,
                 };
-                if let Some((n, span)) = n.filter(|(n, _)| *n > max as i64) {
+                let sizes_ok = [&b.cols, &b.rows, &b.side]
+                    .iter()
+                    .all(|v| v.as_ref().is_none_or(|v| (1..=100).contains(v.get_ref())));
+                if let Some((n, span)) = n.filter(|(n, _)| sizes_ok && *n > max as i64) {
                     cx.diags.push(cx.src.error(
                         span,
                         format!("the rules engine handles boards of up to {max} cells; this one has {n}"),
