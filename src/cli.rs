@@ -113,7 +113,9 @@ pub enum Command {
     Perft {
         /// Position file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (0 to 64: the count grows exponentially, and each ply is one level of
+        /// recursion).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
     },
     /// Print whether the game is over, the winner and the scores.
@@ -171,8 +173,8 @@ pub enum Command {
     Playout {
         /// Game.
         game: String,
-        /// Number of games.
-        #[arg(long, default_value_t = 100)]
+        /// Number of games (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
         /// Seed.
         #[arg(long, default_value_t = 0)]

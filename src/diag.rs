@@ -149,14 +149,19 @@ impl Source {
 /// Reads a file of at most `max` bytes as UTF-8, each failure a diagnostic naming the file.
 pub fn read_limited(path: &Path, max: u64) -> Result<String, Diagnostics> {
     use std::io::Read;
-    let file = std::fs::File::open(path)
-        .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
-    let meta = file
-        .metadata()
+    // Checked before opening: opening a pipe would wait for a writer, a device may never end.
+    let meta = std::fs::metadata(path)
         .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
     if meta.is_dir() {
         return Err(Diagnostic::file(path, "expected a file, found a folder").into());
     }
+    if !meta.is_file() {
+        return Err(
+            Diagnostic::file(path, "not a regular file (a device, a pipe or a socket)").into(),
+        );
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
     let mut bytes = Vec::new();
     file.take(max + 1)
         .read_to_end(&mut bytes)

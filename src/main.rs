@@ -8,7 +8,14 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    match cli::run(args) {
+    // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
+    // failure that is not bad input does (the panic's own message is printed above it).
+    let result = std::panic::catch_unwind(|| cli::run(args)).unwrap_or_else(|_| {
+        Err(cli::Failure::Other(
+            "internal error: ludopress stopped on a bug; no output was half-written".into(),
+        ))
+    });
+    match result {
         Ok(()) if cli::STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) => {
             ExitCode::from(1)
         }

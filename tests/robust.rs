@@ -607,3 +607,61 @@ fn a_rulebook_with_too_many_figures_is_refused() {
         &e[..e.len().min(400)]
     );
 }
+
+/// Runs the binary; returns its exit code and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_pipes_and_folders_are_not_read() {
+    let dir = std::env::temp_dir().join(format!("ludopress-robust-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("p.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    for (path, says) in [
+        ("/dev/zero", "not a regular file"),
+        (dir.to_str().unwrap(), "found a folder"),
+        (fifo.to_str().unwrap(), "not a regular file"),
+    ] {
+        if path == fifo.to_str().unwrap() && !made.as_ref().is_ok_and(|s| s.success()) {
+            continue;
+        }
+        let (code, err) = run(&["moves", path]);
+        assert_eq!(code, Some(2), "{path}: {err}");
+        assert!(err.contains(says), "{path}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn command_line_numbers_are_bounded() {
+    let start = common::root().join("tests/rules/imbriqua/start.toml");
+    let (code, err) = run(&["perft", start.to_str().unwrap(), "100000"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("0..=64"), "{err}");
+    let (code, err) = run(&["playout", "imbriqua", "--games", "18446744073709551615"]);
+    assert_eq!(code, Some(2), "{err}");
+}
+
+#[test]
+fn a_lignes_origin_out_of_range_is_refused() {
+    for x in ["-9223372036854775808", "9223372036854775807", "1000000"] {
+        let text = format!("game = \"lignes\"\nto_move = \"light\"\norigin = [{x}, 0]\nboard = \"\"\"\nL D\nL D\n\"\"\"\n");
+        let e = common::input_error("l.toml", &text);
+        assert!(
+            e.starts_with("l.toml:3:10:") && e.contains("within ±999999"),
+            "{e}"
+        );
+    }
+}

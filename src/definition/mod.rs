@@ -82,7 +82,7 @@ impl Project {
             .into());
         }
         let path = self.game_file(game);
-        if !path.is_file() {
+        if !path.exists() {
             let known = self.list();
             let mut d =
                 Diagnostic::file(&path, format!("no game `{game}`: this file does not exist"));

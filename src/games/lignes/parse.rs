@@ -3,6 +3,9 @@
 use super::{Lignes, Pos, SIDES};
 use crate::rules::RawPosition;
 
+/// Bound on the coordinates of `origin` (exclusive).
+const ORIGIN_MAX: u64 = 1_000_000;
+
 /// Validates the fields of a Lignes position.
 pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     let before = raw.diags.0.len();
@@ -12,10 +15,21 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
     let taken = raw.int_table("taken", &SIDES, 0, max);
     let origin = match raw.take("origin") {
         Some((span, toml::Value::Array(v))) => match v.as_slice() {
+            // `unsigned_abs`: the absolute value of i64::MIN does not fit an i64.
             [toml::Value::Integer(x), toml::Value::Integer(y)]
-                if x.abs() < 1_000_000 && y.abs() < 1_000_000 =>
+                if x.unsigned_abs() < ORIGIN_MAX && y.unsigned_abs() < ORIGIN_MAX =>
             {
                 (*x as i32, *y as i32)
+            }
+            [toml::Value::Integer(_), toml::Value::Integer(_)] => {
+                raw.error(
+                    span,
+                    format!(
+                        "`origin`: each coordinate must be within ±{}",
+                        ORIGIN_MAX - 1
+                    ),
+                );
+                (0, 0)
             }
             _ => {
                 raw.error(span, "`origin`: expected [x, y], two integers");
