@@ -665,3 +665,14 @@ fn a_lignes_origin_out_of_range_is_refused() {
         );
     }
 }
+
+#[test]
+fn a_rulebook_table_is_bounded() {
+    let rows = "|x|y|\n".repeat(301);
+    let text = format!("# Rules\n\nIntro.\n\n|a|b|\n|-|-|\n{rows}");
+    let e = rulebook_errors("imbriqua", &text);
+    assert!(
+        e.starts_with("rules.md:5:1:") && e.contains("table too large: the limit is 300 rows"),
+        "{e}"
+    );
+}

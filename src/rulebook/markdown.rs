@@ -85,6 +85,7 @@ pub fn parse(
     let mut heading: Option<u8> = None;
     let mut code: Option<(String, usize, std::ops::Range<usize>)> = None;
     let mut lines = crate::diag::LineCursor::default();
+    let mut table_at = 0..0;
     let face = |b: i32, i: i32| {
         if b > 0 {
             Face::Bold
@@ -143,7 +144,10 @@ pub fn parse(
                     blocks.push(Block::List(ordered, items));
                 }
             }
-            Event::Start(Tag::Table(_)) => table = Some((Vec::new(), Vec::new())),
+            Event::Start(Tag::Table(_)) => {
+                table = Some((Vec::new(), Vec::new()));
+                table_at = range.start..range.start + 1;
+            }
             Event::Start(Tag::TableHead) => in_head = true,
             Event::End(TagEnd::TableCell) => row.push(std::mem::take(&mut spans)),
             Event::End(TagEnd::TableHead) => {
@@ -154,6 +158,17 @@ pub fn parse(
             }
             Event::End(TagEnd::TableRow) if !in_head => {
                 if let Some(t) = table.as_mut() {
+                    if t.1.len() == super::MAX_TABLE_ROWS || row.len() > super::MAX_TABLE_COLUMNS {
+                        diags.push(src.error(
+                            table_at.clone(),
+                            format!(
+                                "table too large: the limit is {} rows of {} columns",
+                                super::MAX_TABLE_ROWS,
+                                super::MAX_TABLE_COLUMNS
+                            ),
+                        ));
+                        break;
+                    }
                     t.1.push(std::mem::take(&mut row));
                 }
             }

@@ -107,10 +107,15 @@ pub fn load(
     markdown::parse(engine, game, shown, &text, lang)
 }
 
-/// Largest rulebook, in bytes (the shipped ones are about 15 KiB).
-pub const MAX_BYTES: usize = 1 << 20;
+/// Largest rulebook, in bytes (the shipped ones are about 15 KiB; a book of 500 KiB is some
+/// 200 pages).
+pub const MAX_BYTES: usize = 512 << 10;
 /// Longest line of a rulebook, in characters (a paragraph may be one line).
 pub const MAX_LINE: usize = 20_000;
+/// Most rows of a table (a table is kept whole on a page when it is short, split when not).
+pub const MAX_TABLE_ROWS: usize = 300;
+/// Most columns of a table.
+pub const MAX_TABLE_COLUMNS: usize = 12;
 /// Most figures (position and component blocks) in a rulebook.
 pub const MAX_FIGURES: usize = 500;
 
