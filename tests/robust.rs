@@ -676,3 +676,42 @@ fn a_rulebook_table_is_bounded() {
         "{e}"
     );
 }
+
+#[test]
+fn fields_of_the_wrong_kind_and_degenerate_values_are_errors() {
+    // Bricks the starting layout cannot hold.
+    let e = definition_errors("alphabrick", "bricks = 18", "bricks = 17");
+    assert!(
+        e.contains("`bricks` = 17 but the region `central` has 18 cells"),
+        "{e}"
+    );
+    // A wrong count of die faces, at `faces`.
+    let e = definition_errors(
+        "alphabrick",
+        "faces = [1, 3, 2, 4, 5, 6]",
+        "faces = [1, 3, 2, 4, 5]",
+    );
+    assert!(
+        e.starts_with(&place_in(
+            "alphabrick",
+            "faces = [1, 3, 2, 4, 5, 6]",
+            "faces = [1, 3, 2, 4, 5]",
+            "[1, 3, 2, 4, 5]"
+        )),
+        "{e}"
+    );
+    // `side` on a square board, `cols` on triangles, too many border marks.
+    let e = definition_errors("alphabrick", "cols = 9", "cols = 9\nside = 3");
+    assert!(
+        e.contains("`side` applies to a `triangles` grid only"),
+        "{e}"
+    );
+    let e = definition_errors("imperator", "side = 3", "side = 3\ncols = 5");
+    assert!(
+        e.contains("`cols` and `rows` apply to a `square` grid only"),
+        "{e}"
+    );
+    // Huge numbers are shown in exponent form.
+    let e = definition_errors("alphabrick", "cell = ", "cell = 1e308 #");
+    assert!(e.contains("found 1e308"), "{e}");
+}

@@ -43,6 +43,9 @@ pub struct Contract {
     pub codes: &'static [(char, &'static str)],
     /// The engine draws its positions on the first mat.
     pub mat: bool,
+    /// Parameters that must equal the number of cells of a region of the first board
+    /// (parameter, role): the starting position puts one piece on each.
+    pub counts: &'static [(&'static str, &'static str)],
 }
 
 impl Contract {
@@ -56,5 +59,6 @@ impl Contract {
         cards: &[],
         codes: &[],
         mat: false,
+        counts: &[],
     };
 }

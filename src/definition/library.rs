@@ -152,7 +152,10 @@ impl Checker<'_> {
         if !(min..=max).contains(&x) {
             self.diags.push(self.src.error(
                 v.span(),
-                format!("{what} out of range: expected {min} to {max}, found {x}"),
+                format!(
+                    "{what} out of range: expected {min} to {max}, found {}",
+                    super::validate::shown_number(x)
+                ),
             ));
         }
         x

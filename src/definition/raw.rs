@@ -314,7 +314,7 @@ pub struct DieRaw {
     /// Pip and line colour.
     pub pip: S,
     /// The six faces' values, in net order: top, left, front, right, back, bottom.
-    pub faces: Vec<I>,
+    pub faces: Spanned<Vec<I>>,
     /// Copies.
     pub count: Option<I>,
 }

@@ -12,6 +12,15 @@ use crate::sheet::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
+/// A number as written in a message: huge and tiny ones in exponent form (not 309 digits).
+pub fn shown_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-3..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// True for an id that can name a file: 1 to 40 lowercase ASCII letters, digits and `-`, not
 /// starting with `-`.
 pub fn is_safe_id(v: &str) -> bool {
@@ -88,7 +97,10 @@ impl Ctx<'_> {
         if !x.is_finite() || x < min || x > max {
             self.err(
                 v,
-                format!("{what} out of range: expected {min} to {max} mm, found {x}"),
+                format!(
+                    "{what} out of range: expected {min} to {max} mm, found {}",
+                    shown_number(x)
+                ),
             );
             return min.max(1.0);
         }
@@ -375,6 +387,20 @@ pub fn game(
         );
     }
     engine_needs(&mut cx, raw, contract);
+    for (param, role) in contract.map_or(&[][..], |c| c.counts) {
+        let cells = game.boards.first().map_or(0, |b| b.region(role).len());
+        if let Some((_, v)) = raw.rules.iter().find(|(k, _)| k.get_ref() == param) {
+            if *v.get_ref() != cells as i64 && cells > 0 {
+                cx.err(
+                    v,
+                    format!(
+                        "`{param}` = {} but the region `{role}` has {cells} cells: the game starts with one on each",
+                        v.get_ref()
+                    ),
+                );
+            }
+        }
+    }
     cx.diags.finish(game)
 }
 
@@ -640,6 +666,16 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             if pattern.is_empty() {
                 pattern.push(BorderMark::Plain);
             }
+            for extra in [&b.cols, &b.rows].into_iter().flatten() {
+                cx.err(extra, "`cols` and `rows` apply to a `square` grid only (a `triangles` grid has `side`)".into());
+            }
+            let sides = 6 * n;
+            if let Some(m) = b.border.as_ref().and_then(|v| v.get(sides)) {
+                cx.err(
+                    m,
+                    format!("`border` has more marks than the board's {sides} border sides"),
+                );
+            }
             Grid::Triangles(TriangleGrid::new(n, &pattern))
         }
         _ => {
@@ -658,6 +694,9 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                     border,
                     "`border` marks apply to a `triangles` grid only".into(),
                 );
+            }
+            if let Some(side) = &b.side {
+                cx.err(side, "`side` applies to a `triangles` grid only (a square grid has `cols` and `rows`)".into());
             }
             Grid::Square(SquareGrid { cols, rows })
         }
@@ -845,12 +884,38 @@ fn picto(cx: &mut Ctx, p: &raw::PictoRaw) -> Picto {
                     c
                 })
                 .collect();
+            if cells.len() == a.len() && (cells.len() < 2 || cells.windows(2).any(|w| w[0] == w[1]))
+            {
+                let at = a.first().map_or_else(|| p.cols.span(), |s| s.span());
+                cx.diags.push(
+                    cx.src.error(
+                        at,
+                        "an arrow needs at least two cells, each different from the one before"
+                            .to_string(),
+                    ),
+                );
+            }
             (cells.len() >= 2).then_some(cells)
         })
         .collect();
+    let own = cx.cells(&p.own, &grid);
+    let opp = cx.cells(&p.opp, &grid);
+    if let Some(both) = p
+        .opp
+        .iter()
+        .find(|s| grid.parse(s.get_ref()).is_some_and(|c| own.contains(&c)))
+    {
+        cx.err(
+            both,
+            format!(
+                "cell `{}` holds both an own and an opponent pawn",
+                both.get_ref()
+            ),
+        );
+    }
     Picto {
-        own: cx.cells(&p.own, &grid),
-        opp: cx.cells(&p.opp, &grid),
+        own,
+        opp,
         placed: cx.cells(&p.placed, &grid),
         taken: cx.cells(&p.taken, &grid),
         arrows,
@@ -955,12 +1020,15 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
                 if zone_colors.iter().any(|z| &z.0 == name.get_ref()) {
                     codes.push((c, name.get_ref().clone()));
                 } else {
-                    cx.err(
+                    let hint = closest(name.get_ref(), zone_colors.iter().map(|z| z.0.as_str()))
+                        .map(|c| format!("did you mean `{c}`?"));
+                    cx.err_hint(
                         name,
                         format!(
                             "code `{letter}` names `{}`, which has no entry in `symbols`",
                             name.get_ref()
                         ),
+                        hint,
                     );
                 }
             }
@@ -971,6 +1039,13 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
         }
     }
     let mut tiles = Vec::new();
+    if let (Some(deck_id), false) = (&t.from_deck, t.codes.is_empty() && t.symbols.is_empty()) {
+        cx.err(
+            deck_id,
+            "`codes` and `symbols` apply to tiles with `zones`, not to tiles made `from_deck`"
+                .into(),
+        );
+    }
     if let Some(deck_id) = &t.from_deck {
         match decks.iter().find(|d| &d.id == deck_id.get_ref()) {
             Some(d) => tiles.extend(d.cards.iter().map(|c| Tile {
@@ -1086,13 +1161,16 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
     let id = cx.id(&d.id);
     let face = cx.length(&d.face, 8.0, 60.0, "die face");
     let mut faces = [1, 2, 3, 4, 5, 6];
-    if d.faces.len() != 6 {
+    if d.faces.get_ref().len() != 6 {
         cx.err(
-            &d.id,
-            format!("faces: expected 6 values, found {}", d.faces.len()),
+            &d.faces,
+            format!(
+                "faces: expected 6 values, found {}",
+                d.faces.get_ref().len()
+            ),
         );
     } else {
-        for (i, f) in d.faces.iter().enumerate() {
+        for (i, f) in d.faces.get_ref().iter().enumerate() {
             faces[i] = cx.int(f, 1, 6, "face value") as u8;
         }
     }

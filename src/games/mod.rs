@@ -87,6 +87,7 @@ const ALPHABRICK: Contract = Contract {
     board: Some((GridKind::Square, alphabrick::MAX_CELLS)),
     roles: &["camp-south", "camp-north", "central"],
     pieces: &["south-pawn", "north-pawn", "brick"],
+    counts: &[("bricks", "central")],
     ..Contract::NONE
 };
 
