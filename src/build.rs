@@ -439,9 +439,14 @@ pub fn load_rulebooks(
         if !file.is_file() {
             continue;
         }
-        let shown = Path::new("games")
-            .join(&game.id)
-            .join(format!("rules.{}.md", lang.code()));
+        // Paths as the user can open them: relative to the working folder, through `--root`.
+        let shown = if root == Path::new(".") {
+            Path::new("games")
+                .join(&game.id)
+                .join(format!("rules.{}.md", lang.code()))
+        } else {
+            file.clone()
+        };
         match crate::rulebook::load(engine, game, &file, &shown, lang) {
             Ok(b) => books.push(b),
             Err(d) => diags.0.extend(d.0),
@@ -525,7 +530,27 @@ pub fn checked_rulebooks(
     game: &Game,
 ) -> Result<Vec<crate::rulebook::Rulebook>, Error> {
     if !crate::engine::ENGINES.contains(&game.id.as_str()) {
-        return Ok(Vec::new());
+        // A rulebook is built only when its examples can be checked: one left aside silently
+        // would look like a rulebook that was built.
+        let found: Vec<crate::diag::Diagnostic> = Lang::ALL
+            .iter()
+            .map(|&l| crate::rulebook::source_path(&project.root, &game.id, l))
+            .filter(|p| p.exists())
+            .map(|p| {
+                crate::diag::Diagnostic::file(
+                    &p,
+                    format!(
+                        "game `{}` has no rules engine, so this rulebook's examples cannot be checked (engines: {})",
+                        game.id,
+                        crate::engine::ENGINES.join(", ")
+                    ),
+                )
+                .with_hint("move the file aside to build the game without its rulebook")
+            })
+            .collect();
+        return crate::diag::Diagnostics(found)
+            .finish(Vec::new())
+            .map_err(Error::Input);
     }
     let eng = crate::engine::Engine::new(project, &game.id)?;
     let books = load_rulebooks(&project.root, game, &eng)?;
@@ -573,7 +598,8 @@ pub fn build_games(
     let lib = project.library()?;
     let mut loaded = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
-    for g in games {
+    let mut seen = std::collections::BTreeSet::new();
+    for g in games.iter().filter(|g| seen.insert(g.as_str())) {
         match crate::engine::load_definition(project, g, &lib) {
             Ok(game) => loaded.push(game),
             Err(d) => diags.0.extend(d.0),

@@ -166,6 +166,11 @@ impl Engine {
         with_rules!(self, r, wrap => r.id())
     }
 
+    /// The keys a position of this game may hold.
+    pub fn keys(&self) -> &'static [&'static str] {
+        with_rules!(self, r, wrap => r.keys())
+    }
+
     /// The board of the game's definition.
     pub fn board(&self) -> &crate::definition::model::Board {
         with_rules!(self, r, wrap => r.board())

@@ -715,3 +715,61 @@ fn fields_of_the_wrong_kind_and_degenerate_values_are_errors() {
     let e = definition_errors("alphabrick", "cell = ", "cell = 1e308 #");
     assert!(e.contains("found 1e308"), "{e}");
 }
+
+#[test]
+fn typos_in_claims_and_component_blocks_are_input_errors() {
+    let block = |expect: &str| {
+        format!(
+            "# R\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n\
+             . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\
+             . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n[expect]\n{expect}\n```\n"
+        )
+    };
+    let e = rulebook_errors("imbriqua", &block("scores = { light = 0, drak = 0 }"));
+    assert!(
+        e.starts_with("rules.md:18:10:")
+            && e.contains("no side `drak`")
+            && e.contains("did you mean `dark`?"),
+        "{e}"
+    );
+    let e = rulebook_errors("imbriqua", &block("winner = \"nobody\""));
+    assert!(e.contains("no side `nobody`"), "{e}");
+    let e = rulebook_errors(
+        "imbriqua",
+        &block("after = { move = \"d4\", phse = \"action\" }"),
+    );
+    assert!(
+        e.contains("no position field `phse`") && e.contains("did you mean `phase`?"),
+        "{e}"
+    );
+    let e = rulebook_errors("imbriqua", "# R\n\n```component\nshow = []\n```\n");
+    assert!(
+        e.starts_with("rules.md:4:1:") && e.contains("at least one component"),
+        "{e}"
+    );
+    let e = rulebook_errors(
+        "imbriqua",
+        "# R\n\n```component\nshow = [\"piece:light-pawn\"]\ncaptions = [\"a\", \"b\"]\n```\n",
+    );
+    assert!(
+        e.contains("`captions` has 2 entries for 1 components"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_rulebook_that_cannot_be_checked_is_not_skipped_silently() {
+    let root = scratch_project("book", &deck_game(["one", "two"]));
+    std::fs::write(root.join("games/cards/rules.en.md"), "# Cards\n\nPlay.\n").unwrap();
+    match build_cards(&root) {
+        Err(ludopress::build::Error::Input(d)) => {
+            let e = d.to_string();
+            assert!(
+                e.contains("rules.en.md") && e.contains("no rules engine"),
+                "{e}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -168,6 +168,48 @@ pub fn parse(
     let position = engine.position(raw)?;
     let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
     let mut diags = Diagnostics::default();
+    // Claims name sides and position fields: a typo there is an error, not a claim that fails.
+    let sides: Vec<String> = engine
+        .score(&position)
+        .scores
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    let fields: Vec<String> = engine.keys().iter().map(|k| k.to_string()).collect();
+    if let Some(ex) = &extras.expect {
+        let e = ex.get_ref();
+        let mut unknown =
+            |name: &str, known: &[String], what: &str, span: std::ops::Range<usize>| {
+                if !known.iter().any(|k| k == name) {
+                    let mut d = src.error(
+                        span,
+                        format!(
+                            "`[expect]`: no {what} `{name}` (expected one of {})",
+                            known.join(", ")
+                        ),
+                    );
+                    if let Some(c) = crate::diag::closest(name, known.iter().map(String::as_str)) {
+                        d = d.with_hint(format!("did you mean `{c}`?"));
+                    }
+                    diags.push(d);
+                }
+            };
+        if let Some(v) = &e.scores {
+            for k in v.get_ref().keys() {
+                unknown(k, &sides, "side", v.span());
+            }
+        }
+        if let Some(v) = &e.winner {
+            let mut known = sides.clone();
+            known.push("draw".into());
+            unknown(v.get_ref(), &known, "side", v.span());
+        }
+        if let Some(v) = &e.after {
+            for k in v.get_ref().fields.keys() {
+                unknown(k, &fields, "position field", v.span());
+            }
+        }
+    }
     let line_of = |span: std::ops::Range<usize>| src.line_col(span.start);
     let mut claims = Vec::new();
     if let Some(ex) = &extras.expect {

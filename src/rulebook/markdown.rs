@@ -225,6 +225,19 @@ pub fn parse(
                         let block = Source::fragment(path, text, content.clone(), content_line);
                         match toml::from_str::<ComponentBlock>(&block.text) {
                             Ok(c) => {
+                                if c.show.is_empty() {
+                                    diags.push(block.error(
+                                        0..block.text.len().min(1),
+                                        "a `component` block needs `show`, at least one component",
+                                    ));
+                                }
+                                if !c.captions.is_empty() && c.captions.len() != c.show.len() {
+                                    diags.push(block.error(0..block.text.len().min(1), format!(
+                                        "`captions` has {} entries for {} components in `show`: one each, or none",
+                                        c.captions.len(),
+                                        c.show.len()
+                                    )));
+                                }
                                 let mut panels = Vec::new();
                                 for (i, what) in c.show.iter().enumerate() {
                                     match component(game, lang, what) {
