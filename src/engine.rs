@@ -176,9 +176,16 @@ impl Engine {
         with_rules!(self, r, wrap => r.board())
     }
 
-    /// Every move with its successor, repeats included (a move written two ways is found either way).
+    /// Every move with its successor, repeats included (for games whose moves are few; a claim
+    /// about one move uses [`Engine::find_move`]).
     pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
         with_pos!(self, p, r, p, wrap => r.moves(p).into_iter().map(|(m, q)| (m, wrap(q))).collect(), Vec::new())
+    }
+
+    /// The position after the move written `m`, if it is legal (a move written two ways is
+    /// found either way).
+    pub fn find_move(&self, p: &Position, m: &str) -> Option<Position> {
+        with_pos!(self, p, r, p, wrap => r.find_move(p, m).map(wrap), None)
     }
 
     /// The position's fields (without `game`).

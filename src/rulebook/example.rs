@@ -376,12 +376,10 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
             (got == *o).then_some(()).ok_or_else(|| got.to_string())
         }
         ClaimKind::Legal(m) => engine
-            .all_moves(p)
-            .iter()
-            .any(|(x, _)| x == m)
-            .then_some(())
+            .find_move(p, m)
+            .map(|_| ())
             .ok_or_else(|| "no such move".into()),
-        ClaimKind::Illegal(m) => (!engine.all_moves(p).iter().any(|(x, _)| x == m))
+        ClaimKind::Illegal(m) => (engine.find_move(p, m).is_none())
             .then_some(())
             .ok_or_else(|| "a legal move".into()),
         ClaimKind::Moves(want) => {
@@ -398,7 +396,7 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                 .ok_or_else(|| format!("moves = [{}]", got.join(", ")))
         }
         ClaimKind::After(m, board, fields) => {
-            let Some((_, q)) = engine.all_moves(p).into_iter().find(|(x, _)| x == m) else {
+            let Some(q) = engine.find_move(p, m) else {
                 return Err(format!("no move {m}"));
             };
             let mut found = Vec::new();
@@ -453,11 +451,7 @@ fn field_value(f: &Field) -> toml::Value {
 /// The position after the example's `after` move, if it has one and the move is legal.
 pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
     ex.claims.iter().find_map(|c| match &c.kind {
-        ClaimKind::After(m, _, _) => engine
-            .all_moves(&ex.position)
-            .into_iter()
-            .find(|(x, _)| x == m)
-            .map(|(_, q)| q),
+        ClaimKind::After(m, _, _) => engine.find_move(&ex.position, m),
         _ => None,
     })
 }

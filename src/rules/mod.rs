@@ -62,6 +62,13 @@ pub trait Rules {
     /// Successors with their moves in the game's notation, possibly repeated.
     fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)>;
 
+    /// The position after the move written `m`, if it is legal (however it is written: two
+    /// notations of one successor are both found). A game whose moves can be many more than its
+    /// successors checks the move along its path instead of listing them all.
+    fn find_move(&self, p: &Self::Pos, m: &str) -> Option<Self::Pos> {
+        find_in(self.moves(p), m)
+    }
+
     /// Scores, whether the game is over, and the winner.
     fn score(&self, p: &Self::Pos) -> Score;
 
@@ -89,6 +96,11 @@ pub fn load<R: Rules>(rules: &R, mut raw: RawPosition) -> Result<R::Pos, Diagnos
     let pos = rules.parse(&mut raw);
     let src = raw.finish(rules.keys())?;
     pos.ok_or_else(|| Diagnostics(vec![src.error(0..0, "invalid position")]))
+}
+
+/// The position a move written `m` leads to, among `moves`.
+pub fn find_in<P>(moves: Vec<(String, P)>, m: &str) -> Option<P> {
+    moves.into_iter().find(|(x, _)| x == m).map(|(_, q)| q)
 }
 
 /// The distinct successors with one move each (the smallest notation), sorted by move.

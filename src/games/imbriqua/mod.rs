@@ -198,6 +198,24 @@ impl Rules for Imbriqua {
         named.out
     }
 
+    fn find_move(&self, p: &Pos, m: &str) -> Option<Pos> {
+        let mut named = play::Named {
+            engine: self,
+            out: Vec::new(),
+        };
+        if m.contains('x') {
+            // A capture chain: followed along its cells (a name that is no cell is no move).
+            let want: Vec<u8> = m
+                .split('x')
+                .map(|name| self.grid.parse(name).map(|c| c as u8))
+                .collect::<Option<_>>()?;
+            play::generate_along(self, p, Some(&want), &mut named);
+        } else {
+            play::generate(self, p, &mut named);
+        }
+        crate::rules::find_in(named.out, m)
+    }
+
     fn score(&self, p: &Pos) -> Score {
         let (l, d) = (self.framed(p, LIGHT), self.framed(p, DARK));
         let over = p.phase == Phase::Over;

@@ -3,6 +3,7 @@
 use super::cards::{Action, Actor, Lines};
 use super::position::{Phase, Pos};
 use super::Imbriqua;
+use std::collections::btree_map::{BTreeMap, Entry};
 
 /// The kind of a ply, for its notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +22,9 @@ pub(super) enum Kind {
 
 /// Receives generated successors.
 pub(super) trait Sink {
+    /// Whether the sink reads the plies' cells (a sink of positions only saves naming them).
+    const NAMED: bool = true;
+
     /// One successor, with the kind and cells of the ply that leads to it.
     fn emit(&mut self, kind: Kind, path: &[u8], q: Pos);
 }
@@ -31,6 +35,8 @@ pub(super) struct Positions<'a> {
 }
 
 impl Sink for Positions<'_> {
+    const NAMED: bool = false;
+
     fn emit(&mut self, _: Kind, _: &[u8], q: Pos) {
         self.out.push(q);
     }
@@ -75,6 +81,13 @@ fn cells(mut set: u64) -> impl Iterator<Item = u8> {
 
 /// Generates every successor of `p` into `sink` (repeats possible).
 pub(super) fn generate<S: Sink>(e: &Imbriqua, p: &Pos, sink: &mut S) {
+    generate_along(e, p, None, sink);
+}
+
+/// Generates the successors of `p`, and where `want` is given only the capture chains that
+/// follow it (its prefixes included): a chain is checked along its path, whatever the number
+/// of chains the board allows.
+pub(super) fn generate_along<S: Sink>(e: &Imbriqua, p: &Pos, want: Option<&[u8]>, sink: &mut S) {
     let empty = e.full & !(p.light | p.dark);
     match p.phase {
         Phase::Over => {}
@@ -115,6 +128,7 @@ pub(super) fn generate<S: Sink>(e: &Imbriqua, p: &Pos, sink: &mut S) {
                 sink,
                 any: false,
                 path: Vec::with_capacity(16),
+                want,
             };
             g.action();
         }
@@ -127,6 +141,7 @@ struct Gen<'a, S: Sink> {
     sink: &'a mut S,
     any: bool,
     path: Vec<u8>,
+    want: Option<&'a [u8]>,
 }
 
 fn dirs(l: Lines) -> &'static [usize] {
@@ -197,16 +212,12 @@ impl<S: Sink> Gen<'_, S> {
             }
             Action::Jump(l) => {
                 for s in cells(actors) {
-                    self.path.clear();
-                    self.path.push(s);
-                    self.jumps(dirs(l), s, own & !bit(s), opp);
+                    self.chains(false, dirs(l), s, own & !bit(s), opp);
                 }
             }
             Action::FarJump(l) => {
                 for s in cells(actors) {
-                    self.path.clear();
-                    self.path.push(s);
-                    self.far(dirs(l), s, own & !bit(s), opp);
+                    self.chains(true, dirs(l), s, own & !bit(s), opp);
                 }
             }
             Action::DoubleJump(l) => {
@@ -255,29 +266,88 @@ impl<S: Sink> Gen<'_, S> {
         }
     }
 
-    /// Jump captures from `cur`, each step optional after the first.
-    fn jumps(&mut self, ds: &[usize], cur: u8, rest: u64, opp: u64) {
-        for &d in ds {
-            let nb = &self.e.nb;
-            let Some(a) = nb[cur as usize][d] else {
-                continue;
-            };
-            let Some(b) = nb[a as usize][d] else { continue };
-            if opp >> a & 1 == 0 || (rest | opp) >> b & 1 == 1 {
-                continue;
+    /// Capture chains of the pawn on `s` (`far`: captures at a distance): every position after
+    /// one or more steps, each step optional after the first, named by the smallest notation of
+    /// the chains that reach it.
+    ///
+    /// A state (the pawn's cell, the opponent pawns left) is explored once, layer by layer (each
+    /// step takes one pawn): a crowded board has far more chains than outcomes (a checkerboard
+    /// of 30 pawns gives billions of chains), and the work follows the outcomes.
+    fn chains(&mut self, far: bool, ds: &[usize], s: u8, rest: u64, opp: u64) {
+        if let Some(want) = self.want {
+            if want.first() != Some(&s) {
+                return;
             }
-            let opp2 = opp & !bit(a);
-            self.path.push(b);
-            self.emit(Kind::Capture, rest | bit(b), opp2);
-            self.jumps(ds, b, rest, opp2);
-            self.path.pop();
+        }
+        if !S::NAMED {
+            let mut layer = vec![(s, opp)];
+            while !layer.is_empty() {
+                let mut next = Vec::new();
+                for &(cur, o) in &layer {
+                    next.extend(self.steps(far, ds, cur, rest, o));
+                }
+                next.sort_unstable();
+                next.dedup();
+                for &(y, o2) in &next {
+                    self.emit(Kind::Capture, rest | bit(y), o2);
+                }
+                layer = next;
+            }
+            return;
+        }
+        let mut layer: Vec<(u8, u64, Vec<u8>)> = vec![(s, opp, vec![s])];
+        while !layer.is_empty() {
+            let mut next: BTreeMap<(u8, u64), Vec<u8>> = BTreeMap::new();
+            for (cur, o, path) in &layer {
+                for (y, o2) in self.steps(far, ds, *cur, rest, *o) {
+                    let mut longer = path.clone();
+                    longer.push(y);
+                    if self.want.is_some_and(|w| !w.starts_with(&longer)) {
+                        continue;
+                    }
+                    match next.entry((y, o2)) {
+                        Entry::Vacant(v) => {
+                            v.insert(longer);
+                        }
+                        Entry::Occupied(mut known) => {
+                            if self.notation(&longer) < self.notation(known.get()) {
+                                known.insert(longer);
+                            }
+                        }
+                    }
+                }
+            }
+            for ((y, o2), path) in &next {
+                self.path.clone_from(path);
+                self.emit(Kind::Capture, rest | bit(*y), *o2);
+            }
+            layer = next.into_iter().map(|((y, o2), p)| (y, o2, p)).collect();
         }
     }
 
-    /// Far captures from `cur`, each step optional after the first.
-    fn far(&mut self, ds: &[usize], cur: u8, rest: u64, opp: u64) {
+    /// The notation of a chain, to choose between two chains that reach the same position.
+    fn notation(&self, path: &[u8]) -> String {
+        path.iter()
+            .map(|&c| self.e.cell_name(c))
+            .collect::<Vec<_>>()
+            .join("x")
+    }
+
+    /// The single capture steps from `cur`: the landing cell and the opponent pawns left.
+    fn steps(&self, far: bool, ds: &[usize], cur: u8, rest: u64, opp: u64) -> Vec<(u8, u64)> {
+        let nb = &self.e.nb;
+        let mut out = Vec::new();
         for &d in ds {
-            let nb = &self.e.nb;
+            if !far {
+                let Some(a) = nb[cur as usize][d] else {
+                    continue;
+                };
+                let Some(b) = nb[a as usize][d] else { continue };
+                if opp >> a & 1 == 1 && (rest | opp) >> b & 1 == 0 {
+                    out.push((b, opp & !bit(a)));
+                }
+                continue;
+            }
             let mut t = nb[cur as usize][d];
             while let Some(x) = t {
                 if (rest | opp) >> x & 1 == 1 {
@@ -295,12 +365,10 @@ impl<S: Sink> Gen<'_, S> {
                 if (rest | opp2) >> y & 1 == 1 {
                     break;
                 }
-                self.path.push(y);
-                self.emit(Kind::Capture, rest | bit(y), opp2);
-                self.far(ds, y, rest, opp2);
-                self.path.pop();
-                l = self.e.nb[y as usize][d];
+                out.push((y, opp2));
+                l = nb[y as usize][d];
             }
         }
+        out
     }
 }
