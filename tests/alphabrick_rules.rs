@@ -33,16 +33,50 @@ fn after(p: &Position, mv: &str) -> String {
 
 const NORTH: [(&str, char); 2] = [("a8", 'N'), ("i8", 'N')];
 
+/// The rest of a possible position for the tests that play one south pawn from rank 1 to 3:
+/// north's third pawn, two more south pawns, and the 18 bricks, 15 in north's camp and 3 in
+/// south's, away from that pawn's lines.
+const PARK: [(&str, char); 9] = [
+    ("e8", 'N'),
+    ("b8", '3'),
+    ("c8", '3'),
+    ("d8", '3'),
+    ("f8", '3'),
+    ("g8", '3'),
+    ("a1", '3'),
+    ("h1", 'S'),
+    ("i1", 'S'),
+];
+
+/// The moves of the pawn on `cell`.
+fn moves_of(p: &Position, cell: &str) -> BTreeSet<String> {
+    let from = format!("{cell}-");
+    let attack = format!("{cell}x");
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(&from) || m.starts_with(&attack))
+        .collect()
+}
+
 #[test]
 fn a_move_goes_exactly_the_roll_in_a_straight_line_and_pairs_with_every_next_roll() {
     let mut c = vec![("e3", 'S')];
     c.extend(NORTH);
+    c.extend(PARK);
     let p = pos("to_move = \"south\"\ndie = 2", &c);
     assert_eq!(
-        moves(&p),
+        moves_of(&p, "e3"),
         set(&["e3-c1", "e3-c3", "e3-c5", "e3-e1", "e3-e5", "e3-g1", "e3-g3", "e3-g5"])
     );
-    assert_eq!(engine().successor_moves(&p).len(), 8 * 6);
+    let successors = engine().successor_moves(&p);
+    assert_eq!(
+        successors
+            .iter()
+            .filter(|(m, _)| m.starts_with("e3-"))
+            .count(),
+        8 * 6
+    );
+    assert_eq!(successors.len(), moves(&p).len() * 6);
     assert!(after(&p, "e3-e5").contains("to_move = \"north\""));
 }
 
@@ -50,9 +84,10 @@ fn a_move_goes_exactly_the_roll_in_a_straight_line_and_pairs_with_every_next_rol
 fn a_one_moves_one_cell_and_rolls_again_a_six_passes() {
     let mut c = vec![("e1", 'S')];
     c.extend(NORTH);
+    c.extend(PARK);
     let p = pos("to_move = \"south\"\ndie = 1", &c);
     assert_eq!(
-        moves(&p),
+        moves_of(&p, "e1"),
         set(&["e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2"])
     );
     assert!(after(&p, "e1-e2").contains("to_move = \"south\""));
@@ -69,54 +104,86 @@ fn pawns_are_passed_over_bricks_never() {
             ("e1", 'S'),
             ("e2", 'N'),
             ("e3", 'S'),
-            ("d2", '1'),
+            ("c1", '1'),
+            ("i1", 'S'),
             ("a8", 'N'),
+            ("e8", 'N'),
+            ("b8", '3'),
+            ("c8", '3'),
+            ("d8", '3'),
+            ("f8", '3'),
+            ("g8", '3'),
+            ("h8", '2'),
         ],
     );
     let m = moves(&p);
     assert!(m.contains("e1-e4"), "over two pawns");
     assert!(
-        !m.iter().any(|x| x.starts_with("e1-b4")),
-        "never over the brick on d2: {m:?}"
+        !m.iter().any(|x| x.starts_with("e1-b1")),
+        "never over the brick on c1: {m:?}"
     );
-    assert!(m.contains("e1-h4") && m.contains("e1-b1"));
+    assert!(m.contains("e1-h1") && m.contains("e1-h4") && m.contains("e1-b4"));
 }
 
 #[test]
 fn an_attack_sends_the_pawn_back_up_its_column_and_rolls_again() {
-    let p = pos(
-        "to_move = \"south\"\ndie = 3",
-        &[("e3", 'S'), ("e6", 'N'), ("e8", 'N'), ("a8", 'N')],
-    );
+    let mut c = vec![
+        ("e3", 'S'),
+        ("e6", 'N'),
+        ("e8", 'N'),
+        ("a8", 'N'),
+        ("g1", 'S'),
+        ("i1", 'S'),
+        ("b1", '1'),
+        ("c1", '1'),
+    ];
+    // The central bricks but on the attack's way, e4 and e5.
+    let central: Vec<String> = ["4", "5"]
+        .iter()
+        .flat_map(|r| "abcdfghi".chars().map(move |f| format!("{f}{r}")))
+        .collect();
+    c.extend(central.iter().map(|x| (x.as_str(), '1')));
+    let p = pos("to_move = \"south\"\ndie = 3", &c);
     let t = after(&p, "e3xe6");
     assert!(t.contains("to_move = \"south\""), "{t}");
     assert!(
         t.contains("N . . . N . . . .\n. . . . N . . . .\n. . . . S . . . ."),
         "{t}"
     );
-    // A full column: the attack is not allowed.
-    let col: Vec<(String, char)> = (1..=8)
-        .map(|r| {
-            (
-                format!("e{r}"),
-                if r == 3 {
-                    'S'
-                } else if r == 6 {
-                    'N'
-                } else {
-                    '1'
-                },
-            )
-        })
+    // A full column: the attack is not allowed. h6 attacks e6 along rank 6; going back from e8,
+    // north's pawn finds e8 and e7 taken by its own pawns, e6 by the attacker, e5 and e4 by
+    // central bricks, e3 and e2 by south pawns, e1 by a brick of south's camp.
+    let mut full = vec![
+        ("e8", 'N'),
+        ("e7", 'N'),
+        ("e6", 'N'),
+        ("e3", 'S'),
+        ("e2", 'S'),
+        ("h6", 'S'),
+        ("e1", '1'),
+    ];
+    let central: Vec<String> = ["4", "5"]
+        .iter()
+        .flat_map(|r| "abcdefghi".chars().map(move |f| format!("{f}{r}")))
+        .filter(|c| c != "a4")
         .collect();
-    let cells: Vec<(&str, char)> = col.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+    full.extend(central.iter().map(|x| (x.as_str(), '1')));
     let text = format!(
         "game = \"alphabrick\"\nto_move = \"south\"\ndie = 3\nboard = \"\"\"\n{}\n\"\"\"\n",
-        board(&cells)
+        board(&full)
     );
-    if let Ok((e, p)) = Engine::open(&Project::new(common::root()), "t.toml", &text) {
-        assert!(!e.all_moves(&p).iter().any(|(m, _)| m == "e3xe6"));
-    }
+    let (e, p) = Engine::open(&Project::new(common::root()), "t.toml", &text)
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(!e.all_moves(&p).iter().any(|(m, _)| m == "h6xe6"));
+    // With e1 free (its brick back on a4), the pawn goes back there and the attack is allowed.
+    full.retain(|c| c.0 != "e1");
+    full.push(("a4", '1'));
+    let p = pos("to_move = \"south\"\ndie = 3", &full);
+    let t = after(&p, "h6xe6");
+    assert!(
+        t.ends_with(". . . . S . . . .\n. . . . N . . . .\n\"\"\"\n"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -136,6 +203,18 @@ fn bricks_are_carried_home_one_at_a_time_onto_the_least_loaded_free_cells() {
             ("h1", '1'),
             ("i1", '1'),
             ("a8", 'N'),
+            ("e8", 'N'),
+            ("h8", 'N'),
+            ("g3", 'S'),
+            ("a5", '1'),
+            ("b5", '1'),
+            ("c5", '1'),
+            ("d5", '1'),
+            ("e5", '1'),
+            ("f5", '1'),
+            ("g5", '1'),
+            ("h5", '1'),
+            ("i5", '1'),
         ],
     );
     let m: BTreeSet<String> = moves(&p)
@@ -159,7 +238,23 @@ fn bricks_are_carried_home_one_at_a_time_onto_the_least_loaded_free_cells() {
             ("b1", '1'),
             ("c1", '1'),
             ("a8", 'N'),
+            ("e8", 'N'),
+            ("h8", 'N'),
+            ("a3", 'S'),
+            ("i3", 'S'),
             ("e4", '1'),
+            ("f4", '1'),
+            ("g4", '1'),
+            ("h4", '1'),
+            ("a5", '1'),
+            ("b5", '1'),
+            ("c5", '1'),
+            ("d5", '1'),
+            ("e5", '1'),
+            ("f5", '1'),
+            ("g5", '1'),
+            ("h5", '1'),
+            ("i5", '1'),
         ],
     );
     let m: BTreeSet<String> = engine()
@@ -178,10 +273,22 @@ fn bricks_are_carried_home_one_at_a_time_onto_the_least_loaded_free_cells() {
         "two bricks on two of the six empty cells, in either order: 15 boards"
     );
     // Its own camp's stacks are not taken.
-    let p = pos(
-        "to_move = \"south\"\ndie = 2",
-        &[("b3", 'S'), ("b1", '1'), ("a8", 'N')],
-    );
+    let mut c = vec![
+        ("b3", 'S'),
+        ("b1", '1'),
+        ("e1", 'S'),
+        ("h1", 'S'),
+        ("b8", 'N'),
+        ("e8", 'N'),
+        ("h8", 'N'),
+    ];
+    let central: Vec<String> = ["4", "5"]
+        .iter()
+        .flat_map(|r| "abcdefghi".chars().map(move |f| format!("{f}{r}")))
+        .filter(|c| c != "a4")
+        .collect();
+    c.extend(central.iter().map(|x| (x.as_str(), '1')));
+    let p = pos("to_move = \"south\"\ndie = 2", &c);
     assert!(!moves(&p).iter().any(|x| x.starts_with("b3-b1")));
 }
 
@@ -196,7 +303,11 @@ fn the_three_variants_end_and_score() {
         ("f1", '3'),
         ("g1", '3'),
         ("e1", 'S'),
+        ("h1", 'S'),
+        ("i1", 'S'),
         ("b8", 'N'),
+        ("e8", 'N'),
+        ("h8", 'N'),
     ];
     let s = e.score(&pos("to_move = \"north\"\nvariant = \"classic\"", &full));
     assert_eq!((s.over, s.winner.as_deref()), (true, Some("south")));
@@ -209,13 +320,47 @@ fn the_three_variants_end_and_score() {
         s.scores,
         vec![("south".to_string(), 25), ("north".to_string(), 0)]
     );
-    let junior = [("a1", '2'), ("b8", '1'), ("e1", 'S'), ("e8", 'N')];
+    // Every brick in a camp, south 10, north 8.
+    let junior = [
+        ("a1", '3'),
+        ("b1", '3'),
+        ("c1", '3'),
+        ("d1", '1'),
+        ("b8", '3'),
+        ("c8", '3'),
+        ("d8", '2'),
+        ("e1", 'S'),
+        ("h1", 'S'),
+        ("i1", 'S'),
+        ("a8", 'N'),
+        ("e8", 'N'),
+        ("h8", 'N'),
+    ];
     let s = e.score(&pos("to_move = \"north\"\nvariant = \"junior\"", &junior));
     assert_eq!((s.over, s.winner.as_deref()), (true, Some("south")));
+    assert_eq!(
+        s.scores,
+        vec![("south".to_string(), 10), ("north".to_string(), 8)]
+    );
     // A result that ends the game is one successor, without a roll.
     let p = pos(
         "to_move = \"south\"\ndie = 1\nvariant = \"junior\"",
-        &[("c3", 'S'), ("c4", '1'), ("a8", 'N')],
+        &[
+            ("c3", 'S'),
+            ("c4", '1'),
+            ("e1", 'S'),
+            ("h1", 'S'),
+            ("b1", '1'),
+            ("c1", '1'),
+            ("a8", 'N'),
+            ("e8", 'N'),
+            ("i8", 'N'),
+            ("b8", '3'),
+            ("c8", '3'),
+            ("d8", '3'),
+            ("f8", '3'),
+            ("g8", '3'),
+        ],
     );
     let t = after(&p, "c3-c4 [a1]");
     assert!(!t.contains("die"), "{t}");

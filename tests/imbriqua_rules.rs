@@ -136,7 +136,7 @@ fn a_full_board_places_nowhere() {
 #[test]
 fn step_orth_moves_any_own_pawn_one_cell_orthogonally() {
     let p = pos(
-        &action("step-orth", ""),
+        &action("step-orth", "last_placed = \"d4\""),
         &board(&[("d4", 'L'), ("d5", 'D'), ("a1", 'L'), ("b1", 'D')]),
     );
     assert_eq!(moves(&p), set(&["a1-a2", "d4-c4", "d4-d3", "d4-e4"]));
@@ -145,7 +145,7 @@ fn step_orth_moves_any_own_pawn_one_cell_orthogonally() {
 #[test]
 fn step_diag_moves_one_cell_diagonally() {
     let p = pos(
-        &action("step-diag", ""),
+        &action("step-diag", "last_placed = \"d4\""),
         &board(&[("d4", 'L'), ("e5", 'D'), ("a1", 'L')]),
     );
     assert_eq!(moves(&p), set(&["a1-b2", "d4-c3", "d4-c5", "d4-e3"]));
@@ -154,19 +154,19 @@ fn step_diag_moves_one_cell_diagonally() {
 #[test]
 fn slide_orth_runs_over_empty_cells_only() {
     let p = pos(
-        &action("slide-orth", ""),
-        &board(&[("a1", 'L'), ("a4", 'D'), ("e1", 'D')]),
+        &action("slide-orth", "last_placed = \"b2\""),
+        &board(&[("b2", 'L'), ("b5", 'D'), ("f2", 'D')]),
     );
     assert_eq!(
         moves(&p),
-        set(&["a1-a2", "a1-a3", "a1-b1", "a1-c1", "a1-d1"])
+        set(&["b2-a2", "b2-b1", "b2-b3", "b2-b4", "b2-c2", "b2-d2", "b2-e2"])
     );
 }
 
 #[test]
 fn slide_diag_runs_along_diagonals() {
     let p = pos(
-        &action("slide-diag", ""),
+        &action("slide-diag", "last_placed = \"c3\""),
         &board(&[("c3", 'L'), ("e5", 'D'), ("b2", 'L')]),
     );
     assert_eq!(
@@ -178,7 +178,7 @@ fn slide_diag_runs_along_diagonals() {
 #[test]
 fn jump_orth_chains_optional_steps_and_may_cross_its_start() {
     let p = pos(
-        &action("jump-orth", ""),
+        &action("jump-orth", "last_placed = \"d4\""),
         &board(&[
             ("d4", 'L'),
             ("d5", 'D'),
@@ -208,7 +208,7 @@ fn jump_orth_chains_optional_steps_and_may_cross_its_start() {
 #[test]
 fn jump_diag_jumps_along_diagonals() {
     let p = pos(
-        &action("jump-diag", ""),
+        &action("jump-diag", "last_placed = \"c3\""),
         &board(&[("c3", 'L'), ("d4", 'D'), ("f6", 'D'), ("c4", 'D')]),
     );
     assert_eq!(moves(&p), set(&["c3xe5", "c3xe5xg7"]));
@@ -240,18 +240,19 @@ fn far_jump_orth_is_for_the_placed_pawn_and_chains() {
 #[test]
 fn far_jump_diag_needs_empty_cells_before_and_after() {
     let b = board(&[
-        ("a1", 'L'),
+        ("b2", 'L'),
+        ("c3", 'L'),
         ("d4", 'D'),
         ("f6", 'L'),
         ("a3", 'D'),
-        ("b2", 'L'),
     ]);
-    let p = pos(&action("far-jump-diag", "last_placed = \"a1\""), &b);
-    // a1 → b2 is its own pawn: no capture that way. Nothing else on its diagonals: the penalty.
-    assert_eq!(moves(&p), set(&["-a1", "-b2", "-f6"]));
-    let b = board(&[("a1", 'L'), ("c3", 'D'), ("g7", 'L')]);
-    let p = pos(&action("far-jump-diag", "last_placed = \"a1\""), &b);
-    assert_eq!(moves(&p), set(&["a1xd4", "a1xe5", "a1xf6"]));
+    let p = pos(&action("far-jump-diag", "last_placed = \"b2\""), &b);
+    // b2 → c3 is its own pawn: no capture that way; a3 has no cell beyond it; nothing else on
+    // its diagonals: the penalty.
+    assert_eq!(moves(&p), set(&["-b2", "-c3", "-f6"]));
+    let b = board(&[("b2", 'L'), ("d4", 'D'), ("h8", 'L')]);
+    let p = pos(&action("far-jump-diag", "last_placed = \"b2\""), &b);
+    assert_eq!(moves(&p), set(&["b2xe5", "b2xf6", "b2xg7"]));
 }
 
 #[test]
@@ -305,7 +306,8 @@ fn place_two_places_two_then_one_then_none() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let p = pos(&action("place-two", ""), &three_empty);
+    // c3 holds a light pawn, placed this turn (b7, an inner cell, was empty).
+    let p = pos(&action("place-two", "last_placed = \"c3\""), &three_empty);
     // Row 0 of the text is rank 8: the empty cells are a8, b7 and h1 (written a1 side first).
     assert_eq!(moves(&p), set(&["b7+a8", "h1+a8", "h1+b7"]));
     full[9] = 'D';
@@ -316,7 +318,10 @@ fn place_two_places_two_then_one_then_none() {
         .collect::<Vec<_>>()
         .join("\n");
     assert_eq!(
-        moves(&pos(&action("place-two", ""), &one_empty)),
+        moves(&pos(
+            &action("place-two", "last_placed = \"c3\""),
+            &one_empty
+        )),
         set(&["a8"])
     );
     full[0] = 'L';
@@ -336,22 +341,27 @@ fn place_two_places_two_then_one_then_none() {
 
 #[test]
 fn the_penalty_removes_any_one_of_the_movers_pawns() {
+    // Light placed b2, boxed in like a1 and h8.
     let b = board(&[
         ("a1", 'L'),
         ("a2", 'D'),
         ("b1", 'D'),
+        ("b2", 'L'),
+        ("b3", 'D'),
+        ("c2", 'D'),
         ("h8", 'L'),
         ("h7", 'D'),
         ("g8", 'D'),
     ]);
-    let p = pos(&action("step-orth", ""), &b);
-    assert_eq!(moves(&p), set(&["-a1", "-h8"]));
+    let p = pos(&action("step-orth", "last_placed = \"b2\""), &b);
+    assert_eq!(moves(&p), set(&["-a1", "-b2", "-h8"]));
     let t = after(&p, "-a1");
     assert!(
         t.contains("to_move = \"dark\"") && t.contains("discard = [\"step-orth\"]"),
         "{t}"
     );
-    let none = pos(&action("step-orth", ""), &board(&[("d4", 'D')]));
+    // Light has no pawn: the board was full of dark pawns, so light placed none.
+    let none = pos(&action("step-orth", ""), "DDDDDDDD\n".repeat(8).trim_end());
     assert_eq!(
         moves(&none),
         set(&["-"]),
@@ -361,12 +371,12 @@ fn the_penalty_removes_any_one_of_the_movers_pawns() {
 
 #[test]
 fn the_card_goes_on_the_discard_and_an_empty_deck_turns_the_discard_over() {
-    let b = board(&[("a1", 'L')]);
+    let b = board(&[("b2", 'L')]);
     let p = pos(
-        "to_move = \"light\"\nphase = \"action\"\ncard = \"step-orth\"\ndeck = []\ndiscard = [\"jump-orth\", \"place-two\"]\ntalons_done = 1",
+        "to_move = \"light\"\nphase = \"action\"\ncard = \"step-orth\"\nlast_placed = \"b2\"\ndeck = []\ndiscard = [\"jump-orth\", \"place-two\"]\ntalons_done = 1",
         &b,
     );
-    let t = after(&p, "a1-a2");
+    let t = after(&p, "b2-b3");
     assert!(
         t.contains("deck = [\"step-orth\", \"jump-orth\", \"place-two\"]"),
         "last card played is drawn first: {t}"
@@ -377,8 +387,8 @@ fn the_card_goes_on_the_discard_and_an_empty_deck_turns_the_discard_over() {
             && t.contains("phase = \"place\""),
         "{t}"
     );
-    let p = pos("to_move = \"light\"\nphase = \"action\"\ncard = \"step-orth\"\ndeck = [\"slide-orth\"]\ndiscard = [\"jump-orth\"]", &b);
-    let t = after(&p, "a1-b1");
+    let p = pos("to_move = \"light\"\nphase = \"action\"\ncard = \"step-orth\"\nlast_placed = \"b2\"\ndeck = [\"slide-orth\"]\ndiscard = [\"jump-orth\"]", &b);
+    let t = after(&p, "b2-c2");
     assert!(
         t.contains("deck = [\"slide-orth\"]")
             && t.contains("discard = [\"step-orth\", \"jump-orth\"]")
@@ -391,7 +401,7 @@ fn the_card_goes_on_the_discard_and_an_empty_deck_turns_the_discard_over() {
 fn the_game_ends_after_four_talons() {
     let b = board(&[("a1", 'L'), ("c1", 'L'), ("d4", 'D')]);
     let p = pos(
-        "to_move = \"dark\"\nphase = \"action\"\ncard = \"step-orth\"\ndeck = []\ntalons_done = 3",
+        "to_move = \"dark\"\nphase = \"action\"\ncard = \"step-orth\"\nlast_placed = \"d4\"\ndeck = []\ntalons_done = 3",
         &b,
     );
     let e = engine();
@@ -469,11 +479,14 @@ fn framing_counts_each_line_and_breaks_ties_by_pawns() {
 
 #[test]
 fn moves_json_writes_every_field_and_the_board_with_single_spaces() {
-    let p = pos(&action("step-orth", ""), &board(&[("a1", 'L')]));
+    let p = pos(
+        &action("step-orth", "last_placed = \"b2\""),
+        &board(&[("b2", 'L')]),
+    );
     let json = engine().moves(&p, true);
     assert!(json.starts_with('[') && json.trim_end().ends_with(']'));
-    assert_eq!(json.matches("\"move\":").count(), 2);
-    assert!(json.contains("\"move\":\"a1-a2\",\"position\":{\"game\":\"imbriqua\",\"to_move\":\"dark\",\"phase\":\"place\""), "{json}");
+    assert_eq!(json.matches("\"move\":").count(), 4);
+    assert!(json.contains("\"move\":\"b2-a2\",\"position\":{\"game\":\"imbriqua\",\"to_move\":\"dark\",\"phase\":\"place\""), "{json}");
     assert!(json.contains("\"board\":\". . . . . . . .\\n"), "{json}");
 }
 

@@ -244,10 +244,11 @@ fn the_game_ends_at_two_pawns_or_when_the_side_to_move_cannot_move() {
     );
     assert!(!e.score(&p).over);
     // White's only pawns are all blocked: white cannot move, the game is over, red has more.
+    // (f4's top side is plain: between f3 and f5 it is blocked, not encircled.)
     let pawns = [
-        ("f2", 'W'),
-        ("f1", 'R'),
+        ("f4", 'W'),
         ("f3", 'R'),
+        ("f5", 'R'),
         ("a2", 'W'),
         ("a1", 'R'),
         ("a3", 'R'),

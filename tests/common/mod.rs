@@ -179,3 +179,25 @@ pub fn input_error(path: &str, text: &str) -> String {
         Ok(_) => panic!("accepted:\n{text}"),
     }
 }
+
+/// The engine and position a position file gives (panics with the errors when it is refused).
+pub fn accepted(
+    path: &str,
+    text: &str,
+) -> (ludopress::engine::Engine, ludopress::engine::Position) {
+    ludopress::engine::Engine::open(&Project::new(root()), path, text)
+        .unwrap_or_else(|e| panic!("refused:\n{text}\n{e:?}"))
+}
+
+/// Asserts that a position file is refused with an error at `place` (`line:col`) whose message
+/// contains `reason`; returns all the errors as printed.
+pub fn refused_at(path: &str, text: &str, place: &str, reason: &str) -> String {
+    let e = input_error(path, text);
+    let head = format!("{path}:{place}: error: ");
+    assert!(
+        e.lines()
+            .any(|l| l.starts_with(&head) && l.contains(reason)),
+        "expected an error at {path}:{place} saying `{reason}`, found:\n{e}\nin:\n{text}"
+    );
+    e
+}

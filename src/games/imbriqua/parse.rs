@@ -84,7 +84,10 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
             let span = opening_left
                 .as_ref()
                 .map_or(phase_span.clone(), |o| o.0.clone());
-            raw.error(span, "phase `opening` needs `opening_left` of 1 or more");
+            raw.error(
+                span,
+                "phase `opening` needs `opening_left` of 1 or more: the opening ends as its last pawn is placed",
+            );
         }
         (Some((s, n)), _) if *n != 0 => {
             raw.error(s.clone(), "`opening_left` applies to phase `opening` only")
@@ -134,8 +137,13 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
             );
         }
     }
+    // The board's cells, when its shape and every token are right (the checks below need them).
+    let mut board_ok = false;
     if let Some((span, rows)) = board {
-        for (c, tok) in square_cells(raw, &span, rows, &e.grid) {
+        let errors = raw.diags.0.len();
+        let cells = square_cells(raw, &span, rows, &e.grid);
+        board_ok = cells.len() == e.grid.len();
+        for (c, tok) in cells {
             let bit = 1u64 << c;
             match tok.text.as_str() {
                 "." => {}
@@ -147,21 +155,61 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
                 ),
             }
         }
+        board_ok &= raw.diags.0.len() == errors;
+    }
+    let empty = e.full & !(p.light | p.dark);
+    let inner_empty = (empty & !e.edge).count_ones();
+    let side = SIDES[p.to_move as usize];
+    if let (Some((s, n)), Phase::Opening, true) = (&opening_left, phase, board_ok) {
+        if *n > i64::from(empty.count_ones()) {
+            raw.error(
+                s.clone(),
+                format!(
+                    "`opening_left`: {n} {} left to place but the board has {}: each opening pawn goes on an empty cell",
+                    if *n == 1 { "pawn" } else { "pawns" },
+                    empty_cells(empty.count_ones())
+                ),
+            );
+        }
     }
     match (last_at, phase) {
         (Some((s, name)), Phase::Action) => match e.grid.parse(&name) {
-            Some(c) if p.side(p.to_move) >> c & 1 == 1 => p.last_placed = Some(c as u8),
-            Some(_) => raw.error(
+            Some(_) if !board_ok => {}
+            Some(c) if p.side(p.to_move) >> c & 1 == 0 => raw.error(
                 s,
                 format!(
-                    "`last_placed`: `{name}` does not hold a {} pawn",
-                    SIDES[p.to_move as usize]
+                    "`last_placed`: `{name}` does not hold a {side} pawn: it names the pawn {side} placed this turn, which stays there until the card is played"
                 ),
             ),
+            Some(c) if e.edge >> c & 1 == 1 && inner_empty > 0 => raw.error(
+                s,
+                format!(
+                    "`last_placed`: `{name}` is an edge cell but {} inner {}: a pawn goes on the edge only when no inner cell is empty",
+                    inner_empty,
+                    if inner_empty == 1 { "cell is empty" } else { "cells are empty" }
+                ),
+            ),
+            Some(c) => p.last_placed = Some(c as u8),
             None => raw.error(s, format!("`last_placed`: no cell `{name}` on the board")),
         },
         (Some((s, _)), _) => raw.error(s, "`last_placed` is only for phase `action`"),
+        (None, Phase::Action) if board_ok && empty != 0 => raw.error(
+            phase_span,
+            format!(
+                "`last_placed` is absent but the board has {}: a pawn is placed every turn while a cell is empty, and phase `action` names it in `last_placed`",
+                empty_cells(empty.count_ones())
+            ),
+        ),
         _ => {}
     }
     (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
+}
+
+/// "1 empty cell", "12 empty cells".
+fn empty_cells(n: u32) -> String {
+    match n {
+        0 => "no empty cell".into(),
+        1 => "1 empty cell".into(),
+        n => format!("{n} empty cells"),
+    }
 }

@@ -140,6 +140,49 @@ impl Imperator {
             >= 2
     }
 
+    /// The group of the pawn on `start` (its colour's pawns joined to it through sides), and
+    /// whether `by` encircles it: every side of its cells meets the group, a pawn of `by`, or a
+    /// border side whose mark acts as `by`.
+    fn group(&self, q: &Pos, start: usize, by: u8) -> (u64, bool) {
+        let o = 1 - by as usize;
+        let mut group = bit(start);
+        let mut stack = vec![start];
+        let mut closed = true;
+        while let Some(c) = stack.pop() {
+            for s in self.sides[c] {
+                match s {
+                    Across::Cell(n) if q.pawns[o] >> n & 1 == 1 => {
+                        if group >> n & 1 == 0 {
+                            group |= bit(n);
+                            stack.push(n);
+                        }
+                    }
+                    Across::Cell(n) if q.pawns[by as usize] >> n & 1 == 1 => {}
+                    Across::Cell(_) => closed = false,
+                    Across::Border(m) if m == by => {}
+                    Across::Border(_) => closed = false,
+                }
+            }
+        }
+        (group, closed)
+    }
+
+    /// The groups of `1 - by` that stand encircled by `by`, one set of cells each.
+    fn encircled(&self, q: &Pos, by: u8) -> Vec<u64> {
+        let mut seen = 0u64;
+        let mut out = Vec::new();
+        for start in cells(q.pawns[1 - by as usize]) {
+            if seen >> start & 1 == 0 {
+                let (group, closed) = self.group(q, start, by);
+                seen |= group;
+                if closed {
+                    out.push(group);
+                }
+            }
+        }
+        out
+    }
+
     /// Turns over every opponent group encircled by `p` (the side that just played), repeatedly.
     fn encircle(&self, q: &mut Pos, mover: u8) {
         let o = 1 - mover as usize;
@@ -150,25 +193,7 @@ impl Imperator {
                 if seen >> start & 1 == 1 {
                     continue;
                 }
-                let mut group = bit(start);
-                let mut stack = vec![start];
-                let mut closed = true;
-                while let Some(c) = stack.pop() {
-                    for s in self.sides[c] {
-                        match s {
-                            Across::Cell(n) if q.pawns[o] >> n & 1 == 1 => {
-                                if group >> n & 1 == 0 {
-                                    group |= bit(n);
-                                    stack.push(n);
-                                }
-                            }
-                            Across::Cell(n) if q.pawns[mover as usize] >> n & 1 == 1 => {}
-                            Across::Cell(_) => closed = false,
-                            Across::Border(m) if m == mover => {}
-                            Across::Border(_) => closed = false,
-                        }
-                    }
-                }
+                let (group, closed) = self.group(q, start, mover);
                 seen |= group;
                 if closed {
                     q.pawns[o] &= !group;
@@ -360,11 +385,9 @@ impl Rules for Imperator {
         if total != 2 * u32::from(PAWNS) {
             return Err(format!("{total} pawns in all instead of {}", 2 * PAWNS));
         }
-        // After a ply, no group of the side that just played is left encircled by the side to move
-        // and turned: the mover's opponent groups were all turned.
-        let mut q = *p;
-        self.encircle(&mut q, 1 - p.to_move);
-        if q != *p {
+        // After a ply, no group of the side to move is left encircled by the side that just
+        // played: they were all turned.
+        if !self.encircled(p, 1 - p.to_move).is_empty() {
             return Err("an encircled group was left unturned".into());
         }
         Ok(())

@@ -1,6 +1,6 @@
 //! Reading an Imperator position file.
 
-use super::{Imperator, Pos, PAWNS, SIDES};
+use super::{cells, Imperator, Pos, PAWNS, SIDES};
 use crate::rules::position::check_shape;
 use crate::rules::RawPosition;
 
@@ -16,6 +16,9 @@ pub(super) fn parse(e: &Imperator, raw: &mut RawPosition) -> Option<Pos> {
             .map_or([0, 0], |(_, v)| [v[0] as u8, v[1] as u8]),
         to_move: to_move.as_ref().map_or(0, |t| t.1 as u8),
     };
+    // Each cell's token place, for errors about the pawns on it.
+    let mut places = Vec::new();
+    let mut board_span = None;
     if let Some((span, rows)) = raw.board() {
         let widths: Vec<usize> = (0..e.grid.rows())
             .map(|k| e.grid.cells.iter().filter(|c| c.0 == k).count())
@@ -31,30 +34,73 @@ pub(super) fn parse(e: &Imperator, raw: &mut RawPosition) -> Option<Pos> {
                         format!("`board`: unknown token `{other}` (expected `.`, `R` or `W`)"),
                     ),
                 }
+                places.push(tok.span.clone());
             }
         }
+        board_span = Some(span);
     }
-    let (r, w) = (p.pawns[0].count_ones(), p.pawns[1].count_ones());
-    let total = r + w + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);
-    if raw.diags.0.len() == before && total > 2 * u32::from(PAWNS) {
-        let span = hand.as_ref().map_or(0..0, |h| h.0.clone());
+    if raw.diags.0.len() != before {
+        return None;
+    }
+    let (Some((_, side)), Some(board_span)) = (&to_move, board_span) else {
+        return None;
+    };
+    let side = *side;
+    let on_board = p.occ().count_ones();
+    let total = on_board + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);
+    if total > 2 * u32::from(PAWNS) {
+        // The hands adding too many to a possible board, or the board alone too full.
+        let (span, count, what) = match &hand {
+            Some((h, _)) if on_board <= 2 * u32::from(PAWNS) => {
+                (h.clone(), total, "on the board and in hand")
+            }
+            _ => (board_span, on_board, "on the board"),
+        };
         raw.error(
             span,
             format!(
-                "{total} pawns on the board and in hand: there are {} in all",
+                "{count} pawns {what}: the game has {} ({PAWNS} a side), and pawns are only turned over, never added",
                 2 * PAWNS
             ),
         );
     }
-    if raw.diags.0.len() == before && p.placing() && p.in_hand[p.to_move as usize] == 0 {
-        let span = to_move.as_ref().map_or(0..0, |t| t.0.clone());
+    if p.placing() {
+        let [red, white] = p.in_hand;
+        let (ok, rule) = if side == 0 {
+            (red == white, "with red to move both hands are equal")
+        } else {
+            (
+                white == red + 1,
+                "with white to move white holds one more than red",
+            )
+        };
+        if !ok {
+            let span = hand.as_ref().map_or(0..0, |h| h.0.clone());
+            raw.error(
+                span,
+                format!(
+                    "`in_hand`: red holds {red} and white {white} with {} to move: red places first and the sides alternate, so {rule}",
+                    SIDES[side]
+                ),
+            );
+        }
+    }
+    // A group of the side to move standing encircled: the other side's last ply turned it over.
+    for group in e.encircled(&p, 1 - side as u8) {
+        let names: Vec<String> = cells(group).map(|c| e.grid.name(c)).collect();
+        let first = group.trailing_zeros() as usize;
+        let (who, what) = (SIDES[side], SIDES[1 - side]);
+        let pawns = if names.len() == 1 {
+            format!("the {who} pawn on {}", names[0])
+        } else {
+            format!("the {who} group {}", names.join(", "))
+        };
         raw.error(
-            span,
+            places[first].clone(),
             format!(
-                "pawns are still in hand but {} has none to place",
-                SIDES[p.to_move as usize]
+                "{pawns} stands encircled by {what}: {what}'s last ply would have turned it over, and it is {who}'s turn"
             ),
         );
     }
-    (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
+    (raw.diags.0.len() == before).then_some(p)
 }
