@@ -8,6 +8,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
+    // An interrupted command leaves no temporary file (without the handler, it still leaves no
+    // half-written output, and the next build removes the temporaries).
+    if let Err(e) = ludopress::output::remove_temporaries_on_signal() {
+        eprintln!("warning: interruptions cannot be handled ({e})");
+    }
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).
     let result = std::panic::catch_unwind(|| cli::run(args)).unwrap_or_else(|_| {

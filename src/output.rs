@@ -4,14 +4,63 @@
 //! a planted symbolic link is never followed) under an unpredictable name; only when all of a
 //! game's files are staged are they renamed into place, so a full disk or any other failure leaves
 //! the folder as it was. A manifest lists the files the last build wrote: the next build removes
-//! those it no longer writes (a renamed card's old face), and nothing else. Temporary files left
-//! by a killed build are removed at the start of the next one.
+//! those it no longer writes (a renamed card's old face), and nothing else. An interrupted build
+//! (Ctrl-C, `SIGTERM`, `SIGHUP`) removes its temporary files before it stops
+//! ([`remove_temporaries_on_signal`]); those of a build killed outright (`SIGKILL`, a power cut),
+//! which no program can catch, are removed at the start of the next one.
 
 use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// The temporary files of this process that exist now (or are about to): an interrupted build
+/// removes them.
+static LIVE: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+
+fn live() -> MutexGuard<'static, BTreeSet<PathBuf>> {
+    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes a temporary file and forgets it.
+fn discard(tmp: &Path) {
+    let _ = std::fs::remove_file(tmp);
+    live().remove(tmp);
+}
+
+/// Renames a staged file into place and forgets it.
+fn rename_in(tmp: &Path, path: &Path) -> std::io::Result<()> {
+    let done = std::fs::rename(tmp, path);
+    live().remove(tmp);
+    done
+}
+
+/// On `SIGINT`, `SIGTERM` or `SIGHUP`, removes this process's temporary files and ends it with
+/// status 128 + the signal's number, as a shell reports a process the signal stopped. Files
+/// already renamed into place are whole: the folder holds each file either as the last build left
+/// it or as this one wrote it.
+pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            // Held until the process ends: no new temporary is created after this point.
+            let live = live();
+            for tmp in live.iter() {
+                let _ = std::fs::remove_file(tmp);
+            }
+            if !live.is_empty() {
+                eprintln!(
+                    "ludopress: interrupted while writing; its temporary files were removed, the files already in place are whole"
+                );
+            }
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
 
 /// One output file, in memory.
 #[derive(Debug, Clone)]
@@ -105,15 +154,15 @@ pub fn publish(dir: &Path, files: &[Output], sweep: Sweep) -> Result<u64, Error>
         Ok(names) => names,
         Err(e) => {
             for (tmp, _) in &staged {
-                let _ = std::fs::remove_file(tmp);
+                discard(tmp);
             }
             return Err(e);
         }
     };
     for (i, (tmp, path)) in staged.iter().enumerate() {
-        if let Err(e) = std::fs::rename(tmp, path) {
+        if let Err(e) = rename_in(tmp, path) {
             for (tmp, _) in &staged[i..] {
-                let _ = std::fs::remove_file(tmp);
+                discard(tmp);
             }
             return Err(err(path, e));
         }
@@ -136,8 +185,8 @@ pub fn write_one(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         return Ok(());
     }
     let tmp = stage(path, bytes)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
+    rename_in(&tmp, path).map_err(|e| {
+        discard(&tmp);
         err(path, e)
     })
 }
@@ -201,12 +250,19 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, Error> {
     let parent = path.parent().unwrap_or(Path::new("."));
     for _ in 0..8 {
         let tmp = parent.join(format!("{TMP_PREFIX}{:016x}{TMP_SUFFIX}", random()));
+        // Created and recorded under the lock: an interruption finds every temporary that
+        // exists, and none is created once it has begun.
+        let mut known = live();
         let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp);
         let mut file = match file {
-            Ok(f) => f,
+            Ok(f) => {
+                known.insert(tmp.clone());
+                drop(known);
+                f
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(err(path, e)),
         };
@@ -214,7 +270,7 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, Error> {
             Ok(()) => Ok(tmp),
             Err(e) => {
                 drop(file);
-                let _ = std::fs::remove_file(&tmp);
+                discard(&tmp);
                 Err(err(path, e))
             }
         };

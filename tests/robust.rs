@@ -773,3 +773,99 @@ fn a_rulebook_that_cannot_be_checked_is_not_skipped_silently() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Copies a folder and everything in it.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}
+
+/// Ctrl-C (or `SIGTERM`) at any moment of a build: the build stops with status 130 (or
+/// finishes), no temporary file is left, and every output is a whole file of the last build or
+/// of this one.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_build_leaves_no_temporary_and_no_damaged_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let root =
+        std::env::temp_dir().join(format!("ludopress-robust-interrupt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    copy_tree(&common::root().join("templates"), &root.join("templates"));
+    copy_tree(
+        &common::root().join("games/imbriqua"),
+        &root.join("games/imbriqua"),
+    );
+    let game = root.join("games/imbriqua/game.toml");
+    let a = std::fs::read_to_string(&game).unwrap();
+    let b = a.replace("fill = \"green\"", "fill = \"blue\"");
+    assert_ne!(a, b);
+    let build = |out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .args([
+                "--root",
+                root.to_str().unwrap(),
+                "build",
+                "imbriqua",
+                "--no-png",
+                "--out",
+                out,
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let out = |name: &str| root.join(name).display().to_string();
+    std::fs::write(&game, &b).unwrap();
+    let timed = std::time::Instant::now();
+    assert!(build(&out("ref-b")).wait().unwrap().success());
+    let took = timed.elapsed();
+    std::fs::write(&game, &a).unwrap();
+    assert!(build(&out("ref-a")).wait().unwrap().success());
+    assert!(build(&out("out")).wait().unwrap().success());
+    let (ref_a, ref_b) = (
+        snapshot_tree(&root.join("ref-a")),
+        snapshot_tree(&root.join("ref-b")),
+    );
+    std::fs::write(&game, &b).unwrap();
+    let mut stopped = 0;
+    for k in 0..24u32 {
+        let mut child = build(&out("out"));
+        std::thread::sleep(took * k / 24);
+        let signal = if k % 3 == 0 {
+            libc::SIGTERM
+        } else {
+            libc::SIGINT
+        };
+        // SAFETY: `kill` only sends a signal to the child's process id, which `wait` below reaps.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        match status.code() {
+            Some(0) => {}
+            Some(c) if c == 128 + signal => stopped += 1,
+            // Before the handler is set up, the signal stops the process itself (no file yet).
+            None => assert_eq!(status.signal(), Some(signal)),
+            Some(c) => panic!("a build interrupted after {k}/24 of its time ended with {c}"),
+        }
+        for (name, bytes) in snapshot_tree(&root.join("out")) {
+            assert!(
+                !name.contains(".ludopress-") || name.ends_with(".ludopress-manifest"),
+                "{name} left"
+            );
+            let manifest = name.ends_with(".ludopress-manifest");
+            assert!(
+                manifest || ref_a.get(&name) == Some(&bytes) || ref_b.get(&name) == Some(&bytes),
+                "{name} is neither build's"
+            );
+        }
+    }
+    assert!(stopped > 0, "no build was interrupted while running");
+    let _ = std::fs::remove_dir_all(&root);
+}
