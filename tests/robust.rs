@@ -466,6 +466,13 @@ fn definitions_are_checked_against_what_their_engine_reads() {
         e.contains("did you mean `step-orth`?") && e.contains("lacks the card `step-orth`"),
         "{e}"
     );
+    // More tiles than the board has cells: the engine deals one a cell.
+    let e = definition_errors("arlecchino", "rows = 6", "rows = 5");
+    assert!(
+        e.contains("has 36 tiles for the 30 cells of board")
+            && e.starts_with(&place_in("arlecchino", "rows = 6", "rows = 5", "\"tiles\"")),
+        "{e}"
+    );
     // A board too large for the engine, at its size.
     let e = definition_errors("imbriqua", "cols = 8", "cols = 9");
     assert!(
@@ -742,6 +749,17 @@ fn typos_in_claims_and_component_blocks_are_input_errors() {
         e.contains("no position field `phse`") && e.contains("did you mean `phase`?"),
         "{e}"
     );
+    // A move with a typo would be illegal whatever the rules say: it is an error, not a claim.
+    let e = rulebook_errors("imbriqua", &block("illegal = [\"d4\", \"zz99\"]"));
+    assert!(
+        e.starts_with("rules.md:18:11:")
+            && e.contains("move `zz99` names `zz99`, which is no cell"),
+        "{e}"
+    );
+    let e = rulebook_errors("imbriqua", &block("legal = [\"d4xd6xd9\"]"));
+    assert!(e.contains("names `d9`, which is no cell"), "{e}");
+    let e = rulebook_errors("imbriqua", &block("after = { move = \" \" }"));
+    assert!(e.contains("an empty move"), "{e}");
     let e = rulebook_errors("imbriqua", "# R\n\n```component\nshow = []\n```\n");
     assert!(
         e.starts_with("rules.md:4:1:") && e.contains("at least one component"),

@@ -46,6 +46,8 @@ pub struct Contract {
     /// Parameters that must equal the number of cells of a region of the first board
     /// (parameter, role): the starting position puts one piece on each.
     pub counts: &'static [(&'static str, &'static str)],
+    /// The first tile set's tiles, counted, fit on the first board: the engine deals one a cell.
+    pub tiles_fit: bool,
 }
 
 impl Contract {
@@ -60,5 +62,6 @@ impl Contract {
         codes: &[],
         mat: false,
         counts: &[],
+        tiles_fit: false,
     };
 }

@@ -401,6 +401,24 @@ pub fn game(
             }
         }
     }
+    if let (true, Some(board), Some(set), Some(raw_set)) = (
+        contract.is_some_and(|c| c.tiles_fit),
+        game.boards.first(),
+        game.tilesets.first(),
+        raw.tileset.first(),
+    ) {
+        let tiles: usize = set.tiles.iter().map(|t| t.count).sum();
+        let cells = board.grid.len();
+        if tiles > cells && cells > 0 {
+            cx.err(
+                &raw_set.id,
+                format!(
+                    "tile set `{}` has {tiles} tiles for the {cells} cells of board `{}`: the game deals one tile a cell",
+                    set.id, board.id
+                ),
+            );
+        }
+    }
     cx.diags.finish(game)
 }
 

@@ -94,5 +94,6 @@ const ALPHABRICK: Contract = Contract {
 const ARLECCHINO: Contract = Contract {
     board: Some((GridKind::Square, arlecchino::MAX_CELLS)),
     codes: &[('B', "blue"), ('Y', "yellow"), ('R', "red"), ('G', "green")],
+    tiles_fit: true,
     ..Contract::NONE
 };

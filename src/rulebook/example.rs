@@ -209,6 +209,25 @@ pub fn parse(
                 unknown(k, &fields, "position field", v.span());
             }
         }
+        // A move naming no cell of the board, or no move at all, is a typo: as a claim that a
+        // move is illegal it would hold whatever the rules say.
+        let grid = &engine.board().grid;
+        let lists = [&e.legal, &e.illegal, &e.moves];
+        let named = lists
+            .into_iter()
+            .flatten()
+            .flat_map(|v| v.get_ref().iter().map(move |m| (m.as_str(), v.span())));
+        let after = e.after.iter().map(|v| (v.get_ref().mv.as_str(), v.span()));
+        for (m, span) in named.chain(after) {
+            if m.trim().is_empty() {
+                diags.push(src.error(span, "`[expect]`: an empty move"));
+            } else if let Some(cell) = cell_names(m).find(|c| grid.parse(c).is_none()) {
+                diags.push(src.error(
+                    span,
+                    format!("`[expect]`: move `{m}` names `{cell}`, which is no cell of the board"),
+                ));
+            }
+        }
     }
     let line_of = |span: std::ops::Range<usize>| src.line_col(span.start);
     let mut claims = Vec::new();
@@ -446,6 +465,38 @@ fn field_value(f: &Field) -> toml::Value {
                 .join("\n"),
         ),
     }
+}
+
+/// The cell names of a move: its words made only of names (letters then digits: `d4`, `aa12`),
+/// a single `x` joining two of them (`d4xd6`). Other words (`pass`, `+3,1`) are not names.
+fn cell_names(m: &str) -> impl Iterator<Item = &str> {
+    m.split(|c: char| !c.is_ascii_alphanumeric())
+        .flat_map(|word| {
+            let bytes = word.as_bytes();
+            let mut names = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                let letters = bytes[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_lowercase())
+                    .count();
+                let digits = bytes[i + letters..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if letters == 0 || digits == 0 {
+                    return Vec::new();
+                }
+                names.push(&word[i..i + letters + digits]);
+                i += letters + digits;
+                if bytes.get(i) == Some(&b'x')
+                    && bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+                {
+                    i += 1;
+                }
+            }
+            names
+        })
 }
 
 /// The position after the example's `after` move, if it has one and the move is legal.
