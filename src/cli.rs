@@ -68,6 +68,9 @@ pub enum PaperArg {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Removes the temporaries a killed build leaves (started by the build itself).
+    #[command(name = ludopress::output::WATCH_COMMAND, hide = true)]
+    WatchTemporaries,
     /// Build print PDFs, SVGs and PNG previews into output/<game>/.
     #[command(
         after_help = "Examples:\n  ludopress build\n  ludopress build imbriqua --paper a4 --lang en\n  ludopress build imperator --fit --flip short"
@@ -219,6 +222,11 @@ fn open(
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let project = Project::new(&cli.root);
     match cli.command {
+        Command::WatchTemporaries => {
+            ludopress::output::ignore_interruptions();
+            ludopress::output::watch(std::io::stdin().lock());
+            Ok(())
+        }
         Command::Build {
             games,
             paper,

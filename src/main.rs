@@ -9,9 +9,19 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     // An interrupted command leaves no temporary file (without the handler, it still leaves no
-    // half-written output, and the next build removes the temporaries).
-    if let Err(e) = ludopress::output::remove_temporaries_on_signal() {
-        eprintln!("warning: interruptions cannot be handled ({e})");
+    // half-written output, and the next build removes the temporaries); a build killed outright
+    // is outlived by a watcher that removes them.
+    if !matches!(args.command, cli::Command::WatchTemporaries) {
+        if let Err(e) = ludopress::output::remove_temporaries_on_signal() {
+            eprintln!("warning: interruptions cannot be handled ({e})");
+        }
+    }
+    if matches!(
+        args.command,
+        cli::Command::Build { .. } | cli::Command::Rules { .. } | cli::Command::Diagram { .. }
+    ) {
+        // Without a watcher, the next build removes what a killed one left.
+        let _ = std::env::current_exe().and_then(|exe| ludopress::output::watch_with(&exe));
     }
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).

@@ -6,8 +6,9 @@
 //! the folder as it was. A manifest lists the files the last build wrote: the next build removes
 //! those it no longer writes (a renamed card's old face), and nothing else. An interrupted build
 //! (Ctrl-C, `SIGTERM`, `SIGHUP`) removes its temporary files before it stops
-//! ([`remove_temporaries_on_signal`]); those of a build killed outright (`SIGKILL`, a power cut),
-//! which no program can catch, are removed at the start of the next one.
+//! ([`remove_temporaries_on_signal`]). A build killed outright (`SIGKILL`), which no program can
+//! catch, is outlived by a watcher process ([`watch_with`]) that removes the temporaries it was
+//! told of; after a power cut, the start of the next build removes them.
 
 use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -24,16 +25,104 @@ fn live() -> MutexGuard<'static, BTreeSet<PathBuf>> {
     LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The pipe to the watcher process, when one was started.
+static WATCHER: Mutex<Option<std::process::ChildStdin>> = Mutex::new(None);
+
+/// The argument that makes the binary a watcher (a hidden command).
+pub const WATCH_COMMAND: &str = "__watch-temporaries";
+
+/// Tells the watcher that a temporary is about to exist (`+`) or is gone (`-`). Records end with
+/// a NUL byte: a path may hold any other byte.
+fn tell(sign: u8, tmp: &Path) {
+    let mut watcher = WATCHER.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(pipe) = watcher.as_mut() {
+        let mut record = vec![sign];
+        record.extend_from_slice(tmp.as_os_str().as_encoded_bytes());
+        record.push(0);
+        if pipe.write_all(&record).is_err() {
+            // The watcher is gone: the next build's sweep is the fallback.
+            *watcher = None;
+        }
+    }
+}
+
+/// Starts a watcher: `exe WATCH_COMMAND`, a process that outlives this one and, when this one
+/// ends without renaming or removing a temporary it announced (killed by `SIGKILL`), removes it.
+/// Its standard input is a pipe from this process; the end of the pipe is the end of this
+/// process, however it ends.
+pub fn watch_with(exe: &Path) -> std::io::Result<()> {
+    let child = std::process::Command::new(exe)
+        .arg(WATCH_COMMAND)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    *WATCHER.lock().unwrap_or_else(|p| p.into_inner()) = child.stdin;
+    Ok(())
+}
+
+/// The watcher's work: reads announcements until the watched process ends, then removes the
+/// temporaries it left (only files with a temporary's name: nothing else is ever removed).
+pub fn watch(mut input: impl std::io::Read) {
+    let mut bytes = Vec::new();
+    let mut live: BTreeSet<Vec<u8>> = BTreeSet::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        bytes.extend_from_slice(&chunk[..n]);
+        while let Some(end) = bytes.iter().position(|&b| b == 0) {
+            let record: Vec<u8> = bytes.drain(..=end).collect();
+            let (sign, path) = (record[0], record[1..end].to_vec());
+            if sign == b'+' {
+                live.insert(path);
+            } else {
+                live.remove(&path);
+            }
+        }
+    }
+    for path in live {
+        #[cfg(unix)]
+        let path =
+            PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(path));
+        #[cfg(not(unix))]
+        let path = PathBuf::from(String::from_utf8_lossy(&path).into_owned());
+        let temporary = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(is_temporary);
+        if temporary && std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Makes this process outlive Ctrl-C, `SIGTERM` and `SIGHUP` (the watcher's: Ctrl-C reaches the
+/// whole process group, and the watcher stays to do its work after the build).
+pub fn ignore_interruptions() {
+    for signal in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
+        let _ = signal_hook::flag::register(signal, std::sync::Arc::default());
+    }
+}
+
 /// Removes a temporary file and forgets it.
 fn discard(tmp: &Path) {
     let _ = std::fs::remove_file(tmp);
     live().remove(tmp);
+    tell(b'-', tmp);
 }
 
 /// Renames a staged file into place and forgets it.
 fn rename_in(tmp: &Path, path: &Path) -> std::io::Result<()> {
     let done = std::fs::rename(tmp, path);
     live().remove(tmp);
+    tell(b'-', tmp);
     done
 }
 
@@ -253,6 +342,8 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, Error> {
         // Created and recorded under the lock: an interruption finds every temporary that
         // exists, and none is created once it has begun.
         let mut known = live();
+        // Announced before it exists: the watcher learns of every temporary that may exist.
+        tell(b'+', &tmp);
         let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -263,8 +354,14 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<PathBuf, Error> {
                 drop(known);
                 f
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(err(path, e)),
+            Err(e) => {
+                drop(known);
+                tell(b'-', &tmp);
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    continue;
+                }
+                return Err(err(path, e));
+            }
         };
         return match file.write_all(bytes).and_then(|()| file.flush()) {
             Ok(()) => Ok(tmp),
@@ -337,6 +434,38 @@ mod tests {
         assert!(!is_safe_relative(Path::new("/tmp/a.svg")));
         assert!(!is_safe_relative(Path::new("a/../../b")));
         assert!(!is_safe_relative(Path::new("")));
+    }
+
+    #[test]
+    fn the_watcher_removes_announced_temporaries_left_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("ludopress-watch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let renamed = dir.join(".ludopress-00000000000000aa.tmp");
+        let left = dir.join(".ludopress-00000000000000bb.tmp");
+        let not_ours = dir.join("card.svg");
+        for f in [&renamed, &left, &not_ours] {
+            std::fs::write(f, "x").unwrap();
+        }
+        let mut records = Vec::new();
+        for (sign, path) in [
+            (b'+', &renamed),
+            (b'+', &left),
+            (b'-', &renamed),
+            (b'+', &not_ours),
+        ] {
+            records.push(sign);
+            records.extend_from_slice(path.as_os_str().as_encoded_bytes());
+            records.push(0);
+        }
+        watch(&records[..]);
+        assert!(renamed.exists(), "a temporary announced gone is left alone");
+        assert!(!left.exists(), "a temporary still announced is removed");
+        assert!(
+            not_ours.exists(),
+            "a file without a temporary's name is never removed"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -805,9 +805,9 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     }
 }
 
-/// Ctrl-C (or `SIGTERM`) at any moment of a build: the build stops with status 130 (or
-/// finishes), no temporary file is left, and every output is a whole file of the last build or
-/// of this one.
+/// Ctrl-C, `SIGTERM` or `SIGKILL` at any moment of a build: the build stops (with status 128 +
+/// the signal when it can catch it) or finishes, no temporary file is left (after `SIGKILL`, its
+/// watcher removes them), and every output is a whole file of the last build or of this one.
 #[cfg(unix)]
 #[test]
 fn an_interrupted_build_leaves_no_temporary_and_no_damaged_file() {
@@ -857,26 +857,34 @@ fn an_interrupted_build_leaves_no_temporary_and_no_damaged_file() {
     for k in 0..24u32 {
         let mut child = build(&out("out"));
         std::thread::sleep(took * k / 24);
-        let signal = if k % 3 == 0 {
-            libc::SIGTERM
-        } else {
-            libc::SIGINT
-        };
+        let signal = [libc::SIGKILL, libc::SIGTERM, libc::SIGINT][k as usize % 3];
         // SAFETY: `kill` only sends a signal to the child's process id, which `wait` below reaps.
         unsafe { libc::kill(child.id() as libc::pid_t, signal) };
         let status = child.wait().unwrap();
         match status.code() {
             Some(0) => {}
             Some(c) if c == 128 + signal => stopped += 1,
-            // Before the handler is set up, the signal stops the process itself (no file yet).
+            // SIGKILL, or a signal before the handler is set up, stops the process itself.
             None => assert_eq!(status.signal(), Some(signal)),
             Some(c) => panic!("a build interrupted after {k}/24 of its time ended with {c}"),
         }
+        // After SIGKILL, the watcher the build started removes its temporaries once it is gone.
+        let temporaries = || {
+            snapshot_tree(&root.join("out"))
+                .into_keys()
+                .filter(|n| n.contains(".ludopress-") && !n.ends_with(".ludopress-manifest"))
+                .collect::<Vec<_>>()
+        };
+        let waited = std::time::Instant::now();
+        while !temporaries().is_empty() && waited.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert_eq!(
+            temporaries(),
+            Vec::<String>::new(),
+            "left after signal {signal}"
+        );
         for (name, bytes) in snapshot_tree(&root.join("out")) {
-            assert!(
-                !name.contains(".ludopress-") || name.ends_with(".ludopress-manifest"),
-                "{name} left"
-            );
             let manifest = name.ends_with(".ludopress-manifest");
             assert!(
                 manifest || ref_a.get(&name) == Some(&bytes) || ref_b.get(&name) == Some(&bytes),
