@@ -214,7 +214,11 @@ fn open(
     project: &Project,
     file: &std::path::Path,
 ) -> Result<(Engine, ludopress::engine::Position), Failure> {
-    let text = ludopress::diag::read_limited(file, ludopress::rules::position::MAX_BYTES as u64)?;
+    let text = ludopress::diag::read_limited(
+        file,
+        ludopress::rules::position::MAX_BYTES as u64,
+        "a position file",
+    )?;
     Ok(Engine::open(project, &file.display().to_string(), &text)?)
 }
 

@@ -66,7 +66,7 @@ impl Source {
 
     /// Reads a file, reporting an unreadable, oversized or non-UTF-8 file as a diagnostic.
     pub fn read(path: &Path) -> Result<Self, Diagnostics> {
-        read_limited(path, MAX_FILE_BYTES).map(|text| Source::new(path, text))
+        read_limited(path, MAX_FILE_BYTES, "any file read").map(|text| Source::new(path, text))
     }
 
     /// 1-based line and column (in characters) of a byte offset, in the whole file.
@@ -93,15 +93,18 @@ impl Source {
     /// `max_line` characters; `what` names the kind in the message ("a position file").
     pub fn within(&self, max_bytes: usize, max_line: usize, what: &str) -> Result<(), Diagnostics> {
         if self.text.len() > max_bytes {
-            return Err(Diagnostic::file(
-                &self.path,
-                format!(
-                    "too large: {} KiB, the limit for {what} is {} KiB",
-                    self.text.len().div_ceil(1024),
-                    max_bytes / 1024
-                ),
-            )
-            .into());
+            // Placed where the limit is passed, so that the user sees how far the file is valid.
+            let at = floor_char(&self.text, max_bytes);
+            return Err(self
+                .error(
+                    at..at,
+                    format!(
+                        "too large: {} KiB, the limit for {what} is {} KiB (passed here)",
+                        self.text.len().div_ceil(1024),
+                        max_bytes / 1024
+                    ),
+                )
+                .into());
         }
         let mut start = 0;
         for line in self.text.split_inclusive('\n') {
@@ -146,8 +149,9 @@ impl Source {
     }
 }
 
-/// Reads a file of at most `max` bytes as UTF-8, each failure a diagnostic naming the file.
-pub fn read_limited(path: &Path, max: u64) -> Result<String, Diagnostics> {
+/// Reads a file of at most `max` bytes as UTF-8, each failure a diagnostic naming the file;
+/// `what` names the kind of file in the error of one too large.
+pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<String, Diagnostics> {
     use std::io::Read;
     // Checked before opening: opening a pipe would wait for a writer, a device may never end.
     let meta = std::fs::metadata(path)
@@ -167,11 +171,19 @@ pub fn read_limited(path: &Path, max: u64) -> Result<String, Diagnostics> {
         .read_to_end(&mut bytes)
         .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
     if bytes.len() as u64 > max {
-        return Err(Diagnostic::file(
-            path,
-            format!("file too large: the limit is {} KiB", max >> 10),
-        )
-        .into());
+        // Placed where the limit is passed (the rest is never read).
+        bytes.truncate(max as usize);
+        let src = Source::new(path, String::from_utf8_lossy(&bytes).into_owned());
+        let end = src.text.len();
+        return Err(src
+            .error(
+                end..end,
+                format!(
+                    "file too large: more than {} KiB, the limit for {what} (passed here)",
+                    max >> 10
+                ),
+            )
+            .into());
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

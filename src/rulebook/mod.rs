@@ -94,7 +94,7 @@ pub fn load(
     shown: &Path,
     lang: Lang,
 ) -> Result<Rulebook, Diagnostics> {
-    let text = crate::diag::read_limited(file, MAX_BYTES as u64).map_err(|d| {
+    let text = crate::diag::read_limited(file, MAX_BYTES as u64, "a rulebook").map_err(|d| {
         crate::diag::Diagnostics(
             d.0.into_iter()
                 .map(|mut e| {
