@@ -26,6 +26,15 @@ pub struct Source {
 /// files are refused before they are read, so a mistaken path cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
+/// A number as written in a message: huge and tiny ones in exponent form (not 309 digits).
+pub fn shown_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-3..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Longest message printed, in bytes.
 pub const MAX_MESSAGE: usize = 1000;
 

@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod lang;
 pub mod layout;
 pub mod output;
+pub mod paper;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;

@@ -154,7 +154,7 @@ impl Checker<'_> {
                 v.span(),
                 format!(
                     "{what} out of range: expected {min} to {max}, found {}",
-                    super::validate::shown_number(x)
+                    crate::diag::shown_number(x)
                 ),
             ));
         }

@@ -5,21 +5,13 @@ use super::library::Library;
 use super::model::*;
 use super::raw::{self, S};
 use crate::color::Color;
+use crate::diag::shown_number;
 use crate::diag::{closest, Diagnostics, Source};
 use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
 use crate::lang::Text;
-use crate::sheet::paper::Paper;
+use crate::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
-
-/// A number as written in a message: huge and tiny ones in exponent form (not 309 digits).
-pub fn shown_number(x: f64) -> String {
-    if x != 0.0 && x.is_finite() && !(1e-3..1e9).contains(&x.abs()) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
-}
 
 /// True for an id that can name a file: 1 to 40 lowercase ASCII letters, digits and `-`, not
 /// starting with `-`.

@@ -1,7 +1,7 @@
 //! Imposition: component scenes placed on printable sheets with crop marks, duplex backs, and
 //! boards split across sheets.
 
-pub mod paper;
+pub use crate::paper;
 
 use crate::color::Color;
 use crate::definition::model::SheetStyle;

@@ -1,4 +1,5 @@
-//! Paper sizes and orientation.
+//! Paper sizes and orientation: a fact of the lowest floor, read by validation (a card must fit
+//! both papers) and by imposition.
 
 use std::fmt;
 use std::str::FromStr;
