@@ -35,6 +35,19 @@ pub fn shown_number(x: f64) -> String {
     }
 }
 
+/// A count as written in a message, its thousands grouped: `1,000,000`.
+pub fn shown_count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// Longest message printed, in bytes.
 pub const MAX_MESSAGE: usize = 1000;
 

@@ -1,7 +1,7 @@
 //! Reading an Imbriqua position file into a validated position.
 
 use super::position::{Phase, Pile, Pos, PHASES, PILE_MAX, SIDES};
-use super::Imbriqua;
+use super::{play, Imbriqua};
 use crate::rules::position::square_cells;
 use crate::rules::RawPosition;
 use std::ops::Range;
@@ -94,6 +94,7 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
         }
         _ => {}
     }
+    let card_span = card_at.as_ref().map(|c| c.0.clone());
     match (card_at, phase) {
         (Some((s, id)), Phase::Action) => p.card = card(e, raw, &s, "card", &id),
         (Some((s, _)), _) => raw.error(
@@ -202,8 +203,26 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
         ),
         _ => {}
     }
+    // A capture card on a crowded board can have tens of millions of outcomes: a limit of the
+    // work one position may ask for, as files and texts have theirs.
+    if raw.diags.0.len() == before && p.phase == Phase::Action {
+        let mut count = play::Bounded::new(MAX_SUCCESSORS);
+        play::generate(e, &p, &mut count);
+        if count.over() {
+            raw.error(
+                card_span.unwrap_or_else(|| raw.top()),
+                format!(
+                    "`card`: more than {} outcomes on this board, the limit for a position (a capture card on a crowded board)",
+                    crate::diag::shown_count(MAX_SUCCESSORS)
+                ),
+            );
+        }
+    }
     (raw.diags.0.len() == before && to_move.is_some()).then_some(p)
 }
+
+/// Most successors a position may have: a million positions fill about 100 MB.
+pub const MAX_SUCCESSORS: usize = 1_000_000;
 
 /// "1 empty cell", "12 empty cells".
 fn empty_cells(n: u32) -> String {

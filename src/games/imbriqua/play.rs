@@ -27,6 +27,47 @@ pub(super) trait Sink {
 
     /// One successor, with the kind and cells of the ply that leads to it.
     fn emit(&mut self, kind: Kind, path: &[u8], q: Pos);
+
+    /// How many more successors the sink takes (generation stops early past it).
+    fn room(&self) -> usize {
+        usize::MAX
+    }
+
+    /// Told that more successors than [`Sink::room`] exist, when generation stops early.
+    fn overflow(&mut self) {}
+}
+
+/// Counts successors up to a limit, stopping the generation past it.
+pub(super) struct Bounded {
+    count: usize,
+    limit: usize,
+}
+
+impl Bounded {
+    pub fn new(limit: usize) -> Bounded {
+        Bounded { count: 0, limit }
+    }
+
+    /// True when the position has more successors (repeats counted) than the limit.
+    pub fn over(&self) -> bool {
+        self.count > self.limit
+    }
+}
+
+impl Sink for Bounded {
+    const NAMED: bool = false;
+
+    fn emit(&mut self, _: Kind, _: &[u8], _: Pos) {
+        self.count += 1;
+    }
+
+    fn room(&self) -> usize {
+        self.limit.saturating_sub(self.count)
+    }
+
+    fn overflow(&mut self) {
+        self.count = self.limit + 1;
+    }
 }
 
 /// Collects positions only (perft, playouts).
@@ -285,9 +326,18 @@ impl<S: Sink> Gen<'_, S> {
                 let mut next = Vec::new();
                 for &(cur, o) in &layer {
                     next.extend(self.steps(far, ds, cur, rest, o));
+                    if next.len() / 8 > self.sink.room() {
+                        // Far past the room even with repeats: no need to go on.
+                        self.sink.overflow();
+                        return;
+                    }
                 }
                 next.sort_unstable();
                 next.dedup();
+                if next.len() > self.sink.room() {
+                    self.sink.overflow();
+                    return;
+                }
                 for &(y, o2) in &next {
                     self.emit(Kind::Capture, rest | bit(y), o2);
                 }
