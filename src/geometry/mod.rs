@@ -3,8 +3,10 @@
 //! One source of truth: the printed board, the rulebook diagrams and the rules engine all ask these
 //! types, built from the board definition in `games/<game>/game.toml`.
 
+pub mod hex;
 pub mod square;
 pub mod triangles;
 
+pub use hex::{HexGrid, HexShape, Orientation};
 pub use square::SquareGrid;
 pub use triangles::{BorderMark, TriangleGrid};
