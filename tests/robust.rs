@@ -710,12 +710,12 @@ fn fields_of_the_wrong_kind_and_degenerate_values_are_errors() {
     // `side` on a square board, `cols` on triangles, too many border marks.
     let e = definition_errors("alphabrick", "cols = 9", "cols = 9\nside = 3");
     assert!(
-        e.contains("`side` applies to a `triangles` grid only"),
+        e.contains("`side` applies to `triangles` and `hex` hexagons"),
         "{e}"
     );
     let e = definition_errors("imperator", "side = 3", "side = 3\ncols = 5");
     assert!(
-        e.contains("`cols` and `rows` apply to a `square` grid only"),
+        e.contains("`cols` and `rows` apply to `square` and `hex` grids"),
         "{e}"
     );
     // Huge numbers are shown in exponent form.

@@ -22,6 +22,8 @@ pub enum GridKind {
     Square,
     /// The hexagon of triangles.
     Triangles,
+    /// Hexagonal cells.
+    Hex,
 }
 
 /// The needs of one game's rules engine.

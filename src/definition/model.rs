@@ -1,7 +1,7 @@
 //! Stage two: the validated model. Every value here has been checked; later stages trust it.
 
 use crate::color::Color;
-use crate::geometry::{SquareGrid, TriangleGrid};
+use crate::geometry::{HexGrid, SquareGrid, TriangleGrid};
 use crate::lang::Text;
 
 /// A whole game definition.
@@ -73,6 +73,8 @@ pub enum Grid {
     Square(SquareGrid),
     /// The hexagon of triangles.
     Triangles(TriangleGrid),
+    /// Hexagonal cells.
+    Hex(HexGrid),
 }
 
 impl Grid {
@@ -81,6 +83,7 @@ impl Grid {
         match self {
             Grid::Square(g) => g.len(),
             Grid::Triangles(g) => g.len(),
+            Grid::Hex(g) => g.len(),
         }
     }
     /// True when the grid has no cell.
@@ -92,6 +95,7 @@ impl Grid {
         match self {
             Grid::Square(g) => g.name(c),
             Grid::Triangles(g) => g.name(c),
+            Grid::Hex(g) => g.name(c),
         }
     }
     /// The cell of a name.
@@ -99,6 +103,7 @@ impl Grid {
         match self {
             Grid::Square(g) => g.parse(s),
             Grid::Triangles(g) => g.parse(s),
+            Grid::Hex(g) => g.parse(s),
         }
     }
     /// True for a cell on the outline.
@@ -106,6 +111,7 @@ impl Grid {
         match self {
             Grid::Square(g) => g.is_border(c),
             Grid::Triangles(g) => g.border.iter().any(|b| b.cell == c),
+            Grid::Hex(g) => g.is_border(c),
         }
     }
 }
@@ -468,6 +474,10 @@ impl Game {
         // The cells and a margin of one cell all round (frame and coordinates).
         Grid::Square(g) => (g.cols + 2) as f64 * (g.rows + 2) as f64 * b.cell * b.cell,
         Grid::Triangles(g) => (g.len() as f64 * crate::geometry::triangles::H / 2.0 + 12.0) * b.cell * b.cell,
+        Grid::Hex(g) => {
+            let (w, h) = g.size(b.cell);
+            (w + 2.0 * b.cell) * (h + 2.0 * b.cell)
+        }
     } * b.count as f64;
         let mm2 = boards.iter().map(board).sum::<f64>()
             + decks

@@ -68,8 +68,12 @@ pub struct BoardRaw {
     pub id: S,
     /// Display name.
     pub name: Spanned<Text>,
-    /// `square` or `triangles`.
+    /// `square`, `triangles` or `hex`.
     pub grid: S,
+    /// Hex grid: `pointy` (the default) or `flat`.
+    pub orientation: Option<S>,
+    /// Hex grid: `rectangle` (the default), `parallelogram` or `hexagon`.
+    pub shape: Option<S>,
     /// Columns (square grid).
     pub cols: Option<I>,
     /// Rows (square grid).

@@ -7,7 +7,7 @@ use super::raw::{self, S};
 use crate::color::Color;
 use crate::diag::shown_number;
 use crate::diag::{closest, Diagnostics, Source};
-use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
+use crate::geometry::{BorderMark, HexGrid, HexShape, Orientation, SquareGrid, TriangleGrid};
 use crate::lang::Text;
 use crate::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
@@ -487,11 +487,13 @@ fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) 
                 let found = match b.grid.get_ref().as_str() {
                     "triangles" => Some(GridKind::Triangles),
                     "square" => Some(GridKind::Square),
+                    "hex" => Some(GridKind::Hex),
                     _ => None,
                 };
                 let want = match kind {
                     GridKind::Square => "square",
                     GridKind::Triangles => "triangles",
+                    GridKind::Hex => "hex",
                 };
                 if found.is_some_and(|f| f != kind) {
                     cx.err(
@@ -642,10 +644,77 @@ fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) 
     }
 }
 
+/// The grid of a `hex` board: its orientation, shape and size.
+fn hex_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> HexGrid {
+    let orientation = match &b.orientation {
+        Some(o) => match cx.choice(o, &["pointy", "flat"], "orientation") {
+            Some("flat") => Orientation::Flat,
+            _ => Orientation::Pointy,
+        },
+        None => Orientation::Pointy,
+    };
+    let shape = match &b.shape {
+        Some(s) => cx
+            .choice(s, &["rectangle", "parallelogram", "hexagon"], "hex shape")
+            .unwrap_or("rectangle"),
+        None => "rectangle",
+    };
+    let max = crate::geometry::hex::MAX_SIDE as i64;
+    if let Some(m) = b.border.as_ref().and_then(|v| v.first()) {
+        cx.err(m, "`border` marks apply to a `triangles` grid only".into());
+    }
+    let shape = if shape == "hexagon" {
+        for extra in [&b.cols, &b.rows].into_iter().flatten() {
+            cx.err(
+                extra,
+                "a `hexagon` of hexes has `side`, not `cols` and `rows`".into(),
+            );
+        }
+        let side = match &b.side {
+            Some(s) => cx.int(s, 1, max / 2, "hexagon side"),
+            None => {
+                cx.err(&b.grid, "a `hexagon` of hexes needs `side`".into());
+                1
+            }
+        };
+        HexShape::Hexagon { side }
+    } else {
+        if let Some(side) = &b.side {
+            cx.err(
+                side,
+                format!("a `{shape}` of hexes has `cols` and `rows`, not `side`"),
+            );
+        }
+        let mut dim = |v: &Option<raw::I>, what: &str| match v {
+            Some(v) => cx.int(v, 1, max, what),
+            None => {
+                cx.err(&b.grid, format!("a `{shape}` of hexes needs `{what}`"));
+                1
+            }
+        };
+        let (cols, rows) = (dim(&b.cols, "cols"), dim(&b.rows, "rows"));
+        if shape == "parallelogram" {
+            HexShape::Parallelogram { cols, rows }
+        } else {
+            HexShape::Rectangle { cols, rows }
+        }
+    };
+    HexGrid::new(orientation, shape)
+}
+
 fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
     let id = cx.id(&b.id);
     let cell = cx.length(&b.cell, 5.0, 200.0, "cell size");
-    let grid = match cx.choice(&b.grid, &["square", "triangles"], "grid") {
+    if b.grid.get_ref() != "hex" {
+        for extra in [&b.orientation, &b.shape].into_iter().flatten() {
+            cx.err(
+                extra,
+                "`orientation` and `shape` apply to a `hex` grid only".into(),
+            );
+        }
+    }
+    let grid = match cx.choice(&b.grid, &["square", "triangles", "hex"], "grid") {
+        Some("hex") => Grid::Hex(hex_grid(cx, b)),
         Some("triangles") => {
             let n = match &b.side {
                 Some(s) => cx.int(
@@ -677,7 +746,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                 pattern.push(BorderMark::Plain);
             }
             for extra in [&b.cols, &b.rows].into_iter().flatten() {
-                cx.err(extra, "`cols` and `rows` apply to a `square` grid only (a `triangles` grid has `side`)".into());
+                cx.err(extra, "`cols` and `rows` apply to `square` and `hex` grids (a `triangles` grid has `side`)".into());
             }
             let sides = 6 * n;
             if let Some(m) = b.border.as_ref().and_then(|v| v.get(sides)) {
@@ -706,7 +775,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                 );
             }
             if let Some(side) = &b.side {
-                cx.err(side, "`side` applies to a `triangles` grid only (a square grid has `cols` and `rows`)".into());
+                cx.err(side, "`side` applies to `triangles` and `hex` hexagons (a square grid has `cols` and `rows`)".into());
             }
             Grid::Square(SquareGrid { cols, rows })
         }
@@ -732,9 +801,32 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                             cells.extend((0..g.cols).map(|f| (k.max(1) - 1) * g.cols + f));
                         }
                     }
+                    Grid::Hex(g) => {
+                        // The rows of the cells' names.
+                        let rows = (0..g.len())
+                            .filter_map(|c| {
+                                g.name(c)
+                                    .trim_start_matches(|ch: char| ch.is_ascii_lowercase())
+                                    .parse::<i64>()
+                                    .ok()
+                            })
+                            .max()
+                            .unwrap_or(1);
+                        for rank in ranks {
+                            let k = cx.int(rank, 1, rows, "row");
+                            cells.extend((0..g.len()).filter(|&c| {
+                                g.name(c)
+                                    .trim_start_matches(|ch: char| ch.is_ascii_lowercase())
+                                    == k.to_string()
+                            }));
+                        }
+                    }
                     Grid::Triangles(_) => {
                         if let Some(first) = ranks.first() {
-                            cx.err(first, "`ranks` apply to a `square` grid only".into());
+                            cx.err(
+                                first,
+                                "`ranks` apply to a `square` or `hex` grid only".into(),
+                            );
                         }
                     }
                 }

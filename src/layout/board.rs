@@ -1,10 +1,11 @@
-//! Boards: square grids and the hexagon of triangles, with regions, marks, holes and coordinates.
+//! Boards: square grids, the hexagon of triangles and hex grids, with regions, marks, holes and
+//! coordinates.
 
 use crate::color::Color;
 use crate::definition::model::{Board, Grid, MarkShape};
 use crate::fonts::Face;
 use crate::geometry::triangles::H;
-use crate::geometry::{BorderMark, SquareGrid, TriangleGrid};
+use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
 use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
 
 /// Where cells are in a board drawing: the frame width and the grid's origin.
@@ -20,6 +21,7 @@ pub fn frame(b: &Board) -> Frame {
         (Grid::Square(_), true) => (b.cell * 0.4).clamp(7.0, 12.0),
         (Grid::Square(_), false) => 4.0,
         (Grid::Triangles(_), _) => (b.cell * 0.3).clamp(6.0, 12.0),
+        (Grid::Hex(_), _) => (b.cell * 0.3).clamp(5.0, 12.0),
     };
     Frame { width }
 }
@@ -41,6 +43,11 @@ pub fn cell_polygon(b: &Board, c: usize) -> Vec<P> {
             .iter()
             .map(|&(x, y)| p(f + x * b.cell, f + y * b.cell))
             .collect(),
+        Grid::Hex(g) => g
+            .corners(g.centre(c, b.cell), b.cell)
+            .iter()
+            .map(|&(x, y)| p(f + x, f + y))
+            .collect(),
     }
 }
 
@@ -59,6 +66,7 @@ pub fn pawn_radius(b: &Board) -> f64 {
     match &b.grid {
         Grid::Square(_) => b.cell * 0.36,
         Grid::Triangles(_) => b.cell * 0.2,
+        Grid::Hex(_) => b.cell * 0.36,
     }
 }
 
@@ -67,7 +75,50 @@ pub fn draw(b: &Board) -> Scene {
     match &b.grid {
         Grid::Square(g) => square(b, g),
         Grid::Triangles(t) => triangles(b, t),
+        Grid::Hex(g) => hexes(b, g),
     }
+}
+
+fn hexes(b: &Board, g: &HexGrid) -> Scene {
+    let f = frame(b).width;
+    let (gw, gh) = g.size(b.cell);
+    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
+    s.path(
+        shape::rounded_rect(0.0, 0.0, s.width, s.height, f * 0.5),
+        Some(b.frame),
+        None,
+    );
+    for c in 0..g.len() {
+        // The second colour on a third of the cells, no two of them side by side.
+        let (q, r) = g.axial(c);
+        s.path(
+            shape::polygon(&cell_polygon(b, c)),
+            Some(cell_fill(b, c, (q - r).rem_euclid(3) == 0)),
+            None,
+        );
+    }
+    let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.3)));
+    for c in 0..g.len() {
+        s.path(shape::polygon(&cell_polygon(b, c)), None, line);
+    }
+    marks(&mut s, b);
+    if b.coords {
+        let size = (b.cell * 0.18).clamp(4.0, 8.0);
+        let ink = b.line.lighten(0.45);
+        for c in 0..g.len() {
+            let ctr = cell_centre(b, c);
+            s.text(
+                ctr.x,
+                ctr.y + b.cell * 0.3,
+                size,
+                Face::Regular,
+                ink,
+                Anchor::Middle,
+                &g.name(c),
+            );
+        }
+    }
+    s
 }
 
 fn cell_fill(b: &Board, c: usize, checker: bool) -> Color {
