@@ -116,7 +116,7 @@ fn value_out_of_range_is_reported() {
         e[0]
     );
     assert!(
-        e[0].contains("cols out of range: expected 1 to 26, found 99"),
+        e[0].contains("cols out of range: expected 1 to 60, found 99"),
         "{}",
         e[0]
     );

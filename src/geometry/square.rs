@@ -9,8 +9,8 @@ pub struct SquareGrid {
     pub rows: usize,
 }
 
-/// The largest grid side a definition may ask for.
-pub const MAX_SIDE: usize = 26;
+/// The largest grid side a definition may ask for (columns past `z` are `aa`, `ab`, …).
+pub const MAX_SIDE: usize = 60;
 
 impl SquareGrid {
     /// Number of cells.
@@ -37,17 +37,12 @@ impl SquareGrid {
     /// The cell's name, `a1`.
     pub fn name(&self, i: usize) -> String {
         let (f, r) = self.file_rank(i);
-        format!("{}{}", (b'a' + f as u8) as char, r + 1)
+        format!("{}{}", super::hex::column_name(f), r + 1)
     }
 
     /// The cell named `s`, if it exists.
     pub fn parse(&self, s: &str) -> Option<usize> {
-        let mut chars = s.chars();
-        let file = chars.next()?;
-        if !file.is_ascii_lowercase() {
-            return None;
-        }
-        let rest = chars.as_str();
+        let (file, rest) = super::hex::parse_column(s)?;
         if rest.is_empty()
             || rest.starts_with('0')
             || !rest.bytes().all(|b| b.is_ascii_digit())
@@ -56,7 +51,7 @@ impl SquareGrid {
             return None;
         }
         let rank: i32 = rest.parse().ok()?;
-        self.index(i32::from(file as u8 - b'a'), rank - 1)
+        self.index(i32::try_from(file).ok()?, rank - 1)
     }
 
     /// True when the cell is on the outline (first or last file or rank).
@@ -88,6 +83,14 @@ mod tests {
         assert_eq!(g.parse("a9"), None);
         assert_eq!(g.parse("a0"), None);
         assert_eq!(g.parse("A1"), None);
+        // Past 26 columns, names go on as spreadsheets' do.
+        let wide = SquareGrid { cols: 30, rows: 2 };
+        assert_eq!(wide.name(26), "aa1");
+        assert_eq!(wide.name(59), "ad2");
+        for i in 0..wide.len() {
+            assert_eq!(wide.parse(&wide.name(i)), Some(i));
+        }
+        assert_eq!(wide.parse("ae1"), None);
     }
 
     #[test]

@@ -175,7 +175,7 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
         let cap = Face::Bold.cap_height_mm(size);
         for i in 0..g.cols {
             let x = f + (i as f64 + 0.5) * b.cell;
-            let name = ((b'a' + i as u8) as char).to_string();
+            let name = crate::geometry::hex::column_name(i);
             s.text(
                 x,
                 f / 2.0 + cap / 2.0,
