@@ -24,6 +24,8 @@ pub struct BuildOptions {
     pub fit: bool,
     /// Write PNG previews (default: on).
     pub previews: bool,
+    /// Treat warnings (text that does not fit, characters the font lacks) as errors.
+    pub strict: bool,
 }
 
 impl Default for BuildOptions {
@@ -34,6 +36,7 @@ impl Default for BuildOptions {
             flip: Flip::LongEdge,
             fit: false,
             previews: true,
+            strict: false,
         }
     }
 }
@@ -583,6 +586,32 @@ pub struct GameReport {
     pub bytes: u64,
     /// Time spent laying out and exporting its components, ms.
     pub layout_ms: u128,
+    /// What prints otherwise than written (a text too long for its box, a character the font
+    /// lacks), each at its place in the definition.
+    pub warnings: Vec<crate::diag::Diagnostic>,
+}
+
+/// The warnings of a game's printed faces in `lang`: every card's title, tag and text checked
+/// against the box it prints in and the font it prints with.
+pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
+    let mut out = Vec::new();
+    for d in &game.decks {
+        for c in &d.cards {
+            let Some(places) = &c.places else { continue };
+            for (field, msg) in layout::card::problems(c, &d.style, d.width, d.height, lang) {
+                let at = match field {
+                    "title" => &places.title,
+                    "tag" => places.tag.as_ref().unwrap_or(&places.title),
+                    _ => &places.text,
+                };
+                out.push(at.warn(format!(
+                    "card `{}` of deck `{}`, {field} ({lang}): {msg}",
+                    c.id, d.id
+                )));
+            }
+        }
+    }
+    out
 }
 
 /// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
@@ -612,6 +641,16 @@ pub fn build_games(
             Ok(b) => books.push(b),
             Err(Error::Input(d)) => diags.0.extend(d.0),
             Err(other) => return Err(other),
+        }
+    }
+    let mut warnings: Vec<Vec<crate::diag::Diagnostic>> = Vec::new();
+    for game in &loaded {
+        let w = print_warnings(game, opts.lang);
+        if opts.strict {
+            diags.0.extend(w.into_iter().map(|d| d.as_error()));
+            warnings.push(Vec::new());
+        } else {
+            warnings.push(w);
         }
     }
     if !diags.is_empty() {
@@ -656,7 +695,7 @@ pub fn build_games(
         .map_err(Error::Other)?
         .into_iter();
     let mut reports = Vec::new();
-    for (game, (mut files, previews, ms)) in loaded.iter().zip(rendered) {
+    for ((game, (mut files, previews, ms)), warnings) in loaded.iter().zip(rendered).zip(warnings) {
         files.extend(pngs.by_ref().take(previews.len()));
         let dir = out.join(&game.id);
         let bytes =
@@ -683,6 +722,7 @@ pub fn build_games(
             pngs: previews.len(),
             bytes,
             layout_ms: ms,
+            warnings,
         });
     }
     Ok(reports)

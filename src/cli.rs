@@ -93,6 +93,9 @@ pub enum Command {
         /// Skip PNG previews.
         #[arg(long)]
         no_png: bool,
+        /// Treat warnings (a text too long for its box, a character the font lacks) as errors.
+        #[arg(long)]
+        strict: bool,
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
@@ -238,6 +241,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             flip,
             fit,
             no_png,
+            strict,
             out,
         } => {
             let papers = papers_of(paper);
@@ -247,6 +251,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 flip,
                 fit,
                 previews: !no_png,
+                strict,
             };
             let games = if games.is_empty() {
                 default_games(&project)
@@ -274,6 +279,18 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 reports.len(),
                 start.elapsed().as_millis()
             );
+            let warnings: Vec<_> = reports
+                .iter()
+                .flat_map(|r| r.warnings.iter().cloned())
+                .collect();
+            if !warnings.is_empty() {
+                let n = warnings.len();
+                eprintln!("{}", ludopress::diag::Diagnostics(warnings));
+                eprintln!(
+                    "{n} warning{}: the files were written; `--strict` makes warnings errors",
+                    if n == 1 { "" } else { "s" }
+                );
+            }
             Ok(())
         }
         Command::Moves { file, json } => {

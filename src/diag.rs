@@ -167,6 +167,7 @@ impl Source {
             message: message.into(),
             excerpt: Some(Excerpt::new(line_text, local_col, width)),
             hint: None,
+            warning: false,
         }
     }
 }
@@ -316,6 +317,8 @@ pub struct Diagnostic {
     pub excerpt: Option<Excerpt>,
     /// A suggestion, e.g. "did you mean `green`?".
     pub hint: Option<String>,
+    /// A warning: printed, not fatal (unless the command is run with `--strict`).
+    pub warning: bool,
 }
 
 impl Diagnostic {
@@ -328,7 +331,24 @@ impl Diagnostic {
             message: message.into(),
             excerpt: None,
             hint: None,
+            warning: false,
         }
+    }
+
+    /// The same place with another message, as a warning.
+    pub fn warn(&self, message: impl Into<String>) -> Self {
+        Diagnostic {
+            message: message.into(),
+            hint: None,
+            warning: true,
+            ..self.clone()
+        }
+    }
+
+    /// As an error (a warning under `--strict`).
+    pub fn as_error(mut self) -> Self {
+        self.warning = false;
+        self
     }
 
     /// Adds a hint.
@@ -349,12 +369,13 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.warning { "warning" } else { "error" };
         // A message quotes what it found: a huge value is cut, not printed whole.
         if self.message.len() > MAX_MESSAGE {
             let cut = floor_char(&self.message, MAX_MESSAGE);
-            write!(f, "{}: error: {}…", self.place(), &self.message[..cut])?;
+            write!(f, "{}: {kind}: {}…", self.place(), &self.message[..cut])?;
         } else {
-            write!(f, "{}: error: {}", self.place(), self.message)?;
+            write!(f, "{}: {kind}: {}", self.place(), self.message)?;
         }
         if let Some(ex) = &self.excerpt {
             let num = self.line.to_string();
@@ -420,7 +441,7 @@ impl fmt::Display for Diagnostics {
             write!(f, "{d}")?;
         }
         if self.0.len() > MAX_SHOWN {
-            write!(f, "\n… and {} more errors", self.0.len() - MAX_SHOWN)?;
+            write!(f, "\n… and {} more", self.0.len() - MAX_SHOWN)?;
         }
         Ok(())
     }

@@ -268,6 +268,19 @@ pub struct Card {
     pub count: usize,
     /// Pictogram.
     pub picto: Option<Picto>,
+    /// Where the title and the text are written, for warnings about how they print.
+    pub places: Option<Box<CardPlaces>>,
+}
+
+/// Where a card's fields are written in its definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardPlaces {
+    /// The title's value.
+    pub title: crate::diag::Diagnostic,
+    /// The text's value.
+    pub text: crate::diag::Diagnostic,
+    /// The tag's value.
+    pub tag: Option<crate::diag::Diagnostic>,
 }
 
 /// A pictogram on a small grid.

@@ -1080,6 +1080,11 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
                 fill: cx.color(&c.fill),
                 count: cx.count(&c.count),
                 picto: c.picto.as_ref().map(|p| picto(cx, p)),
+                places: Some(Box::new(CardPlaces {
+                    title: cx.src.error(c.title.span(), ""),
+                    text: cx.src.error(c.text.span(), ""),
+                    tag: c.tag.as_ref().map(|t| cx.src.error(t.span(), "")),
+                })),
             }
         })
         .collect();

@@ -1,0 +1,129 @@
+//! What would not print as written is a warning at its place, and an error under `--strict`: a
+//! title or text too wide or too long for its box, a character the font lacks.
+
+mod common;
+
+use ludopress::lang::Lang;
+
+const GAME: &str = "[game]\nid = \"cards\"\ntitle = { fr = \"Cartes\", en = \"Cards\" }\n\
+palette = \"ludopress\"\nsheet = \"home\"\n\n[[deck]]\nid = \"deck\"\nname = { fr = \"Paquet\", en = \"Deck\" }\n\
+size = \"mini\"\nstyle = { from = \"classic\" }\n\
+back = { fill = \"blue\", ink = \"white\", title = { fr = \"Dos\", en = \"Back\" }, pattern = \"grid\" }\n\n\
+[[deck.card]]\nid = \"star\"\ntitle = { fr = \"Étoile ★\", en = \"Star\" }\ntext = { fr = \"Gagnez 2 ⚀.\", en = \"Gain 2.\" }\nfill = \"red\"\n\n\
+[[deck.card]]\nid = \"long\"\ntitle = { fr = \"Long\", en = \"Long\" }\n\
+text = { fr = \"Anticonstitutionnellementanticonstitutionnellement est long.\", en = \"Short.\" }\nfill = \"green\"\n\n\
+[[deck.card]]\nid = \"many\"\ntitle = { fr = \"Bavard\", en = \"Chatty\" }\n\
+text = { fr = \"REPEAT\", en = \"Fine.\" }\nfill = \"green\"\n\n\
+[[deck.card]]\nid = \"wide\"\ntitle = { fr = \"Titretrèstrèstrèstrèslongquinetientpasmêmeencinqpoints\", en = \"Wide\" }\n\
+text = { fr = \"Court.\", en = \"Short.\" }\nfill = \"green\"\n";
+
+fn game_text() -> String {
+    GAME.replace("REPEAT", &"mot ".repeat(200))
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text[..text.find(needle).expect("needle")]
+        .matches('\n')
+        .count()
+        + 1
+}
+
+#[test]
+fn each_problem_is_a_warning_at_its_field() {
+    let text = game_text();
+    let game = common::parse("cards", &text).unwrap_or_else(|d| panic!("{d}"));
+    let w: Vec<String> = ludopress::build::print_warnings(&game, Lang::Fr)
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    let at = |needle: &str| format!("games/cards/game.toml:{}:", line_of(&text, needle));
+    let expect = [
+        (
+            at("title = { fr = \"Étoile"),
+            "card `star` of deck `deck`, title (fr): `★` (U+2605) not in the font",
+        ),
+        (at("text = { fr = \"Gagnez"), "`⚀` (U+2680) not in the font"),
+        (at("text = { fr = \"Anticon"), "wider than the text box"),
+        (at("text = { fr = \"mot"), "the text needs"),
+        (at("title = { fr = \"Titre"), "wider than the"),
+    ];
+    assert_eq!(w.len(), expect.len(), "{w:#?}");
+    for (place, what) in expect {
+        assert!(
+            w.iter()
+                .any(|x| x.starts_with(&place) && x.contains("warning:") && x.contains(what)),
+            "no warning at {place} saying {what}: {w:#?}"
+        );
+    }
+    // In English the texts are short and the characters known.
+    assert!(ludopress::build::print_warnings(&game, Lang::En).is_empty());
+}
+
+#[test]
+fn the_shipped_games_print_as_written() {
+    for id in [
+        "imbriqua",
+        "lignes",
+        "imperator",
+        "alphabrick",
+        "arlecchino",
+    ] {
+        let game = common::game(id);
+        for lang in [Lang::Fr, Lang::En] {
+            let w = ludopress::build::print_warnings(&game, lang);
+            assert!(
+                w.is_empty(),
+                "{id} ({lang}): {}",
+                ludopress::diag::Diagnostics(w)
+            );
+        }
+    }
+}
+
+#[test]
+fn warnings_are_printed_and_strict_makes_them_errors() {
+    let root = std::env::temp_dir().join(format!("ludopress-warnings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("games/cards")).unwrap();
+    std::fs::create_dir_all(root.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        root.join("templates/library.toml"),
+    )
+    .unwrap();
+    std::fs::write(root.join("games/cards/game.toml"), game_text()).unwrap();
+    let run = |strict: bool| {
+        let out = root.join("out");
+        let mut args = vec![
+            "--root",
+            root.to_str().unwrap(),
+            "build",
+            "cards",
+            "--no-png",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if strict {
+            args.push("--strict");
+        }
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .args(&args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            out.join("cards").exists(),
+        )
+    };
+    let (code, err, written) = run(true);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.matches(": error: card `").count(), 5, "{err}");
+    assert!(!written, "nothing is written under --strict");
+    let (code, err, written) = run(false);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err.matches(": warning: card `").count(), 5, "{err}");
+    assert!(err.contains("5 warnings: the files were written"), "{err}");
+    assert!(written);
+    let _ = std::fs::remove_dir_all(&root);
+}
