@@ -16,8 +16,10 @@ use std::path::{Path, PathBuf};
 pub struct BuildOptions {
     /// Papers to impose on (default: A4 and Letter).
     pub papers: Vec<Paper>,
-    /// Language of player-facing text (default: French).
-    pub lang: Lang,
+    /// Language of player-facing text; `None` (the default) builds each of the game's languages.
+    /// Every language's files carry its code, so builds in two languages never overwrite each
+    /// other.
+    pub lang: Option<Lang>,
     /// Duplex flip for backs (default: long edge).
     pub flip: Flip,
     /// Scale boards down to one sheet instead of splitting them (default: off).
@@ -32,7 +34,7 @@ impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             papers: Paper::ALL.to_vec(),
-            lang: Lang::Fr,
+            lang: None,
             flip: Flip::LongEdge,
             fit: false,
             previews: true,
@@ -332,21 +334,45 @@ pub fn render_previews(previews: &[Preview], threads: usize) -> Result<Vec<Outpu
     parallel(jobs, threads)?.into_iter().collect()
 }
 
-/// Every output of a game but the PNG previews, which are returned to render (when asked for).
+/// The languages a build writes for `game`: the one asked for (when the game has it), or all of
+/// the game's.
+pub fn build_langs(game: &Game, asked: Option<Lang>) -> Vec<Lang> {
+    match asked {
+        Some(l) => game.languages.iter().copied().filter(|&g| g == l).collect(),
+        None => game.languages.clone(),
+    }
+}
+
+/// Every output of a game but the PNG previews, which are returned to render (when asked for):
+/// for each language, `components/<lang>/`, `sheets/<lang>/` and `<game>-<lang>-<paper>.pdf`.
 pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, Vec<Preview>) {
     let mut previews = Vec::new();
     let mut files = Vec::new();
-    let groups = groups(game, opts.lang);
+    for lang in build_langs(game, opts.lang) {
+        render_lang(game, opts, lang, &mut files, &mut previews);
+    }
+    (files, previews)
+}
+
+fn render_lang(
+    game: &Game,
+    opts: &BuildOptions,
+    lang: Lang,
+    files: &mut Vec<Output>,
+    previews: &mut Vec<Preview>,
+) {
+    let code = lang.code();
+    let groups = groups(game, lang);
     let mut seen = std::collections::BTreeSet::new();
     for g in &groups {
         for (stem, scene) in &g.faces {
             if !seen.insert(stem.clone()) {
                 continue;
             }
-            let stem = format!("components/{stem}");
+            let stem = format!("components/{code}/{stem}");
             push_svg(
-                &mut files,
-                opts.previews.then_some(&mut previews),
+                files,
+                opts.previews.then_some(&mut *previews),
                 &stem,
                 scene,
                 COMPONENT_DPI,
@@ -358,9 +384,9 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
             paper,
             style: game.sheet,
             flip: opts.flip,
-            lang: opts.lang,
+            lang,
         };
-        let title = game.title.get(opts.lang);
+        let title = game.title.get(lang);
         let mut sheets = Vec::new();
         for g in &merge_grids(&groups) {
             let caption = format!("{title} · {}", g.title);
@@ -380,14 +406,14 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
         }
         for (i, s) in sheets.iter().enumerate() {
             let stem = format!(
-                "sheets/{}-{:02}{}",
+                "sheets/{code}/{}-{:02}{}",
                 paper.name(),
                 i + 1,
                 if s.is_back { "-back" } else { "" }
             );
             push_svg(
-                &mut files,
-                opts.previews.then_some(&mut previews),
+                files,
+                opts.previews.then_some(&mut *previews),
                 &stem,
                 &s.scene,
                 SHEET_DPI,
@@ -395,15 +421,21 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
         }
         let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
         let meta = pdf::Meta {
-            title: format!("{title} — print and play ({})", paper.name()),
+            title: format!(
+                "{title} — {} ({})",
+                match lang {
+                    Lang::Fr => "à imprimer et jouer",
+                    Lang::En => "print and play",
+                },
+                paper.name()
+            ),
             compress: true,
         };
         files.push(Output {
-            path: PathBuf::from(format!("{}-{}.pdf", game.id, paper.name())),
+            path: PathBuf::from(format!("{}-{code}-{}.pdf", game.id, paper.name())),
             bytes: pdf::to_pdf(&pages, &meta),
         });
     }
-    (files, previews)
 }
 
 /// Adds `<stem>.svg` for a scene and, when previews are collected, its `<stem>.png` to render.
@@ -645,7 +677,21 @@ pub fn build_games(
     }
     let mut warnings: Vec<Vec<crate::diag::Diagnostic>> = Vec::new();
     for game in &loaded {
-        let w = print_warnings(game, opts.lang);
+        if let Some(l) = opts.lang.filter(|l| !game.languages.contains(l)) {
+            let list: Vec<&str> = game.languages.iter().map(|l| l.code()).collect();
+            diags.push(crate::diag::Diagnostic::file(
+                &project.game_file(&game.id),
+                format!(
+                    "game `{}` is written in {} only: it has no `{l}` text to build",
+                    game.id,
+                    list.join(" and ")
+                ),
+            ));
+        }
+        let w: Vec<_> = build_langs(game, opts.lang)
+            .into_iter()
+            .flat_map(|l| print_warnings(game, l))
+            .collect();
         if opts.strict {
             diags.0.extend(w.into_iter().map(|d| d.as_error()));
             warnings.push(Vec::new());
@@ -698,13 +744,19 @@ pub fn build_games(
     for ((game, (mut files, previews, ms)), warnings) in loaded.iter().zip(rendered).zip(warnings) {
         files.extend(pngs.by_ref().take(previews.len()));
         let dir = out.join(&game.id);
-        let bytes =
-            crate::output::publish(&dir, &files, crate::output::Sweep::Stale).map_err(|e| {
-                Error::Other(format!(
-                    "{e}; the files of `{}` were left as they were",
-                    game.id
-                ))
-            })?;
+        // A build of one language of several keeps the other languages' files (and so cannot
+        // tell which of them are stale): only a whole build sweeps.
+        let sweep = if build_langs(game, opts.lang).len() < game.languages.len() {
+            crate::output::Sweep::Keep
+        } else {
+            crate::output::Sweep::Stale
+        };
+        let bytes = crate::output::publish(&dir, &files, sweep).map_err(|e| {
+            Error::Other(format!(
+                "{e}; the files of `{}` were left as they were",
+                game.id
+            ))
+        })?;
         let pdfs = files
             .iter()
             .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))

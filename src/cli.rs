@@ -81,9 +81,9 @@ pub enum Command {
         /// Paper.
         #[arg(long, value_enum, default_value = "all")]
         paper: PaperArg,
-        /// Language of player-facing text: fr or en.
-        #[arg(long, default_value = "fr")]
-        lang: Lang,
+        /// Language of player-facing text: fr or en (each of the game's languages by default).
+        #[arg(long)]
+        lang: Option<Lang>,
         /// Duplex flip for backs: long or short.
         #[arg(long, default_value = "long")]
         flip: Flip,

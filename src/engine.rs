@@ -20,6 +20,15 @@ pub enum Error {
     Other(String),
 }
 
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Input(d) => write!(f, "{d}"),
+            Error::Other(m) => f.write_str(m),
+        }
+    }
+}
+
 impl From<Diagnostics> for Error {
     fn from(d: Diagnostics) -> Self {
         Error::Input(d)

@@ -53,10 +53,10 @@ fn build_writes_the_print_pdf_and_a_summary_line() {
             .any(|l| l.starts_with("imperator") && l.contains(" ms")),
         "{stdout}"
     );
-    let pdf = std::fs::read(out.join("imperator/imperator-letter.pdf")).unwrap();
+    let pdf = std::fs::read(out.join("imperator/imperator-fr-letter.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
-    assert!(out.join("imperator/components/board.svg").is_file());
-    assert!(out.join("imperator/sheets/letter-01.svg").is_file());
+    assert!(out.join("imperator/components/fr/board.svg").is_file());
+    assert!(out.join("imperator/sheets/fr/letter-01.svg").is_file());
     let leftovers: Vec<_> = std::fs::read_dir(out.join("imperator"))
         .unwrap()
         .flatten()
@@ -77,7 +77,7 @@ fn a_broken_definition_exits_2_names_the_place_and_leaves_outputs_intact() {
     std::fs::write(&def, text).unwrap();
     let out = root.join("out");
     std::fs::create_dir_all(out.join("lignes")).unwrap();
-    std::fs::write(out.join("lignes/lignes-a4.pdf"), b"earlier output").unwrap();
+    std::fs::write(out.join("lignes/lignes-fr-a4.pdf"), b"earlier output").unwrap();
     let o = bin()
         .arg("--root")
         .arg(&root)
@@ -93,7 +93,7 @@ fn a_broken_definition_exits_2_names_the_place_and_leaves_outputs_intact() {
     );
     assert!(!err.contains("panicked"));
     assert_eq!(
-        std::fs::read(out.join("lignes/lignes-a4.pdf")).unwrap(),
+        std::fs::read(out.join("lignes/lignes-fr-a4.pdf")).unwrap(),
         b"earlier output"
     );
     assert!(

@@ -40,7 +40,7 @@ fn print_pdfs_hold_real_text_and_embedded_fonts() {
     let files = render_game(&game, &opts).unwrap();
     let pdf = files
         .iter()
-        .find(|f| f.path.to_string_lossy() == "imbriqua-a4.pdf")
+        .find(|f| f.path.to_string_lossy() == "imbriqua-fr-a4.pdf")
         .expect("a4 pdf");
     let text = String::from_utf8_lossy(&pdf.bytes);
     assert!(text.contains("/FontFile2"), "fonts are embedded");

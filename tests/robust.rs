@@ -295,7 +295,7 @@ fn a_build_removes_its_stale_outputs_and_temporaries_and_nothing_else() {
     let root = scratch_project("stale", &deck_game(["one", "two"]));
     build_cards(&root).expect("first build");
     let out = root.join("output/cards");
-    assert!(out.join("components/deck-one.svg").is_file());
+    assert!(out.join("components/fr/deck-one.svg").is_file());
     // A file of the user's, and temporaries left by a killed build (this version's and older).
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
     std::fs::write(
@@ -310,12 +310,12 @@ fn a_build_removes_its_stale_outputs_and_temporaries_and_nothing_else() {
     )
     .unwrap();
     build_cards(&root).expect("second build");
-    assert!(out.join("components/deck-uno.svg").is_file());
+    assert!(out.join("components/fr/deck-uno.svg").is_file());
     assert!(
-        !out.join("components/deck-one.svg").exists(),
+        !out.join("components/fr/deck-one.svg").exists(),
         "the renamed card's old face is gone"
     );
-    assert!(out.join("components/deck-two.svg").is_file());
+    assert!(out.join("components/fr/deck-two.svg").is_file());
     assert_eq!(
         std::fs::read_to_string(out.join("notes.txt")).unwrap(),
         "mine"
@@ -334,10 +334,10 @@ fn planted_links_are_never_followed() {
     std::fs::write(&victim, "precious").unwrap();
     std::fs::create_dir_all(out.join("components")).unwrap();
     // A link where an output file goes is replaced by the file; its target is untouched.
-    std::os::unix::fs::symlink(&victim, out.join("cards-a4.pdf")).unwrap();
+    std::os::unix::fs::symlink(&victim, out.join("cards-fr-a4.pdf")).unwrap();
     build_cards(&root).expect("build");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-    assert!(!std::fs::symlink_metadata(out.join("cards-a4.pdf"))
+    assert!(!std::fs::symlink_metadata(out.join("cards-fr-a4.pdf"))
         .unwrap()
         .file_type()
         .is_symlink());
@@ -369,13 +369,13 @@ fn a_failure_while_writing_leaves_the_folder_as_it_was() {
     )
     .unwrap();
     // A folder where the new sheet PDF goes: staging stops there, after other files were staged.
-    std::fs::remove_file(out.join("cards-letter.pdf")).unwrap();
-    std::fs::create_dir(out.join("cards-letter.pdf")).unwrap();
+    std::fs::remove_file(out.join("cards-fr-letter.pdf")).unwrap();
+    std::fs::create_dir(out.join("cards-fr-letter.pdf")).unwrap();
     let before = snapshot_tree(&out);
     let e = build_cards(&root).unwrap_err();
     let msg = format!("{e:?}");
     assert!(
-        msg.contains("cards-letter.pdf") && msg.contains("left as they were"),
+        msg.contains("cards-fr-letter.pdf") && msg.contains("left as they were"),
         "{msg}"
     );
     assert_eq!(snapshot_tree(&out), before);

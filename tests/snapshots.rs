@@ -14,6 +14,8 @@ fn mini_components_and_sheets_match_their_references() {
     let game = common::parse("mini", &text).unwrap_or_else(|d| panic!("{d}"));
     let opts = BuildOptions {
         papers: vec![Paper::A4],
+        // French only: the English faces are the same drawings with other words.
+        lang: Some(ludopress::lang::Lang::Fr),
         previews: false,
         ..BuildOptions::default()
     };

@@ -11,6 +11,9 @@ pub struct Game {
     pub id: String,
     /// Display title.
     pub title: Text,
+    /// Languages of its player-facing text, in build order (French and English unless the game
+    /// declares fewer).
+    pub languages: Vec<crate::lang::Lang>,
     /// Sheet layout parameters.
     pub sheet: SheetStyle,
     /// Boards.

@@ -3,6 +3,7 @@
 //! Nothing here is trusted; `validate` turns these into the model.
 
 use crate::lang::Text;
+use serde::de::{self, MapAccess, Visitor};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -13,6 +14,48 @@ pub type S = Spanned<String>;
 pub type F = Spanned<f64>;
 /// A spanned integer.
 pub type I = Spanned<i64>;
+
+/// A player-facing text as written: a plain string (in a game of one language) or one string per
+/// language (`{ fr = "...", en = "..." }`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextRaw {
+    /// One string, standing for the text in the game's only language.
+    Plain(String),
+    /// French and English.
+    Both(Text),
+}
+
+impl TextRaw {
+    /// The text, a plain string standing for every language.
+    pub fn to_text(&self) -> Text {
+        match self {
+            TextRaw::Plain(s) => Text {
+                fr: s.clone(),
+                en: s.clone(),
+            },
+            TextRaw::Both(t) => t.clone(),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TextRaw {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = TextRaw;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or a table `{ fr = \"...\", en = \"...\" }`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<TextRaw, E> {
+                Ok(TextRaw::Plain(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<TextRaw, A::Error> {
+                Text::deserialize(de::value::MapAccessDeserializer::new(map)).map(TextRaw::Both)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
 
 /// `games/<game>/game.toml`.
 #[derive(Debug, Deserialize)]
@@ -53,11 +96,14 @@ pub struct Header {
     /// Game id, equal to its folder name.
     pub id: S,
     /// Display title.
-    pub title: Spanned<Text>,
+    pub title: Spanned<TextRaw>,
     /// Palette template name.
     pub palette: S,
     /// Sheet template name.
     pub sheet: S,
+    /// Languages of the game's player-facing text (`["fr", "en"]` when not given). In a game of
+    /// one language, a plain string stands for each text.
+    pub languages: Option<Spanned<Vec<S>>>,
 }
 
 /// `[[board]]`.
@@ -67,7 +113,7 @@ pub struct BoardRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// `square`, `triangles` or `hex`.
     pub grid: S,
     /// Hex grid: `pointy` (the default) or `flat`.
@@ -172,7 +218,7 @@ pub struct BackRaw {
     /// Text colour.
     pub ink: S,
     /// Title on the back.
-    pub title: Spanned<Text>,
+    pub title: Spanned<TextRaw>,
     /// Background pattern: `none`, `diamonds`, `grid`.
     pub pattern: S,
 }
@@ -184,7 +230,7 @@ pub struct DeckRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// Card size.
     pub size: Spanned<SizeRaw>,
     /// Card style.
@@ -204,13 +250,13 @@ pub struct CardRaw {
     /// Card id (the rules engine's card name).
     pub id: S,
     /// Title.
-    pub title: Spanned<Text>,
+    pub title: Spanned<TextRaw>,
     /// Short rule text.
-    pub text: Spanned<Text>,
+    pub text: Spanned<TextRaw>,
     /// Background colour.
     pub fill: S,
     /// A word on the card's kind shown in the corner.
-    pub tag: Option<Spanned<Text>>,
+    pub tag: Option<Spanned<TextRaw>>,
     /// Copies.
     pub count: Option<I>,
     /// Pictogram.
@@ -249,7 +295,7 @@ pub struct TilesetRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// Side of the square tile, mm.
     pub size: F,
     /// Draw the tiles as the cards of this deck.
@@ -286,7 +332,7 @@ pub struct PieceRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// `disc`, `square`, `triangle`, `brick`.
     pub shape: S,
     /// Diameter or side, mm.
@@ -310,7 +356,7 @@ pub struct DieRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// Side of a face, mm.
     pub face: F,
     /// Face colour.
@@ -330,7 +376,7 @@ pub struct MatRaw {
     /// Component id.
     pub id: S,
     /// Display name.
-    pub name: Spanned<Text>,
+    pub name: Spanned<TextRaw>,
     /// Columns.
     pub cols: I,
     /// Rows.

@@ -3,12 +3,13 @@
 use super::contract::{Contract, GridKind};
 use super::library::Library;
 use super::model::*;
+use super::raw::TextRaw;
 use super::raw::{self, S};
 use crate::color::Color;
 use crate::diag::shown_number;
 use crate::diag::{closest, Diagnostics, Source};
 use crate::geometry::{BorderMark, HexGrid, HexShape, Orientation, SquareGrid, TriangleGrid};
-use crate::lang::Text;
+use crate::lang::{Lang, Text};
 use crate::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
@@ -44,6 +45,8 @@ struct Ctx<'a> {
     diags: Diagnostics,
     colors: BTreeMap<String, Color>,
     ids: BTreeSet<String>,
+    /// The game's languages: with one, a plain string stands for a text.
+    langs: Vec<Lang>,
 }
 
 impl Ctx<'_> {
@@ -134,8 +137,16 @@ impl Ctx<'_> {
     }
 
     /// A text in both languages, each at most `max` characters.
-    fn text(&mut self, t: &Spanned<Text>, max: usize, what: &str) -> Text {
-        for (lang, v) in [("fr", &t.get_ref().fr), ("en", &t.get_ref().en)] {
+    fn text(&mut self, t: &Spanned<TextRaw>, max: usize, what: &str) -> Text {
+        if matches!(t.get_ref(), TextRaw::Plain(_)) && self.langs.len() > 1 {
+            self.err_hint(
+                t,
+                format!("{what}: a plain string stands for a text only in a game of one language; this game has two"),
+                Some("write `{ fr = \"...\", en = \"...\" }`, or declare `languages = [\"en\"]` (or `[\"fr\"]`) in `[game]`".into()),
+            );
+        }
+        let text = t.get_ref().to_text();
+        for (lang, v) in [("fr", &text.fr), ("en", &text.en)] {
             // Bytes bound characters from above: only a long text is counted.
             if v.len() > max && v.chars().nth(max).is_some() {
                 self.err(
@@ -145,9 +156,10 @@ impl Ctx<'_> {
                         v.chars().count()
                     ),
                 );
+                break;
             }
         }
-        t.get_ref().clone()
+        text
     }
 
     /// Checks that an id can name a file: 1 to 40 lowercase letters, digits and `-`.
@@ -252,8 +264,30 @@ pub fn game(
         diags: Diagnostics::default(),
         colors: BTreeMap::new(),
         ids: BTreeSet::new(),
+        langs: Lang::ALL.to_vec(),
     };
     let h = &raw.game;
+    if let Some(list) = &h.languages {
+        let mut langs = Vec::new();
+        for l in list.get_ref() {
+            match l.get_ref().parse::<Lang>() {
+                Ok(lang) if langs.contains(&lang) => {
+                    cx.err(l, format!("language `{lang}` given twice"))
+                }
+                Ok(lang) => langs.push(lang),
+                Err(e) => cx.err(l, e),
+            }
+        }
+        if list.get_ref().is_empty() {
+            cx.err(
+                list,
+                "a game needs at least one language: `[\"fr\"]`, `[\"en\"]` or both".into(),
+            );
+        }
+        if !langs.is_empty() {
+            cx.langs = langs;
+        }
+    }
     if !cx.safe_id(&h.id, "game id") {
     } else if h.id.get_ref() != folder {
         cx.err(
@@ -354,6 +388,7 @@ pub fn game(
     let game = Game {
         id: h.id.get_ref().clone(),
         title: cx.text(&h.title, MAX_NAME, "title"),
+        languages: cx.langs.clone(),
         sheet,
         boards,
         decks,
