@@ -271,6 +271,8 @@ pub struct Card {
     pub count: usize,
     /// Pictogram.
     pub picto: Option<Picto>,
+    /// The designer's own fields (from `fields = { ... }` or a data file's other columns).
+    pub fields: std::collections::BTreeMap<String, Text>,
     /// Where the title and the text are written, for warnings about how they print.
     pub places: Option<Box<CardPlaces>>,
 }
@@ -284,6 +286,8 @@ pub struct CardPlaces {
     pub text: crate::diag::Diagnostic,
     /// The tag's value.
     pub tag: Option<crate::diag::Diagnostic>,
+    /// Each of the designer's fields.
+    pub fields: std::collections::BTreeMap<String, crate::diag::Diagnostic>,
 }
 
 /// A pictogram on a small grid.

@@ -239,12 +239,16 @@ pub struct DeckRaw {
     pub bleed: Option<F>,
     /// Shared back.
     pub back: BackRaw,
+    /// A data file of cards (`cards.csv`, `cards.tsv`), relative to the game's folder: one row
+    /// per card, a column per field.
+    pub data: Option<S>,
     /// `[[deck.card]]`.
+    #[serde(default)]
     pub card: Vec<CardRaw>,
 }
 
 /// `[[deck.card]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct CardRaw {
     /// Card id (the rules engine's card name).
@@ -252,19 +256,23 @@ pub struct CardRaw {
     /// Title.
     pub title: Spanned<TextRaw>,
     /// Short rule text.
-    pub text: Spanned<TextRaw>,
-    /// Background colour.
-    pub fill: S,
+    pub text: Option<Spanned<TextRaw>>,
+    /// Background colour (white when not given).
+    pub fill: Option<S>,
     /// A word on the card's kind shown in the corner.
     pub tag: Option<Spanned<TextRaw>>,
     /// Copies.
     pub count: Option<I>,
     /// Pictogram.
     pub picto: Option<PictoRaw>,
+    /// Values of the designer's own fields (`cost = "3"`, `suit = "coin"`), for layouts; a plain
+    /// string stands in every language.
+    #[serde(default)]
+    pub fields: BTreeMap<Spanned<String>, Spanned<TextRaw>>,
 }
 
 /// A pictogram: a few cells with pawns and arrows.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PictoRaw {
     /// Columns of the small grid.

@@ -47,6 +47,8 @@ struct Ctx<'a> {
     ids: BTreeSet<String>,
     /// The game's languages: with one, a plain string stands for a text.
     langs: Vec<Lang>,
+    /// The game's folder: data, image and font files are read from it.
+    folder: std::path::PathBuf,
 }
 
 impl Ctx<'_> {
@@ -162,6 +164,39 @@ impl Ctx<'_> {
         text
     }
 
+    /// A file of the game named by `s` (data, image, font): a relative path inside the game's
+    /// folder, which must exist. `what` names the kind of file in messages.
+    fn game_file(&mut self, s: &S, what: &str) -> Option<std::path::PathBuf> {
+        let rel = std::path::Path::new(s.get_ref());
+        let plain = !s.get_ref().is_empty()
+            && rel
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !plain {
+            self.err(
+                s,
+                format!(
+                    "{what} `{}`: expected a path inside the game's folder, like `art/coin.svg` (no `..`, not absolute)",
+                    s.get_ref()
+                ),
+            );
+            return None;
+        }
+        let path = self.folder.join(rel);
+        if !path.is_file() {
+            self.err(
+                s,
+                format!(
+                    "{what} `{}` not found: no file {}",
+                    s.get_ref(),
+                    path.display()
+                ),
+            );
+            return None;
+        }
+        Some(path)
+    }
+
     /// Checks that an id can name a file: 1 to 40 lowercase letters, digits and `-`.
     fn safe_id(&mut self, s: &S, what: &str) -> bool {
         let ok = is_safe_id(s.get_ref());
@@ -265,6 +300,10 @@ pub fn game(
         colors: BTreeMap::new(),
         ids: BTreeSet::new(),
         langs: Lang::ALL.to_vec(),
+        folder: src
+            .path
+            .parent()
+            .map_or_else(Default::default, |p| p.to_path_buf()),
     };
     let h = &raw.game;
     if let Some(list) = &h.languages {
@@ -1092,34 +1131,65 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
         .as_ref()
         .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
     let style = card_style(cx, &d.style, &d.id.span());
-    if d.card.is_empty() {
-        cx.err(&d.id, "a deck needs at least one `[[deck.card]]`".into());
+    let mut raw_cards: Vec<(Option<usize>, raw::CardRaw)> =
+        d.card.iter().cloned().map(|c| (None, c)).collect();
+    let mut tables = Vec::new();
+    if let Some(file) = &d.data {
+        if let Some(path) = cx.game_file(file, "data file") {
+            if crate::definition::data::separator(&path).is_none() {
+                cx.err(
+                    file,
+                    "a data file is a spreadsheet saved as `.csv` (comma-separated) or `.tsv` (tab-separated)".into(),
+                );
+            } else {
+                match crate::definition::data::read(&path) {
+                    Ok(table) => {
+                        let mut sub = Ctx {
+                            src: &table.src,
+                            lib: cx.lib,
+                            diags: Diagnostics::default(),
+                            colors: BTreeMap::new(),
+                            ids: BTreeSet::new(),
+                            langs: cx.langs.clone(),
+                            folder: cx.folder.clone(),
+                        };
+                        let cards = data_cards(&mut sub, &table);
+                        cx.diags.0.extend(sub.diags.0);
+                        raw_cards.extend(cards.into_iter().map(|c| (Some(tables.len()), c)));
+                        tables.push(table);
+                    }
+                    Err(e) => cx.diags.0.extend(e.0),
+                }
+            }
+        }
+    }
+    if raw_cards.is_empty() && cx.diags.is_empty() {
+        cx.err(
+            &d.id,
+            "a deck needs cards: `[[deck.card]]` tables or a `data` file with at least one row"
+                .into(),
+        );
     }
     let mut card_ids = BTreeSet::new();
-    let cards = d
-        .card
+    let cards = raw_cards
         .iter()
-        .map(|c| {
-            if !cx.safe_id(&c.id, "card id") {
-            } else if !card_ids.insert(c.id.get_ref().clone()) {
-                cx.err(
-                    &c.id,
-                    format!("duplicate card id `{}` in deck `{id}`", c.id.get_ref()),
-                );
-            }
-            Card {
-                id: c.id.get_ref().clone(),
-                title: cx.text(&c.title, MAX_NAME, "title"),
-                text: cx.text(&c.text, MAX_TEXT, "text"),
-                tag: c.tag.as_ref().map(|t| cx.text(t, MAX_NAME, "tag")),
-                fill: cx.color(&c.fill),
-                count: cx.count(&c.count),
-                picto: c.picto.as_ref().map(|p| picto(cx, p)),
-                places: Some(Box::new(CardPlaces {
-                    title: cx.src.error(c.title.span(), ""),
-                    text: cx.src.error(c.text.span(), ""),
-                    tag: c.tag.as_ref().map(|t| cx.src.error(t.span(), "")),
-                })),
+        .map(|(table, c)| match table {
+            None => card(cx, c, &id, &mut card_ids),
+            Some(t) => {
+                // A card of a data file: its errors are placed in the data file.
+                let mut sub = Ctx {
+                    src: &tables[*t].src,
+                    lib: cx.lib,
+                    diags: Diagnostics::default(),
+                    colors: std::mem::take(&mut cx.colors),
+                    ids: BTreeSet::new(),
+                    langs: cx.langs.clone(),
+                    folder: cx.folder.clone(),
+                };
+                let card = card(&mut sub, c, &id, &mut card_ids);
+                cx.colors = sub.colors;
+                cx.diags.0.extend(sub.diags.0);
+                card
             }
         })
         .collect();
@@ -1136,6 +1206,244 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
     let (w, h) = deck.extent();
     cx.fits_paper(&d.size, w, h, margin);
     deck
+}
+
+fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<String>) -> Card {
+    if !cx.safe_id(&c.id, "card id") {
+    } else if !card_ids.insert(c.id.get_ref().clone()) {
+        cx.err(
+            &c.id,
+            format!("duplicate card id `{}` in deck `{deck}`", c.id.get_ref()),
+        );
+    }
+    let empty = Spanned::new(c.id.span(), TextRaw::Both(Text::default()));
+    let text = c.text.as_ref().unwrap_or(&empty);
+    let mut fields = BTreeMap::new();
+    let mut field_places = BTreeMap::new();
+    for (name, value) in &c.fields {
+        if !is_field_name(name.get_ref()) {
+            cx.err(
+                name,
+                format!(
+                    "invalid field name `{}`: use lowercase letters, digits and `_`, starting with a letter",
+                    name.get_ref()
+                ),
+            );
+        } else if BUILT_IN_FIELDS.contains(&name.get_ref().as_str()) {
+            cx.err(
+                name,
+                format!(
+                    "`{}` is a card's own key, not a field: write it beside `id`",
+                    name.get_ref()
+                ),
+            );
+        }
+        let v = value.get_ref().to_text();
+        if v.fr.len() > MAX_TEXT || v.en.len() > MAX_TEXT {
+            cx.err(
+                value,
+                format!("field too long: the limit is {MAX_TEXT} bytes"),
+            );
+        }
+        fields.insert(name.get_ref().clone(), v);
+        field_places.insert(name.get_ref().clone(), cx.src.error(value.span(), ""));
+    }
+    Card {
+        id: c.id.get_ref().clone(),
+        title: cx.text(&c.title, MAX_NAME, "title"),
+        text: cx.text(text, MAX_TEXT, "text"),
+        tag: c.tag.as_ref().map(|t| cx.text(t, MAX_NAME, "tag")),
+        fill: c.fill.as_ref().map_or(Color::WHITE, |f| cx.color(f)),
+        count: cx.count(&c.count),
+        picto: c.picto.as_ref().map(|p| picto(cx, p)),
+        fields,
+        places: Some(Box::new(CardPlaces {
+            title: cx.src.error(c.title.span(), ""),
+            text: cx.src.error(text.span(), ""),
+            tag: c.tag.as_ref().map(|t| cx.src.error(t.span(), "")),
+            fields: field_places,
+        })),
+    }
+}
+
+/// A card's own keys, which a field may not be named.
+const BUILT_IN_FIELDS: [&str; 7] = ["id", "title", "text", "tag", "fill", "count", "picto"];
+
+/// True for a field name: a lowercase letter, then lowercase letters, digits and `_`.
+fn is_field_name(s: &str) -> bool {
+    s.len() <= 40
+        && s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The columns of one field in a data file: plain, French, English.
+type Columns = (Option<usize>, Option<usize>, Option<usize>);
+
+/// The cards of a data file, as if written in TOML: every value keeps its place in the file. The
+/// columns `id`, `title`, `text`, `tag`, `fill`, `count` are the card's own; any other column is a
+/// field. A translated text has a column per language (`title_fr`, `title_en`).
+fn data_cards(cx: &mut Ctx, table: &crate::definition::data::Table) -> Vec<raw::CardRaw> {
+    use crate::definition::data::Field;
+    let mut columns: BTreeMap<String, Columns> = BTreeMap::new();
+    let header_at =
+        |i: usize| Spanned::new(table.header[i].span.clone(), table.header[i].text.clone());
+    for (i, h) in table.header.iter().enumerate() {
+        let name = h.text.trim();
+        let (base, slot) = match name.rsplit_once('_') {
+            Some((b, "fr")) => (b, 1),
+            Some((b, "en")) => (b, 2),
+            _ => (name, 0),
+        };
+        if !is_field_name(base) || base == "picto" {
+            let hint = closest(
+                base,
+                BUILT_IN_FIELDS.iter().copied().filter(|f| *f != "picto"),
+            )
+            .map(|c| format!("did you mean `{c}`?"));
+            cx.err_hint(
+                &header_at(i),
+                format!(
+                    "invalid column name `{name}`: a field's name is lowercase letters, digits and `_` (`cost`, `title_fr`)"
+                ),
+                hint,
+            );
+            continue;
+        }
+        if slot > 0 && matches!(base, "id" | "fill" | "count") {
+            cx.err(
+                &header_at(i),
+                format!("`{base}` is the same in every language: one column `{base}`"),
+            );
+            continue;
+        }
+        let entry = columns.entry(base.to_string()).or_default();
+        let at = match slot {
+            0 => &mut entry.0,
+            1 => &mut entry.1,
+            _ => &mut entry.2,
+        };
+        if at.is_some() {
+            cx.err(&header_at(i), format!("column `{name}` given twice"));
+        }
+        *at = Some(i);
+    }
+    let two = cx.langs.len() > 1;
+    for (base, (plain, fr, en)) in &columns {
+        let translated = matches!(base.as_str(), "title" | "text" | "tag");
+        if let (Some(i), true) = (plain, fr.is_some() || en.is_some()) {
+            cx.err(
+                &header_at(*i),
+                format!("column `{base}` beside `{base}_fr`/`{base}_en`: give one or the other"),
+            );
+        }
+        if translated && two && plain.is_some() {
+            cx.err_hint(
+                &header_at(plain.unwrap_or(0)),
+                format!("column `{base}` in a game of two languages: its text needs one column per language"),
+                Some(format!("name the columns `{base}_fr` and `{base}_en`, or declare `languages = [\"en\"]` in `[game]`")),
+            );
+        }
+        for (l, col, code) in [(two, fr, "fr"), (two, en, "en")] {
+            if l && col.is_none() && (fr.is_some() || en.is_some()) {
+                let other = fr.or(*en).unwrap_or(0);
+                cx.err(&header_at(other), format!("column `{base}_{code}` is missing: a translated field needs both languages"));
+            }
+        }
+    }
+    if !columns.contains_key("id") {
+        cx.err(
+            &header_at(0),
+            "no `id` column: every card needs an id (it names its file)".into(),
+        );
+    }
+    if !columns.contains_key("title") {
+        cx.err(
+            &header_at(0),
+            "no `title` column (or `title_fr` and `title_en`)".into(),
+        );
+    }
+    if !cx.diags.is_empty() {
+        return Vec::new();
+    }
+    let spanned = |f: &Field| Spanned::new(f.span.clone(), f.text.clone());
+    let text_of = |row: &[Field], cols: &Columns| {
+        let (plain, fr, en) = *cols;
+        match (plain, fr, en) {
+            (Some(i), _, _) => Some(Spanned::new(
+                row[i].span.clone(),
+                TextRaw::Both(Text {
+                    fr: row[i].text.clone(),
+                    en: row[i].text.clone(),
+                }),
+            )),
+            (None, f, e) => {
+                let first = f.or(e)?;
+                let get = |c: Option<usize>| {
+                    c.map_or_else(|| row[first].text.clone(), |i| row[i].text.clone())
+                };
+                Some(Spanned::new(
+                    row[first].span.clone(),
+                    TextRaw::Both(Text {
+                        fr: get(f),
+                        en: get(e),
+                    }),
+                ))
+            }
+        }
+    };
+    let mut cards = Vec::new();
+    for row in &table.rows {
+        let col = |name: &str| columns.get(name).and_then(|c| c.0).map(|i| &row[i]);
+        let Some(id) = col("id") else { continue };
+        let count = match col("count") {
+            Some(f) if !f.text.trim().is_empty() => match f.text.trim().parse::<i64>() {
+                Ok(n) => Some(Spanned::new(f.span.clone(), n)),
+                Err(_) => {
+                    cx.err(
+                        &spanned(f),
+                        format!("count `{}`: expected a whole number", f.text),
+                    );
+                    None
+                }
+            },
+            _ => None,
+        };
+        let opt_text = |name: &str| {
+            columns.get(name).and_then(|c| text_of(row, c)).filter(|t| {
+                !t.get_ref().to_text().fr.is_empty() || !t.get_ref().to_text().en.is_empty()
+            })
+        };
+        let mut fields = BTreeMap::new();
+        for (name, c) in &columns {
+            if BUILT_IN_FIELDS.contains(&name.as_str()) {
+                continue;
+            }
+            if let Some(v) = text_of(row, c) {
+                let key_at = c.0.or(c.1).or(c.2).unwrap_or(0);
+                fields.insert(
+                    Spanned::new(table.header[key_at].span.clone(), name.clone()),
+                    v,
+                );
+            }
+        }
+        cards.push(raw::CardRaw {
+            id: Spanned::new(id.span.clone(), id.text.trim().to_string()),
+            title: columns
+                .get("title")
+                .and_then(|c| text_of(row, c))
+                .unwrap_or_else(|| Spanned::new(id.span.clone(), TextRaw::Both(Text::default()))),
+            text: opt_text("text"),
+            fill: col("fill")
+                .filter(|f| !f.text.trim().is_empty())
+                .map(|f| Spanned::new(f.span.clone(), f.text.trim().to_string())),
+            tag: opt_text("tag"),
+            count,
+            picto: None,
+            fields,
+        });
+    }
+    cards
 }
 
 fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Tileset {

@@ -1,0 +1,180 @@
+//! Decks from data files: a spreadsheet saved as CSV or TSV, one row per card, errors placed at
+//! the row and column of the file.
+
+mod common;
+
+use ludopress::definition::{Library, Project};
+use ludopress::lang::Lang;
+
+const GAME: &str = r#"[game]
+id = "cards"
+title = "Cards"
+palette = "ludopress"
+sheet = "home"
+languages = ["en"]
+
+[[deck]]
+id = "deck"
+name = "Deck"
+size = "mini"
+style = { from = "classic" }
+back = { fill = "blue", ink = "white", title = "Back", pattern = "grid" }
+data = "cards.csv"
+"#;
+
+fn project(name: &str, game: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-data-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("games/cards/game.toml"), game).unwrap();
+    for (f, text) in files {
+        std::fs::write(dir.join("games/cards").join(f), text).unwrap();
+    }
+    dir
+}
+
+fn load(root: &std::path::Path) -> Result<ludopress::definition::Game, String> {
+    let lib: Library = Project::new(root).library().unwrap();
+    Project::new(root)
+        .load("cards", &lib, None)
+        .map_err(|d| d.to_string())
+}
+
+#[test]
+fn a_deck_takes_its_cards_from_a_csv_file() {
+    let csv = "id,title,text,fill,count,cost,suit\n\
+               coin,Coin,\"Gain 2, then draw\",yellow,3,2,sun\n\
+               sword,Sword,Strike.,,1,4,moon\n";
+    let root = project("csv", GAME, &[("cards.csv", csv)]);
+    let game = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let cards = &game.decks[0].cards;
+    assert_eq!(cards.len(), 2);
+    assert_eq!(cards[0].id, "coin");
+    assert_eq!(cards[0].text.get(Lang::En), "Gain 2, then draw");
+    assert_eq!(cards[0].count, 3);
+    assert_eq!(cards[1].count, 1);
+    assert_eq!(cards[0].fields["cost"].get(Lang::En), "2");
+    assert_eq!(cards[1].fields["suit"].get(Lang::En), "moon");
+    assert_ne!(cards[0].fill, cards[1].fill, "yellow, and white by default");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_bad_value_is_reported_at_its_row_and_column() {
+    let csv = "id,title,fill,count\none,One,red,1\ntwo,Two,gren,x\n";
+    let root = project("bad", GAME, &[("cards.csv", csv)]);
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:3:9: error: unknown colour `gren`")
+            && e.contains("did you mean `green`?"),
+        "{e}"
+    );
+    assert!(e.contains("cards.csv:3:14: error: count `x`"), "{e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn columns_and_files_are_checked() {
+    // Per-language columns in a game of two languages.
+    let two = GAME
+        .replace("languages = [\"en\"]\n", "")
+        .replace(
+            "title = \"Cards\"",
+            "title = { fr = \"Cartes\", en = \"Cards\" }",
+        )
+        .replace(
+            "name = \"Deck\"",
+            "name = { fr = \"Paquet\", en = \"Deck\" }",
+        )
+        .replace(
+            "title = \"Back\"",
+            "title = { fr = \"Dos\", en = \"Back\" }",
+        );
+    let csv = "id,title_fr,title_en,text\none,Un,One,Texte\n";
+    let root = project("langs", &two, &[("cards.csv", csv)]);
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:1:22: error: column `text` in a game of two languages"),
+        "{e}"
+    );
+    std::fs::write(
+        root.join("games/cards/cards.csv"),
+        "id,title_fr,title_en,cost\none,Un,One,3\n",
+    )
+    .unwrap();
+    let game = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.decks[0].cards[0].title.get(Lang::Fr), "Un");
+    assert_eq!(game.decks[0].cards[0].title.get(Lang::En), "One");
+    // An unknown-looking column, a duplicate id, a missing file, a path outside the game.
+    std::fs::write(
+        root.join("games/cards/cards.csv"),
+        "id,title_fr,title_en,Cost\none,Un,One,3\none,Un,One,3\n",
+    )
+    .unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:1:22: error: invalid column name `Cost`"),
+        "{e}"
+    );
+    std::fs::write(
+        root.join("games/cards/cards.csv"),
+        "id,title_fr,title_en\none,Un,One\none,Un,One\n",
+    )
+    .unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:3:1: error: duplicate card id `one`"),
+        "{e}"
+    );
+    for (path, reason) in [
+        ("missing.csv", "data file `missing.csv` not found"),
+        (
+            "../cards/cards.csv",
+            "expected a path inside the game's folder",
+        ),
+        ("game.toml", "saved as `.csv`"),
+    ] {
+        std::fs::write(
+            root.join("games/cards/game.toml"),
+            two.replace("cards.csv", path),
+        )
+        .unwrap();
+        let e = load(&root).unwrap_err();
+        assert!(
+            e.contains("game.toml:13:8: error:") && e.contains(reason),
+            "{path}: {e}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_tsv_file_and_a_built_game_from_it() {
+    let tsv = "id\ttitle\ttext\tcount\none\tOne\tDraw, then play.\t2\n";
+    let game = GAME.replace("cards.csv", "cards.tsv");
+    let root = project("tsv", &game, &[("cards.tsv", tsv)]);
+    let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.decks[0].cards[0].text.get(Lang::En), "Draw, then play.");
+    let opts = ludopress::build::BuildOptions {
+        previews: false,
+        ..Default::default()
+    };
+    ludopress::build::build_games(
+        &Project::new(&root),
+        &["cards".to_string()],
+        &opts,
+        &root.join("output"),
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(root
+        .join("output/cards/components/en/deck-one.svg")
+        .is_file());
+    let _ = std::fs::remove_dir_all(&root);
+}
