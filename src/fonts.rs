@@ -74,6 +74,20 @@ impl Face {
     }
 }
 
+/// The fonts usvg and resvg draw with: the bundled faces, Lato as the sans-serif family.
+pub fn fontdb() -> std::sync::Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<std::sync::Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        for face in Face::ALL {
+            db.load_font_data(face.bytes().to_vec());
+        }
+        db.set_sans_serif_family(FAMILY);
+        std::sync::Arc::new(db)
+    })
+    .clone()
+}
+
 struct Metrics {
     units_per_em: f64,
     cap_height: f64,

@@ -187,15 +187,49 @@ impl Affine {
     }
 }
 
-/// A group of items under a transform, optionally clipped to a rectangle of its own coordinates.
+/// A group of items under a transform, optionally clipped to a shape of its own coordinates.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     /// Transform from the group's coordinates to its parent's.
     pub transform: Affine,
-    /// Clip rectangle `(x, y, w, h)` in the group's coordinates.
-    pub clip: Option<(f64, f64, f64, f64)>,
+    /// Clip outline (closed subpaths, non-zero winding) in the group's coordinates.
+    pub clip: Option<Vec<Seg>>,
     /// Children.
     pub items: Vec<Item>,
+}
+
+/// A raster image's pixels, shared by every place it is drawn: each file is embedded once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Raster {
+    /// A name unique to the pixels (a hash of the file), for resources and deduplication.
+    pub key: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// RGB samples, 3 bytes a pixel, row by row.
+    pub rgb: Vec<u8>,
+    /// Alpha samples, a byte a pixel, when the image has transparency.
+    pub alpha: Option<Vec<u8>>,
+    /// The file itself (PNG or JPEG), written into SVG output as it was read.
+    pub data: Vec<u8>,
+    /// Its media type: `image/png` or `image/jpeg`.
+    pub mime: &'static str,
+}
+
+/// A raster image drawn in the rectangle `(x, y, w, h)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Image {
+    /// The pixels.
+    pub raster: std::sync::Arc<Raster>,
+    /// Left, mm.
+    pub x: f64,
+    /// Top, mm.
+    pub y: f64,
+    /// Width, mm.
+    pub w: f64,
+    /// Height, mm.
+    pub h: f64,
 }
 
 /// One drawable.
@@ -205,6 +239,8 @@ pub enum Item {
     Path(Path),
     /// A text run.
     Text(TextRun),
+    /// A raster image.
+    Image(Image),
     /// A group.
     Group(Group),
 }
@@ -227,8 +263,11 @@ pub enum Flat {
     Path(Path),
     /// A text run at its start point; `angle` in degrees.
     Text(TextRun, f64),
-    /// Starts clipping to a polygon (until the matching pop).
-    PushClip(Vec<P>),
+    /// A raster image: the unit square's image under the transform (page coordinates, y down;
+    /// (0, 0) is the image's top-left corner).
+    Image(std::sync::Arc<Raster>, Affine),
+    /// Starts clipping to an outline in page coordinates (until the matching pop).
+    PushClip(Vec<Seg>),
     /// Ends the innermost clip.
     PopClip,
 }
@@ -290,8 +329,17 @@ impl Scene {
         );
     }
 
-    /// Adds another scene's items under a transform and optional clip.
+    /// Adds another scene's items under a transform and optional clip rectangle.
     pub fn place(&mut self, other: Scene, transform: Affine, clip: Option<(f64, f64, f64, f64)>) {
+        self.place_clipped(
+            other,
+            transform,
+            clip.map(|(x, y, w, h)| shape::rect(x, y, w, h)),
+        );
+    }
+
+    /// Adds another scene's items under a transform, clipped to an outline of their coordinates.
+    pub fn place_clipped(&mut self, other: Scene, transform: Affine, clip: Option<Vec<Seg>>) {
         self.items.push(Item::Group(Group {
             transform,
             clip,
@@ -307,21 +355,24 @@ impl Scene {
     }
 }
 
+/// Segments under a transform.
+pub fn transform_segs(segs: &[Seg], t: Affine) -> Vec<Seg> {
+    segs.iter()
+        .map(|seg| match *seg {
+            Seg::Move(a) => Seg::Move(t.apply(a)),
+            Seg::Line(a) => Seg::Line(t.apply(a)),
+            Seg::Cubic(a, b, c) => Seg::Cubic(t.apply(a), t.apply(b), t.apply(c)),
+            Seg::Close => Seg::Close,
+        })
+        .collect()
+}
+
 fn flatten_items(items: &[Item], t: Affine, out: &mut Vec<Flat>) {
     let s = t.scale_factor();
     for item in items {
         match item {
             Item::Path(path) => {
-                let segs = path
-                    .segs
-                    .iter()
-                    .map(|seg| match *seg {
-                        Seg::Move(a) => Seg::Move(t.apply(a)),
-                        Seg::Line(a) => Seg::Line(t.apply(a)),
-                        Seg::Cubic(a, b, c) => Seg::Cubic(t.apply(a), t.apply(b), t.apply(c)),
-                        Seg::Close => Seg::Close,
-                    })
-                    .collect();
+                let segs = transform_segs(&path.segs, t);
                 let stroke = path.stroke.map(|st| Stroke {
                     width: st.width * s,
                     dash: st.dash.map(|(a, b)| (a * s, b * s)),
@@ -352,13 +403,21 @@ fn flatten_items(items: &[Item], t: Affine, out: &mut Vec<Flat>) {
                     t.angle(),
                 ));
             }
+            Item::Image(img) => {
+                let unit = Affine {
+                    a: img.w,
+                    b: 0.0,
+                    c: 0.0,
+                    d: img.h,
+                    e: img.x,
+                    f: img.y,
+                };
+                out.push(Flat::Image(img.raster.clone(), unit.then(t)));
+            }
             Item::Group(g) => {
                 let inner = g.transform.then(t);
-                if let Some((x, y, w, h)) = g.clip {
-                    let poly = [p(x, y), p(x + w, y), p(x + w, y + h), p(x, y + h)]
-                        .map(|q| inner.apply(q))
-                        .to_vec();
-                    out.push(Flat::PushClip(poly));
+                if let Some(clip) = &g.clip {
+                    out.push(Flat::PushClip(transform_segs(clip, inner)));
                     flatten_items(&g.items, inner, out);
                     out.push(Flat::PopClip);
                 } else {
@@ -548,7 +607,7 @@ mod tests {
             Some((0.0, 0.0, 10.0, 10.0)),
         );
         let flat = outer.flatten();
-        assert!(matches!(&flat[0], Flat::PushClip(poly) if poly[2] == p(30.0, 40.0)));
+        assert!(matches!(&flat[0], Flat::PushClip(segs) if segs[2] == Seg::Line(p(30.0, 40.0))));
         match &flat[1] {
             Flat::Path(path) => assert_eq!(path.segs[2], Seg::Line(p(12.0, 22.0))),
             other => panic!("{other:?}"),

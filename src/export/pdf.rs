@@ -151,23 +151,46 @@ fn page_ops(scene: &Scene) -> Vec<Op> {
                 ops.push(Op::EndTextSection);
                 ops.push(Op::RestoreGraphicsState);
             }
-            Flat::PushClip(poly) => {
+            Flat::PushClip(segs) => {
                 ops.push(Op::SaveGraphicsState);
                 ops.push(Op::DrawPolygon {
                     polygon: Polygon {
-                        rings: vec![PolygonRing {
-                            points: poly
-                                .iter()
-                                .map(|q| LinePoint {
-                                    p: pt(*q, h),
-                                    bezier: false,
-                                })
-                                .collect(),
-                        }],
+                        rings: rings(&segs, h)
+                            .into_iter()
+                            .map(|(points, _)| PolygonRing { points })
+                            .collect(),
                         mode: PaintMode::Clip,
                         winding_order: WindingOrder::NonZero,
                     },
                 });
+            }
+            Flat::Image(raster, t) => {
+                // The image is drawn as a unit square (1 pt at 72 dpi, scaled by 1/pixels); the
+                // matrix maps that square onto the scene's rectangle, flipping y.
+                let k = PT_PER_MM;
+                let m = [
+                    k * t.a,
+                    -k * t.b,
+                    -k * t.c,
+                    k * t.d,
+                    k * (t.c + t.e),
+                    k * (h - t.d - t.f),
+                ]
+                .map(|v| v as f32);
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::SetTransformationMatrix {
+                    matrix: printpdf::CurTransMat::Raw(m),
+                });
+                ops.push(Op::UseXobject {
+                    id: printpdf::XObjectId(format!("Im{}", raster.key)),
+                    transform: printpdf::XObjectTransform {
+                        scale_x: Some(1.0 / raster.width as f32),
+                        scale_y: Some(1.0 / raster.height as f32),
+                        dpi: Some(72.0),
+                        ..Default::default()
+                    },
+                });
+                ops.push(Op::RestoreGraphicsState);
             }
             Flat::PopClip => ops.push(Op::RestoreGraphicsState),
         }
@@ -196,6 +219,36 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
                 .map
                 .insert(font_id(face), printpdf::PdfFont::new(parsed));
         }
+    }
+    // Each raster once, however many times it is drawn.
+    let mut rasters = std::collections::BTreeMap::new();
+    for f in pages.iter().flat_map(|s| s.flatten()) {
+        if let Flat::Image(r, _) = f {
+            rasters.entry(r.key.clone()).or_insert(r);
+        }
+    }
+    for (key, r) in rasters {
+        let (pixels, format) = match &r.alpha {
+            Some(alpha) => {
+                let mut v = Vec::with_capacity(alpha.len() * 4);
+                for (rgb, a) in r.rgb.chunks(3).zip(alpha) {
+                    v.extend_from_slice(rgb);
+                    v.push(*a);
+                }
+                (v, printpdf::RawImageFormat::RGBA8)
+            }
+            None => (r.rgb.clone(), printpdf::RawImageFormat::RGB8),
+        };
+        doc.resources.xobjects.map.insert(
+            printpdf::XObjectId(format!("Im{key}")),
+            printpdf::XObject::Image(printpdf::RawImage {
+                pixels: printpdf::RawImageData::U8(pixels),
+                width: r.width as usize,
+                height: r.height as usize,
+                data_format: format,
+                tag: Vec::new(),
+            }),
+        );
     }
     let pdf_pages: Vec<PdfPage> = pages
         .iter()

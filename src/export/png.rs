@@ -1,24 +1,9 @@
 //! PNG previews: the SVG export rendered by resvg with the bundled fonts.
 
-use std::sync::{Arc, OnceLock};
-
-fn fontdb() -> Arc<usvg::fontdb::Database> {
-    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = usvg::fontdb::Database::new();
-        for face in crate::fonts::Face::ALL {
-            db.load_font_data(face.bytes().to_vec());
-        }
-        db.set_sans_serif_family(crate::fonts::FAMILY);
-        Arc::new(db)
-    })
-    .clone()
-}
-
 /// Renders an SVG document to PNG bytes at `dpi`.
 pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, String> {
     let opt = usvg::Options {
-        fontdb: fontdb(),
+        fontdb: crate::fonts::fontdb(),
         font_family: crate::fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };

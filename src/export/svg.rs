@@ -80,10 +80,32 @@ pub fn to_svg(scene: &Scene) -> String {
                 }
                 push(&mut stack, el);
             }
-            Flat::PushClip(poly) => {
+            Flat::Image(raster, t) => {
+                let el = svg::node::element::Image::new()
+                    .set("width", 1)
+                    .set("height", 1)
+                    .set("preserveAspectRatio", "none")
+                    .set(
+                        "transform",
+                        format!(
+                            "matrix({} {} {} {} {} {})",
+                            num6(t.a),
+                            num6(t.b),
+                            num6(t.c),
+                            num6(t.d),
+                            num(t.e),
+                            num(t.f)
+                        ),
+                    )
+                    .set(
+                        "href",
+                        format!("data:{};base64,{}", raster.mime, base64(&raster.data)),
+                    );
+                push(&mut stack, el);
+            }
+            Flat::PushClip(segs) => {
                 clip_id += 1;
                 let id = format!("clip{clip_id}");
-                let segs = crate::scene::shape::polygon(&poly);
                 defs = defs.add(
                     ClipPath::new()
                         .set("id", id.as_str())
@@ -113,6 +135,36 @@ pub fn to_svg(scene: &Scene) -> String {
     }
     let mut out = doc.to_string();
     out.push('\n');
+    out
+}
+
+/// A matrix coefficient at six decimals (a unit square scaled to millimetres needs them).
+fn num6(v: f64) -> String {
+    let r = (v * 1e6).round() / 1e6;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Standard base64 with padding.
+fn base64(data: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
     out
 }
 
