@@ -19,6 +19,7 @@ pub mod games;
 pub mod geometry;
 pub mod lang;
 pub mod layout;
+pub mod markup;
 pub mod output;
 pub mod paper;
 pub mod rulebook;

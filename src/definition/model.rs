@@ -248,6 +248,8 @@ pub struct Deck {
     pub style: CardStyle,
     /// Bleed, mm.
     pub bleed: f64,
+    /// Safe zone inside the cut line, mm.
+    pub safe: f64,
     /// Back.
     pub back: Back,
     /// Cards (at least one).
@@ -273,6 +275,9 @@ pub struct Card {
     pub picto: Option<Picto>,
     /// The designer's own fields (from `fields = { ... }` or a data file's other columns).
     pub fields: std::collections::BTreeMap<String, Text>,
+    /// The face's elements, from the deck's layout with this card's values (none: the built-in
+    /// face).
+    pub layout: Option<Vec<Element>>,
     /// Where the title and the text are written, for warnings about how they print.
     pub places: Option<Box<CardPlaces>>,
 }
@@ -531,4 +536,137 @@ impl Game {
                 .sum::<f64>();
         mm2 / 1e6
     }
+}
+
+/// Horizontal alignment of a text box's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Flush left.
+    Left,
+    /// Centred.
+    Center,
+    /// Flush right.
+    Right,
+    /// Both edges flush (the last line of a paragraph flush left).
+    Justify,
+}
+
+/// Vertical alignment of a text box's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VAlign {
+    /// At the top.
+    Top,
+    /// Centred.
+    Middle,
+    /// At the bottom.
+    Bottom,
+}
+
+/// How art fills its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// Whole, as large as fits, centred.
+    Contain,
+    /// Covering the box, centred (the overflow clipped).
+    Cover,
+    /// Stretched to the box.
+    Stretch,
+}
+
+/// What art is clipped to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClipTo {
+    /// Nothing.
+    None,
+    /// The element's box (rounded by its radius).
+    Box,
+    /// The card's cut outline, rounded.
+    Card,
+}
+
+/// A text box: wrapped, aligned, shrunk to fit down to `min_size`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextBox {
+    /// The text in each language, with `**bold**`, `*italic*` and `:icon:` markup.
+    pub text: Text,
+    /// Size, pt.
+    pub size: f64,
+    /// Smallest size, pt.
+    pub min_size: f64,
+    /// Face of plain text.
+    pub face: crate::fonts::Face,
+    /// Colour.
+    pub color: Color,
+    /// Horizontal alignment.
+    pub align: Align,
+    /// Vertical alignment.
+    pub valign: VAlign,
+    /// The icons its text names, by name.
+    pub icons: Vec<(String, crate::art::Art)>,
+}
+
+/// What an element draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ElementKind {
+    /// A rectangle, its corners rounded by `radius`.
+    Rect {
+        /// Fill.
+        fill: Option<Color>,
+        /// Outline colour and width.
+        stroke: Option<(Color, f64)>,
+        /// Corner radius, mm.
+        radius: f64,
+    },
+    /// An ellipse inscribed in the box.
+    Ellipse {
+        /// Fill.
+        fill: Option<Color>,
+        /// Outline colour and width.
+        stroke: Option<(Color, f64)>,
+    },
+    /// A polyline, closed and filled when it has a fill.
+    Line {
+        /// Points in mm from the box's top-left.
+        points: Vec<(f64, f64)>,
+        /// Fill (closes the line).
+        fill: Option<Color>,
+        /// Colour and width.
+        stroke: Option<(Color, f64)>,
+    },
+    /// A text box.
+    Text(TextBox),
+    /// Art (an image or an icon) fitted to the box.
+    Image {
+        /// The art.
+        art: crate::art::Art,
+        /// How it fills the box.
+        fit: Fit,
+        /// What it is clipped to.
+        clip: ClipTo,
+        /// Corner radius of a box clip, mm.
+        radius: f64,
+    },
+    /// The card's pictogram, fitted to the box.
+    Picto,
+}
+
+/// One element of a face, placed in mm from the cut line's top-left corner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Element {
+    /// Its name in the layout.
+    pub name: String,
+    /// Left, mm.
+    pub x: f64,
+    /// Top, mm.
+    pub y: f64,
+    /// Width, mm.
+    pub w: f64,
+    /// Height, mm.
+    pub h: f64,
+    /// Turn about its centre, degrees clockwise.
+    pub rotate: f64,
+    /// What it draws.
+    pub kind: ElementKind,
+    /// Where it is written (its layout's element), for warnings.
+    pub place: crate::diag::Diagnostic,
 }

@@ -84,6 +84,17 @@ pub struct GameFile {
     /// `[[mat]]`.
     #[serde(default)]
     pub mat: Vec<MatRaw>,
+    /// `[layout.<name>]`: layouts of component faces.
+    #[serde(default)]
+    pub layout: BTreeMap<String, LayoutRaw>,
+    /// `[icons]`: icon name to an art file (`coin = "art/coin.svg"`), for icon elements and
+    /// `:coin:` in texts.
+    #[serde(default)]
+    pub icons: BTreeMap<String, S>,
+    /// `[styles.<field>.<value>]`: values chosen by a field's value (`[styles.suit.sun] color =
+    /// "yellow"`), read in layouts as `{suit.color}`.
+    #[serde(default)]
+    pub styles: BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
@@ -239,6 +250,10 @@ pub struct DeckRaw {
     pub bleed: Option<F>,
     /// Shared back.
     pub back: BackRaw,
+    /// The layout of the card faces (`[layout.<name>]`); without one, the built-in face.
+    pub layout: Option<S>,
+    /// Safe zone inside the cut line, mm (default 3): where layouts keep their text.
+    pub safe: Option<F>,
     /// A data file of cards (`cards.csv`, `cards.tsv`), relative to the game's folder: one row
     /// per card, a column per field.
     pub data: Option<S>,
@@ -294,6 +309,112 @@ pub struct PictoRaw {
     /// Arrows, each a path of cells.
     #[serde(default)]
     pub arrows: Vec<Vec<S>>,
+}
+
+/// `[layout.<name>]`: elements placed on a face, painted in order.
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutRaw {
+    /// A layout this one starts from: its elements, with those named again here overridden key
+    /// by key, and new ones added after them.
+    pub extends: Option<S>,
+    /// `[[layout.<name>.element]]`.
+    #[serde(default)]
+    pub element: Vec<ElementRaw>,
+}
+
+/// One element of a layout. Every key but `name` may be inherited from the extended layout.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ElementRaw {
+    /// Name, unique in the layout (an extending layout overrides it by this name).
+    pub name: S,
+    /// `rect`, `ellipse`, `line`, `text`, `image`, `icon`, `picto`.
+    pub kind: Option<S>,
+    /// What x and y are measured from: `cut` (default), `bleed` or `safe`.
+    pub frame: Option<S>,
+    /// Left, mm from the frame's left edge.
+    pub x: Option<F>,
+    /// Top, mm from the frame's top edge.
+    pub y: Option<F>,
+    /// Width, mm (default: to the frame's right edge).
+    pub width: Option<F>,
+    /// Height, mm (default: to the frame's bottom edge).
+    pub height: Option<F>,
+    /// Turn about the element's centre, degrees clockwise.
+    pub rotate: Option<F>,
+    /// Fill colour (or a template giving one).
+    pub fill: Option<S>,
+    /// Outline colour.
+    pub stroke: Option<S>,
+    /// Outline width, mm (default 0.3).
+    pub stroke_width: Option<F>,
+    /// Corner radius, mm (rectangles; clip to box).
+    pub radius: Option<F>,
+    /// Line: points `[[x, y], ...]` in mm from the element's top-left.
+    pub points: Option<Spanned<Vec<Vec<f64>>>>,
+    /// Text: a template (`"{title}"`, `"Cost: {cost}"`), with `**bold**`, `*italic*`, `:icon:`.
+    pub text: Option<S>,
+    /// Text size, pt (default 8).
+    pub size: Option<F>,
+    /// Smallest size a text shrinks to before it is reported as overflowing (default: `size`).
+    pub min_size: Option<F>,
+    /// `regular`, `bold` or `italic`.
+    pub font: Option<S>,
+    /// Text colour (default ink).
+    pub color: Option<S>,
+    /// `left`, `center`, `right`, `justify`.
+    pub align: Option<S>,
+    /// `top`, `middle`, `bottom`.
+    pub valign: Option<S>,
+    /// Image: an art file (template), relative to the game's folder.
+    pub image: Option<S>,
+    /// Icon: a name of `[icons]` (template).
+    pub icon: Option<S>,
+    /// `contain` (default), `cover`, `stretch`.
+    pub fit: Option<S>,
+    /// `box` (the element's box, rounded by `radius`), `card` (the card's rounded cut outline) or
+    /// `none`.
+    pub clip: Option<S>,
+    /// Draw the element only when this template is not empty (`"{cost}"`).
+    pub when: Option<S>,
+}
+
+impl ElementRaw {
+    /// This element with every key `over` gives replaced.
+    pub fn merged(&self, over: &ElementRaw) -> ElementRaw {
+        macro_rules! pick {
+            ($($f:ident),*) => {
+                ElementRaw { name: over.name.clone(), $($f: over.$f.clone().or_else(|| self.$f.clone()),)* }
+            };
+        }
+        pick!(
+            kind,
+            frame,
+            x,
+            y,
+            width,
+            height,
+            rotate,
+            fill,
+            stroke,
+            stroke_width,
+            radius,
+            points,
+            text,
+            size,
+            min_size,
+            font,
+            color,
+            align,
+            valign,
+            image,
+            icon,
+            fit,
+            clip,
+            when
+        )
+    }
 }
 
 /// `[[tileset]]`.

@@ -39,6 +39,9 @@ pub const MAX_TOTAL: usize = 5000;
 /// Largest length accepted anywhere, mm.
 pub const MAX_MM: f64 = 1000.0;
 
+#[path = "layouts.rs"]
+mod layouts;
+
 struct Ctx<'a> {
     src: &'a Source,
     lib: &'a Library,
@@ -382,10 +385,11 @@ pub fn game(
         }
     };
     let boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
+    let mut lays = layouts::Layouts::new(&mut cx, raw);
     let decks: Vec<Deck> = raw
         .deck
         .iter()
-        .map(|d| deck(&mut cx, d, sheet.margin))
+        .map(|d| deck(&mut cx, d, sheet.margin, &mut lays))
         .collect();
     let tilesets: Vec<Tileset> = raw
         .tileset
@@ -1099,7 +1103,7 @@ fn picto(cx: &mut Ctx, p: &raw::PictoRaw) -> Picto {
     }
 }
 
-fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
+fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts) -> Deck {
     let id = cx.id(&d.id);
     let (width, height) = match d.size.get_ref() {
         raw::SizeRaw::Named(name) => match cx.lib.sizes.get(name) {
@@ -1193,8 +1197,22 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64) -> Deck {
             }
         })
         .collect();
+    let safe = d
+        .safe
+        .as_ref()
+        .map_or(3.0, |s| cx.length(s, 0.0, 20.0, "safe"));
+    let mut cards: Vec<Card> = cards;
+    if let Some(name) = &d.layout {
+        if let Some(elements) = lays.elements(cx, name) {
+            for c in &mut cards {
+                let face = lays.face(cx, &elements, c, (width, height), bleed, safe, style.ink);
+                c.layout = Some(face);
+            }
+        }
+    }
     let deck = Deck {
         id,
+        safe,
         name: cx.text(&d.name, MAX_NAME, "name"),
         width,
         height,
@@ -1257,6 +1275,7 @@ fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<Stri
         count: cx.count(&c.count),
         picto: c.picto.as_ref().map(|p| picto(cx, p)),
         fields,
+        layout: None,
         places: Some(Box::new(CardPlaces {
             title: cx.src.error(c.title.span(), ""),
             text: cx.src.error(text.span(), ""),

@@ -150,6 +150,10 @@ pub fn problems(
 /// Draws a card face of `w` × `h` mm with `bleed` mm of background past the cut line.
 pub fn face(card: &Card, style: &CardStyle, w: f64, h: f64, bleed: f64, lang: Lang) -> Scene {
     let mut s = Scene::new(w, h);
+    if let Some(elements) = &card.layout {
+        super::element::draw(&mut s, card, elements, w, h, lang);
+        return s;
+    }
     s.path(
         shape::rect(-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed),
         Some(card.fill),

@@ -7,9 +7,11 @@ pub mod board;
 pub mod card;
 pub mod diagram;
 pub mod die;
+pub mod element;
 pub mod mat;
 pub mod picto;
 pub mod piece;
+pub mod rich;
 pub mod tile;
 
 use crate::color::Color;

@@ -1,0 +1,230 @@
+//! The elements of a layout drawn on a face: shapes, text boxes, art, pictograms.
+
+use super::picto::{self, PictoInk};
+use super::rich;
+use crate::art::Art;
+use crate::definition::model::{Card, ClipTo, Element, ElementKind, Fit};
+use crate::lang::Lang;
+use crate::scene::{p, shape, Affine, Image, Item, Scene, Seg, Stroke};
+
+/// Corner radius of a card's cut outline when art is clipped to the card, mm.
+pub const CARD_CORNER: f64 = 3.0;
+
+/// Where art of `(aw, ah)` units goes in a box `(x, y, w, h)`: its rectangle in mm.
+pub fn fitted(
+    aw: f64,
+    ah: f64,
+    (x, y, w, h): (f64, f64, f64, f64),
+    fit: Fit,
+) -> (f64, f64, f64, f64) {
+    if aw <= 0.0 || ah <= 0.0 || fit == Fit::Stretch {
+        return (x, y, w, h);
+    }
+    let k = match fit {
+        Fit::Contain => (w / aw).min(h / ah),
+        _ => (w / aw).max(h / ah),
+    };
+    let (fw, fh) = (aw * k, ah * k);
+    (x + (w - fw) / 2.0, y + (h - fh) / 2.0, fw, fh)
+}
+
+/// Draws art fitted to a box, clipped to `clip` (an outline in the scene's coordinates).
+pub fn draw_art(
+    s: &mut Scene,
+    art: &Art,
+    bx: (f64, f64, f64, f64),
+    fit: Fit,
+    clip: Option<Vec<Seg>>,
+) {
+    let (aw, ah) = art.size();
+    let (x, y, w, h) = fitted(aw, ah, bx, fit);
+    let mut inner = Scene::new(s.width, s.height);
+    match art {
+        Art::Vector(v) => {
+            let t = Affine {
+                a: w / aw,
+                b: 0.0,
+                c: 0.0,
+                d: h / ah,
+                e: x,
+                f: y,
+            };
+            let mut placed = Scene::new(aw, ah);
+            placed.items = v.items.clone();
+            inner.place(placed, t, None);
+        }
+        Art::Raster(r) => inner.push(Item::Image(Image {
+            raster: r.clone(),
+            x,
+            y,
+            w,
+            h,
+        })),
+    }
+    s.place_clipped(inner, Affine::IDENTITY, clip);
+}
+
+/// Draws a card's layout elements on a face of `w` × `h` mm.
+pub fn draw(s: &mut Scene, card: &Card, elements: &[Element], w: f64, h: f64, lang: Lang) {
+    for e in elements {
+        let mut part = Scene::new(w, h);
+        draw_one(&mut part, card, e, w, h, lang);
+        if e.rotate.abs() > 1e-9 {
+            let (cx, cy) = (e.x + e.w / 2.0, e.y + e.h / 2.0);
+            let t = Affine::translate(-cx, -cy)
+                .then(Affine::rotate(e.rotate))
+                .then(Affine::translate(cx, cy));
+            s.place(part, t, None);
+        } else {
+            s.items.extend(part.items);
+        }
+    }
+}
+
+fn stroke(st: Option<(crate::color::Color, f64)>) -> Option<Stroke> {
+    st.filter(|(_, w)| *w > 0.0)
+        .map(|(c, w)| Stroke::solid(c, w))
+}
+
+fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang) {
+    match &e.kind {
+        ElementKind::Rect {
+            fill,
+            stroke: st,
+            radius,
+        } => s.path(
+            shape::rounded_rect(e.x, e.y, e.w, e.h, *radius),
+            *fill,
+            stroke(*st),
+        ),
+        ElementKind::Ellipse { fill, stroke: st } => s.path(
+            shape::ellipse(p(e.x + e.w / 2.0, e.y + e.h / 2.0), e.w / 2.0, e.h / 2.0),
+            *fill,
+            stroke(*st),
+        ),
+        ElementKind::Line {
+            points,
+            fill,
+            stroke: st,
+        } => {
+            let pts: Vec<_> = points.iter().map(|&(x, y)| p(e.x + x, e.y + y)).collect();
+            let segs = if fill.is_some() {
+                shape::polygon(&pts)
+            } else {
+                shape::polyline(&pts)
+            };
+            s.path(segs, *fill, stroke(*st));
+        }
+        ElementKind::Text(tb) => {
+            let text = tb.text.get(lang);
+            let laid = rich::lay(tb, text, e.w, e.h);
+            rich::draw(s, tb, &laid, e.x, e.y, e.w, e.h);
+        }
+        ElementKind::Image {
+            art,
+            fit,
+            clip,
+            radius,
+        } => {
+            let clip = match clip {
+                ClipTo::None => None,
+                ClipTo::Box => Some(shape::rounded_rect(e.x, e.y, e.w, e.h, *radius)),
+                ClipTo::Card => Some(shape::rounded_rect(0.0, 0.0, w, h, CARD_CORNER)),
+            };
+            draw_art(s, art, (e.x, e.y, e.w, e.h), *fit, clip);
+        }
+        ElementKind::Picto => {
+            if let Some(pic) = &card.picto {
+                let side = e.w.min(e.h);
+                let ink = PictoInk {
+                    ink: crate::color::Color::BLACK,
+                    cells: card.fill.darken(0.06),
+                    arrow: card.fill.darken(0.3),
+                };
+                picto::draw(
+                    s,
+                    pic,
+                    e.x + (e.w - side) / 2.0,
+                    e.y + (e.h - side) / 2.0,
+                    side,
+                    ink,
+                );
+            }
+        }
+    }
+}
+
+/// What would not print as written in a card's layout: each problem with the element's place.
+pub fn problems<'e>(
+    card: &Card,
+    elements: &'e [Element],
+    lang: Lang,
+) -> Vec<(&'e Element, String)> {
+    let mut out = Vec::new();
+    for e in elements {
+        match &e.kind {
+            ElementKind::Text(tb) => {
+                let text = tb.text.get(lang);
+                let laid = rich::lay(tb, text, e.w, e.h);
+                if let Some(o) = laid.overflow {
+                    out.push((
+                        e,
+                        format!(
+                            "{o}{}",
+                            if tb.min_size < tb.size {
+                                format!(" (shrunk to its min_size, {} pt)", tb.min_size)
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    ));
+                }
+                let miss = rich::missing(tb, text);
+                if !miss.is_empty() {
+                    let list: Vec<String> = miss
+                        .iter()
+                        .take(8)
+                        .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
+                        .collect();
+                    out.push((
+                        e,
+                        format!(
+                            "{} not in the font: {} as an empty box",
+                            list.join(", "),
+                            if miss.len() == 1 {
+                                "it prints"
+                            } else {
+                                "they print"
+                            }
+                        ),
+                    ));
+                }
+            }
+            ElementKind::Image {
+                art: Art::Raster(r),
+                fit,
+                ..
+            } => {
+                let (_, _, fw, fh) = fitted(
+                    f64::from(r.width),
+                    f64::from(r.height),
+                    (e.x, e.y, e.w, e.h),
+                    *fit,
+                );
+                let dpi = (f64::from(r.width) / (fw / 25.4)).min(f64::from(r.height) / (fh / 25.4));
+                if dpi < 150.0 {
+                    out.push((
+                        e,
+                        format!(
+                            "the image is {} × {} pixels for {fw:.1} × {fh:.1} mm: it prints at {dpi:.0} dpi, below 150",
+                            r.width, r.height
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let _ = card;
+    out
+}
