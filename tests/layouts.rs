@@ -1,0 +1,349 @@
+//! Layouts: each element kind and fit mode drawn where its definition says (geometry asserted
+//! on the scene), extends overriding exactly the named elements, warnings and errors at their
+//! place. Art comes from the example game's folder (`games/potager/art`).
+
+mod common;
+
+use ludopress::definition::model::{ElementKind, Fit};
+use ludopress::lang::Lang;
+use ludopress::layout::element::fitted;
+use ludopress::scene::{Flat, Seg};
+
+/// A one-card English game in the example's folder (its art is there), with `layout` appended.
+fn game(layout: &str, card: &str) -> String {
+    format!(
+        "[game]\nid = \"potager\"\ntitle = \"Test\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         [icons]\ncoin = \"art/coin.svg\"\n\n\
+         [styles.suit.sun]\ncolor = \"yellow\"\n[styles.suit.moon]\ncolor = \"blue\"\n\n\
+         {layout}\n\
+         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = [60.0, 90.0]\nstyle = {{ from = \"classic\" }}\nbleed = 3.0\nsafe = 4.0\nlayout = \"main\"\n\
+         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\n\n\
+         [[deck.card]]\nid = \"one\"\ntitle = \"One\"\n{card}\n"
+    )
+}
+
+fn el(name: &str, kind: &str, more: &str) -> String {
+    format!("[[layout.main.element]]\nname = \"{name}\"\nkind = \"{kind}\"\n{more}\n")
+}
+
+fn face(text: &str) -> Vec<Flat> {
+    let g = common::parse("potager", text).unwrap_or_else(|d| panic!("{d}"));
+    let d = &g.decks[0];
+    ludopress::layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, Lang::En)
+        .flatten()
+}
+
+fn first_point(f: &Flat) -> (f64, f64) {
+    match f {
+        Flat::Path(p) => match p.segs[0] {
+            Seg::Move(q) => (q.x, q.y),
+            _ => panic!("{p:?}"),
+        },
+        other => panic!("not a path: {other:?}"),
+    }
+}
+
+#[test]
+fn shapes_are_placed_in_their_frame() {
+    let layout = format!(
+        "[layout.main]\n{}{}{}{}",
+        el("bg", "rect", "frame = \"bleed\"\nfill = \"{suit.color}\""),
+        el("box", "rect", "frame = \"safe\"\nx = 1.0\ny = 2.0\nwidth = 10.0\nheight = 5.0\nstroke = \"ink\"\nstroke_width = 0.5"),
+        el("dot", "ellipse", "x = 10.0\ny = 20.0\nwidth = 8.0\nheight = 4.0\nfill = \"red\""),
+        el("tick", "line", "x = 5.0\ny = 5.0\npoints = [[0.0, 0.0], [3.0, 4.0]]"),
+    );
+    let f = face(&game(&layout, "fields = { suit = \"moon\" }"));
+    assert_eq!(f.len(), 4);
+    // The background covers the bleed, in the suit's colour.
+    assert_eq!(first_point(&f[0]), (-3.0, -3.0));
+    match &f[0] {
+        Flat::Path(p) => {
+            assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(63.0, 93.0)));
+            assert_eq!(p.fill, ludopress::color::Color::parse_hex("#2f6fbf"));
+        }
+        _ => unreachable!(),
+    }
+    // The safe frame starts 4 mm inside the cut.
+    assert_eq!(first_point(&f[1]), (5.0, 6.0));
+    match &f[1] {
+        Flat::Path(p) => {
+            assert_eq!(p.fill, None);
+            assert_eq!(p.stroke.unwrap().width, 0.5);
+            assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(15.0, 11.0)));
+        }
+        _ => unreachable!(),
+    }
+    // An ellipse starts at its rightmost point, on the centre line.
+    assert_eq!(first_point(&f[2]), (18.0, 22.0));
+    match &f[3] {
+        Flat::Path(p) => {
+            assert_eq!(
+                p.segs,
+                vec![
+                    Seg::Move(ludopress::scene::p(5.0, 5.0)),
+                    Seg::Line(ludopress::scene::p(8.0, 9.0))
+                ]
+            );
+            assert!(p.fill.is_none() && p.stroke.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_rotated_element_turns_about_its_centre() {
+    let layout = format!(
+        "[layout.main]\n{}",
+        el(
+            "r",
+            "rect",
+            "x = 10.0\ny = 10.0\nwidth = 20.0\nheight = 10.0\nrotate = 90.0\nfill = \"red\""
+        )
+    );
+    let f = face(&game(&layout, ""));
+    // The top-left corner (10, 10) turns a quarter about (20, 15): to (25, 5).
+    let (x, y) = first_point(&f[0]);
+    assert!((x - 25.0).abs() < 1e-9 && (y - 5.0).abs() < 1e-9, "{x} {y}");
+}
+
+#[test]
+fn text_boxes_align_wrap_and_shrink() {
+    let text = |align: &str, valign: &str, more: &str| {
+        format!(
+            "[layout.main]\n{}",
+            el("t", "text", &format!("text = \"{{title}} :coin:\"\nx = 10.0\ny = 10.0\nwidth = 40.0\nheight = 20.0\nsize = 10.0\nalign = \"{align}\"\nvalign = \"{valign}\"\n{more}"))
+        )
+    };
+    let run = |f: &[Flat]| -> (f64, f64, f64) {
+        f.iter()
+            .find_map(|x| match x {
+                Flat::Text(r, _) => Some((r.x, r.y, r.face.width_mm(&r.text, r.size))),
+                _ => None,
+            })
+            .expect("a text run")
+    };
+    let left = face(&game(&text("left", "top", ""), ""));
+    let right = face(&game(&text("right", "bottom", ""), ""));
+    let centre = face(&game(&text("center", "middle", ""), ""));
+    let (lx, ly, _) = run(&left);
+    let (rx, ry, _) = run(&right);
+    let (cx, cy, _) = run(&centre);
+    assert_eq!(lx, 10.0);
+    assert!(rx > cx && cx > lx, "{lx} {cx} {rx}");
+    assert!(ry > cy && cy > ly, "{ly} {cy} {ry}");
+    // The icon follows the word and ends at the box's right edge when flush right.
+    let icon_right = right
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Path(p) => p
+                .segs
+                .iter()
+                .filter_map(|s| match s {
+                    Seg::Move(q) | Seg::Line(q) => Some(q.x),
+                    Seg::Cubic(_, _, q) => Some(q.x),
+                    Seg::Close => None,
+                })
+                .reduce(f64::max),
+            _ => None,
+        })
+        .fold(f64::MIN, f64::max);
+    assert!(
+        icon_right <= 50.0 + 1e-6 && icon_right > 48.5,
+        "{icon_right}"
+    );
+    // A long text shrinks, down to min_size, and is then an overflow.
+    let long = "Draw two cards, then play one of them and discard the other at once. ".repeat(3);
+    let long = long.trim();
+    let g = game(
+        &text("justify", "top", "min_size = 6.0"),
+        &format!("text = \"{long}\""),
+    )
+    .replace("{title} :coin:", "{text}");
+    let f = face(&g);
+    let size = f
+        .iter()
+        .find_map(|x| match x {
+            Flat::Text(r, _) => Some(r.size),
+            _ => None,
+        })
+        .unwrap();
+    assert!((6.0..10.0).contains(&size), "{size}");
+    let game = common::parse("potager", &g).unwrap();
+    assert!(ludopress::build::print_warnings(&game, Lang::En).is_empty());
+}
+
+#[test]
+fn bold_and_italic_pick_their_faces() {
+    let layout = format!(
+        "[layout.main]\n{}",
+        el("t", "text", "text = \"a **b** *c*\"\nsize = 8.0")
+    );
+    let faces: Vec<ludopress::fonts::Face> = face(&game(&layout, ""))
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Text(r, _) => Some(r.face),
+            _ => None,
+        })
+        .collect();
+    use ludopress::fonts::Face::*;
+    assert_eq!(faces, vec![Regular, Bold, Italic]);
+}
+
+#[test]
+fn fit_modes_place_art_as_stated() {
+    // A 2:1 picture in a square box of 10 mm.
+    let b = (0.0, 0.0, 10.0, 10.0);
+    assert_eq!(fitted(200.0, 100.0, b, Fit::Contain), (0.0, 2.5, 10.0, 5.0));
+    assert_eq!(fitted(200.0, 100.0, b, Fit::Cover), (-5.0, 0.0, 20.0, 10.0));
+    assert_eq!(fitted(200.0, 100.0, b, Fit::Stretch), b);
+    // As drawn: the PNG soil band (480 × 76 px) covering a 20 × 20 box is clipped to the box.
+    let layout = format!("[layout.main]\n{}{}", el("soil", "image", "image = \"art/soil.png\"\nx = 5.0\ny = 5.0\nwidth = 20.0\nheight = 20.0\nfit = \"cover\""), el("coin", "icon", "icon = \"coin\"\nx = 30.0\ny = 5.0\nwidth = 20.0\nheight = 10.0"));
+    let f = face(&game(&layout, ""));
+    assert!(
+        matches!(&f[0], Flat::PushClip(segs) if segs[0] == Seg::Move(ludopress::scene::p(5.0, 5.0)))
+    );
+    match &f[1] {
+        Flat::Image(r, t) => {
+            assert_eq!((r.width, r.height), (480, 76));
+            assert!((t.d - 20.0).abs() < 1e-9, "covers the height");
+            assert!((t.a - 20.0 * 480.0 / 76.0).abs() < 1e-6);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(f[2], Flat::PopClip);
+    // The SVG icon (20 × 20 units) contained in 20 × 10 mm: 10 mm wide, centred, as paths.
+    let xs: Vec<f64> = f[3..]
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Path(p) => Some(p),
+            _ => None,
+        })
+        .flat_map(|p| {
+            p.segs.iter().filter_map(|s| match s {
+                Seg::Move(q) | Seg::Line(q) => Some(q.x),
+                Seg::Cubic(_, _, q) => Some(q.x),
+                _ => None,
+            })
+        })
+        .collect();
+    assert!(!xs.is_empty());
+    let (lo, hi) = xs
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    assert!(lo >= 35.0 - 1e-6 && hi <= 45.0 + 1e-6, "{lo} {hi}");
+}
+
+#[test]
+fn extends_overrides_exactly_the_named_elements() {
+    let layout = format!(
+        "[layout.base]\n{}{}\n[layout.main]\nextends = \"base\"\n{}{}",
+        el("a", "rect", "width = 5.0\nheight = 5.0\nfill = \"red\"")
+            .replace("layout.main", "layout.base"),
+        el(
+            "b",
+            "rect",
+            "x = 10.0\nwidth = 5.0\nheight = 5.0\nfill = \"red\""
+        )
+        .replace("layout.main", "layout.base"),
+        "[[layout.main.element]]\nname = \"b\"\nfill = \"green\"\n",
+        el("c", "ellipse", "width = 2.0\nheight = 2.0\nfill = \"blue\""),
+    );
+    let g = common::parse("potager", &game(&layout, "")).unwrap_or_else(|d| panic!("{d}"));
+    let els = g.decks[0].cards[0].layout.as_ref().unwrap();
+    let names: Vec<&str> = els.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    let fill = |i: usize| match &els[i].kind {
+        ElementKind::Rect { fill, .. } => *fill,
+        _ => None,
+    };
+    assert_eq!(
+        fill(0),
+        ludopress::color::Color::parse_hex("#c0392b"),
+        "a is inherited as it was"
+    );
+    assert_eq!(
+        fill(1),
+        ludopress::color::Color::parse_hex("#3f8f4e"),
+        "b's fill is overridden"
+    );
+    assert_eq!((els[1].x, els[1].w), (10.0, 5.0), "b keeps its other keys");
+    // A layout that extends itself is refused.
+    let cyc = "[layout.main]\nextends = \"main\"\n[[layout.main.element]]\nname = \"a\"\nkind = \"rect\"\n";
+    let e = common::parse("potager", &game(cyc, ""))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("extends itself"), "{e}");
+}
+
+#[test]
+fn overflow_and_missing_glyphs_are_warnings_at_the_element_and_errors_when_strict() {
+    let layout = format!(
+        "[layout.main]\n{}",
+        el(
+            "body",
+            "text",
+            "text = \"{text}\"\nwidth = 20.0\nheight = 5.0\nsize = 8.0"
+        )
+    );
+    let text = game(
+        &layout,
+        "text = \"A text far too long for a box of one line ★\"",
+    );
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let w: Vec<String> = ludopress::build::print_warnings(&g, Lang::En)
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    let line = text[..text.find("text = \"{text}\"").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    let place = format!("games/potager/game.toml:{line}:8: warning: card `one` of deck `deck`, element `body` (en): ");
+    assert!(
+        w.iter()
+            .any(|x| x.starts_with(&place) && x.contains("the text needs")),
+        "{w:#?}"
+    );
+    assert!(
+        w.iter()
+            .any(|x| x.starts_with(&place) && x.contains("`★` (U+2605) not in the font")),
+        "{w:#?}"
+    );
+    // Under --strict each is an error at the same place.
+    for d in ludopress::build::print_warnings(&g, Lang::En) {
+        let e = d.as_error().to_string();
+        assert!(
+            e.starts_with(&format!("games/potager/game.toml:{line}:8: error:")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn bad_templates_images_and_icons_are_errors_at_their_place() {
+    let cases = [
+        (
+            el("x", "image", "image = \"art/{id}.svg\""),
+            "image `art/one.svg` not found",
+        ),
+        (el("x", "text", "text = \"{cots}\""), "no field `cots`"),
+        (el("x", "text", "text = \"Gain :coni:\""), "no icon `coni`"),
+        (
+            el("x", "rect", "fill = \"{suit.color}\""),
+            "no `color` in `[styles.suit.star]`",
+        ),
+        (el("x", "rect", "fill = \"gren\""), "unknown colour `gren`"),
+        (el("x", "blob", ""), "element kind"),
+    ];
+    for (e, why) in cases {
+        let text = game(
+            &format!("[layout.main]\n{e}"),
+            "fields = { suit = \"star\" }",
+        );
+        let err = common::parse("potager", &text).unwrap_err().to_string();
+        assert!(
+            err.contains("games/potager/game.toml:") && err.contains(why),
+            "{why}: {err}"
+        );
+    }
+}
