@@ -6,7 +6,7 @@ mod common;
 
 use ludopress::definition::model::{ElementKind, Fit};
 use ludopress::lang::Lang;
-use ludopress::layout::element::fitted;
+use ludopress::layout::fit::fitted;
 use ludopress::scene::{Flat, Seg};
 
 /// A one-card English game in the example's folder (its art is there), with `layout` appended.

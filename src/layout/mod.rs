@@ -8,6 +8,7 @@ pub mod card;
 pub mod diagram;
 pub mod die;
 pub mod element;
+pub mod fit;
 pub mod mat;
 pub mod picto;
 pub mod piece;

@@ -1,6 +1,6 @@
 //! Text boxes: marked-up text wrapped into a box, aligned, shrunk to fit, with inline icons.
 
-use super::element::draw_art;
+use super::fit::draw_art;
 use crate::definition::model::{Align, Fit, TextBox, VAlign};
 use crate::fonts::Face;
 use crate::markup::{self, Piece};
