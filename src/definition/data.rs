@@ -4,7 +4,7 @@
 //! quotes, CRLF or LF); every field keeps its byte range in the file, so that a bad value is
 //! reported at its line and column like an error of the TOML definition.
 
-use crate::diag::{Diagnostic, Diagnostics, Source};
+use crate::diag::{Diagnostics, Source};
 use std::ops::Range;
 use std::path::Path;
 
@@ -49,15 +49,8 @@ pub fn separator(path: &Path) -> Option<u8> {
     }
 }
 
-/// Reads and parses a data file.
-pub fn read(path: &Path) -> Result<Table, Diagnostics> {
-    let Some(sep) = separator(path) else {
-        return Err(Diagnostic::file(
-            path,
-            "unknown kind of data file: save the sheet as `.csv` (comma-separated) or `.tsv` (tab-separated)",
-        )
-        .into());
-    };
+/// Reads and parses a data file whose fields are separated by `sep` (see [`separator`]).
+pub fn read(path: &Path, sep: u8) -> Result<Table, Diagnostics> {
     let text = crate::diag::read_limited(path, MAX_BYTES, "a data file")?;
     parse(Source::new(path, text), sep)
 }
@@ -94,6 +87,7 @@ pub fn parse(src: Source, sep: u8) -> Result<Table, Diagnostics> {
                 push_field(
                     &mut record,
                     &src,
+                    sep,
                     field_start,
                     &bytes[field_start..pos],
                     &out[..filled],
@@ -170,6 +164,7 @@ pub fn parse(src: Source, sep: u8) -> Result<Table, Diagnostics> {
 fn push_field(
     record: &mut Vec<Field>,
     src: &Source,
+    sep: u8,
     start: usize,
     raw: &[u8],
     value: &[u8],
@@ -184,7 +179,7 @@ fn push_field(
     let trail = raw
         .iter()
         .rev()
-        .take_while(|&&b| b == b'\n' || b == b'\r' || b == b',' || b == b'\t' || b == b';')
+        .take_while(|&&b| b == b'\n' || b == b'\r' || b == sep)
         .count()
         .min(raw.len());
     let start = start + lead;

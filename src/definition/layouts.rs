@@ -130,24 +130,17 @@ impl<'r> Layouts<'r> {
     }
 
     /// The elements of one card's face.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn face(
         &mut self,
         cx: &mut Ctx,
-        elements: &[raw::ElementRaw],
+        shapes: &[Shape],
         card: &Card,
-        size: (f64, f64),
-        bleed: f64,
-        safe: f64,
         ink: Color,
     ) -> Vec<Element> {
-        let mut out = Vec::new();
-        for e in elements {
-            if let Some(el) = self.element(cx, e, card, size, bleed, safe, ink) {
-                out.push(el);
-            }
-        }
-        out
+        shapes
+            .iter()
+            .filter_map(|sh| self.element(cx, sh, card, ink))
+            .collect()
     }
 
     /// A template filled with a card's values in `lang`; an error (at the template, or at the
@@ -200,17 +193,9 @@ impl<'r> Layouts<'r> {
         Some(c)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn element(
-        &mut self,
-        cx: &mut Ctx,
-        e: &raw::ElementRaw,
-        card: &Card,
-        (w, h): (f64, f64),
-        bleed: f64,
-        safe: f64,
-        ink: Color,
-    ) -> Option<Element> {
+    /// One element of a card's face: the shape filled with the card's values.
+    fn element(&mut self, cx: &mut Ctx, sh: &Shape, card: &Card, ink: Color) -> Option<Element> {
+        let e = sh.raw;
         if let Some(when) = &e.when {
             let fr = self.fill(cx, when, card, Lang::Fr)?;
             let en = self.fill(cx, when, card, Lang::En)?;
@@ -218,128 +203,36 @@ impl<'r> Layouts<'r> {
                 return None;
             }
         }
-        let Some(kind) = &e.kind else {
-            cx.err(
-                &e.name,
-                format!(
-                    "element `{}` has no `kind`: rect, ellipse, line, text, image, icon or picto",
-                    e.name.get_ref()
-                ),
-            );
-            return None;
-        };
-        let kind_name = cx.choice(
-            kind,
-            &["rect", "ellipse", "line", "text", "image", "icon", "picto"],
-            "element kind",
-        )?;
-        let (fx, fy, fw, fh) = match e
-            .frame
-            .as_ref()
-            .map(|f| cx.choice(f, &["cut", "bleed", "safe"], "frame"))
-        {
-            Some(Some("bleed")) => (-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed),
-            Some(Some("safe")) => (safe, safe, w - 2.0 * safe, h - 2.0 * safe),
-            _ => (0.0, 0.0, w, h),
-        };
-        let num = |cx: &mut Ctx, v: &Option<raw::F>, lo: f64, hi: f64, what: &str| {
-            v.as_ref().map(|v| {
-                let x = *v.get_ref();
-                if !x.is_finite() || x < lo || x > hi {
-                    cx.err(
-                        v,
-                        format!(
-                            "{what} out of range: expected {lo} to {hi}, found {}",
-                            shown_number(x)
-                        ),
-                    );
-                    lo.max(0.0)
-                } else {
-                    x
-                }
-            })
-        };
-        let x = num(cx, &e.x, -MAX_MM, MAX_MM, "x").unwrap_or(0.0);
-        let y = num(cx, &e.y, -MAX_MM, MAX_MM, "y").unwrap_or(0.0);
-        let ew = num(cx, &e.width, 0.0, MAX_MM, "width").unwrap_or((fw - x).max(0.0));
-        let eh = num(cx, &e.height, 0.0, MAX_MM, "height").unwrap_or((fh - y).max(0.0));
-        let rotate = num(cx, &e.rotate, -360.0, 360.0, "rotate").unwrap_or(0.0);
-        let radius = num(cx, &e.radius, 0.0, MAX_MM, "radius").unwrap_or(0.0);
-        let stroke_w = num(cx, &e.stroke_width, 0.0, 20.0, "stroke_width").unwrap_or(0.3);
         let fill = match &e.fill {
             Some(t) => Some(self.color(cx, t, card)?),
             None => None,
         };
         let stroke = match &e.stroke {
-            Some(t) => Some((self.color(cx, t, card)?, stroke_w)),
+            Some(t) => Some((self.color(cx, t, card)?, sh.stroke_w)),
             None => None,
         };
-        let kind = match kind_name {
-            "rect" => ElementKind::Rect {
+        let kind = match &sh.kind {
+            Kind::Rect => ElementKind::Rect {
                 fill,
                 stroke,
-                radius,
+                radius: sh.radius,
             },
-            "ellipse" => ElementKind::Ellipse { fill, stroke },
-            "line" => {
-                let Some(pts) = &e.points else {
-                    cx.err(&e.name, "a line needs `points = [[x, y], ...]`".into());
-                    return None;
-                };
-                let ok = pts.get_ref().len() >= 2
-                    && pts.get_ref().len() <= 1000
-                    && pts.get_ref().iter().all(|p| {
-                        p.len() == 2 && p.iter().all(|v| v.is_finite() && v.abs() <= MAX_MM)
-                    });
-                if !ok {
-                    cx.err(pts, "points: 2 to 1,000 pairs [x, y] in mm".into());
-                    return None;
-                }
-                ElementKind::Line {
-                    points: pts.get_ref().iter().map(|p| (p[0], p[1])).collect(),
-                    fill,
-                    stroke: stroke.or(Some((ink, stroke_w))),
-                }
-            }
-            "text" => {
-                let Some(t) = &e.text else {
-                    cx.err(&e.name, "a text element needs `text`".into());
-                    return None;
-                };
+            Kind::Ellipse => ElementKind::Ellipse { fill, stroke },
+            Kind::Line(points) => ElementKind::Line {
+                points: points.clone(),
+                fill,
+                stroke: stroke.or(Some((ink, sh.stroke_w))),
+            },
+            Kind::Text {
+                text: t,
+                size,
+                min_size,
+                face,
+                align,
+                valign,
+            } => {
                 let fr = self.fill(cx, t, card, Lang::Fr)?;
                 let en = self.fill(cx, t, card, Lang::En)?;
-                let size = num(cx, &e.size, 2.0, 200.0, "size").unwrap_or(8.0);
-                let min_size = num(cx, &e.min_size, 2.0, 200.0, "min_size")
-                    .unwrap_or(size)
-                    .min(size);
-                let face = match e
-                    .font
-                    .as_ref()
-                    .map(|f| cx.choice(f, &["regular", "bold", "italic"], "font"))
-                {
-                    Some(Some("bold")) => crate::fonts::Face::Bold,
-                    Some(Some("italic")) => crate::fonts::Face::Italic,
-                    _ => crate::fonts::Face::Regular,
-                };
-                let align = match e
-                    .align
-                    .as_ref()
-                    .map(|a| cx.choice(a, &["left", "center", "right", "justify"], "align"))
-                {
-                    Some(Some("center")) => Align::Center,
-                    Some(Some("right")) => Align::Right,
-                    Some(Some("justify")) => Align::Justify,
-                    _ => Align::Left,
-                };
-                let valign = match e
-                    .valign
-                    .as_ref()
-                    .map(|a| cx.choice(a, &["top", "middle", "bottom"], "valign"))
-                {
-                    Some(Some("middle")) => VAlign::Middle,
-                    Some(Some("bottom")) => VAlign::Bottom,
-                    _ => VAlign::Top,
-                };
                 let color = match &e.color {
                     Some(c) => self.color(cx, c, card)?,
                     None => ink,
@@ -371,98 +264,333 @@ impl<'r> Layouts<'r> {
                 }
                 ElementKind::Text(TextBox {
                     text: Text { fr, en },
-                    size,
-                    min_size,
-                    face,
+                    size: *size,
+                    min_size: *min_size,
+                    face: *face,
                     color,
-                    align,
-                    valign,
+                    align: *align,
+                    valign: *valign,
                     icons,
                 })
             }
-            "image" | "icon" => {
-                let fit = match e
-                    .fit
-                    .as_ref()
-                    .map(|f| cx.choice(f, &["contain", "cover", "stretch"], "fit"))
-                {
-                    Some(Some("cover")) => Fit::Cover,
-                    Some(Some("stretch")) => Fit::Stretch,
-                    _ => Fit::Contain,
-                };
-                let clip = match e
-                    .clip
-                    .as_ref()
-                    .map(|c| cx.choice(c, &["box", "card", "none"], "clip"))
-                {
-                    Some(Some("box")) => ClipTo::Box,
-                    Some(Some("card")) => ClipTo::Card,
-                    Some(Some("none")) => ClipTo::None,
-                    _ if fit == Fit::Cover => ClipTo::Box,
-                    _ => ClipTo::None,
-                };
-                let art = if kind_name == "image" {
-                    let Some(t) = &e.image else {
-                        cx.err(
-                            &e.name,
-                            "an image element needs `image = \"art/....svg\"`".into(),
+            Kind::Image { file, fit, clip } => {
+                let path = self.fill(cx, file, card, Lang::Fr)?;
+                if path.trim().is_empty() {
+                    return None;
+                }
+                let art = self.art(
+                    cx,
+                    &Spanned::new(file.span(), path),
+                    "image",
+                    Some(&card.id),
+                )?;
+                ElementKind::Image {
+                    art,
+                    fit: *fit,
+                    clip: *clip,
+                    radius: sh.radius,
+                }
+            }
+            Kind::Icon { name: t, fit, clip } => {
+                let name = self.fill(cx, t, card, Lang::Fr)?;
+                if name.trim().is_empty() {
+                    return None;
+                }
+                let art = match self.icons.get(name.trim()) {
+                    Some(a) => a.clone(),
+                    None => {
+                        let hint = closest(&name, self.icons.keys().map(String::as_str))
+                            .map(|c| format!("did you mean `{c}`?"));
+                        cx.err_hint(
+                            t,
+                            format!("card `{}`: no icon `{name}` in `[icons]`", card.id),
+                            hint,
                         );
                         return None;
-                    };
-                    let path = self.fill(cx, t, card, Lang::Fr)?;
-                    if path.trim().is_empty() {
-                        return None;
-                    }
-                    self.art(cx, &Spanned::new(t.span(), path), "image", Some(&card.id))?
-                } else {
-                    let Some(t) = &e.icon else {
-                        cx.err(&e.name, "an icon element needs `icon = \"<name>\"`".into());
-                        return None;
-                    };
-                    let name = self.fill(cx, t, card, Lang::Fr)?;
-                    if name.trim().is_empty() {
-                        return None;
-                    }
-                    match self.icons.get(name.trim()) {
-                        Some(a) => a.clone(),
-                        None => {
-                            let hint = closest(&name, self.icons.keys().map(String::as_str))
-                                .map(|c| format!("did you mean `{c}`?"));
-                            cx.err_hint(
-                                t,
-                                format!("card `{}`: no icon `{name}` in `[icons]`", card.id),
-                                hint,
-                            );
-                            return None;
-                        }
                     }
                 };
                 ElementKind::Image {
                     art,
-                    fit,
-                    clip,
-                    radius,
+                    fit: *fit,
+                    clip: *clip,
+                    radius: sh.radius,
                 }
             }
-            _ => ElementKind::Picto,
+            Kind::Picto => ElementKind::Picto,
         };
         Some(Element {
             name: e.name.get_ref().clone(),
-            x: fx + x,
-            y: fy + y,
-            w: ew,
-            h: eh,
-            rotate,
+            x: sh.x,
+            y: sh.y,
+            w: sh.w,
+            h: sh.h,
+            rotate: sh.rotate,
             kind,
-            place: cx.src.error(
-                e.text
-                    .as_ref()
-                    .or(e.image.as_ref())
-                    .map_or(e.name.span(), |t| t.span()),
-                "",
-            ),
+            place: sh.place.clone(),
         })
     }
+}
+
+/// What an element draws, with what is the same for every card.
+pub(super) enum Kind<'e> {
+    Rect,
+    Ellipse,
+    Line(Vec<(f64, f64)>),
+    Text {
+        text: &'e S,
+        size: f64,
+        min_size: f64,
+        face: crate::fonts::Face,
+        align: Align,
+        valign: VAlign,
+    },
+    Image {
+        file: &'e S,
+        fit: Fit,
+        clip: ClipTo,
+    },
+    Icon {
+        name: &'e S,
+        fit: Fit,
+        clip: ClipTo,
+    },
+    Picto,
+}
+
+/// An element of a layout with its place, size and options resolved: what every card shares.
+pub(super) struct Shape<'e> {
+    raw: &'e raw::ElementRaw,
+    kind: Kind<'e>,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    rotate: f64,
+    radius: f64,
+    stroke_w: f64,
+    place: Diagnostic,
+}
+
+/// The parts of a layout's elements that are the same for every card (kind, place, size,
+/// options), checked once: a mistake in them is reported once, not once a card.
+pub(super) fn shapes<'e>(
+    cx: &mut Ctx,
+    elements: &'e [raw::ElementRaw],
+    size: (f64, f64),
+    bleed: f64,
+    safe: f64,
+) -> Vec<Shape<'e>> {
+    elements
+        .iter()
+        .filter_map(|e| shape(cx, e, size, bleed, safe))
+        .collect()
+}
+
+/// One of `options` named by `v` (an error at `v` for another word), or `default`.
+fn pick<T: Copy>(cx: &mut Ctx, v: &Option<S>, options: &[(&str, T)], what: &str, default: T) -> T {
+    let Some(v) = v else { return default };
+    let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+    cx.choice(v, &names, what)
+        .and_then(|n| options.iter().find(|(o, _)| *o == n))
+        .map_or(default, |(_, t)| *t)
+}
+
+fn shape<'e>(
+    cx: &mut Ctx,
+    e: &'e raw::ElementRaw,
+    (w, h): (f64, f64),
+    bleed: f64,
+    safe: f64,
+) -> Option<Shape<'e>> {
+    let Some(kind) = &e.kind else {
+        cx.err(
+            &e.name,
+            format!(
+                "element `{}` has no `kind`: rect, ellipse, line, text, image, icon or picto",
+                e.name.get_ref()
+            ),
+        );
+        return None;
+    };
+    let kind_name = cx.choice(
+        kind,
+        &["rect", "ellipse", "line", "text", "image", "icon", "picto"],
+        "element kind",
+    )?;
+    let (fx, fy, fw, fh) = pick(
+        cx,
+        &e.frame,
+        &[
+            ("cut", (0.0, 0.0, w, h)),
+            ("bleed", (-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
+            ("safe", (safe, safe, w - 2.0 * safe, h - 2.0 * safe)),
+        ],
+        "frame",
+        (0.0, 0.0, w, h),
+    );
+    let num = |cx: &mut Ctx, v: &Option<raw::F>, lo: f64, hi: f64, what: &str| {
+        v.as_ref().map(|v| {
+            let x = *v.get_ref();
+            if !x.is_finite() || x < lo || x > hi {
+                cx.err(
+                    v,
+                    format!(
+                        "{what} out of range: expected {lo} to {hi}, found {}",
+                        shown_number(x)
+                    ),
+                );
+                lo.max(0.0)
+            } else {
+                x
+            }
+        })
+    };
+    let x = num(cx, &e.x, -MAX_MM, MAX_MM, "x").unwrap_or(0.0);
+    let y = num(cx, &e.y, -MAX_MM, MAX_MM, "y").unwrap_or(0.0);
+    let ew = num(cx, &e.width, 0.0, MAX_MM, "width").unwrap_or((fw - x).max(0.0));
+    let eh = num(cx, &e.height, 0.0, MAX_MM, "height").unwrap_or((fh - y).max(0.0));
+    let rotate = num(cx, &e.rotate, -360.0, 360.0, "rotate").unwrap_or(0.0);
+    let radius = num(cx, &e.radius, 0.0, MAX_MM, "radius").unwrap_or(0.0);
+    let stroke_w = num(cx, &e.stroke_width, 0.0, 20.0, "stroke_width").unwrap_or(0.3);
+    let art_options = |cx: &mut Ctx| {
+        let fit = pick(
+            cx,
+            &e.fit,
+            &[
+                ("contain", Fit::Contain),
+                ("cover", Fit::Cover),
+                ("stretch", Fit::Stretch),
+            ],
+            "fit",
+            Fit::Contain,
+        );
+        // Art that covers its box is clipped to it unless told otherwise.
+        let clip = pick(
+            cx,
+            &e.clip,
+            &[
+                ("box", ClipTo::Box),
+                ("card", ClipTo::Card),
+                ("none", ClipTo::None),
+            ],
+            "clip",
+            if fit == Fit::Cover {
+                ClipTo::Box
+            } else {
+                ClipTo::None
+            },
+        );
+        (fit, clip)
+    };
+    let kind = match kind_name {
+        "rect" => Kind::Rect,
+        "ellipse" => Kind::Ellipse,
+        "line" => {
+            let Some(pts) = &e.points else {
+                cx.err(&e.name, "a line needs `points = [[x, y], ...]`".into());
+                return None;
+            };
+            let ok = pts.get_ref().len() >= 2
+                && pts.get_ref().len() <= 1000
+                && pts
+                    .get_ref()
+                    .iter()
+                    .all(|p| p.len() == 2 && p.iter().all(|v| v.is_finite() && v.abs() <= MAX_MM));
+            if !ok {
+                cx.err(pts, "points: 2 to 1,000 pairs [x, y] in mm".into());
+                return None;
+            }
+            Kind::Line(pts.get_ref().iter().map(|p| (p[0], p[1])).collect())
+        }
+        "text" => {
+            let Some(t) = &e.text else {
+                cx.err(&e.name, "a text element needs `text`".into());
+                return None;
+            };
+            let size = num(cx, &e.size, 2.0, 200.0, "size").unwrap_or(8.0);
+            let min_size = num(cx, &e.min_size, 2.0, 200.0, "min_size")
+                .unwrap_or(size)
+                .min(size);
+            use crate::fonts::Face;
+            Kind::Text {
+                text: t,
+                size,
+                min_size,
+                face: pick(
+                    cx,
+                    &e.font,
+                    &[
+                        ("regular", Face::Regular),
+                        ("bold", Face::Bold),
+                        ("italic", Face::Italic),
+                    ],
+                    "font",
+                    Face::Regular,
+                ),
+                align: pick(
+                    cx,
+                    &e.align,
+                    &[
+                        ("left", Align::Left),
+                        ("center", Align::Center),
+                        ("right", Align::Right),
+                        ("justify", Align::Justify),
+                    ],
+                    "align",
+                    Align::Left,
+                ),
+                valign: pick(
+                    cx,
+                    &e.valign,
+                    &[
+                        ("top", VAlign::Top),
+                        ("middle", VAlign::Middle),
+                        ("bottom", VAlign::Bottom),
+                    ],
+                    "valign",
+                    VAlign::Top,
+                ),
+            }
+        }
+        "image" => {
+            let Some(file) = &e.image else {
+                cx.err(
+                    &e.name,
+                    "an image element needs `image = \"art/....svg\"`".into(),
+                );
+                return None;
+            };
+            let (fit, clip) = art_options(cx);
+            Kind::Image { file, fit, clip }
+        }
+        "icon" => {
+            let Some(name) = &e.icon else {
+                cx.err(&e.name, "an icon element needs `icon = \"<name>\"`".into());
+                return None;
+            };
+            let (fit, clip) = art_options(cx);
+            Kind::Icon { name, fit, clip }
+        }
+        _ => Kind::Picto,
+    };
+    Some(Shape {
+        raw: e,
+        kind,
+        x: fx + x,
+        y: fy + y,
+        w: ew,
+        h: eh,
+        rotate,
+        radius,
+        stroke_w,
+        place: cx.src.error(
+            e.text
+                .as_ref()
+                .or(e.image.as_ref())
+                .map_or(e.name.span(), |t| t.span()),
+            "",
+        ),
+    })
 }
 
 /// Fills `{field}` and `{field.key}` (a value of `[styles.<field>.<value>]`) with a card's

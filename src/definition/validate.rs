@@ -1135,78 +1135,59 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
         .as_ref()
         .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
     let style = card_style(cx, &d.style, &d.id.span());
-    let mut raw_cards: Vec<(Option<usize>, raw::CardRaw)> =
-        d.card.iter().cloned().map(|c| (None, c)).collect();
-    let mut tables = Vec::new();
+    let mut card_ids = BTreeSet::new();
+    let mut cards: Vec<Card> = d
+        .card
+        .iter()
+        .map(|c| card(cx, c, &id, &mut card_ids))
+        .collect();
     if let Some(file) = &d.data {
-        if let Some(path) = cx.game_file(file, "data file") {
-            if crate::definition::data::separator(&path).is_none() {
-                cx.err(
-                    file,
-                    "a data file is a spreadsheet saved as `.csv` (comma-separated) or `.tsv` (tab-separated)".into(),
-                );
-            } else {
-                match crate::definition::data::read(&path) {
-                    Ok(table) => {
-                        let mut sub = Ctx {
-                            src: &table.src,
-                            lib: cx.lib,
-                            diags: Diagnostics::default(),
-                            colors: BTreeMap::new(),
-                            ids: BTreeSet::new(),
-                            langs: cx.langs.clone(),
-                            folder: cx.folder.clone(),
-                        };
-                        let cards = data_cards(&mut sub, &table);
-                        cx.diags.0.extend(sub.diags.0);
-                        raw_cards.extend(cards.into_iter().map(|c| (Some(tables.len()), c)));
-                        tables.push(table);
+        let path = cx.game_file(file, "data file");
+        let sep = path.as_deref().and_then(crate::definition::data::separator);
+        if path.is_some() && sep.is_none() {
+            cx.err(
+                file,
+                "a data file is a spreadsheet saved as `.csv` (comma-separated) or `.tsv` (tab-separated)".into(),
+            );
+        }
+        if let (Some(path), Some(sep)) = (path, sep) {
+            match crate::definition::data::read(&path, sep) {
+                Ok(table) => {
+                    // The cards of a data file: their errors are placed in the data file.
+                    let mut sub = Ctx {
+                        src: &table.src,
+                        lib: cx.lib,
+                        diags: Diagnostics::default(),
+                        colors: cx.colors.clone(),
+                        ids: BTreeSet::new(),
+                        langs: cx.langs.clone(),
+                        folder: cx.folder.clone(),
+                    };
+                    for c in data_cards(&mut sub, &table) {
+                        cards.push(card(&mut sub, &c, &id, &mut card_ids));
                     }
-                    Err(e) => cx.diags.0.extend(e.0),
+                    cx.diags.0.extend(sub.diags.0);
                 }
+                Err(e) => cx.diags.0.extend(e.0),
             }
         }
     }
-    if raw_cards.is_empty() && cx.diags.is_empty() {
+    if cards.is_empty() && cx.diags.is_empty() {
         cx.err(
             &d.id,
             "a deck needs cards: `[[deck.card]]` tables or a `data` file with at least one row"
                 .into(),
         );
     }
-    let mut card_ids = BTreeSet::new();
-    let cards = raw_cards
-        .iter()
-        .map(|(table, c)| match table {
-            None => card(cx, c, &id, &mut card_ids),
-            Some(t) => {
-                // A card of a data file: its errors are placed in the data file.
-                let mut sub = Ctx {
-                    src: &tables[*t].src,
-                    lib: cx.lib,
-                    diags: Diagnostics::default(),
-                    colors: std::mem::take(&mut cx.colors),
-                    ids: BTreeSet::new(),
-                    langs: cx.langs.clone(),
-                    folder: cx.folder.clone(),
-                };
-                let card = card(&mut sub, c, &id, &mut card_ids);
-                cx.colors = sub.colors;
-                cx.diags.0.extend(sub.diags.0);
-                card
-            }
-        })
-        .collect();
     let safe = d
         .safe
         .as_ref()
         .map_or(3.0, |s| cx.length(s, 0.0, 20.0, "safe"));
-    let mut cards: Vec<Card> = cards;
     if let Some(name) = &d.layout {
         if let Some(elements) = lays.elements(cx, name) {
+            let shapes = layouts::shapes(cx, &elements, (width, height), bleed, safe);
             for c in &mut cards {
-                let face = lays.face(cx, &elements, c, (width, height), bleed, safe, style.ink);
-                c.layout = Some(face);
+                c.layout = Some(lays.face(cx, &shapes, c, style.ink));
             }
         }
     }
