@@ -63,10 +63,7 @@ pub fn load(path: &Path) -> Result<Art, String> {
 }
 
 fn key(bytes: &[u8]) -> String {
-    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    format!("{h:016x}")
+    format!("{:016x}", crate::scene::fnv(bytes))
 }
 
 fn check_pixels(w: u32, h: u32) -> Result<(), String> {

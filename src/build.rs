@@ -630,7 +630,7 @@ pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
     for d in &game.decks {
         for c in &d.cards {
             if let Some(elements) = &c.layout {
-                for (e, msg) in layout::element::problems(c, elements, lang) {
+                for (e, msg) in layout::element::problems(elements, lang) {
                     out.push(e.place.warn(format!(
                         "card `{}` of deck `{}`, element `{}` ({lang}): {msg}",
                         c.id, d.id, e.name

@@ -568,11 +568,24 @@ pub mod shape {
 
 /// Formats a number at fixed precision (3 decimals, trailing zeros removed), for stable output.
 pub fn num(v: f64) -> String {
-    let r = (v * 1000.0).round() / 1000.0;
+    num_at(v, 3)
+}
+
+/// Formats a number with at most `decimals` decimals, trailing zeros removed.
+pub fn num_at(v: f64, decimals: i32) -> String {
+    let k = 10f64.powi(decimals);
+    let r = (v * k).round() / k;
     let r = if r == 0.0 { 0.0 } else { r };
-    let s = format!("{r:.3}");
+    let s = format!("{r:.*}", decimals as usize);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint of bytes (a raster's key, a document's id).
+pub fn fnv(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 #[cfg(test)]

@@ -273,7 +273,7 @@ fn fix_document_id(bytes: &mut [u8]) {
     let Some(at) = find_last(bytes, b"/ID") else {
         return;
     };
-    let hash = fnv(&bytes[..at]);
+    let hash = crate::scene::fnv(&bytes[..at]);
     let mut i = at;
     let mut n = 0u64;
     let mut inside = false;
@@ -301,10 +301,4 @@ fn fix_document_id(bytes: &mut [u8]) {
 
 fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).rposition(|w| w == needle)
-}
-
-fn fnv(data: &[u8]) -> u64 {
-    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
 }

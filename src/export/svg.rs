@@ -1,7 +1,7 @@
 //! SVG export (with the `svg` crate): user units are millimetres.
 
 use crate::fonts::FAMILY;
-use crate::scene::{num, Flat, Scene, Seg};
+use crate::scene::{num, num_at, Flat, Scene, Seg};
 use svg::node::element::{ClipPath, Definitions, Group, Path, Text};
 use svg::Document;
 
@@ -89,10 +89,10 @@ pub fn to_svg(scene: &Scene) -> String {
                         "transform",
                         format!(
                             "matrix({} {} {} {} {} {})",
-                            num6(t.a),
-                            num6(t.b),
-                            num6(t.c),
-                            num6(t.d),
+                            num_at(t.a, 6),
+                            num_at(t.b, 6),
+                            num_at(t.c, 6),
+                            num_at(t.d, 6),
                             num(t.e),
                             num(t.f)
                         ),
@@ -136,14 +136,6 @@ pub fn to_svg(scene: &Scene) -> String {
     let mut out = doc.to_string();
     out.push('\n');
     out
-}
-
-/// A matrix coefficient at six decimals (a unit square scaled to millimetres needs them).
-fn num6(v: f64) -> String {
-    let r = (v * 1e6).round() / 1e6;
-    let r = if r == 0.0 { 0.0 } else { r };
-    let s = format!("{r:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Standard base64 with padding.

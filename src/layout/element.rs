@@ -101,11 +101,7 @@ fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang)
 }
 
 /// What would not print as written in a card's layout: each problem with the element's place.
-pub fn problems<'e>(
-    card: &Card,
-    elements: &'e [Element],
-    lang: Lang,
-) -> Vec<(&'e Element, String)> {
+pub fn problems(elements: &[Element], lang: Lang) -> Vec<(&Element, String)> {
     let mut out = Vec::new();
     for e in elements {
         match &e.kind {
@@ -171,6 +167,5 @@ pub fn problems<'e>(
             _ => {}
         }
     }
-    let _ = card;
     out
 }

@@ -201,10 +201,8 @@ pub fn draw(s: &mut Scene, tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h:
         VAlign::Bottom => y + h - total,
     };
     let space = tb.face.width_mm(" ", size);
-    let ascent = Face::Regular.cap_height_mm(size);
     for (i, line) in laid.lines.iter().enumerate() {
         let baseline = top + i as f64 * lh + (lh - size * PT) / 2.0 + size * PT * 0.8;
-        let _ = ascent;
         let gaps = line.tokens.len().saturating_sub(1) as f64;
         let justify = tb.align == Align::Justify && !line.last && gaps > 0.0;
         let gap = if justify {
@@ -249,10 +247,6 @@ pub fn draw(s: &mut Scene, tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h:
                     }
                 }
                 cx += rw;
-            }
-            if let Some((_, _, text)) = &mut pending {
-                // A trailing space of a merged run is trimmed when the next token flushes it.
-                let _ = text;
             }
         }
         flush(s, &mut pending);
