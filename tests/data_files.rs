@@ -22,23 +22,6 @@ back = { fill = "blue", ink = "white", title = "Back", pattern = "grid" }
 data = "cards.csv"
 "#;
 
-fn project(name: &str, game: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludopress-data-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::copy(
-        common::root().join("templates/library.toml"),
-        dir.join("templates/library.toml"),
-    )
-    .unwrap();
-    std::fs::write(dir.join("games/cards/game.toml"), game).unwrap();
-    for (f, text) in files {
-        std::fs::write(dir.join("games/cards").join(f), text).unwrap();
-    }
-    dir
-}
-
 fn load(root: &std::path::Path) -> Result<ludopress::definition::Game, String> {
     let lib: Library = Project::new(root).library().unwrap();
     Project::new(root)
@@ -51,7 +34,7 @@ fn a_deck_takes_its_cards_from_a_csv_file() {
     let csv = "id,title,text,fill,count,cost,suit\n\
                coin,Coin,\"Gain 2, then draw\",yellow,3,2,sun\n\
                sword,Sword,Strike.,,1,4,moon\n";
-    let root = project("csv", GAME, &[("cards.csv", csv)]);
+    let root = common::scratch_project("data-csv", GAME, &[("cards.csv", csv)]);
     let game = load(&root).unwrap_or_else(|e| panic!("{e}"));
     let cards = &game.decks[0].cards;
     assert_eq!(cards.len(), 2);
@@ -68,7 +51,7 @@ fn a_deck_takes_its_cards_from_a_csv_file() {
 #[test]
 fn a_bad_value_is_reported_at_its_row_and_column() {
     let csv = "id,title,fill,count\none,One,red,1\ntwo,Two,gren,x\n";
-    let root = project("bad", GAME, &[("cards.csv", csv)]);
+    let root = common::scratch_project("data-bad", GAME, &[("cards.csv", csv)]);
     let e = load(&root).unwrap_err();
     assert!(
         e.contains("cards.csv:3:9: error: unknown colour `gren`")
@@ -97,7 +80,7 @@ fn columns_and_files_are_checked() {
             "title = { fr = \"Dos\", en = \"Back\" }",
         );
     let csv = "id,title_fr,title_en,text\none,Un,One,Texte\n";
-    let root = project("langs", &two, &[("cards.csv", csv)]);
+    let root = common::scratch_project("data-langs", &two, &[("cards.csv", csv)]);
     let e = load(&root).unwrap_err();
     assert!(
         e.contains("cards.csv:1:22: error: column `text` in a game of two languages"),
@@ -158,7 +141,7 @@ fn columns_and_files_are_checked() {
 fn a_tsv_file_and_a_built_game_from_it() {
     let tsv = "id\ttitle\ttext\tcount\none\tOne\tDraw, then play.\t2\n";
     let game = GAME.replace("cards.csv", "cards.tsv");
-    let root = project("tsv", &game, &[("cards.tsv", tsv)]);
+    let root = common::scratch_project("data-tsv", &game, &[("cards.tsv", tsv)]);
     let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.decks[0].cards[0].text.get(Lang::En), "Draw, then play.");
     let opts = ludopress::build::BuildOptions {

@@ -28,20 +28,6 @@ text = "Draw a card."
 fill = "red"
 "#;
 
-fn project(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludopress-lang-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::copy(
-        common::root().join("templates/library.toml"),
-        dir.join("templates/library.toml"),
-    )
-    .unwrap();
-    std::fs::write(dir.join("games/cards/game.toml"), text).unwrap();
-    dir
-}
-
 fn build(root: &std::path::Path, lang: Option<Lang>) -> Result<(), String> {
     let opts = BuildOptions {
         previews: false,
@@ -64,7 +50,7 @@ fn an_english_only_game_builds_in_english_with_plain_strings() {
     let game = common::parse("cards", ENGLISH_ONLY).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(game.languages, vec![Lang::En]);
     assert_eq!(game.decks[0].cards[0].title.get(Lang::En), "One");
-    let root = project("en", ENGLISH_ONLY);
+    let root = common::scratch_project("lang-en", ENGLISH_ONLY, &[]);
     build(&root, None).expect("build");
     let out = root.join("output/cards");
     assert!(out.join("cards-en-a4.pdf").is_file());
@@ -100,7 +86,11 @@ fn a_plain_string_in_a_game_of_two_languages_is_refused_at_its_place() {
 fn builds_in_two_languages_never_overwrite_each_other() {
     let text = std::fs::read_to_string(common::root().join("tests/fixtures/components/mini.toml"))
         .unwrap();
-    let root = project("two", &text.replace("id = \"mini\"", "id = \"cards\""));
+    let root = common::scratch_project(
+        "lang-two",
+        &text.replace("id = \"mini\"", "id = \"cards\""),
+        &[],
+    );
     build(&root, Some(Lang::Fr)).expect("French build");
     let out = root.join("output/cards");
     let fr = std::fs::read(out.join("components/fr/deck-one.svg")).unwrap();

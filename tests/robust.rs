@@ -197,17 +197,7 @@ fn deck_game(card_ids: [&str; 2]) -> String {
 
 /// A scratch project holding the shipped library and one game `cards` with `text`.
 fn scratch_project(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludopress-robust-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::copy(
-        common::root().join("templates/library.toml"),
-        dir.join("templates/library.toml"),
-    )
-    .unwrap();
-    std::fs::write(dir.join("games/cards/game.toml"), text).unwrap();
-    dir
+    common::scratch_project(&format!("robust-{name}"), text, &[])
 }
 
 fn build_cards(
@@ -226,15 +216,20 @@ fn build_cards(
     )
 }
 
-/// Every file under `dir` (relative path → bytes), links as their target's text.
+/// Every file under `dir` (relative path → bytes), links as their target's text. A file removed
+/// between the listing and its reading (a temporary the watcher is removing) is not in it.
 fn snapshot_tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
     let mut out = std::collections::BTreeMap::new();
     let mut todo = vec![dir.to_path_buf()];
     while let Some(d) = todo.pop() {
         for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
             let p = e.path();
             let rel = p.strip_prefix(dir).unwrap().display().to_string();
-            let meta = std::fs::symlink_metadata(&p).unwrap();
+            let meta = match std::fs::symlink_metadata(&p) {
+                Err(e) if gone(&e) => continue,
+                m => m.unwrap(),
+            };
             if meta.file_type().is_symlink() {
                 out.insert(
                     rel,
@@ -247,7 +242,10 @@ fn snapshot_tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Ve
             } else if meta.is_dir() {
                 todo.push(p);
             } else {
-                out.insert(rel, std::fs::read(&p).unwrap());
+                match std::fs::read(&p) {
+                    Err(e) if gone(&e) => continue,
+                    bytes => out.insert(rel, bytes.unwrap()),
+                };
             }
         }
     }

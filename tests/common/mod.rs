@@ -201,3 +201,24 @@ pub fn refused_at(path: &str, text: &str, place: &str, reason: &str) -> String {
     );
     e
 }
+
+/// A scratch project under the temporary folder: the shipped template library and one game
+/// `cards` whose `game.toml` is `game`, with `files` (name, text) beside it. `name` keeps the
+/// folders of tests apart.
+#[allow(dead_code)]
+pub fn scratch_project(name: &str, game: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games/cards")).unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("games/cards/game.toml"), game).unwrap();
+    for (f, text) in files {
+        std::fs::write(dir.join("games/cards").join(f), text).unwrap();
+    }
+    dir
+}
