@@ -1,58 +1,219 @@
-//! Bundled fonts (Lato, SIL OFL 1.1) compiled into the binary, and their metrics.
+//! Fonts: the bundled Lato (SIL OFL 1.1, compiled into the binary), a game's own font files, and
+//! their metrics.
 //!
 //! Every back end uses these bytes, so a machine with no system font renders the same output.
 //! Widths come from the font's own advance widths (no kerning, in both SVG and PDF), so text laid
 //! out here has the same width in every export.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
-/// The family name written into SVG files.
+/// The bundled family's name, written into SVG files.
 pub const FAMILY: &str = "Lato";
 
-/// A face of the bundled family.
+/// Largest font file a game may name, in bytes.
+pub const MAX_FONT_BYTES: u64 = 20 * 1024 * 1024;
+
+/// A loaded font face: one of the three bundled Lato faces, or a game's own TTF/OTF file.
+///
+/// A face is a small handle into a process-wide registry that only grows; a file loaded twice
+/// (by content) is the same face. What reaches an output (PDF font names, SVG family names)
+/// comes from the font's bytes, never from the handle's number, so outputs stay deterministic
+/// whatever order fonts were loaded in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Face {
+pub struct Face(u32);
+
+#[allow(non_upper_case_globals)]
+impl Face {
     /// Lato Regular.
-    Regular,
+    pub const Regular: Face = Face(0);
     /// Lato Bold.
-    Bold,
+    pub const Bold: Face = Face(1);
     /// Lato Italic.
-    Italic,
+    pub const Italic: Face = Face(2);
+    /// All bundled faces.
+    pub const ALL: [Face; 3] = [Face::Regular, Face::Bold, Face::Italic];
+}
+
+/// A family: the faces plain, bold and italic text are set in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Family {
+    /// Plain text.
+    pub regular: Face,
+    /// `**bold**` text.
+    pub bold: Face,
+    /// `*italic*` text.
+    pub italic: Face,
+}
+
+impl Family {
+    /// The bundled Lato.
+    pub const LATO: Family = Family {
+        regular: Face::Regular,
+        bold: Face::Bold,
+        italic: Face::Italic,
+    };
+}
+
+struct Loaded {
+    bytes: &'static [u8],
+    hash: u64,
+    family: String,
+    postscript: String,
+    weight: u16,
+    italic: bool,
+    metrics: Metrics,
+}
+
+impl Loaded {
+    fn parse(bytes: &'static [u8]) -> Result<Loaded, String> {
+        let face = ttf_parser::Face::parse(bytes, 0)
+            .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+        let tables = face.tables();
+        if tables.glyf.is_none() && tables.cff.is_none() {
+            return Err(
+                "the font has no outlines this tool can embed (no `glyf` or `CFF ` table)".into(),
+            );
+        }
+        if tables.cmap.is_none() {
+            return Err("the font has no character map (`cmap`)".into());
+        }
+        let name = |ids: &[u16]| {
+            ids.iter().find_map(|&id| {
+                face.names()
+                    .into_iter()
+                    .filter(|n| n.name_id == id && n.is_unicode())
+                    .find_map(|n| n.to_string())
+                    .filter(|s| !s.trim().is_empty())
+            })
+        };
+        let family = name(&[
+            ttf_parser::name_id::TYPOGRAPHIC_FAMILY,
+            ttf_parser::name_id::FAMILY,
+        ])
+        .unwrap_or_else(|| "Font".into());
+        // A PDF name: printable ASCII without delimiters or spaces.
+        let postscript: String = name(&[ttf_parser::name_id::POST_SCRIPT_NAME])
+            .unwrap_or_else(|| family.clone())
+            .chars()
+            .filter(|c| c.is_ascii_graphic() && !"()<>[]{}/%#".contains(*c))
+            .take(60)
+            .collect();
+        Ok(Loaded {
+            bytes,
+            hash: crate::scene::fnv(bytes),
+            family,
+            postscript: if postscript.is_empty() {
+                "Font".into()
+            } else {
+                postscript
+            },
+            weight: face.weight().to_number(),
+            italic: face.is_italic() || face.is_oblique(),
+            metrics: Metrics::load(&face),
+        })
+    }
+}
+
+fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
+    static REGISTRY: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let bundled: [&'static [u8]; 3] = [
+            include_bytes!("../templates/fonts/Lato-Regular.ttf"),
+            include_bytes!("../templates/fonts/Lato-Bold.ttf"),
+            include_bytes!("../templates/fonts/Lato-Italic.ttf"),
+        ];
+        RwLock::new(
+            bundled
+                .into_iter()
+                // The bundled fonts are known-good; a parse failure is a build defect caught by tests.
+                .map(|b| &*Box::leak(Box::new(Loaded::parse(b).expect("bundled font parses"))))
+                .collect(),
+        )
+    })
 }
 
 impl Face {
-    /// All bundled faces.
-    pub const ALL: [Face; 3] = [Face::Regular, Face::Bold, Face::Italic];
+    fn loaded(self) -> &'static Loaded {
+        registry().read().unwrap_or_else(|e| e.into_inner())[self.0 as usize]
+    }
+
+    /// Loads a game's font file (TrueType or OpenType), or finds it when the same bytes were
+    /// loaded before. Errors say why the bytes are not a usable font.
+    pub fn load(bytes: Vec<u8>) -> Result<Face, String> {
+        if bytes.len() as u64 > MAX_FONT_BYTES {
+            return Err(format!(
+                "the font has {} bytes; the limit is {MAX_FONT_BYTES} (20 MB)",
+                bytes.len()
+            ));
+        }
+        let hash = crate::scene::fnv(&bytes);
+        let find = |all: &[&'static Loaded]| {
+            all.iter()
+                .position(|l| l.hash == hash && l.bytes == bytes.as_slice())
+                .map(|i| Face(i as u32))
+        };
+        if let Some(f) = find(&registry().read().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(f);
+        }
+        // Parse before leaking, so a bad file costs nothing.
+        ttf_parser::Face::parse(&bytes, 0)
+            .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+        let mut all = registry().write().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = find(&all) {
+            return Ok(f);
+        }
+        let leaked: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        let loaded = Loaded::parse(leaked)?;
+        all.push(Box::leak(Box::new(loaded)));
+        Ok(Face(all.len() as u32 - 1))
+    }
 
     /// The font file's bytes.
     pub fn bytes(self) -> &'static [u8] {
-        match self {
-            Face::Regular => include_bytes!("../templates/fonts/Lato-Regular.ttf"),
-            Face::Bold => include_bytes!("../templates/fonts/Lato-Bold.ttf"),
-            Face::Italic => include_bytes!("../templates/fonts/Lato-Italic.ttf"),
-        }
+        self.loaded().bytes
+    }
+
+    /// A hash of the font file's bytes.
+    pub fn hash(self) -> u64 {
+        self.loaded().hash
+    }
+
+    /// The family name (`Lato`), as SVG names it.
+    pub fn family(self) -> &'static str {
+        &self.loaded().family
+    }
+
+    /// The PostScript name (`Lato-Bold`), as PDF names it.
+    pub fn postscript_name(self) -> &'static str {
+        &self.loaded().postscript
+    }
+
+    /// True for a bundled face.
+    pub fn is_bundled(self) -> bool {
+        self.0 < 3
     }
 
     /// SVG `font-weight`.
-    pub fn svg_weight(self) -> &'static str {
-        match self {
-            Face::Bold => "bold",
-            _ => "normal",
+    pub fn svg_weight(self) -> String {
+        match self.loaded().weight {
+            400 => "normal".into(),
+            700 => "bold".into(),
+            w => w.to_string(),
         }
     }
 
     /// SVG `font-style`.
     pub fn svg_style(self) -> &'static str {
-        match self {
-            Face::Italic => "italic",
-            _ => "normal",
+        if self.loaded().italic {
+            "italic"
+        } else {
+            "normal"
         }
     }
 
     fn metrics(self) -> &'static Metrics {
-        static CELLS: [OnceLock<Metrics>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        CELLS[self as usize].get_or_init(|| Metrics::load(self.bytes()))
+        &self.loaded().metrics
     }
 
     /// Width of `text` at `size_pt`, in millimetres.
@@ -74,18 +235,24 @@ impl Face {
     }
 }
 
-/// The fonts usvg and resvg draw with: the bundled faces, Lato as the sans-serif family.
-pub fn fontdb() -> std::sync::Arc<usvg::fontdb::Database> {
-    static DB: OnceLock<std::sync::Arc<usvg::fontdb::Database>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = usvg::fontdb::Database::new();
-        for face in Face::ALL {
-            db.load_font_data(face.bytes().to_vec());
+/// The fonts usvg and resvg draw with: every loaded face, Lato as the sans-serif family.
+pub fn fontdb() -> Arc<usvg::fontdb::Database> {
+    static DB: Mutex<Option<(usize, Arc<usvg::fontdb::Database>)>> = Mutex::new(None);
+    let all: Vec<&'static Loaded> = registry().read().unwrap_or_else(|e| e.into_inner()).clone();
+    let mut db = DB.lock().unwrap_or_else(|e| e.into_inner());
+    match &*db {
+        Some((n, d)) if *n == all.len() => d.clone(),
+        _ => {
+            let mut d = usvg::fontdb::Database::new();
+            for l in &all {
+                d.load_font_source(usvg::fontdb::Source::Binary(Arc::new(l.bytes)));
+            }
+            d.set_sans_serif_family(FAMILY);
+            let d = Arc::new(d);
+            *db = Some((all.len(), d.clone()));
+            d
         }
-        db.set_sans_serif_family(FAMILY);
-        std::sync::Arc::new(db)
-    })
-    .clone()
+    }
 }
 
 struct Metrics {
@@ -96,9 +263,7 @@ struct Metrics {
 }
 
 impl Metrics {
-    fn load(bytes: &[u8]) -> Metrics {
-        // The bundled fonts are known-good; a parse failure would be a build defect caught by tests.
-        let face = ttf_parser::Face::parse(bytes, 0).expect("bundled font parses");
+    fn load(face: &ttf_parser::Face) -> Metrics {
         let mut widths = BTreeMap::new();
         if let Some(table) = face.tables().cmap {
             for sub in table.subtables.into_iter().filter(|s| s.is_unicode()) {

@@ -185,8 +185,8 @@ fn bold_and_italic_pick_their_faces() {
             _ => None,
         })
         .collect();
-    use ludopress::fonts::Face::*;
-    assert_eq!(faces, vec![Regular, Bold, Italic]);
+    use ludopress::fonts::Face;
+    assert_eq!(faces, vec![Face::Regular, Face::Bold, Face::Italic]);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! PDF export (with `printpdf` operations): vector paths and real text in the embedded fonts.
 //!
-//! Output is deterministic: fixed dates, fixed font resource ids, and a document id derived from
+//! Output is deterministic: fixed dates, font names drawn from the fonts' bytes, and a document id derived from
 //! the content instead of printpdf's process-wide counter.
 
 use super::subset;
@@ -11,6 +11,7 @@ use printpdf::{
     FontId, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
     PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
+use std::collections::BTreeMap;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -23,8 +24,23 @@ pub struct Meta {
     pub compress: bool,
 }
 
-fn font_id(face: Face) -> FontId {
-    FontId(format!("F{}", face as usize + 1))
+/// The PDF name of a face: its PostScript name, behind a six-letter tag drawn from the font's
+/// bytes when the embedded program is a subset (`ABCDEF+Lato-Bold`, ISO 32000-1, 9.6.4).
+fn font_id(face: Face, subset: bool) -> FontId {
+    let ps = face.postscript_name();
+    if subset {
+        let mut h = face.hash();
+        let tag: String = (0..6)
+            .map(|_| {
+                let c = char::from(b'A' + (h % 26) as u8);
+                h /= 26;
+                c
+            })
+            .collect();
+        FontId(format!("{tag}+{ps}"))
+    } else {
+        FontId(format!("{ps}-{:08X}", face.hash() as u32))
+    }
 }
 
 fn color(c: Color) -> printpdf::Color {
@@ -73,7 +89,7 @@ fn rings(segs: &[Seg], page_h: f64) -> Vec<(Vec<LinePoint>, bool)> {
     out
 }
 
-fn page_ops(scene: &Scene) -> Vec<Op> {
+fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
     let h = scene.height;
     let mut ops = Vec::new();
     for f in scene.flatten() {
@@ -127,7 +143,7 @@ fn page_ops(scene: &Scene) -> Vec<Op> {
                 ops.push(Op::SaveGraphicsState);
                 ops.push(Op::StartTextSection);
                 ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(font_id(run.face)),
+                    font: PdfFontHandle::External(fonts[&run.face].clone()),
                     size: Pt(run.size as f32),
                 });
                 ops.push(Op::SetFillColor {
@@ -203,22 +219,25 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
     let mut doc = PdfDocument::new(&meta.title);
     doc.metadata.info.producer = "ludopress".into();
     doc.metadata.info.creator = "ludopress".into();
-    let mut used: std::collections::BTreeMap<Face, std::collections::BTreeSet<char>> =
-        Default::default();
+    let mut used: BTreeMap<Face, std::collections::BTreeSet<char>> = Default::default();
     for f in pages.iter().flat_map(|s| s.flatten()) {
         if let Flat::Text(run, _) = f {
             used.entry(run.face).or_default().extend(run.text.chars());
         }
     }
+    let mut ids = BTreeMap::new();
     for (face, chars) in used {
         let mut warnings = Vec::new();
-        let bytes = subset::subset(face.bytes(), &chars).unwrap_or_else(|| face.bytes().to_vec());
+        let sub = subset::subset(face.bytes(), &chars);
+        let id = font_id(face, sub.is_some());
+        let bytes = sub.unwrap_or_else(|| face.bytes().to_vec());
         if let Some(parsed) = ParsedFont::from_bytes(&bytes, 0, &mut warnings) {
             doc.resources
                 .fonts
                 .map
-                .insert(font_id(face), printpdf::PdfFont::new(parsed));
+                .insert(id.clone(), printpdf::PdfFont::new(parsed));
         }
+        ids.insert(face, id);
     }
     // Each raster once, however many times it is drawn.
     let mut rasters = std::collections::BTreeMap::new();
@@ -252,7 +271,7 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
     }
     let pdf_pages: Vec<PdfPage> = pages
         .iter()
-        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s)))
+        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s, &ids)))
         .collect();
     doc.with_pages(pdf_pages);
     let opts = PdfSaveOptions {

@@ -1,6 +1,5 @@
 //! SVG export (with the `svg` crate): user units are millimetres.
 
-use crate::fonts::FAMILY;
 use crate::scene::{num, num_at, Flat, Scene, Seg};
 use svg::node::element::{ClipPath, Definitions, Group, Path, Text};
 use svg::Document;
@@ -66,7 +65,7 @@ pub fn to_svg(scene: &Scene) -> String {
                 let mut el = Text::new(run.text.as_str())
                     .set("x", num(run.x))
                     .set("y", num(run.y))
-                    .set("font-family", FAMILY)
+                    .set("font-family", run.face.family())
                     .set("font-size", num(run.size * 25.4 / 72.0))
                     .set("font-weight", run.face.svg_weight())
                     .set("font-style", run.face.svg_style())

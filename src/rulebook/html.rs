@@ -19,7 +19,7 @@ fn inline(spans: &[Span]) -> String {
         .map(|s| match s.face {
             Face::Bold => format!("<strong>{}</strong>", esc(&s.text)),
             Face::Italic => format!("<em>{}</em>", esc(&s.text)),
-            Face::Regular => esc(&s.text),
+            _ => esc(&s.text),
         })
         .collect()
 }
