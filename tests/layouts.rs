@@ -347,3 +347,122 @@ fn bad_templates_images_and_icons_are_errors_at_their_place() {
         );
     }
 }
+
+/// `[fonts.sketch]` from the example game's folder, before the layout.
+const SKETCH: &str = "[fonts.sketch]\nregular = \"fonts/CabinSketch-Regular.ttf\"\nbold = \"fonts/CabinSketch-Bold.ttf\"\n\n";
+
+#[test]
+fn a_game_font_sets_its_texts_and_is_embedded_as_a_subset() {
+    let layout = format!(
+        "{SKETCH}[layout.main]\n{}{}",
+        el(
+            "t",
+            "text",
+            "text = \"a **b** *c*\"\nfont = \"sketch\"\nsize = 8.0"
+        ),
+        el("u", "text", "text = \"Lato\"\nstyle = \"bold\"\ny = 40.0"),
+    );
+    let flats = face(&game(&layout, ""));
+    let runs: Vec<(String, String)> = flats
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Text(r, _) => Some((
+                r.text.trim().to_string(),
+                r.face.postscript_name().to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    // No italic file given: italic runs fall back to the regular face.
+    assert_eq!(
+        runs,
+        vec![
+            ("a".into(), "CabinSketch-Regular".into()),
+            ("b".into(), "CabinSketch-Bold".into()),
+            ("c".into(), "CabinSketch-Regular".into()),
+            ("Lato".into(), "Lato-Bold".into()),
+        ]
+    );
+    // Metrics are the font's own: the same text is wider in Cabin Sketch than in Lato.
+    let sketch = match &flats[0] {
+        Flat::Text(r, _) => r.face,
+        _ => unreachable!(),
+    };
+    assert!(sketch.family().starts_with("Cabin"), "{}", sketch.family());
+    assert_ne!(
+        sketch.width_mm("Carotte", 10.0),
+        ludopress::fonts::Face::Regular.width_mm("Carotte", 10.0)
+    );
+    // In the PDF: each face embedded once, named with a subset tag, and smaller than its file.
+    let mut scene = ludopress::scene::Scene::new(70.0, 100.0);
+    for f in &flats {
+        if let Flat::Text(r, _) = f {
+            scene.push(ludopress::scene::Item::Text(r.clone()));
+        }
+    }
+    let pdf = ludopress::export::pdf::to_pdf(
+        &[&scene],
+        &ludopress::export::pdf::Meta {
+            title: "t".into(),
+            compress: false,
+        },
+    );
+    let text = String::from_utf8_lossy(&pdf);
+    for name in ["CabinSketch-Regular", "CabinSketch-Bold", "Lato-Bold"] {
+        let tagged = text
+            .match_indices(&format!("+{name}"))
+            .map(|(i, _)| &text[i - 6..i])
+            .next()
+            .unwrap_or_else(|| panic!("{name} not embedded"));
+        assert!(tagged.bytes().all(|b| b.is_ascii_uppercase()), "{tagged}");
+    }
+    assert!(
+        !text.contains("Lato-Regular"),
+        "an unused face is not embedded"
+    );
+    let full = std::fs::metadata(common::root().join("games/potager/fonts/CabinSketch-Bold.ttf"))
+        .unwrap()
+        .len() as usize;
+    assert!(pdf.len() < full, "subset: {} bytes, font {full}", pdf.len());
+}
+
+#[test]
+fn bad_fonts_are_errors_at_their_place() {
+    let cases = [
+        ("font = \"skecth\"", "", "unknown font family `skecth`"),
+        ("font = \"skecth\"", "", "did you mean `sketch`?"),
+        ("style = \"heavy\"", "", "style"),
+        ("", "fonts/Nope.ttf", "font `fonts/Nope.ttf` not found"),
+        (
+            "",
+            "cards.csv",
+            "font `cards.csv`: not a TrueType or OpenType font",
+        ),
+        (
+            "",
+            "../potager/fonts/CabinSketch-Bold.ttf",
+            "inside the game's folder",
+        ),
+    ];
+    for (option, file, why) in cases {
+        let fonts = if file.is_empty() {
+            SKETCH.to_string()
+        } else {
+            SKETCH.replace("fonts/CabinSketch-Bold.ttf", file)
+        };
+        let text = game(
+            &format!(
+                "{fonts}[layout.main]\n{}",
+                el("t", "text", &format!("text = \"x\"\n{option}"))
+            ),
+            "",
+        );
+        let err = common::parse("potager", &text).unwrap_err().to_string();
+        let needle = if file.is_empty() { option } else { file };
+        let line = text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+        assert!(
+            err.contains(&format!("games/potager/game.toml:{line}:")) && err.contains(why),
+            "{why} at line {line}: {err}"
+        );
+    }
+}

@@ -5,6 +5,7 @@
 use super::*;
 use crate::art::Art;
 use crate::diag::Diagnostic;
+use crate::fonts::{Face, Family};
 
 /// Deepest chain of `extends`.
 const MAX_EXTENDS: usize = 16;
@@ -17,7 +18,11 @@ pub(super) struct Layouts<'r> {
     styles: &'r BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     icons: BTreeMap<String, Art>,
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
+    families: BTreeMap<String, Family>,
 }
+
+/// The bundled family's name in `font = "…"`.
+const BUNDLED_FAMILY: &str = "lato";
 
 impl<'r> Layouts<'r> {
     pub(super) fn new(cx: &mut Ctx, file: &'r raw::GameFile) -> Layouts<'r> {
@@ -26,7 +31,34 @@ impl<'r> Layouts<'r> {
             styles: &file.styles,
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
+            families: BTreeMap::new(),
         };
+        l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
+        for (name, f) in &file.fonts {
+            if !super::is_field_name(name) || name == BUNDLED_FAMILY {
+                cx.err(
+                    &f.regular,
+                    format!("invalid font family name `{name}`: use lowercase letters, digits and `_`, other than `{BUNDLED_FAMILY}`"),
+                );
+                continue;
+            }
+            let regular = font_file(cx, &f.regular);
+            let other = |cx: &mut Ctx, s: &Option<S>| match s {
+                Some(s) => font_file(cx, s),
+                None => regular,
+            };
+            let (bold, italic) = (other(cx, &f.bold), other(cx, &f.italic));
+            if let (Some(regular), Some(bold), Some(italic)) = (regular, bold, italic) {
+                l.families.insert(
+                    name.to_string(),
+                    Family {
+                        regular,
+                        bold,
+                        italic,
+                    },
+                );
+            }
+        }
         for (name, path) in &file.icons {
             if !super::is_field_name(name) {
                 cx.err(
@@ -35,10 +67,25 @@ impl<'r> Layouts<'r> {
                 );
             }
             if let Some(art) = l.art(cx, path, "icon", None) {
-                l.icons.insert(name.clone(), art);
+                l.icons.insert(name.to_string(), art);
             }
         }
         l
+    }
+
+    /// The parts of a layout's elements that are the same for every card, checked once.
+    pub(super) fn shapes<'e>(
+        &self,
+        cx: &mut Ctx,
+        elements: &'e [raw::ElementRaw],
+        size: (f64, f64),
+        bleed: f64,
+        safe: f64,
+    ) -> Vec<Shape<'e>> {
+        elements
+            .iter()
+            .filter_map(|e| shape(cx, e, &self.families, size, bleed, safe))
+            .collect()
     }
 
     /// Reads an art file once, however many cards use it; errors at `s` (or at `place`).
@@ -227,6 +274,7 @@ impl<'r> Layouts<'r> {
                 text: t,
                 size,
                 min_size,
+                family,
                 face,
                 align,
                 valign,
@@ -266,6 +314,7 @@ impl<'r> Layouts<'r> {
                     text: Text { fr, en },
                     size: *size,
                     min_size: *min_size,
+                    family: *family,
                     face: *face,
                     color,
                     align: *align,
@@ -340,7 +389,8 @@ pub(super) enum Kind<'e> {
         text: &'e S,
         size: f64,
         min_size: f64,
-        face: crate::fonts::Face,
+        family: Family,
+        face: Face,
         align: Align,
         valign: VAlign,
     },
@@ -371,19 +421,31 @@ pub(super) struct Shape<'e> {
     place: Diagnostic,
 }
 
-/// The parts of a layout's elements that are the same for every card (kind, place, size,
-/// options), checked once: a mistake in them is reported once, not once a card.
-pub(super) fn shapes<'e>(
-    cx: &mut Ctx,
-    elements: &'e [raw::ElementRaw],
-    size: (f64, f64),
-    bleed: f64,
-    safe: f64,
-) -> Vec<Shape<'e>> {
-    elements
-        .iter()
-        .filter_map(|e| shape(cx, e, size, bleed, safe))
-        .collect()
+/// Reads a font file of the game (within the size limit) into a face; errors at `s`.
+fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
+    let path = cx.game_file(s, "font")?;
+    let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    if len > crate::fonts::MAX_FONT_BYTES {
+        cx.err(
+            s,
+            format!(
+                "font `{}` has {len} bytes; the limit is {} (20 MB)",
+                s.get_ref(),
+                crate::fonts::MAX_FONT_BYTES
+            ),
+        );
+        return None;
+    }
+    let loaded = std::fs::read(&path)
+        .map_err(|e| e.to_string())
+        .and_then(Face::load);
+    match loaded {
+        Ok(f) => Some(f),
+        Err(e) => {
+            cx.err(s, format!("font `{}`: {e}", s.get_ref()));
+            None
+        }
+    }
 }
 
 /// One of `options` named by `v` (an error at `v` for another word), or `default`.
@@ -398,6 +460,7 @@ fn pick<T: Copy>(cx: &mut Ctx, v: &Option<S>, options: &[(&str, T)], what: &str,
 fn shape<'e>(
     cx: &mut Ctx,
     e: &'e raw::ElementRaw,
+    families: &BTreeMap<String, Family>,
     (w, h): (f64, f64),
     bleed: f64,
     safe: f64,
@@ -511,22 +574,36 @@ fn shape<'e>(
             let min_size = num(cx, &e.min_size, 2.0, 200.0, "min_size")
                 .unwrap_or(size)
                 .min(size);
-            use crate::fonts::Face;
+            let family = match &e.font {
+                None => Family::LATO,
+                Some(f) => match families.get(f.get_ref()) {
+                    Some(fam) => *fam,
+                    None => {
+                        let hint = closest(f.get_ref(), families.keys().map(String::as_str))
+                            .map(|c| format!("did you mean `{c}`?"))
+                            .or_else(|| Some("declare it in `[fonts]`: `[fonts.name] regular = \"fonts/Name-Regular.ttf\"`".into()));
+                        cx.err_hint(f, format!("unknown font family `{}`", f.get_ref()), hint);
+                        Family::LATO
+                    }
+                },
+            };
+            let face = pick(
+                cx,
+                &e.style,
+                &[
+                    ("regular", family.regular),
+                    ("bold", family.bold),
+                    ("italic", family.italic),
+                ],
+                "style",
+                family.regular,
+            );
             Kind::Text {
                 text: t,
                 size,
                 min_size,
-                face: pick(
-                    cx,
-                    &e.font,
-                    &[
-                        ("regular", Face::Regular),
-                        ("bold", Face::Bold),
-                        ("italic", Face::Italic),
-                    ],
-                    "font",
-                    Face::Regular,
-                ),
+                family,
+                face,
                 align: pick(
                     cx,
                     &e.align,

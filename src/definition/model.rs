@@ -593,6 +593,8 @@ pub struct TextBox {
     pub size: f64,
     /// Smallest size, pt.
     pub min_size: f64,
+    /// The family its bold and italic runs are set in.
+    pub family: crate::fonts::Family,
     /// Face of plain text.
     pub face: crate::fonts::Face,
     /// Colour.

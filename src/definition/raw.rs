@@ -91,6 +91,9 @@ pub struct GameFile {
     /// `:coin:` in texts.
     #[serde(default)]
     pub icons: BTreeMap<String, S>,
+    /// `[fonts.<name>]`: font families of the game's own, by name, for text elements' `font`.
+    #[serde(default)]
+    pub fonts: BTreeMap<String, FontRaw>,
     /// `[styles.<field>.<value>]`: values chosen by a field's value (`[styles.suit.sun] color =
     /// "yellow"`), read in layouts as `{suit.color}`.
     #[serde(default)]
@@ -359,8 +362,10 @@ pub struct ElementRaw {
     pub size: Option<F>,
     /// Smallest size a text shrinks to before it is reported as overflowing (default: `size`).
     pub min_size: Option<F>,
-    /// `regular`, `bold` or `italic`.
+    /// A family: `lato` (bundled, default) or a name of `[fonts]`.
     pub font: Option<S>,
+    /// `regular` (default), `bold` or `italic`: the face of plain text.
+    pub style: Option<S>,
     /// Text colour (default ink).
     pub color: Option<S>,
     /// `left`, `center`, `right`, `justify`.
@@ -405,6 +410,7 @@ impl ElementRaw {
             size,
             min_size,
             font,
+            style,
             color,
             align,
             valign,
@@ -415,6 +421,18 @@ impl ElementRaw {
             when
         )
     }
+}
+
+/// `[fonts.<name>]`: a family's font files (TrueType or OpenType), relative to the game's folder.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FontRaw {
+    /// The face of plain text.
+    pub regular: S,
+    /// The face of `**bold**` text (default: `regular`).
+    pub bold: Option<S>,
+    /// The face of `*italic*` text (default: `regular`).
+    pub italic: Option<S>,
 }
 
 /// `[[tileset]]`.

@@ -1185,7 +1185,7 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
         .map_or(3.0, |s| cx.length(s, 0.0, 20.0, "safe"));
     if let Some(name) = &d.layout {
         if let Some(elements) = lays.elements(cx, name) {
-            let shapes = layouts::shapes(cx, &elements, (width, height), bleed, safe);
+            let shapes = lays.shapes(cx, &elements, (width, height), bleed, safe);
             for c in &mut cards {
                 c.layout = Some(lays.face(cx, &shapes, c, style.ink));
             }

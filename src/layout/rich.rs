@@ -45,8 +45,8 @@ pub struct Laid {
 
 fn face_of(tb: &TextBox, bold: bool, italic: bool) -> Face {
     match (bold, italic) {
-        (true, _) => Face::Bold,
-        (false, true) => Face::Italic,
+        (true, _) => tb.family.bold,
+        (false, true) => tb.family.italic,
         _ => tb.face,
     }
 }
