@@ -41,6 +41,15 @@ impl Color {
             / 255.0
     }
 
+    /// The ink that reads on this background: near-black on light colours, white on dark ones.
+    pub fn ink_on(self) -> Color {
+        if self.luminance() > 0.55 {
+            Color::rgb(0x1d, 0x1d, 0x1b)
+        } else {
+            Color::WHITE
+        }
+    }
+
     /// Mixes with white: `t = 0` gives self, `t = 1` white.
     pub fn lighten(self, t: f64) -> Color {
         let m = |c: u8| {

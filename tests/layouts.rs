@@ -466,3 +466,130 @@ fn bad_fonts_are_errors_at_their_place() {
         );
     }
 }
+
+#[test]
+fn right_and_bottom_place_an_element_from_the_far_edges() {
+    let layout = format!(
+        "[layout.main]\n{}{}",
+        el(
+            "corner",
+            "rect",
+            "right = 2.0\nbottom = 3.0\nwidth = 10.0\nheight = 5.0\nfill = \"red\""
+        ),
+        el(
+            "band",
+            "rect",
+            "x = 5.0\nright = 5.0\ny = 1.0\nbottom = 80.0\nfill = \"red\""
+        ),
+    );
+    let f = face(&game(&layout, ""));
+    // The card is 60 × 90 mm.
+    assert_eq!(first_point(&f[0]), (48.0, 82.0));
+    match &f[1] {
+        Flat::Path(p) => {
+            assert_eq!(p.segs[0], Seg::Move(ludopress::scene::p(5.0, 1.0)));
+            assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(55.0, 10.0)));
+        }
+        other => panic!("{other:?}"),
+    }
+    let all_three = game(
+        &format!(
+            "[layout.main]\n{}",
+            el("x", "rect", "x = 1.0\nright = 1.0\nwidth = 3.0")
+        ),
+        "",
+    );
+    let err = common::parse("potager", &all_three)
+        .unwrap_err()
+        .to_string();
+    let line = all_three.lines().position(|l| l == "right = 1.0").unwrap() + 1;
+    assert!(
+        err.contains(&format!("game.toml:{line}:"))
+            && err.contains("`x`, `right` and `width` all given"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_extends_a_library_layout_and_errors_are_placed_in_the_file_that_holds_them() {
+    // The library's `card` with the game's own panel colour and a corner mark.
+    let layout = format!(
+        "[layout.main]\nextends = \"card\"\n{}{}",
+        el("panel", "rect", "fill = \"blue\""),
+        el(
+            "mark",
+            "ellipse",
+            "right = 1.0\nbottom = 1.0\nwidth = 2.0\nheight = 2.0\nfill = \"red\""
+        ),
+    );
+    let text = game(&layout, "text = \"Hello\"\nfill = \"green\"");
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let names: Vec<&str> = g.decks[0].cards[0]
+        .layout
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    // `tag` is skipped (the card has none): `when = "{tag}"` is empty.
+    assert_eq!(names, ["background", "title", "panel", "text", "mark"]);
+    let f = face(&text);
+    let fills: Vec<String> = f
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Path(p) => p.fill.map(|c| c.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        fills.first().map(String::as_str),
+        Some("#3f8f4e"),
+        "background in the card's fill"
+    );
+    assert!(
+        fills.contains(&"#2f6fbf".to_string()),
+        "the panel overridden in blue"
+    );
+    // A mistake in the game's override is placed in the game's file.
+    let bad = game(
+        &format!(
+            "[layout.main]\nextends = \"card\"\n{}",
+            el("panel", "rect", "fill = \"bleu\"")
+        ),
+        "",
+    );
+    let err = common::parse("potager", &bad).unwrap_err().to_string();
+    let line = bad.lines().position(|l| l == "fill = \"bleu\"").unwrap() + 1;
+    assert!(
+        err.contains(&format!("games/potager/game.toml:{line}:")),
+        "{err}"
+    );
+    // A mistake inherited from the library is placed in the library's file.
+    let lib_text = std::fs::read_to_string(common::root().join("templates/library.toml"))
+        .unwrap()
+        .replace(
+            "fill = \"paper\"\nradius = 3.0",
+            "fill = \"papper\"\nradius = 3.0",
+        );
+    let lib = ludopress::definition::Library::parse(&ludopress::diag::Source::new(
+        "templates/library.toml",
+        lib_text.as_str(),
+    ))
+    .unwrap();
+    let src = ludopress::diag::Source::new(
+        "games/potager/game.toml",
+        game("[layout.main]\nextends = \"card\"\n", "").as_str(),
+    );
+    let err = ludopress::definition::parse_game(&src, &lib, "potager", None)
+        .unwrap_err()
+        .to_string();
+    let line = lib_text
+        .lines()
+        .position(|l| l == "fill = \"papper\"")
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("templates/library.toml:{line}:")) && err.contains("papper"),
+        "{err}"
+    );
+}

@@ -15,6 +15,7 @@ const MAX_ELEMENTS: usize = 100;
 /// Shared state of the layouts of a game: the raw tables, the art already read, the icons.
 pub(super) struct Layouts<'r> {
     raw: &'r BTreeMap<String, raw::LayoutRaw>,
+    lib: &'r BTreeMap<String, raw::LayoutRaw>,
     styles: &'r BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     icons: BTreeMap<String, Art>,
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
@@ -25,9 +26,14 @@ pub(super) struct Layouts<'r> {
 const BUNDLED_FAMILY: &str = "lato";
 
 impl<'r> Layouts<'r> {
-    pub(super) fn new(cx: &mut Ctx, file: &'r raw::GameFile) -> Layouts<'r> {
+    pub(super) fn new(
+        cx: &mut Ctx,
+        file: &'r raw::GameFile,
+        lib: &'r crate::definition::library::Library,
+    ) -> Layouts<'r> {
         let mut l = Layouts {
             raw: &file.layout,
+            lib: &lib.layouts.raw,
             styles: &file.styles,
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
@@ -120,9 +126,16 @@ impl<'r> Layouts<'r> {
         let mut chain = Vec::new();
         let mut name = at.clone();
         loop {
-            let Some(l) = self.raw.get(name.get_ref()) else {
-                let hint = closest(name.get_ref(), self.raw.keys().map(String::as_str))
-                    .map(|c| format!("did you mean `{c}`?"));
+            let Some(l) = self
+                .raw
+                .get(name.get_ref())
+                .or_else(|| self.lib.get(name.get_ref()))
+            else {
+                let hint = closest(
+                    name.get_ref(),
+                    self.raw.keys().chain(self.lib.keys()).map(String::as_str),
+                )
+                .map(|c| format!("did you mean `{c}`?"));
                 cx.err_hint(&name, format!("unknown layout `{}`", name.get_ref()), hint);
                 return None;
             };
@@ -365,7 +378,14 @@ impl<'r> Layouts<'r> {
                     radius: sh.radius,
                 }
             }
-            Kind::Picto => ElementKind::Picto,
+            Kind::Picto => ElementKind::Picto {
+                cells: fill,
+                ink: stroke.map(|(c, _)| c),
+                arrows: match &e.color {
+                    Some(c) => Some(self.color(cx, c, card)?),
+                    None => None,
+                },
+            },
         };
         Some(Element {
             name: e.name.get_ref().clone(),
@@ -508,10 +528,47 @@ fn shape<'e>(
             }
         })
     };
-    let x = num(cx, &e.x, -MAX_MM, MAX_MM, "x").unwrap_or(0.0);
-    let y = num(cx, &e.y, -MAX_MM, MAX_MM, "y").unwrap_or(0.0);
-    let ew = num(cx, &e.width, 0.0, MAX_MM, "width").unwrap_or((fw - x).max(0.0));
-    let eh = num(cx, &e.height, 0.0, MAX_MM, "height").unwrap_or((fh - y).max(0.0));
+    // Two of start, end (from the far edge) and length place an element along an axis; a
+    // missing start is 0 and a missing end is the far edge, so layouts follow the card's size.
+    let axis = |cx: &mut Ctx,
+                start: &Option<raw::F>,
+                end: &Option<raw::F>,
+                len: &Option<raw::F>,
+                names: [&str; 3],
+                full: f64| {
+        let a = num(cx, start, -MAX_MM, MAX_MM, names[0]);
+        let b = num(cx, end, -MAX_MM, MAX_MM, names[1]);
+        let l = num(cx, len, 0.0, MAX_MM, names[2]);
+        match (a, b, l) {
+            (Some(_), Some(_), Some(_)) => {
+                if let Some(end) = end {
+                    cx.err(
+                        end,
+                        format!(
+                            "`{}`, `{}` and `{}` all given: two of them place the element",
+                            names[0], names[1], names[2]
+                        ),
+                    );
+                }
+                (a.unwrap_or(0.0), l.unwrap_or(0.0))
+            }
+            (a, Some(b), Some(l)) if a.is_none() => (full - b - l, l),
+            (a, b, None) => {
+                let a = a.unwrap_or(0.0);
+                (a, (full - a - b.unwrap_or(0.0)).max(0.0))
+            }
+            (a, _, Some(l)) => (a.unwrap_or(0.0), l),
+        }
+    };
+    let (x, ew) = axis(cx, &e.x, &e.right, &e.width, ["x", "right", "width"], fw);
+    let (y, eh) = axis(
+        cx,
+        &e.y,
+        &e.bottom,
+        &e.height,
+        ["y", "bottom", "height"],
+        fh,
+    );
     let rotate = num(cx, &e.rotate, -360.0, 360.0, "rotate").unwrap_or(0.0);
     let radius = num(cx, &e.radius, 0.0, MAX_MM, "radius").unwrap_or(0.0);
     let stroke_w = num(cx, &e.stroke_width, 0.0, 20.0, "stroke_width").unwrap_or(0.3);
@@ -660,12 +717,12 @@ fn shape<'e>(
         rotate,
         radius,
         stroke_w,
-        place: cx.src.error(
+        place: cx.at(
             e.text
                 .as_ref()
                 .or(e.image.as_ref())
                 .map_or(e.name.span(), |t| t.span()),
-            "",
+            String::new(),
         ),
     })
 }
@@ -709,13 +766,16 @@ pub fn expand(
                 .as_ref()
                 .map_or(String::new(), |t| t.get(lang).to_string()),
             "count" => card.count.to_string(),
+            "fill" => card.fill.to_string(),
+            "fill_ink" => card.fill.ink_on().to_string(),
             f => match card.fields.get(f) {
                 Some(v) => v.get(lang).to_string(),
                 None => {
-                    let names: Vec<&str> = ["id", "title", "text", "tag", "count"]
-                        .into_iter()
-                        .chain(card.fields.keys().map(String::as_str))
-                        .collect();
+                    let names: Vec<&str> =
+                        ["id", "title", "text", "tag", "count", "fill", "fill_ink"]
+                            .into_iter()
+                            .chain(card.fields.keys().map(String::as_str))
+                            .collect();
                     let hint = closest(f, names.iter().copied())
                         .map_or(String::new(), |c| format!(" (did you mean `{c}`?)"));
                     return Err((format!("no field `{f}` for `{{{name}}}`{hint}"), None));

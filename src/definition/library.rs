@@ -34,6 +34,46 @@ pub struct Library {
     pub sizes: BTreeMap<String, (f64, f64)>,
     /// Sheet styles by name.
     pub sheets: BTreeMap<String, SheetStyle>,
+    /// Layouts every game may use or extend.
+    pub layouts: LibraryLayouts,
+}
+
+/// Where the library's spans start once its layouts are handed to a game: a span at or past
+/// this offset is in the library's file, not the game's.
+pub const LIBRARY_SPAN: usize = 1 << 40;
+
+/// The library's layouts, their spans moved by [`LIBRARY_SPAN`], with the library's source to
+/// place diagnostics in it.
+#[derive(Debug, Clone, Default)]
+pub struct LibraryLayouts {
+    /// Layouts by name.
+    pub raw: BTreeMap<String, raw::LayoutRaw>,
+    /// The library file.
+    pub src: Option<Source>,
+}
+
+impl PartialEq for LibraryLayouts {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw.keys().eq(other.raw.keys())
+            && self.src.as_ref().map(|s| &s.text) == other.src.as_ref().map(|s| &s.text)
+    }
+}
+
+impl LibraryLayouts {
+    /// A diagnostic at `span`, in the library's file when the span is the library's.
+    pub fn place(
+        &self,
+        game: &Source,
+        span: std::ops::Range<usize>,
+        msg: String,
+    ) -> diag::Diagnostic {
+        match &self.src {
+            Some(lib) if span.start >= LIBRARY_SPAN => {
+                lib.error(span.start - LIBRARY_SPAN..span.end - LIBRARY_SPAN, msg)
+            }
+            _ => game.error(span, msg),
+        }
+    }
 }
 
 impl Library {
@@ -137,6 +177,14 @@ impl Library {
                 )),
             }
         }
+        lib.layouts = LibraryLayouts {
+            raw: file
+                .layout
+                .iter()
+                .map(|(name, l)| (name.clone(), l.shifted(LIBRARY_SPAN)))
+                .collect(),
+            src: Some(src.clone()),
+        };
         ck.diags.finish(lib)
     }
 }

@@ -649,7 +649,14 @@ pub enum ElementKind {
         radius: f64,
     },
     /// The card's pictogram, fitted to the box.
-    Picto,
+    Picto {
+        /// Colour of its cells (default: the card's fill, darkened a little).
+        cells: Option<Color>,
+        /// Colour of its grid and pawns (default: black).
+        ink: Option<Color>,
+        /// Colour of its arrows (default: the card's fill, darkened).
+        arrows: Option<Color>,
+    },
 }
 
 /// One element of a face, placed in mm from the cut line's top-left corner.

@@ -340,6 +340,10 @@ pub struct ElementRaw {
     pub x: Option<F>,
     /// Top, mm from the frame's top edge.
     pub y: Option<F>,
+    /// Right edge, mm from the frame's right edge (instead of `x` or `width`).
+    pub right: Option<F>,
+    /// Bottom edge, mm from the frame's bottom edge (instead of `y` or `height`).
+    pub bottom: Option<F>,
     /// Width, mm (default: to the frame's right edge).
     pub width: Option<F>,
     /// Height, mm (default: to the frame's bottom edge).
@@ -385,7 +389,60 @@ pub struct ElementRaw {
     pub when: Option<S>,
 }
 
+fn shift<T: Clone>(s: &Spanned<T>, by: usize) -> Spanned<T> {
+    let r = s.span();
+    Spanned::new(r.start + by..r.end + by, s.get_ref().clone())
+}
+
+impl LayoutRaw {
+    /// This layout with every span moved by `by` (to tell the library's spans from a game's).
+    pub fn shifted(&self, by: usize) -> LayoutRaw {
+        LayoutRaw {
+            extends: self.extends.as_ref().map(|s| shift(s, by)),
+            element: self.element.iter().map(|e| e.shifted(by)).collect(),
+        }
+    }
+}
+
 impl ElementRaw {
+    /// This element with every span moved by `by`.
+    pub fn shifted(&self, by: usize) -> ElementRaw {
+        macro_rules! moved {
+            ($($f:ident),*) => {
+                ElementRaw { name: shift(&self.name, by), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
+            };
+        }
+        moved!(
+            kind,
+            frame,
+            x,
+            y,
+            right,
+            bottom,
+            width,
+            height,
+            rotate,
+            fill,
+            stroke,
+            stroke_width,
+            radius,
+            points,
+            text,
+            size,
+            min_size,
+            font,
+            style,
+            color,
+            align,
+            valign,
+            image,
+            icon,
+            fit,
+            clip,
+            when
+        )
+    }
+
     /// This element with every key `over` gives replaced.
     pub fn merged(&self, over: &ElementRaw) -> ElementRaw {
         macro_rules! pick {
@@ -398,6 +455,8 @@ impl ElementRaw {
             frame,
             x,
             y,
+            right,
+            bottom,
             width,
             height,
             rotate,
@@ -447,6 +506,8 @@ pub struct TilesetRaw {
     pub size: F,
     /// Draw the tiles as the cards of this deck.
     pub from_deck: Option<S>,
+    /// The layout of tiles made `from_deck` (default: the deck's), laid out at the tile's size.
+    pub layout: Option<S>,
     /// Letter codes of zone colours, e.g. `B = "blue"`.
     #[serde(default)]
     pub codes: BTreeMap<String, S>,
@@ -548,6 +609,9 @@ pub struct LibraryFile {
     pub size: BTreeMap<String, SizeDims>,
     /// Named sheet styles.
     pub sheet: BTreeMap<String, SheetRaw>,
+    /// Layouts every game may use or extend.
+    #[serde(default)]
+    pub layout: BTreeMap<String, LayoutRaw>,
 }
 
 /// `[size.<name>]`.

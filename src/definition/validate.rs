@@ -55,12 +55,17 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A diagnostic at `span`: in the game's file, or in the library's for a library layout's.
+    fn at(&self, span: std::ops::Range<usize>, msg: String) -> crate::diag::Diagnostic {
+        self.lib.layouts.place(self.src, span, msg)
+    }
+
     fn err<T>(&mut self, v: &Spanned<T>, msg: String) {
-        self.diags.push(self.src.error(v.span(), msg));
+        self.diags.push(self.at(v.span(), msg));
     }
 
     fn err_hint<T>(&mut self, v: &Spanned<T>, msg: String, hint: Option<String>) {
-        let mut d = self.src.error(v.span(), msg);
+        let mut d = self.at(v.span(), msg);
         d.hint = hint;
         self.diags.push(d);
     }
@@ -385,7 +390,7 @@ pub fn game(
         }
     };
     let boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
-    let mut lays = layouts::Layouts::new(&mut cx, raw);
+    let mut lays = layouts::Layouts::new(&mut cx, raw, lib);
     let decks: Vec<Deck> = raw
         .deck
         .iter()
@@ -394,7 +399,7 @@ pub fn game(
     let tilesets: Vec<Tileset> = raw
         .tileset
         .iter()
-        .map(|t| tileset(&mut cx, t, &decks, sheet.margin))
+        .map(|t| tileset(&mut cx, t, &decks, &raw.deck, sheet.margin, &mut lays))
         .collect();
     let pieces: Vec<Piece> = raw
         .piece
@@ -1446,7 +1451,14 @@ fn data_cards(cx: &mut Ctx, table: &crate::definition::data::Table) -> Vec<raw::
     cards
 }
 
-fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Tileset {
+fn tileset(
+    cx: &mut Ctx,
+    t: &raw::TilesetRaw,
+    decks: &[Deck],
+    raw_decks: &[raw::DeckRaw],
+    margin: f64,
+    lays: &mut layouts::Layouts,
+) -> Tileset {
     let id = cx.id(&t.id);
     let size = cx.length(&t.size, 10.0, 200.0, "tile size");
     cx.fits_paper(&t.size, size, size, margin);
@@ -1498,10 +1510,28 @@ fn tileset(cx: &mut Ctx, t: &raw::TilesetRaw, decks: &[Deck], margin: f64) -> Ti
     }
     if let Some(deck_id) = &t.from_deck {
         match decks.iter().find(|d| &d.id == deck_id.get_ref()) {
-            Some(d) => tiles.extend(d.cards.iter().map(|c| Tile {
-                face: TileFace::Card(Box::new(c.clone()), d.style),
-                count: c.count,
-            })),
+            Some(d) => {
+                // The deck's layout (or the tile set's own) placed again at the tile's size.
+                let layout = t.layout.as_ref().or_else(|| {
+                    raw_decks
+                        .iter()
+                        .find(|r| r.id.get_ref() == deck_id.get_ref())
+                        .and_then(|r| r.layout.as_ref())
+                });
+                let shapes_of = layout.and_then(|name| lays.elements(cx, name));
+                let safe = d.safe.min(size / 4.0);
+                let shapes = shapes_of
+                    .as_ref()
+                    .map(|e| lays.shapes(cx, e, (size, size), 0.0, safe));
+                for c in &d.cards {
+                    let mut c = c.clone();
+                    c.layout = shapes.as_ref().map(|sh| lays.face(cx, sh, &c, d.style.ink));
+                    tiles.push(Tile {
+                        count: c.count,
+                        face: TileFace::Card(Box::new(c), d.style),
+                    });
+                }
+            }
             None => cx.err(
                 deck_id,
                 format!(

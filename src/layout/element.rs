@@ -79,13 +79,13 @@ fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang)
             };
             draw_art(s, art, (e.x, e.y, e.w, e.h), *fit, clip);
         }
-        ElementKind::Picto => {
+        ElementKind::Picto { cells, ink, arrows } => {
             if let Some(pic) = &card.picto {
                 let side = e.w.min(e.h);
                 let ink = PictoInk {
-                    ink: crate::color::Color::BLACK,
-                    cells: card.fill.darken(0.06),
-                    arrow: card.fill.darken(0.3),
+                    ink: ink.unwrap_or(crate::color::Color::BLACK),
+                    cells: cells.unwrap_or(card.fill.darken(0.06)),
+                    arrow: arrows.unwrap_or(card.fill.darken(0.3)),
                 };
                 picto::draw(
                     s,

@@ -53,9 +53,5 @@ pub fn symbol(s: &mut Scene, sym: Symbol, c: P, r: f64, color: Color) {
 
 /// Ink that reads well on `bg`.
 pub fn ink_on(bg: Color) -> Color {
-    if bg.luminance() > 0.55 {
-        Color::rgb(0x1d, 0x1d, 0x1b)
-    } else {
-        Color::WHITE
-    }
+    bg.ink_on()
 }
