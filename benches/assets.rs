@@ -124,4 +124,64 @@ fn main() {
         println!("  rsvg-convert: not installed (benches/run.sh installs librsvg2-bin)");
     }
     let _ = std::fs::remove_dir_all(&dir);
+    big_deck(&project, &lib);
+}
+
+/// A 500-card deck from a CSV file (the example game's cards repeated), built without PNG
+/// previews: once drawn by its layout, once by the built-in card face, side by side.
+fn big_deck(project: &Project, lib: &ludopress::definition::Library) {
+    let root = std::env::temp_dir().join(format!("ludopress-deck-{}", std::process::id()));
+    let src = project.root.join("games/potager");
+    let game = root.join("games/potager");
+    for sub in ["art", "fonts"] {
+        std::fs::create_dir_all(game.join(sub)).expect("temp dir");
+        for f in std::fs::read_dir(src.join(sub)).expect("example game") {
+            let f = f.expect("entry").path();
+            std::fs::copy(&f, game.join(sub).join(f.file_name().expect("name"))).expect("copy");
+        }
+    }
+    let csv = std::fs::read_to_string(src.join("cards.csv")).expect("cards.csv");
+    let mut lines = csv.lines();
+    let mut out = format!("{}\n", lines.next().expect("header"));
+    let rows: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
+    for i in 0..500 {
+        let row = rows[i % rows.len()];
+        let (_, rest) = row.split_once(',').expect("id column");
+        // One card of each row, each with its own id.
+        let rest = rest.rsplit_once(',').map_or(rest, |(r, _)| r);
+        out.push_str(&format!("card-{i},{rest},1\n"));
+    }
+    std::fs::write(game.join("cards.csv"), out).expect("write csv");
+    let toml = std::fs::read_to_string(src.join("game.toml")).expect("game.toml");
+    let opts = BuildOptions {
+        previews: false,
+        ..BuildOptions::default()
+    };
+    let run = |label: &str, text: String| {
+        std::fs::write(game.join("game.toml"), text).expect("write game");
+        let t = time(3, || {
+            let g = Project::new(&root)
+                .load("potager", lib, None)
+                .unwrap_or_else(|d| panic!("{d}"));
+            render_game(&g, &opts).expect("render").len()
+        });
+        println!("  {label:<34} {:>8.0} ms", t.as_secs_f64() * 1e3);
+        t
+    };
+    println!("500-card CSV deck, 2 languages x 2 papers, PDF+SVG (no PNG), load + render:");
+    let laid = run("layout `vegetable`:", toml.clone());
+    let same = run(
+        "layout `card` (the built-in's look):",
+        toml.replace("layout = \"vegetable\"", "layout = \"card\""),
+    );
+    let fixed = run(
+        "built-in card face:",
+        toml.replace("layout = \"vegetable\"\n", ""),
+    );
+    println!(
+        "  same look, layout / built-in: {:.2}; the example's layout (art, PNG, 11 elements) / built-in: {:.2}",
+        same.as_secs_f64() / fixed.as_secs_f64(),
+        laid.as_secs_f64() / fixed.as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

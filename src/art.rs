@@ -56,7 +56,12 @@ pub fn load(path: &Path) -> Result<Art, String> {
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
     match ext.as_str() {
-        "svg" => vector(&bytes).map(|s| Art::Vector(Arc::new(s))),
+        "svg" => vector(&bytes).map(|s| {
+            // One shared group: every card that draws the art clones a pointer, not its paths.
+            let mut shared = Scene::new(s.width, s.height);
+            shared.place(s, crate::scene::Affine::IDENTITY, None);
+            Art::Vector(Arc::new(shared))
+        }),
         "png" => png(&bytes).map(|r| Art::Raster(Arc::new(r))),
         _ => jpeg(&bytes).map(|r| Art::Raster(Arc::new(r))),
     }

@@ -194,8 +194,8 @@ pub struct Group {
     pub transform: Affine,
     /// Clip outline (closed subpaths, non-zero winding) in the group's coordinates.
     pub clip: Option<Vec<Seg>>,
-    /// Children.
-    pub items: Vec<Item>,
+    /// Children, shared: art drawn on 500 cards is held once.
+    pub items: std::sync::Arc<Vec<Item>>,
 }
 
 /// A raster image's pixels, shared by every place it is drawn: each file is embedded once.
@@ -343,7 +343,7 @@ impl Scene {
         self.items.push(Item::Group(Group {
             transform,
             clip,
-            items: other.items,
+            items: std::sync::Arc::new(other.items),
         }));
     }
 

@@ -54,16 +54,15 @@ impl<'r> Layouts<'r> {
                 None => regular,
             };
             let (bold, italic) = (other(cx, &f.bold), other(cx, &f.italic));
-            if let (Some(regular), Some(bold), Some(italic)) = (regular, bold, italic) {
-                l.families.insert(
-                    name.to_string(),
-                    Family {
-                        regular,
-                        bold,
-                        italic,
-                    },
-                );
-            }
+            // A family whose file failed is still known (in Lato), so its uses add no errors.
+            l.families.insert(
+                name.to_string(),
+                Family {
+                    regular: regular.unwrap_or(Face::Regular),
+                    bold: bold.unwrap_or(Face::Bold),
+                    italic: italic.unwrap_or(Face::Italic),
+                },
+            );
         }
         for (name, path) in &file.icons {
             if !super::is_field_name(name) {
