@@ -593,3 +593,74 @@ fn a_game_extends_a_library_layout_and_errors_are_placed_in_the_file_that_holds_
         "{err}"
     );
 }
+
+/// The one-card game with a die of the given faces.
+fn with_die(faces: &str) -> String {
+    format!(
+        "{}\n[[die]]\nid = \"die\"\nname = \"Die\"\nface = 16.0\nfill = \"paper\"\npip = \"ink\"\nfaces = {faces}\n",
+        game("[layout.main]\n", "")
+    )
+}
+
+#[test]
+fn die_faces_show_pips_a_text_or_an_icon() {
+    use ludopress::definition::model::DieFace;
+    let g = common::parse("potager", &with_die("[1, \"+2\", \":coin:\", 4, \"A\", 6]"))
+        .unwrap_or_else(|d| panic!("{d}"));
+    let faces = &g.dice[0].faces;
+    assert!(matches!(faces[0], DieFace::Pips(1)));
+    assert!(matches!(&faces[1], DieFace::Text(t) if t == "+2"));
+    assert!(matches!(faces[2], DieFace::Icon(_)));
+    let flats = ludopress::layout::die::draw(&g.dice[0]).flatten();
+    let texts: Vec<&str> = flats
+        .iter()
+        .filter_map(|f| match f {
+            Flat::Text(r, _) => Some(r.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["+2", "A"]);
+    // The coin icon (a vector drawing) lies inside the front face, the net's centre cell.
+    let coin = ludopress::color::Color::parse_hex("#f2c94c");
+    let (t, f) = (16.0 * ludopress::definition::model::DIE_TAB, 16.0);
+    let coin_points: Vec<(f64, f64)> = flats
+        .iter()
+        .filter_map(|x| match x {
+            Flat::Path(p) if p.fill == coin => Some(p),
+            _ => None,
+        })
+        .flat_map(|p| p.segs.iter())
+        .filter_map(|s| match s {
+            Seg::Move(q) | Seg::Line(q) => Some((q.x, q.y)),
+            _ => None,
+        })
+        .collect();
+    assert!(!coin_points.is_empty(), "the icon is drawn");
+    for (x, y) in coin_points {
+        assert!(
+            (t + f..t + 2.0 * f).contains(&x) && (t + f..t + 2.0 * f).contains(&y),
+            "({x}, {y}) outside the front face"
+        );
+    }
+    for (faces, why) in [
+        ("[1, 2, 3, 4, 5, 7]", "face 6: 7 pips"),
+        (
+            "[1, 2, \"★\", 4, 5, 6]",
+            "face 3: `★` (U+2605) is not in the font",
+        ),
+        ("[1, 2, \":nope:\", 4, 5, 6]", "face 3: no icon `nope`"),
+        ("[1, 2, \"12345\", 4, 5, 6]", "1 to 4 characters"),
+    ] {
+        let text = with_die(faces);
+        let err = common::parse("potager", &text).unwrap_err().to_string();
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("faces = "))
+            .unwrap()
+            + 1;
+        assert!(
+            err.contains(&format!("game.toml:{line}:")) && err.contains(why),
+            "{why}: {err}"
+        );
+    }
+}

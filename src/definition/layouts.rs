@@ -78,6 +78,11 @@ impl<'r> Layouts<'r> {
         l
     }
 
+    /// The icon named `name` in `[icons]`, if it loaded.
+    pub(super) fn icon(&self, name: &str) -> Option<Art> {
+        self.icons.get(name).cloned()
+    }
+
     /// The parts of a layout's elements that are the same for every card, checked once.
     pub(super) fn shapes<'e>(
         &self,

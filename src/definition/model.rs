@@ -427,10 +427,21 @@ pub struct Die {
     pub fill: Color,
     /// Pip colour.
     pub pip: Color,
-    /// Values in net order.
-    pub faces: [u8; 6],
+    /// Faces in net order.
+    pub faces: Vec<DieFace>,
     /// Copies.
     pub count: usize,
+}
+
+/// What a die face shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DieFace {
+    /// Pips, 1 to 6.
+    Pips(u8),
+    /// A short text (a number, a letter, a sign), centred in bold.
+    Text(String),
+    /// An icon, centred.
+    Icon(crate::art::Art),
 }
 
 /// A squared play mat.

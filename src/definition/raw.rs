@@ -571,8 +571,9 @@ pub struct DieRaw {
     pub fill: S,
     /// Pip and line colour.
     pub pip: S,
-    /// The six faces' values, in net order: top, left, front, right, back, bottom.
-    pub faces: Spanned<Vec<I>>,
+    /// The six faces, in net order (top, left, front, right, back, bottom): a number of pips
+    /// (1 to 6), a short text (`"+2"`, `"A"`) or an icon of `[icons]` (`":coin:"`).
+    pub faces: Spanned<Vec<toml::Value>>,
     /// Copies.
     pub count: Option<I>,
 }

@@ -409,7 +409,7 @@ pub fn game(
     let dice: Vec<Die> = raw
         .die
         .iter()
-        .map(|d| die(&mut cx, d, sheet.margin))
+        .map(|d| die(&mut cx, d, sheet.margin, &lays))
         .collect();
     let mats: Vec<Mat> = raw.mat.iter().map(|m| mat(&mut cx, m)).collect();
     let total: usize = boards.iter().map(|b| b.count).sum::<usize>()
@@ -1637,10 +1637,10 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64) -> Piece {
     piece
 }
 
-fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
+fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &layouts::Layouts) -> Die {
     let id = cx.id(&d.id);
     let face = cx.length(&d.face, 8.0, 60.0, "die face");
-    let mut faces = [1, 2, 3, 4, 5, 6];
+    let mut faces: Vec<DieFace> = (1..=6).map(DieFace::Pips).collect();
     if d.faces.get_ref().len() != 6 {
         cx.err(
             &d.faces,
@@ -1650,8 +1650,44 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64) -> Die {
             ),
         );
     } else {
-        for (i, f) in d.faces.get_ref().iter().enumerate() {
-            faces[i] = cx.int(f, 1, 6, "face value") as u8;
+        for (i, v) in d.faces.get_ref().iter().enumerate() {
+            let at = |msg: String| (d.faces.span(), msg);
+            let got: Result<DieFace, (std::ops::Range<usize>, String)> = match v {
+                toml::Value::Integer(n) if (1..=6).contains(n) => Ok(DieFace::Pips(*n as u8)),
+                toml::Value::Integer(n) => Err(at(format!(
+                    "face {}: {n} pips; a face has 1 to 6 (write a number as text, `\"{n}\"`)",
+                    i + 1
+                ))),
+                toml::Value::String(t) => match t.strip_prefix(':').and_then(|r| r.strip_suffix(':')) {
+                    Some(name) => lays.icon(name).map(DieFace::Icon).ok_or_else(|| {
+                        at(format!("face {}: no icon `{name}` in `[icons]`", i + 1))
+                    }),
+                    None if t.trim().is_empty() || t.chars().count() > 4 => Err(at(format!(
+                        "face {}: `{t}`: a face's text has 1 to 4 characters",
+                        i + 1
+                    ))),
+                    None => match t.chars().find(|&c| !crate::fonts::Face::Bold.has_char(c)) {
+                        Some(c) => Err(at(format!(
+                            "face {}: `{c}` (U+{:04X}) is not in the font; draw it as an icon (`\":name:\"`)",
+                            i + 1,
+                            u32::from(c)
+                        ))),
+                        None => Ok(DieFace::Text(t.clone())),
+                    },
+                },
+                other => Err(at(format!(
+                    "face {}: expected a number of pips, a text or `\":icon:\"`, found {}",
+                    i + 1,
+                    other.type_str()
+                ))),
+            };
+            match got {
+                Ok(f) => faces[i] = f,
+                Err((span, msg)) => {
+                    let d = cx.at(span, msg);
+                    cx.diags.push(d);
+                }
+            }
         }
     }
     let die = Die {

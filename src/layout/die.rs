@@ -1,8 +1,11 @@
-//! A foldable die net: six faces in a cross, fold lines dashed, seven glue tabs.
+//! A foldable die net: six faces in a cross (pips, a text or an icon), fold lines dashed,
+//! seven glue tabs.
 
+use super::fit::draw_art;
 use super::HAIRLINE;
-use crate::definition::model::Die;
-use crate::scene::{p, shape, Scene, Stroke, P};
+use crate::definition::model::{Die, DieFace, Fit};
+use crate::fonts::Face;
+use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
 
 /// Net cell of each face in `faces` order: top, left, front, right, back, bottom.
 const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
@@ -39,7 +42,35 @@ pub fn draw(d: &Die) -> Scene {
     for (i, &(c, r)) in CELLS.iter().enumerate() {
         let o = at(c, r);
         s.path(shape::rect(o.x, o.y, f, f), Some(d.fill), None);
-        pips(&mut s, o, f, d.faces[i], d);
+        match &d.faces[i] {
+            DieFace::Pips(v) => pips(&mut s, o, f, *v, d),
+            DieFace::Text(t) => {
+                // As large as fits: 60 % of the face high, or narrower for a wide text.
+                let mut size = f * 0.6 * 72.0 / 25.4 / 0.72;
+                while Face::Bold.width_mm(t, size) > f * 0.8 && size > 4.0 {
+                    size -= 0.5;
+                }
+                s.text(
+                    o.x + f / 2.0,
+                    o.y + f / 2.0 + Face::Bold.cap_height_mm(size) / 2.0,
+                    size,
+                    Face::Bold,
+                    d.pip,
+                    Anchor::Middle,
+                    t,
+                );
+            }
+            DieFace::Icon(art) => {
+                let m = f * 0.2;
+                draw_art(
+                    &mut s,
+                    art,
+                    (o.x + m, o.y + m, f - 2.0 * m, f - 2.0 * m),
+                    Fit::Contain,
+                    None,
+                );
+            }
+        }
     }
     // Fold lines between adjacent faces.
     let fold = Some(Stroke::dashed(d.pip, HAIRLINE * 2.0, 1.5, 1.0));
