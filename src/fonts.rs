@@ -101,7 +101,7 @@ impl Loaded {
             .collect();
         Ok(Loaded {
             bytes,
-            hash: crate::scene::fnv(bytes),
+            hash: crate::hash::fnv(bytes),
             family,
             postscript: if postscript.is_empty() {
                 "Font".into()
@@ -147,7 +147,7 @@ impl Face {
                 bytes.len()
             ));
         }
-        let hash = crate::scene::fnv(&bytes);
+        let hash = crate::hash::fnv(&bytes);
         let find = |all: &[&'static Loaded]| {
             all.iter()
                 .position(|l| l.hash == hash && l.bytes == bytes.as_slice())

@@ -17,6 +17,7 @@ pub mod export;
 pub mod fonts;
 pub mod games;
 pub mod geometry;
+pub mod hash;
 pub mod lang;
 pub mod layout;
 pub mod markup;
