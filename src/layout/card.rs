@@ -125,23 +125,7 @@ pub fn problems(
                 v
             });
         if !missing.is_empty() {
-            let list: Vec<String> = missing
-                .iter()
-                .take(8)
-                .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
-                .collect();
-            out.push((
-                field,
-                format!(
-                    "{} not in the font: {} as an empty box",
-                    list.join(", "),
-                    if missing.len() == 1 {
-                        "it prints"
-                    } else {
-                        "they print"
-                    }
-                ),
-            ));
+            out.push((field, super::missing_glyphs(&missing)));
         }
     }
     out

@@ -123,23 +123,7 @@ pub fn problems(elements: &[Element], lang: Lang) -> Vec<(&Element, String)> {
                 }
                 let miss = rich::missing(tb, text);
                 if !miss.is_empty() {
-                    let list: Vec<String> = miss
-                        .iter()
-                        .take(8)
-                        .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
-                        .collect();
-                    out.push((
-                        e,
-                        format!(
-                            "{} not in the font: {} as an empty box",
-                            list.join(", "),
-                            if miss.len() == 1 {
-                                "it prints"
-                            } else {
-                                "they print"
-                            }
-                        ),
-                    ));
+                    out.push((e, super::missing_glyphs(&miss)));
                 }
             }
             ElementKind::Image {

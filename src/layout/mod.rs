@@ -51,6 +51,24 @@ pub fn symbol(s: &mut Scene, sym: Symbol, c: P, r: f64, color: Color) {
     }
 }
 
+/// The warning for characters no chosen font has (the first eight named, with code points).
+pub fn missing_glyphs(missing: &[char]) -> String {
+    let list: Vec<String> = missing
+        .iter()
+        .take(8)
+        .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
+        .collect();
+    format!(
+        "{} not in the font: {} as an empty box",
+        list.join(", "),
+        if missing.len() == 1 {
+            "it prints"
+        } else {
+            "they print"
+        }
+    )
+}
+
 /// Ink that reads well on `bg`.
 pub fn ink_on(bg: Color) -> Color {
     bg.ink_on()
