@@ -66,7 +66,9 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn parse(bytes: &'static [u8]) -> Result<Loaded, String> {
+    /// Reads a font's names and metrics from `bytes`; the caller attaches the bytes it keeps
+    /// (`bytes` is left empty), so a file that is refused is never kept.
+    fn parse(bytes: &[u8], hash: u64) -> Result<Loaded, String> {
         let face = ttf_parser::Face::parse(bytes, 0)
             .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
         let tables = face.tables();
@@ -100,8 +102,8 @@ impl Loaded {
             .take(60)
             .collect();
         Ok(Loaded {
-            bytes,
-            hash: crate::hash::fnv(bytes),
+            bytes: &[],
+            hash,
             family,
             postscript: if postscript.is_empty() {
                 "Font".into()
@@ -127,7 +129,11 @@ fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
             bundled
                 .into_iter()
                 // The bundled fonts are known-good; a parse failure is a build defect caught by tests.
-                .map(|b| &*Box::leak(Box::new(Loaded::parse(b).expect("bundled font parses"))))
+                .map(|bytes| {
+                    let parsed =
+                        Loaded::parse(bytes, crate::hash::fnv(bytes)).expect("bundled font parses");
+                    &*Box::leak(Box::new(Loaded { bytes, ..parsed }))
+                })
                 .collect(),
         )
     })
@@ -156,15 +162,15 @@ impl Face {
         if let Some(f) = find(&registry().read().unwrap_or_else(|e| e.into_inner())) {
             return Ok(f);
         }
-        // Parse before leaking, so a bad file costs nothing.
-        ttf_parser::Face::parse(&bytes, 0)
-            .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+        let parsed = Loaded::parse(&bytes, hash)?;
         let mut all = registry().write().unwrap_or_else(|e| e.into_inner());
         if let Some(f) = find(&all) {
             return Ok(f);
         }
-        let leaked: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        let loaded = Loaded::parse(leaked)?;
+        let loaded = Loaded {
+            bytes: Box::leak(bytes.into_boxed_slice()),
+            ..parsed
+        };
         all.push(Box::leak(Box::new(loaded)));
         Ok(Face(all.len() as u32 - 1))
     }
@@ -238,13 +244,13 @@ impl Face {
 /// The fonts usvg and resvg draw with: every loaded face, Lato as the sans-serif family.
 pub fn fontdb() -> Arc<usvg::fontdb::Database> {
     static DB: Mutex<Option<(usize, Arc<usvg::fontdb::Database>)>> = Mutex::new(None);
-    let all: Vec<&'static Loaded> = registry().read().unwrap_or_else(|e| e.into_inner()).clone();
+    let all = registry().read().unwrap_or_else(|e| e.into_inner());
     let mut db = DB.lock().unwrap_or_else(|e| e.into_inner());
     match &*db {
         Some((n, d)) if *n == all.len() => d.clone(),
         _ => {
             let mut d = usvg::fontdb::Database::new();
-            for l in &all {
+            for l in all.iter() {
                 d.load_font_source(usvg::fontdb::Source::Binary(Arc::new(l.bytes)));
             }
             d.set_sans_serif_family(FAMILY);

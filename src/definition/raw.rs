@@ -404,15 +404,11 @@ impl LayoutRaw {
     }
 }
 
-impl ElementRaw {
-    /// This element with every span moved by `by`.
-    pub fn shifted(&self, by: usize) -> ElementRaw {
-        macro_rules! moved {
-            ($($f:ident),*) => {
-                ElementRaw { name: shift(&self.name, by), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
-            };
-        }
-        moved!(
+/// Calls `$m!` with every optional key of [`ElementRaw`] (all but `name`): the one list that
+/// copying and merging elements go through.
+macro_rules! element_fields {
+    ($m:ident) => {
+        $m!(
             kind,
             frame,
             x,
@@ -441,6 +437,18 @@ impl ElementRaw {
             clip,
             when
         )
+    };
+}
+
+impl ElementRaw {
+    /// This element with every span moved by `by`.
+    pub fn shifted(&self, by: usize) -> ElementRaw {
+        macro_rules! moved {
+            ($($f:ident),*) => {
+                ElementRaw { name: shift(&self.name, by), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
+            };
+        }
+        element_fields!(moved)
     }
 
     /// This element with every key `over` gives replaced.
@@ -450,35 +458,7 @@ impl ElementRaw {
                 ElementRaw { name: over.name.clone(), $($f: over.$f.clone().or_else(|| self.$f.clone()),)* }
             };
         }
-        pick!(
-            kind,
-            frame,
-            x,
-            y,
-            right,
-            bottom,
-            width,
-            height,
-            rotate,
-            fill,
-            stroke,
-            stroke_width,
-            radius,
-            points,
-            text,
-            size,
-            min_size,
-            font,
-            style,
-            color,
-            align,
-            valign,
-            image,
-            icon,
-            fit,
-            clip,
-            when
-        )
+        element_fields!(pick)
     }
 }
 
