@@ -664,3 +664,20 @@ fn die_faces_show_pips_a_text_or_an_icon() {
         );
     }
 }
+
+#[test]
+fn a_tile_set_from_a_deck_does_not_report_the_decks_layout_mistakes_again() {
+    let text = format!(
+        "{}\n[[tileset]]\nid = \"tiles\"\nname = \"Tiles\"\nsize = 40.0\nfrom_deck = \"deck\"\n",
+        game("", "")
+    );
+    let err = common::parse("potager", &text).unwrap_err().to_string();
+    assert_eq!(err.matches("unknown layout `main`").count(), 1, "{err}");
+    // A layout of the tile set's own is checked as the tile set's.
+    let own = text.replace(
+        "from_deck = \"deck\"\n",
+        "from_deck = \"deck\"\nlayout = \"tile\"\n",
+    );
+    let err = common::parse("potager", &own).unwrap_err().to_string();
+    assert!(err.contains("unknown layout `tile`"), "{err}");
+}

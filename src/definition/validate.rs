@@ -1518,6 +1518,7 @@ fn tileset(
                         .find(|r| r.id.get_ref() == deck_id.get_ref())
                         .and_then(|r| r.layout.as_ref())
                 });
+                let before = cx.diags.0.len();
                 let shapes_of = layout.and_then(|name| lays.elements(cx, name));
                 let safe = d.safe.min(size / 4.0);
                 let shapes = shapes_of
@@ -1530,6 +1531,11 @@ fn tileset(
                         count: c.count,
                         face: TileFace::Card(Box::new(c), d.style),
                     });
+                }
+                // The deck's own layout was checked with the deck: its mistakes are not the
+                // tile set's to report a second time.
+                if t.layout.is_none() {
+                    cx.diags.0.truncate(before);
                 }
             }
             None => cx.err(
