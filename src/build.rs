@@ -149,8 +149,8 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for pc in &game.pieces {
-        let front = layout::piece::front(pc);
-        let back = layout::piece::back(pc);
+        let front = layout::piece::front(pc, lang);
+        let back = layout::piece::back(pc, lang);
         let mut faces = vec![(pc.id.clone(), front.clone())];
         if let Some(b) = &back {
             faces.push((format!("{}-back", pc.id), b.clone()));

@@ -3,6 +3,7 @@
 mod common;
 
 use ludopress::export::{pdf, svg};
+use ludopress::lang::Lang;
 use ludopress::layout;
 use ludopress::scene::{Flat, Item, Scene, Seg};
 use ludopress::sheet::{self, Flip, GridPlan, Paper, SheetSpec, Slot};
@@ -216,8 +217,8 @@ fn a_back_lands_behind_its_front() {
 fn triangle_backs_line_up_with_their_fronts() {
     let g = common::game("imperator");
     let pc = &g.pieces[0];
-    let front = layout::piece::front(pc);
-    let back = layout::piece::back(pc).expect("two-faced");
+    let front = layout::piece::front(pc, Lang::Fr);
+    let back = layout::piece::back(pc, Lang::Fr).expect("two-faced");
     let slots: Vec<Slot> = (0..pc.count)
         .map(|_| Slot {
             front: front.clone(),

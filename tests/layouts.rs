@@ -681,3 +681,217 @@ fn a_tile_set_from_a_deck_does_not_report_the_decks_layout_mistakes_again() {
     let err = common::parse("potager", &own).unwrap_err().to_string();
     assert!(err.contains("unknown layout `tile`"), "{err}");
 }
+
+#[test]
+fn percentages_place_elements_by_the_frame_and_points_by_their_box() {
+    let layout = format!(
+        "[layout.main]\n{}{}",
+        el("half", "rect", "x = \"25%\"\ny = \"10%\"\nwidth = \"50%\"\nheight = \"20%\"\nfill = \"red\""),
+        el("tri", "polygon", "x = 10.0\ny = 10.0\nwidth = 20.0\nheight = 40.0\npoints = [[\"50%\", 0], [\"100%\", \"100%\"], [0, \"100%\"]]\nfill = \"blue\""),
+    );
+    let f = face(&game(&layout, ""));
+    assert_eq!(f.len(), 2);
+    // 25 % of the 60 mm card, 10 % of its 90 mm; the far corner at 75 % and 30 %.
+    assert_eq!(first_point(&f[0]), (15.0, 9.0));
+    match &f[0] {
+        Flat::Path(p) => assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(45.0, 27.0))),
+        _ => unreachable!(),
+    }
+    // A polygon's points are shares of its own box; it is closed, and filled with no outline.
+    match &f[1] {
+        Flat::Path(p) => {
+            assert_eq!(p.segs[0], Seg::Move(ludopress::scene::p(20.0, 10.0)));
+            assert_eq!(p.segs[1], Seg::Line(ludopress::scene::p(30.0, 50.0)));
+            assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(10.0, 50.0)));
+            assert_eq!(p.segs.last(), Some(&Seg::Close));
+            assert!(p.stroke.is_none());
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn colours_darken_lighten_and_take_their_ink() {
+    let layout = format!(
+        "[layout.main]\n{}{}{}",
+        el("a", "rect", "fill = \"#808080.darken(50%)\""),
+        el("b", "rect", "fill = \"#000000.lighten(25%)\""),
+        el("c", "rect", "fill = \"{fill}.ink()\""),
+    );
+    let f = face(&game(&layout, "fill = \"yellow\""));
+    let fills: Vec<String> = f
+        .iter()
+        .map(|x| match x {
+            Flat::Path(p) => p.fill.unwrap().to_string(),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(fills, ["#404040", "#404040", "#1d1d1b"]);
+    for (bad, why) in [
+        ("\"red.darken(150%)\"", "not `.darken(150%)`"),
+        ("\"red.blur(2)\"", "not `.blur(2)`"),
+        ("\"rde.darken(10%)\"", "unknown colour `rde`"),
+    ] {
+        let text = game(
+            &format!(
+                "[layout.main]\n{}",
+                el("x", "rect", &format!("fill = {bad}"))
+            ),
+            "",
+        );
+        let err = common::parse("potager", &text).unwrap_err().to_string();
+        assert!(
+            err.contains("games/potager/game.toml:") && err.contains(why),
+            "{why}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_symbol_is_centred_in_its_box_and_a_bad_one_is_an_error_at_its_place() {
+    let layout = format!(
+        "[layout.main]\n{}",
+        el(
+            "s",
+            "symbol",
+            "symbol = \"{mark}\"\nx = 10.0\ny = 20.0\nwidth = 10.0\nheight = 30.0\nfill = \"red\""
+        ),
+    );
+    let f = face(&game(&layout, "fields = { mark = \"square\" }"));
+    // A square symbol of radius 5 (half the shorter side) about the centre (15, 35): 70 % of it.
+    assert_eq!(f.len(), 1);
+    assert_eq!(first_point(&f[0]), (11.5, 31.5));
+    // An empty value draws nothing; an unknown one is an error naming the card.
+    assert!(face(&game(&layout, "fields = { mark = \"\" }")).is_empty());
+    let err = common::parse("potager", &game(&layout, "fields = { mark = \"hexagon\" }"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("card `one`") && err.contains("hexagon"),
+        "{err}"
+    );
+    let bad = game(
+        &format!("[layout.main]\n{}", el("x", "rect", "width = \"half\"")),
+        "",
+    );
+    let err = common::parse("potager", &bad).unwrap_err().to_string();
+    assert!(
+        err.contains("games/potager/game.toml:") && err.contains("invalid length `half`"),
+        "{err}"
+    );
+}
+
+/// A game of one piece and one tile set, with `more` appended.
+fn components(more: &str) -> String {
+    format!(
+        "[game]\nid = \"potager\"\ntitle = \"Test\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         {more}\n\
+         [[piece]]\nid = \"pawn\"\nname = \"Pawn\"\nshape = \"disc\"\nsize = 20.0\nfill = \"red\"\nline = \"ink\"\nback = \"white\"\nsymbol = \"star\"\ncount = 2\n{{piece}}\n\n\
+         [[tileset]]\nid = \"tiles\"\nname = \"Tiles\"\nsize = 40.0\ncodes = {{ B = \"blue\", R = \"red\" }}\nsymbols = {{ blue = \"circle\", red = \"square\" }}\n{{tiles}}\n\
+         [[tileset.tile]]\nzones = \"BRRB\"\n\n[[tileset.tile]]\nsquares = [\"black\", \"white\", \"black\", \"white\"]\n"
+    )
+}
+
+fn with(more: &str, piece: &str, tiles: &str) -> ludopress::definition::model::Game {
+    let text = components(more)
+        .replace("{piece}", piece)
+        .replace("{tiles}", tiles);
+    common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn fills(s: &ludopress::scene::Scene) -> Vec<String> {
+    s.flatten()
+        .iter()
+        .filter_map(|f| match f {
+            Flat::Path(p) => p.fill.map(|c| c.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn pieces_and_tiles_are_drawn_by_the_librarys_layouts_or_the_games() {
+    let g = with("", "", "");
+    let pc = &g.pieces[0];
+    // piece-disc: the red body, its star in the ink that reads on red; the back in white with
+    // no symbol.
+    let front = ludopress::layout::piece::front(pc, Lang::En);
+    assert_eq!(fills(&front), ["#c0392b", "#ffffff"]);
+    let back = ludopress::layout::piece::back(pc, Lang::En).unwrap();
+    assert_eq!(fills(&back), ["#fbfaf6"]);
+    // tile-zones: four zones each with its symbol (circle symbols are outlines, squares filled);
+    // tile-squares: four squares.
+    let t = &g.tilesets[0];
+    let zones = ludopress::layout::tile::face(t, &t.tiles[0], Lang::En);
+    assert_eq!(
+        fills(&zones),
+        ["#2f6fbf", "#c0392b", "#ffffff", "#c0392b", "#ffffff", "#2f6fbf"]
+    );
+    let squares = ludopress::layout::tile::face(t, &t.tiles[1], Lang::En);
+    assert_eq!(
+        fills(&squares),
+        ["#1d1d1b", "#fbfaf6", "#1d1d1b", "#fbfaf6"]
+    );
+    // Every other arrangement of the two colours is ready for an engine's diagram.
+    assert_eq!(t.zone_faces.len(), 16 - 1);
+    let made = ludopress::definition::model::Tile {
+        face: ludopress::definition::model::TileFace::Zones(
+            ["red", "red", "red", "red"].map(String::from),
+        ),
+        count: 1,
+        elements: Vec::new(),
+    };
+    assert_eq!(
+        fills(&ludopress::layout::tile::face(t, &made, Lang::En)).len(),
+        8
+    );
+
+    // A game's own layouts: a piece extending the library's with its name written on it; a
+    // tile set whose zones are plain.
+    let own = "[layout.named]\nextends = \"piece-disc\"\n\n[[layout.named.element]]\nname = \"symbol\"\nkind = \"text\"\ntext = \"{title} ({face})\"\nsize = 6.0\n\n\
+               [layout.plain]\n[[layout.plain.element]]\nname = \"z\"\nkind = \"rect\"\nfill = \"{zone1}.lighten(50%)\"\n";
+    // (The squares tile keeps the library's layout by its own `layout`.)
+    let own = format!("{own}\n");
+    let text = components(&own)
+        .replace("{piece}", "layout = \"named\"")
+        .replace("{tiles}", "layout = \"plain\"")
+        .replace("squares = [", "layout = \"tile-squares\"\nsquares = [");
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let texts = |s: &ludopress::scene::Scene| -> Vec<String> {
+        s.flatten()
+            .iter()
+            .filter_map(|f| match f {
+                Flat::Text(t, _) => Some(t.text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let pc = &g.pieces[0];
+    assert_eq!(
+        texts(&ludopress::layout::piece::front(pc, Lang::En)).join(" "),
+        "Pawn (front)"
+    );
+    assert_eq!(
+        texts(&ludopress::layout::piece::back(pc, Lang::En).unwrap()).join(" "),
+        "Pawn (back)"
+    );
+    let t = &g.tilesets[0];
+    assert_eq!(
+        fills(&ludopress::layout::tile::face(t, &t.tiles[0], Lang::En)),
+        ["#97b7df"]
+    );
+}
+
+#[test]
+fn a_tile_layout_that_reads_what_a_tile_lacks_is_an_error_at_the_layout() {
+    let own = "[layout.plain]\n[[layout.plain.element]]\nname = \"z\"\nkind = \"rect\"\nfill = \"{zone1}\"\n";
+    let text = components(own)
+        .replace("{piece}", "")
+        .replace("{tiles}", "layout = \"plain\"");
+    let err = common::parse("potager", &text).unwrap_err().to_string();
+    // The squares tile has no zone1: the message names the tile and the field.
+    assert!(
+        err.contains("tile `tiles-02`") && err.contains("no field `zone1`"),
+        "{err}"
+    );
+}

@@ -20,6 +20,8 @@ pub(super) struct Layouts<'r> {
     icons: BTreeMap<String, Art>,
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
     families: BTreeMap<String, Family>,
+    /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
+    owner: &'static str,
 }
 
 /// The bundled family's name in `font = "…"`.
@@ -38,6 +40,7 @@ impl<'r> Layouts<'r> {
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
             families: BTreeMap::new(),
+            owner: "card",
         };
         l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
         for (name, f) in &file.fonts {
@@ -106,7 +109,7 @@ impl<'r> Layouts<'r> {
                 let before = cx.diags.0.len();
                 let p = cx.game_file(s, what);
                 for d in &mut cx.diags.0[before..] {
-                    d.message = format!("card `{card}`: {}", d.message);
+                    d.message = format!("{} `{card}`: {}", self.owner, d.message);
                 }
                 p?
             }
@@ -201,6 +204,20 @@ impl<'r> Layouts<'r> {
         card: &Card,
         ink: Color,
     ) -> Vec<Element> {
+        self.face_of("card", cx, shapes, card, ink)
+    }
+
+    /// The elements of a face of another component (`owner`: `piece`, `tile`), its values given
+    /// as a card's (`id`, `title`, `fill` and `fields`).
+    pub(super) fn face_of(
+        &mut self,
+        owner: &'static str,
+        cx: &mut Ctx,
+        shapes: &[Shape],
+        card: &Card,
+        ink: Color,
+    ) -> Vec<Element> {
+        self.owner = owner;
         shapes
             .iter()
             .filter_map(|sh| self.element(cx, sh, card, ink))
@@ -216,13 +233,13 @@ impl<'r> Layouts<'r> {
                 let place = field
                     .and_then(|f| card.places.as_ref()?.fields.get(&f).cloned())
                     .map(|d| Diagnostic {
-                        message: format!("card `{}`: {msg}", card.id),
+                        message: format!("{} `{}`: {msg}", self.owner, card.id),
                         warning: false,
                         ..d
                     });
                 match place {
                     Some(d) => cx.diags.push(d),
-                    None => cx.err(t, format!("card `{}`: {msg}", card.id)),
+                    None => cx.err(t, format!("{} `{}`: {msg}", self.owner, card.id)),
                 }
                 None
             }
@@ -250,7 +267,7 @@ impl<'r> Layouts<'r> {
                     d.col = p.col;
                     d.excerpt = p.excerpt.clone();
                 }
-                d.message = format!("card `{}`: {}", card.id, d.message);
+                d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
             }
             return None;
         }
@@ -282,10 +299,16 @@ impl<'r> Layouts<'r> {
                 radius: sh.radius,
             },
             Kind::Ellipse => ElementKind::Ellipse { fill, stroke },
-            Kind::Line(points) => ElementKind::Line {
+            Kind::Line(points, closed) => ElementKind::Line {
                 points: points.clone(),
+                closed: *closed,
                 fill,
-                stroke: stroke.or(Some((ink, sh.stroke_w))),
+                // A filled polygon has an outline only when given one; a line always has one.
+                stroke: if *closed && fill.is_some() {
+                    stroke
+                } else {
+                    stroke.or(Some((ink, sh.stroke_w)))
+                },
             },
             Kind::Text {
                 text: t,
@@ -318,8 +341,8 @@ impl<'r> Layouts<'r> {
                             cx.err_hint(
                                 t,
                                 format!(
-                                    "card `{}`: no icon `{name}` in `[icons]` (written `:{name}:`)",
-                                    card.id
+                                    "{} `{}`: no icon `{name}` in `[icons]` (written `:{name}:`)",
+                                    self.owner, card.id
                                 ),
                                 hint,
                             );
@@ -369,7 +392,10 @@ impl<'r> Layouts<'r> {
                             .map(|c| format!("did you mean `{c}`?"));
                         cx.err_hint(
                             t,
-                            format!("card `{}`: no icon `{name}` in `[icons]`", card.id),
+                            format!(
+                                "{} `{}`: no icon `{name}` in `[icons]`",
+                                self.owner, card.id
+                            ),
                             hint,
                         );
                         return None;
@@ -382,14 +408,34 @@ impl<'r> Layouts<'r> {
                     radius: sh.radius,
                 }
             }
-            Kind::Picto => ElementKind::Picto {
-                cells: fill,
-                ink: stroke.map(|(c, _)| c),
-                arrows: match &e.color {
-                    Some(c) => Some(self.color(cx, c, card)?),
-                    None => None,
-                },
-            },
+            Kind::Symbol(t) => {
+                let name = self.fill(cx, t, card, Lang::Fr)?;
+                if name.trim().is_empty() {
+                    return None;
+                }
+                let before = cx.diags.0.len();
+                let symbol = cx.symbol(&Spanned::new(t.span(), name.trim().to_string()));
+                for d in &mut cx.diags.0[before..] {
+                    d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
+                }
+                ElementKind::Symbol {
+                    symbol: symbol?,
+                    color: fill.unwrap_or(ink),
+                }
+            }
+            Kind::Picto => {
+                // A face with no pictogram draws nothing here.
+                let picto = Box::new(card.picto.clone()?);
+                ElementKind::Picto {
+                    picto,
+                    cells: fill.unwrap_or(card.fill.darken(0.06)),
+                    ink: stroke.map_or(Color::BLACK, |(c, _)| c),
+                    arrows: match &e.color {
+                        Some(c) => self.color(cx, c, card)?,
+                        None => card.fill.darken(0.3),
+                    },
+                }
+            }
         };
         Some(Element {
             name: e.name.get_ref().clone(),
@@ -408,7 +454,7 @@ impl<'r> Layouts<'r> {
 pub(super) enum Kind<'e> {
     Rect,
     Ellipse,
-    Line(Vec<(f64, f64)>),
+    Line(Vec<(f64, f64)>, bool),
     Text {
         text: &'e S,
         size: f64,
@@ -428,11 +474,12 @@ pub(super) enum Kind<'e> {
         fit: Fit,
         clip: ClipTo,
     },
+    Symbol(&'e S),
     Picto,
 }
 
 /// An element of a layout with its place, size and options resolved: what every card shares.
-pub(super) struct Shape<'e> {
+pub(crate) struct Shape<'e> {
     raw: &'e raw::ElementRaw,
     kind: Kind<'e>,
     x: f64,
@@ -493,7 +540,7 @@ fn shape<'e>(
         cx.err(
             &e.name,
             format!(
-                "element `{}` has no `kind`: rect, ellipse, line, text, image, icon or picto",
+                "element `{}` has no `kind`: rect, ellipse, line, polygon, text, image, icon, symbol or picto",
                 e.name.get_ref()
             ),
         );
@@ -501,7 +548,9 @@ fn shape<'e>(
     };
     let kind_name = cx.choice(
         kind,
-        &["rect", "ellipse", "line", "text", "image", "icon", "picto"],
+        &[
+            "rect", "ellipse", "line", "polygon", "text", "image", "icon", "symbol", "picto",
+        ],
         "element kind",
     )?;
     let (fx, fy, fw, fh) = pick(
@@ -532,17 +581,36 @@ fn shape<'e>(
             }
         })
     };
+    // A length in mm or a percentage of `of`, in range once resolved.
+    let len = |cx: &mut Ctx, v: &Option<raw::L>, of: f64, lo: f64, hi: f64, what: &str| {
+        v.as_ref().map(|v| {
+            let x = v.get_ref().mm(of);
+            if !x.is_finite() || x < lo || x > hi {
+                let written = match v.get_ref() {
+                    raw::Len::Mm(m) => format!("{} mm", shown_number(*m)),
+                    raw::Len::Pct(p) => format!("{}% ({} mm)", shown_number(*p), shown_number(x)),
+                };
+                cx.err(
+                    v,
+                    format!("{what} out of range: expected {lo} to {hi} mm, found {written}"),
+                );
+                lo.max(0.0)
+            } else {
+                x
+            }
+        })
+    };
     // Two of start, end (from the far edge) and length place an element along an axis; a
     // missing start is 0 and a missing end is the far edge, so layouts follow the card's size.
     let axis = |cx: &mut Ctx,
-                start: &Option<raw::F>,
-                end: &Option<raw::F>,
-                len: &Option<raw::F>,
+                start: &Option<raw::L>,
+                end: &Option<raw::L>,
+                length: &Option<raw::L>,
                 names: [&str; 3],
                 full: f64| {
-        let a = num(cx, start, -MAX_MM, MAX_MM, names[0]);
-        let b = num(cx, end, -MAX_MM, MAX_MM, names[1]);
-        let l = num(cx, len, 0.0, MAX_MM, names[2]);
+        let a = len(cx, start, full, -MAX_MM, MAX_MM, names[0]);
+        let b = len(cx, end, full, -MAX_MM, MAX_MM, names[1]);
+        let l = len(cx, length, full, 0.0, MAX_MM, names[2]);
         match (a, b, l) {
             (Some(_), Some(_), Some(_)) => {
                 if let Some(end) = end {
@@ -574,8 +642,8 @@ fn shape<'e>(
         fh,
     );
     let rotate = num(cx, &e.rotate, -360.0, 360.0, "rotate").unwrap_or(0.0);
-    let radius = num(cx, &e.radius, 0.0, MAX_MM, "radius").unwrap_or(0.0);
-    let stroke_w = num(cx, &e.stroke_width, 0.0, 20.0, "stroke_width").unwrap_or(0.3);
+    let radius = len(cx, &e.radius, ew.min(eh), 0.0, MAX_MM, "radius").unwrap_or(0.0);
+    let stroke_w = len(cx, &e.stroke_width, fw.min(fh), 0.0, 20.0, "stroke_width").unwrap_or(0.3);
     let art_options = |cx: &mut Ctx| {
         let fit = pick(
             cx,
@@ -609,22 +677,35 @@ fn shape<'e>(
     let kind = match kind_name {
         "rect" => Kind::Rect,
         "ellipse" => Kind::Ellipse,
-        "line" => {
+        "line" | "polygon" => {
             let Some(pts) = &e.points else {
-                cx.err(&e.name, "a line needs `points = [[x, y], ...]`".into());
+                cx.err(
+                    &e.name,
+                    format!("a {kind_name} needs `points = [[x, y], ...]`"),
+                );
                 return None;
             };
             let ok = pts.get_ref().len() >= 2
                 && pts.get_ref().len() <= 1000
-                && pts
-                    .get_ref()
-                    .iter()
-                    .all(|p| p.len() == 2 && p.iter().all(|v| v.is_finite() && v.abs() <= MAX_MM));
+                && pts.get_ref().iter().all(|p| {
+                    p.len() == 2
+                        && p.iter()
+                            .all(|v| v.value().is_finite() && v.value().abs() <= MAX_MM)
+                });
             if !ok {
-                cx.err(pts, "points: 2 to 1,000 pairs [x, y] in mm".into());
+                cx.err(
+                    pts,
+                    "points: 2 to 1,000 pairs [x, y] in mm or in % of the element's box".into(),
+                );
                 return None;
             }
-            Kind::Line(pts.get_ref().iter().map(|p| (p[0], p[1])).collect())
+            Kind::Line(
+                pts.get_ref()
+                    .iter()
+                    .map(|p| (p[0].mm(ew), p[1].mm(eh)))
+                    .collect(),
+                kind_name == "polygon",
+            )
         }
         "text" => {
             let Some(t) = &e.text else {
@@ -708,6 +789,16 @@ fn shape<'e>(
             };
             let (fit, clip) = art_options(cx);
             Kind::Icon { name, fit, clip }
+        }
+        "symbol" => {
+            let Some(name) = &e.symbol else {
+                cx.err(
+                    &e.name,
+                    "a symbol element needs `symbol = \"circle\"` (triangle, square, diamond, star, cross)".into(),
+                );
+                return None;
+            };
+            Kind::Symbol(name)
         }
         _ => Kind::Picto,
     };

@@ -329,6 +329,20 @@ pub enum Symbol {
     Star,
 }
 
+impl Symbol {
+    /// Its name in a definition.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbol::Circle => "circle",
+            Symbol::Triangle => "triangle",
+            Symbol::Square => "square",
+            Symbol::Cross => "cross",
+            Symbol::Diamond => "diamond",
+            Symbol::Star => "star",
+        }
+    }
+}
+
 /// A tile's face.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TileFace {
@@ -347,6 +361,9 @@ pub struct Tile {
     pub face: TileFace,
     /// Copies.
     pub count: usize,
+    /// The face's elements, from the tile set's layout (none for a card's face, drawn by the
+    /// card's own layout, or for a tile made by an engine, found in `Tileset::zone_faces`).
+    pub elements: Vec<Element>,
 }
 
 /// A set of square tiles.
@@ -366,6 +383,9 @@ pub struct Tileset {
     pub back: Option<Back>,
     /// Tiles.
     pub tiles: Vec<Tile>,
+    /// The face of every arrangement of zone colours (when there are at most 1,296), for tiles
+    /// that are not in the set: an engine's diagram of a hand-made position.
+    pub zone_faces: std::collections::BTreeMap<[String; 4], Vec<Element>>,
 }
 
 impl Tileset {
@@ -412,6 +432,10 @@ pub struct Piece {
     pub symbol: Option<Symbol>,
     /// Copies.
     pub count: usize,
+    /// The front face's elements, from the piece's layout.
+    pub front_face: Vec<Element>,
+    /// The back face's elements (two-faced pieces).
+    pub back_face: Option<Vec<Element>>,
 }
 
 /// A die net.
@@ -637,10 +661,12 @@ pub enum ElementKind {
         /// Outline colour and width.
         stroke: Option<(Color, f64)>,
     },
-    /// A polyline, closed and filled when it has a fill.
+    /// A polyline (closed when it is a polygon or has a fill).
     Line {
         /// Points in mm from the box's top-left.
         points: Vec<(f64, f64)>,
+        /// Closed (a polygon).
+        closed: bool,
         /// Fill (closes the line).
         fill: Option<Color>,
         /// Colour and width.
@@ -659,14 +685,24 @@ pub enum ElementKind {
         /// Corner radius of a box clip, mm.
         radius: f64,
     },
+    /// A symbol (circle, triangle, square, diamond, star, cross) centred in the box, as large as
+    /// its shorter side.
+    Symbol {
+        /// Which.
+        symbol: Symbol,
+        /// Colour.
+        color: Color,
+    },
     /// The card's pictogram, fitted to the box.
     Picto {
-        /// Colour of its cells (default: the card's fill, darkened a little).
-        cells: Option<Color>,
-        /// Colour of its grid and pawns (default: black).
-        ink: Option<Color>,
-        /// Colour of its arrows (default: the card's fill, darkened).
-        arrows: Option<Color>,
+        /// The pictogram.
+        picto: Box<Picto>,
+        /// Colour of its cells.
+        cells: Color,
+        /// Colour of its grid and pawns.
+        ink: Color,
+        /// Colour of its arrows.
+        arrows: Color,
     },
 }
 

@@ -14,6 +14,69 @@ pub type S = Spanned<String>;
 pub type F = Spanned<f64>;
 /// A spanned integer.
 pub type I = Spanned<i64>;
+/// A spanned length of a layout element.
+pub type L = Spanned<Len>;
+
+/// A length in a layout: millimetres (a number) or a share of what it is measured against (a
+/// string `"50%"`: the frame's width or height for places and sizes, the element's box for points).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Len {
+    /// Millimetres.
+    Mm(f64),
+    /// Per cent.
+    Pct(f64),
+}
+
+impl Len {
+    /// The length in mm, a percentage taken of `of`.
+    pub fn mm(self, of: f64) -> f64 {
+        match self {
+            Len::Mm(v) => v,
+            Len::Pct(v) => v / 100.0 * of,
+        }
+    }
+
+    /// The number as written (mm or per cent), to check its range.
+    pub fn value(self) -> f64 {
+        match self {
+            Len::Mm(v) | Len::Pct(v) => v,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Len {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Len, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Len;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a length in mm (a number) or a percentage (\"50%\")")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Len, E> {
+                Ok(Len::Mm(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Len, E> {
+                Ok(Len::Mm(v as f64))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Len, E> {
+                Ok(Len::Mm(v as f64))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Len, E> {
+                v.trim()
+                    .strip_suffix('%')
+                    .and_then(|n| n.trim().parse::<f64>().ok())
+                    .filter(|n| n.is_finite())
+                    .map(Len::Pct)
+                    .ok_or_else(|| {
+                        E::custom(format!(
+                            "invalid length `{v}`: expected a number of mm or a percentage (\"50%\")"
+                        ))
+                    })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
 
 /// A player-facing text as written: a plain string (in a game of one language) or one string per
 /// language (`{ fr = "...", en = "..." }`).
@@ -337,17 +400,17 @@ pub struct ElementRaw {
     /// What x and y are measured from: `cut` (default), `bleed` or `safe`.
     pub frame: Option<S>,
     /// Left, mm from the frame's left edge.
-    pub x: Option<F>,
+    pub x: Option<L>,
     /// Top, mm from the frame's top edge.
-    pub y: Option<F>,
+    pub y: Option<L>,
     /// Right edge, mm from the frame's right edge (instead of `x` or `width`).
-    pub right: Option<F>,
+    pub right: Option<L>,
     /// Bottom edge, mm from the frame's bottom edge (instead of `y` or `height`).
-    pub bottom: Option<F>,
+    pub bottom: Option<L>,
     /// Width, mm (default: to the frame's right edge).
-    pub width: Option<F>,
+    pub width: Option<L>,
     /// Height, mm (default: to the frame's bottom edge).
-    pub height: Option<F>,
+    pub height: Option<L>,
     /// Turn about the element's centre, degrees clockwise.
     pub rotate: Option<F>,
     /// Fill colour (or a template giving one).
@@ -355,11 +418,11 @@ pub struct ElementRaw {
     /// Outline colour.
     pub stroke: Option<S>,
     /// Outline width, mm (default 0.3).
-    pub stroke_width: Option<F>,
+    pub stroke_width: Option<L>,
     /// Corner radius, mm (rectangles; clip to box).
-    pub radius: Option<F>,
+    pub radius: Option<L>,
     /// Line: points `[[x, y], ...]` in mm from the element's top-left.
-    pub points: Option<Spanned<Vec<Vec<f64>>>>,
+    pub points: Option<Spanned<Vec<Vec<Len>>>>,
     /// Text: a template (`"{title}"`, `"Cost: {cost}"`), with `**bold**`, `*italic*`, `:icon:`.
     pub text: Option<S>,
     /// Text size, pt (default 8).
@@ -385,6 +448,8 @@ pub struct ElementRaw {
     /// `box` (the element's box, rounded by `radius`), `card` (the card's rounded cut outline) or
     /// `none`.
     pub clip: Option<S>,
+    /// Symbol: `circle`, `triangle`, `square`, `diamond`, `star` or `cross` (template).
+    pub symbol: Option<S>,
     /// Draw the element only when this template is not empty (`"{cost}"`).
     pub when: Option<S>,
 }
@@ -435,6 +500,7 @@ macro_rules! element_fields {
             icon,
             fit,
             clip,
+            symbol,
             when
         )
     };
@@ -486,7 +552,10 @@ pub struct TilesetRaw {
     pub size: F,
     /// Draw the tiles as the cards of this deck.
     pub from_deck: Option<S>,
-    /// The layout of tiles made `from_deck` (default: the deck's), laid out at the tile's size.
+    /// The layout of the tiles: for tiles made `from_deck` the deck's by default, laid out at the
+    /// tile's size; for tiles of `zones` the library's `tile-zones` (it reads `{zone1}` to
+    /// `{zone4}`, `{symbol1}` to `{symbol4}`), of `squares` `tile-squares` (`{square1}` to
+    /// `{square4}`).
     pub layout: Option<S>,
     /// Letter codes of zone colours, e.g. `B = "blue"`.
     #[serde(default)]
@@ -509,6 +578,8 @@ pub struct TileRaw {
     pub zones: Option<S>,
     /// Four small squares' colours, clockwise from the top-left.
     pub squares: Option<Vec<S>>,
+    /// This tile's layout (default: the tile set's).
+    pub layout: Option<S>,
     /// Copies.
     pub count: Option<I>,
 }
@@ -533,6 +604,9 @@ pub struct PieceRaw {
     pub back: Option<S>,
     /// A symbol drawn on the face.
     pub symbol: Option<S>,
+    /// The layout of its faces (default: the library's `piece-<shape>`), which reads `{fill}`,
+    /// `{line}`, `{symbol}`, `{back}` and `{face}` (`front` or `back`).
+    pub layout: Option<S>,
     /// Copies.
     pub count: I,
 }

@@ -70,7 +70,49 @@ impl Ctx<'_> {
         self.diags.push(d);
     }
 
+    /// A colour: a palette name or `#rrggbb`, then any of `.darken(18%)`, `.lighten(55%)` and
+    /// `.ink()` (the ink that reads on it), applied in order.
     fn color(&mut self, s: &S) -> Color {
+        let Some((base, methods)) = s.get_ref().split_once('.') else {
+            return self.base_color(s);
+        };
+        let mut c = self.base_color(&Spanned::new(s.span(), base.trim().to_string()));
+        for m in methods.split('.') {
+            let m = m.trim();
+            let arg = m
+                .split_once('(')
+                .and_then(|(name, rest)| Some((name.trim(), rest.strip_suffix(')')?.trim())));
+            let amount = |a: &str| {
+                let (n, pct) = match a.strip_suffix('%') {
+                    Some(n) => (n.trim(), true),
+                    None => (a, false),
+                };
+                n.parse::<f64>()
+                    .ok()
+                    .map(|v| if pct { v / 100.0 } else { v })
+                    .filter(|v| (0.0..=1.0).contains(v))
+            };
+            c = match arg {
+                Some(("darken", a)) if amount(a).is_some() => c.darken(amount(a).unwrap_or(0.0)),
+                Some(("lighten", a)) if amount(a).is_some() => c.lighten(amount(a).unwrap_or(0.0)),
+                Some(("ink", "")) => c.ink_on(),
+                None if m == "ink" => c.ink_on(),
+                _ => {
+                    self.err(
+                        s,
+                        format!(
+                            "invalid colour `{}`: after a colour come `.darken(20%)`, `.lighten(20%)` (0 to 100%) or `.ink()`, not `.{m}`",
+                            s.get_ref()
+                        ),
+                    );
+                    return Color::BLACK;
+                }
+            };
+        }
+        c
+    }
+
+    fn base_color(&mut self, s: &S) -> Color {
         if let Some(c) = self.colors.get(s.get_ref()) {
             return *c;
         }
@@ -404,7 +446,7 @@ pub fn game(
     let pieces: Vec<Piece> = raw
         .piece
         .iter()
-        .map(|p| piece(&mut cx, p, sheet.margin))
+        .map(|p| piece(&mut cx, p, sheet.margin, &mut lays))
         .collect();
     let dice: Vec<Die> = raw
         .die
@@ -1530,6 +1572,7 @@ fn tileset(
                     tiles.push(Tile {
                         count: c.count,
                         face: TileFace::Card(Box::new(c), d.style),
+                        elements: Vec::new(),
                     });
                 }
                 // The deck's own layout was checked with the deck: its mistakes are not the
@@ -1547,8 +1590,16 @@ fn tileset(
             ),
         }
     }
+    // Tiles of zones or squares, each drawn by a layout: its own, the set's, or the library's.
+    let mut drawn: Vec<(TileFace, usize, S)> = Vec::new();
     for tile in &t.tile {
         let count = cx.count(&tile.count);
+        let layout = |default: &str, at: &S| {
+            tile.layout
+                .clone()
+                .or_else(|| t.layout.clone())
+                .unwrap_or_else(|| Spanned::new(at.span(), default.to_string()))
+        };
         match (&tile.zones, &tile.squares) {
             (Some(z), None) => {
                 let letters: Vec<char> = z.get_ref().chars().collect();
@@ -1567,23 +1618,20 @@ fn tileset(
                     );
                 } else {
                     let n: Vec<String> = names.into_iter().flatten().collect();
-                    tiles.push(Tile {
-                        face: TileFace::Zones([
-                            n[0].clone(),
-                            n[1].clone(),
-                            n[2].clone(),
-                            n[3].clone(),
-                        ]),
+                    drawn.push((
+                        TileFace::Zones([n[0].clone(), n[1].clone(), n[2].clone(), n[3].clone()]),
                         count,
-                    });
+                        layout("tile-zones", z),
+                    ));
                 }
             }
             (None, Some(sq)) if sq.len() == 4 => {
                 let c: Vec<Color> = sq.iter().map(|s| cx.color(s)).collect();
-                tiles.push(Tile {
-                    face: TileFace::Squares([c[0], c[1], c[2], c[3]]),
+                drawn.push((
+                    TileFace::Squares([c[0], c[1], c[2], c[3]]),
                     count,
-                });
+                    layout("tile-squares", &sq[0]),
+                ));
             }
             (None, Some(sq)) => {
                 let at = sq.first().map_or_else(|| t.id.span(), |s| s.span());
@@ -1598,6 +1646,95 @@ fn tileset(
             ),
         }
     }
+    // Each layout read and checked once, however many tiles use it.
+    let mut elements: Vec<(String, Option<Vec<raw::ElementRaw>>)> = Vec::new();
+    for (_, _, name) in &drawn {
+        if !elements.iter().any(|(n, _)| n == name.get_ref()) {
+            let e = lays.elements(cx, name);
+            elements.push((name.get_ref().clone(), e));
+        }
+    }
+    let shapes: Vec<(&str, Option<Vec<layouts::Shape>>)> = elements
+        .iter()
+        .map(|(n, e)| {
+            (
+                n.as_str(),
+                e.as_ref()
+                    .map(|e| lays.shapes(cx, e, (size, size), 0.0, 0.0)),
+            )
+        })
+        .collect();
+    let tile_name = cx.text(&t.name, MAX_NAME, "name");
+    let zone_of = |name: &str| {
+        zone_colors
+            .iter()
+            .find(|z| z.0 == name)
+            .map_or((Color::BLACK, ""), |z| (z.1, z.2.name()))
+    };
+    let values_of = |face: &TileFace, n: usize| {
+        let tid = format!("{}-{:02}", t.id.get_ref(), n);
+        match face {
+            TileFace::Zones(z) => {
+                let zs = z.clone().map(|name| zone_of(&name));
+                let mut f: Vec<(String, String)> = Vec::new();
+                for (i, (c, sym)) in zs.iter().enumerate() {
+                    f.push((format!("zone{}", i + 1), c.to_string()));
+                    f.push((format!("symbol{}", i + 1), sym.to_string()));
+                }
+                let f: Vec<(&str, String)> =
+                    f.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+                values(&tid, &tile_name, zs[0].0, &f)
+            }
+            TileFace::Squares(c) => {
+                let f: Vec<(String, String)> = c
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (format!("square{}", i + 1), c.to_string()))
+                    .collect();
+                let f: Vec<(&str, String)> =
+                    f.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+                values(&tid, &tile_name, c[0], &f)
+            }
+            TileFace::Card(..) => values(&tid, &tile_name, Color::BLACK, &[]),
+        }
+    };
+    let ink = Color::rgb(0x1d, 0x1d, 0x1b);
+    let first = tiles.len();
+    for (face, count, name) in &drawn {
+        let n = tiles.len() + 1;
+        let sh = shapes.iter().find(|(s, _)| s == name.get_ref());
+        let elements = match sh {
+            Some((_, Some(sh))) => lays.face_of("tile", cx, sh, &values_of(face, n), ink),
+            _ => Vec::new(),
+        };
+        tiles.push(Tile {
+            face: face.clone(),
+            count: *count,
+            elements,
+        });
+    }
+    // Every other arrangement of the zone colours, for an engine's diagrams, drawn by the
+    // layout of the set's zone tiles; its mistakes were reported with the set's tiles.
+    let mut zone_faces = std::collections::BTreeMap::new();
+    let zone_layout = drawn
+        .iter()
+        .find(|(f, _, _)| matches!(f, TileFace::Zones(_)))
+        .and_then(|(_, _, name)| shapes.iter().find(|(s, _)| s == name.get_ref()))
+        .and_then(|(_, sh)| sh.as_ref());
+    let k = codes.len();
+    if let (Some(sh), true) = (zone_layout, (1..=6).contains(&k)) {
+        let before = cx.diags.0.len();
+        for i in 0..k.pow(4) {
+            let names: [String; 4] = [0, 1, 2, 3].map(|z| codes[i / k.pow(z as u32) % k].1.clone());
+            let face = TileFace::Zones(names.clone());
+            if tiles[first..].iter().any(|t| t.face == face) {
+                continue;
+            }
+            let el = lays.face_of("tile", cx, sh, &values_of(&face, 0), ink);
+            zone_faces.insert(names, el);
+        }
+        cx.diags.0.truncate(before);
+    }
     if tiles.is_empty() {
         cx.err(
             &t.id,
@@ -1606,28 +1743,60 @@ fn tileset(
     }
     Tileset {
         id,
-        name: cx.text(&t.name, MAX_NAME, "name"),
+        name: tile_name,
         size,
         codes,
         zone_colors,
         back: t.back.as_ref().map(|b| cx.back(b)),
         tiles,
+        zone_faces,
     }
 }
 
-fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64) -> Piece {
+/// The values a layout reads for a component that is not a card: `{id}`, `{title}` (its name),
+/// `{fill}`, `{fill_ink}` and `fields`.
+fn values(id: &str, name: &Text, fill: Color, fields: &[(&str, String)]) -> Card {
+    Card {
+        id: id.to_string(),
+        title: name.clone(),
+        text: Text::default(),
+        tag: None,
+        fill,
+        count: 1,
+        picto: None,
+        fields: fields
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    Text {
+                        fr: v.clone(),
+                        en: v.clone(),
+                    },
+                )
+            })
+            .collect(),
+        layout: None,
+        places: None,
+    }
+}
+
+fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64, lays: &mut layouts::Layouts) -> Piece {
     let id = cx.id(&p.id);
-    let shape = match cx.choice(
-        &p.shape,
-        &["disc", "square", "triangle", "brick"],
-        "piece shape",
-    ) {
-        Some("square") => PieceShape::Square,
-        Some("triangle") => PieceShape::Triangle,
-        Some("brick") => PieceShape::Brick,
+    let shape_name = cx
+        .choice(
+            &p.shape,
+            &["disc", "square", "triangle", "brick"],
+            "piece shape",
+        )
+        .unwrap_or("disc");
+    let shape = match shape_name {
+        "square" => PieceShape::Square,
+        "triangle" => PieceShape::Triangle,
+        "brick" => PieceShape::Brick,
         _ => PieceShape::Disc,
     };
-    let piece = Piece {
+    let mut piece = Piece {
         id,
         name: cx.text(&p.name, MAX_NAME, "name"),
         shape,
@@ -1637,9 +1806,40 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64) -> Piece {
         back: p.back.as_ref().map(|c| cx.color(c)),
         symbol: p.symbol.as_ref().and_then(|s| cx.symbol(s)),
         count: cx.int(&p.count, 1, MAX_COUNT, "count"),
+        front_face: Vec::new(),
+        back_face: None,
     };
     let (w, h) = piece.extent();
     cx.fits_paper(&p.size, w, h, margin);
+    // A piece is drawn by its layout, by default the library's for its shape (`piece-disc`...).
+    let default = Spanned::new(p.shape.span(), format!("piece-{shape_name}"));
+    let name = p.layout.as_ref().unwrap_or(&default);
+    if let Some(elements) = lays.elements(cx, name) {
+        let shapes = lays.shapes(cx, &elements, (w, h), 0.0, 0.0);
+        let symbol = p
+            .symbol
+            .as_ref()
+            .filter(|_| piece.symbol.is_some())
+            .map_or(String::new(), |s| s.get_ref().clone());
+        let back = piece.back.map_or(String::new(), |c| c.to_string());
+        let face = |fill: Color, symbol: &str, side: &str| {
+            values(
+                &piece.id,
+                &piece.name,
+                fill,
+                &[
+                    ("line", piece.line.to_string()),
+                    ("symbol", symbol.to_string()),
+                    ("back", back.clone()),
+                    ("face", side.to_string()),
+                ],
+            )
+        };
+        let front = face(piece.fill, &symbol, "front");
+        let back_face = piece.back.map(|b| face(b, "", "back"));
+        piece.front_face = lays.face_of("piece", cx, &shapes, &front, piece.line);
+        piece.back_face = back_face.map(|b| lays.face_of("piece", cx, &shapes, &b, piece.line));
+    }
     piece
 }
 

@@ -135,7 +135,7 @@ pub fn problems(
 pub fn face(card: &Card, style: &CardStyle, w: f64, h: f64, bleed: f64, lang: Lang) -> Scene {
     let mut s = Scene::new(w, h);
     if let Some(elements) = &card.layout {
-        super::element::draw(&mut s, card, elements, w, h, lang);
+        super::element::draw(&mut s, elements, w, h, lang);
         return s;
     }
     s.path(

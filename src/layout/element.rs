@@ -4,17 +4,17 @@ use super::fit::{draw_art, fitted};
 use super::picto::{self, PictoInk};
 use super::rich;
 use crate::art::Art;
-use crate::definition::model::{Card, ClipTo, Element, ElementKind};
+use crate::definition::model::{ClipTo, Element, ElementKind};
 use crate::lang::Lang;
 use crate::scene::{p, shape, Affine, Scene, Stroke};
 
 pub use super::fit::CARD_CORNER;
 
-/// Draws a card's layout elements on a face of `w` × `h` mm.
-pub fn draw(s: &mut Scene, card: &Card, elements: &[Element], w: f64, h: f64, lang: Lang) {
+/// Draws layout elements on a face of `w` × `h` mm.
+pub fn draw(s: &mut Scene, elements: &[Element], w: f64, h: f64, lang: Lang) {
     for e in elements {
         let mut part = Scene::new(w, h);
-        draw_one(&mut part, card, e, w, h, lang);
+        draw_one(&mut part, e, w, h, lang);
         if e.rotate.abs() > 1e-9 {
             let (cx, cy) = (e.x + e.w / 2.0, e.y + e.h / 2.0);
             let t = Affine::translate(-cx, -cy)
@@ -32,7 +32,7 @@ fn stroke(st: Option<(crate::color::Color, f64)>) -> Option<Stroke> {
         .map(|(c, w)| Stroke::solid(c, w))
 }
 
-fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang) {
+fn draw_one(s: &mut Scene, e: &Element, w: f64, h: f64, lang: Lang) {
     match &e.kind {
         ElementKind::Rect {
             fill,
@@ -50,11 +50,12 @@ fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang)
         ),
         ElementKind::Line {
             points,
+            closed,
             fill,
             stroke: st,
         } => {
             let pts: Vec<_> = points.iter().map(|&(x, y)| p(e.x + x, e.y + y)).collect();
-            let segs = if fill.is_some() {
+            let segs = if *closed || fill.is_some() {
                 shape::polygon(&pts)
             } else {
                 shape::polyline(&pts)
@@ -79,23 +80,33 @@ fn draw_one(s: &mut Scene, card: &Card, e: &Element, w: f64, h: f64, lang: Lang)
             };
             draw_art(s, art, (e.x, e.y, e.w, e.h), *fit, clip);
         }
-        ElementKind::Picto { cells, ink, arrows } => {
-            if let Some(pic) = &card.picto {
-                let side = e.w.min(e.h);
-                let ink = PictoInk {
-                    ink: ink.unwrap_or(crate::color::Color::BLACK),
-                    cells: cells.unwrap_or(card.fill.darken(0.06)),
-                    arrow: arrows.unwrap_or(card.fill.darken(0.3)),
-                };
-                picto::draw(
-                    s,
-                    pic,
-                    e.x + (e.w - side) / 2.0,
-                    e.y + (e.h - side) / 2.0,
-                    side,
-                    ink,
-                );
-            }
+        ElementKind::Symbol { symbol, color } => super::symbol(
+            s,
+            *symbol,
+            p(e.x + e.w / 2.0, e.y + e.h / 2.0),
+            e.w.min(e.h) / 2.0,
+            *color,
+        ),
+        ElementKind::Picto {
+            picto,
+            cells,
+            ink,
+            arrows,
+        } => {
+            let side = e.w.min(e.h);
+            let ink = PictoInk {
+                ink: *ink,
+                cells: *cells,
+                arrow: *arrows,
+            };
+            picto::draw(
+                s,
+                picto,
+                e.x + (e.w - side) / 2.0,
+                e.y + (e.h - side) / 2.0,
+                side,
+                ink,
+            );
         }
     }
 }

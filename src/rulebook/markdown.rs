@@ -51,7 +51,7 @@ fn component(game: &Game, lang: Lang, what: &str) -> Option<Scene> {
             .pieces
             .iter()
             .find(|p| p.id == name)
-            .map(layout::piece::front),
+            .map(|p| layout::piece::front(p, lang)),
         "tile" => {
             let (set, n) = name.split_once('/')?;
             let t = game.tilesets.iter().find(|t| t.id == set)?;

@@ -411,6 +411,7 @@ impl Rules for Arlecchino {
             let tile = Tile {
                 face: TileFace::Zones(names),
                 count: 1,
+                elements: Vec::new(),
             };
             let face = crate::layout::tile::face(&self.tileset, &tile, crate::lang::Lang::Fr);
             let poly = crate::layout::board::cell_polygon(&self.board, c);
