@@ -128,7 +128,8 @@ fn main() {
 }
 
 /// A 500-card deck from a CSV file (the example game's cards repeated), built without PNG
-/// previews: once drawn by its layout, once by the built-in card face, side by side.
+/// previews: drawn by the example's layout, by the library's `card` named, and with no layout (the
+/// library's `card` with the deck's style applied), side by side.
 fn big_deck(project: &Project, lib: &ludopress::definition::Library) {
     let root = std::env::temp_dir().join(format!("ludopress-deck-{}", std::process::id()));
     let src = project.root.join("games/potager");
@@ -171,15 +172,15 @@ fn big_deck(project: &Project, lib: &ludopress::definition::Library) {
     println!("500-card CSV deck, 2 languages x 2 papers, PDF+SVG (no PNG), load + render:");
     let laid = run("layout `vegetable`:", toml.clone());
     let same = run(
-        "layout `card` (the built-in's look):",
+        "layout = \"card\":",
         toml.replace("layout = \"vegetable\"", "layout = \"card\""),
     );
     let fixed = run(
-        "built-in card face:",
+        "no layout (card, the deck's style):",
         toml.replace("layout = \"vegetable\"\n", ""),
     );
     println!(
-        "  same look, layout / built-in: {:.2}; the example's layout (art, PNG, 11 elements) / built-in: {:.2}",
+        "  card named / no layout: {:.2}; the example's layout (art, PNG, 11 elements) / no layout: {:.2}",
         same.as_secs_f64() / fixed.as_secs_f64(),
         laid.as_secs_f64() / fixed.as_secs_f64()
     );

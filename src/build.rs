@@ -629,25 +629,10 @@ pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
     let mut out = Vec::new();
     for d in &game.decks {
         for c in &d.cards {
-            if let Some(elements) = &c.layout {
-                for (e, msg) in layout::element::problems(elements, lang) {
-                    out.push(e.place.warn(format!(
-                        "card `{}` of deck `{}`, element `{}` ({lang}): {msg}",
-                        c.id, d.id, e.name
-                    )));
-                }
-                continue;
-            }
-            let Some(places) = &c.places else { continue };
-            for (field, msg) in layout::card::problems(c, &d.style, d.width, d.height, lang) {
-                let at = match field {
-                    "title" => &places.title,
-                    "tag" => places.tag.as_ref().unwrap_or(&places.title),
-                    _ => &places.text,
-                };
-                out.push(at.warn(format!(
-                    "card `{}` of deck `{}`, {field} ({lang}): {msg}",
-                    c.id, d.id
+            for (e, msg) in layout::element::problems(c.layout.as_deref().unwrap_or(&[]), lang) {
+                out.push(e.place.warn(format!(
+                    "card `{}` of deck `{}`, element `{}` ({lang}): {msg}",
+                    c.id, d.id, e.name
                 )));
             }
         }

@@ -40,12 +40,12 @@ fn each_problem_is_a_warning_at_its_field() {
     let expect = [
         (
             at("title = { fr = \"Étoile"),
-            "card `star` of deck `deck`, title (fr): `★` (U+2605) not in the font",
+            "card `star` of deck `deck`, element `title` (fr): `★` (U+2605) not in the font",
         ),
         (at("text = { fr = \"Gagnez"), "`⚀` (U+2680) not in the font"),
-        (at("text = { fr = \"Anticon"), "wider than the text box"),
+        (at("text = { fr = \"Anticon"), "wider than its box"),
         (at("text = { fr = \"mot"), "the text needs"),
-        (at("title = { fr = \"Titre"), "wider than the"),
+        (at("title = { fr = \"Titre"), "wider than its box"),
     ];
     assert_eq!(w.len(), expect.len(), "{w:#?}");
     for (place, what) in expect {

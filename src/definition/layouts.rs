@@ -445,8 +445,30 @@ impl<'r> Layouts<'r> {
             h: sh.h,
             rotate: sh.rotate,
             kind,
-            place: sh.place.clone(),
+            place: value_place(e, card).unwrap_or_else(|| sh.place.clone()),
         })
+    }
+}
+
+/// Where a warning about a library element is best placed: at the card's value, when the
+/// element's text is that one field (`"{text}"`); a game's own element is placed at itself.
+fn value_place(e: &raw::ElementRaw, card: &Card) -> Option<Diagnostic> {
+    let t = e.text.as_ref()?;
+    if t.span().start < crate::definition::library::LIBRARY_SPAN {
+        return None;
+    }
+    let field = t
+        .get_ref()
+        .trim()
+        .strip_prefix('{')?
+        .strip_suffix('}')?
+        .trim();
+    let places = card.places.as_ref()?;
+    match field {
+        "title" => Some(places.title.clone()),
+        "text" => Some(places.text.clone()),
+        "tag" => places.tag.clone(),
+        f => places.fields.get(f).cloned(),
     }
 }
 

@@ -1230,12 +1230,25 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
         .safe
         .as_ref()
         .map_or(3.0, |s| cx.length(s, 0.0, 20.0, "safe"));
-    if let Some(name) = &d.layout {
-        if let Some(elements) = lays.elements(cx, name) {
-            let shapes = lays.shapes(cx, &elements, (width, height), bleed, safe);
-            for c in &mut cards {
-                c.layout = Some(lays.face(cx, &shapes, c, style.ink));
-            }
+    // A deck without a layout of its own is drawn by the library's `card` (`action-card` when its
+    // cards have pictograms), its `style` applied to it.
+    let default = Spanned::new(
+        d.id.span(),
+        if cards.iter().any(|c| c.picto.is_some()) {
+            "action-card"
+        } else {
+            "card"
+        }
+        .to_string(),
+    );
+    let name = d.layout.as_ref().unwrap_or(&default);
+    if let Some(mut elements) = lays.elements(cx, name) {
+        if d.layout.is_none() {
+            styled(&mut elements, &style, &cards, (width, height), d.id.span());
+        }
+        let shapes = lays.shapes(cx, &elements, (width, height), bleed, safe);
+        for c in &mut cards {
+            c.layout = Some(lays.face(cx, &shapes, c, style.ink));
         }
     }
     let deck = Deck {
@@ -1252,6 +1265,91 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
     let (w, h) = deck.extent();
     cx.fits_paper(&d.size, w, h, margin);
     deck
+}
+
+/// The library's `card` layout with a deck's `style` applied: its colours (a game's palette need
+/// not name `paper` and `ink`) and sizes; the tag's band only when a card has a tag, the text's
+/// box as tall as the deck's longest text needs, the pictogram in the room above it.
+fn styled(
+    elements: &mut [raw::ElementRaw],
+    style: &CardStyle,
+    deck: &[Card],
+    (width, height): (f64, f64),
+    at: std::ops::Range<usize>,
+) {
+    let s = |v: String| Some(Spanned::new(at.clone(), v));
+    let mm = |v: f64| Some(Spanned::new(at.clone(), raw::Len::Mm(v)));
+    let pt = |v: f64| Some(Spanned::new(at.clone(), v));
+    let b = style.border;
+    let title_y = b - 0.6;
+    let title_h = style.title_size * 5.4 / 11.0;
+    let tag_y = title_y + title_h - 0.3;
+    let tag_h = style.text_size * 4.0 / 7.5;
+    let panel_y = if deck.iter().any(|c| c.tag.is_some()) {
+        tag_y + tag_h + 1.0
+    } else {
+        title_y + title_h + 1.0
+    };
+    let line = style.text_size * 25.4 / 72.0 * 1.2;
+    let room = width - 2.0 * (b + 2.0);
+    let lines = deck
+        .iter()
+        .flat_map(|c| [&c.text.fr, &c.text.en])
+        .map(|t| crate::fonts::wrap(crate::fonts::Face::Regular, t, style.text_size, room).len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    // At most the panel's height, or half of it beside a pictogram: a longer text overflows.
+    let panel_h = height - b - panel_y - 4.0;
+    let cap = if deck.iter().any(|c| c.picto.is_some()) {
+        panel_h / 2.0
+    } else {
+        panel_h
+    };
+    let text_h = (lines as f64 * line + 0.5).min(cap.max(line));
+    let ink = style.ink.to_string();
+    for e in elements.iter_mut() {
+        match e.name.get_ref().as_str() {
+            "title" => {
+                (e.size, e.x, e.right, e.y, e.height) =
+                    (pt(style.title_size), mm(b), mm(b), mm(title_y), mm(title_h));
+                e.min_size = pt(5.0_f64.min(style.title_size));
+            }
+            "tag" => {
+                (e.size, e.x, e.right, e.y, e.height) =
+                    (pt(style.text_size), mm(b), mm(b), mm(tag_y), mm(tag_h));
+                e.min_size = pt(5.0_f64.min(style.text_size));
+            }
+            "panel" => {
+                (e.x, e.right, e.y, e.bottom) = (mm(b), mm(b), mm(panel_y), mm(b));
+                e.radius = mm(style.corner);
+                e.fill = s(style.panel.to_string());
+            }
+            "text" => {
+                (e.size, e.x, e.right, e.bottom, e.height) = (
+                    pt(style.text_size),
+                    mm(b + 2.0),
+                    mm(b + 2.0),
+                    mm(b + 2.0),
+                    mm(text_h),
+                );
+                e.min_size = pt(6.0_f64.min(style.text_size));
+                e.color = s(ink.clone());
+            }
+            "picto" => {
+                (e.x, e.right, e.y, e.bottom) = (
+                    mm(b + 3.0),
+                    mm(b + 3.0),
+                    mm(panel_y + 2.5),
+                    mm(b + 2.0 + text_h + 2.5),
+                );
+                e.stroke = s(ink.clone());
+                e.fill = s(format!("{}.darken(4%)", style.panel));
+                e.color = s("{fill}.darken(25%)".into());
+            }
+            _ => {}
+        }
+    }
 }
 
 fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<String>) -> Card {
