@@ -146,6 +146,38 @@ pub struct Board {
     pub regions: Vec<Region>,
     /// Marks on cells.
     pub marks: Vec<Mark>,
+    /// A numbered score track around the board or in rows below it.
+    pub track: Option<Track>,
+}
+
+/// How a score track runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrackPath {
+    /// Around the board's edge, clockwise from the top-left corner.
+    Around,
+    /// In rows below the board, each row turning back (so each space touches the next).
+    Rows,
+}
+
+/// A numbered score track: spaces `from` to `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Track {
+    /// First number.
+    pub from: i64,
+    /// Last number.
+    pub to: i64,
+    /// How it runs.
+    pub path: TrackPath,
+    /// Depth of a space (its side in rows), mm.
+    pub space: f64,
+    /// Space colour.
+    pub fill: Color,
+    /// Colour of every `every`-th space.
+    pub highlight: Color,
+    /// Spacing of highlighted numbers (5: 0, 5, 10, ...).
+    pub every: i64,
+    /// Lines and numbers.
+    pub line: Color,
 }
 
 impl Board {
@@ -538,7 +570,11 @@ impl Game {
             let (w, h) = g.size(b.cell);
             (w + 2.0 * b.cell) * (h + 2.0 * b.cell)
         }
-    } * b.count as f64;
+    } * b.count as f64
+            // A track: its spaces, each at most its depth squared twice over (the corners).
+            + b.track.as_ref().map_or(0.0, |t| {
+                (t.to - t.from + 1) as f64 * t.space * t.space * 2.0 * b.count as f64
+            });
         let mm2 = boards.iter().map(board).sum::<f64>()
             + decks
                 .iter()

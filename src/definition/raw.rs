@@ -226,6 +226,30 @@ pub struct BoardRaw {
     /// `[[board.mark]]`: symbols drawn on cells.
     #[serde(default)]
     pub mark: Vec<MarkRaw>,
+    /// `[board.track]`: a numbered score track.
+    pub track: Option<TrackRaw>,
+}
+
+/// `[board.track]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackRaw {
+    /// First number (default 0).
+    pub from: Option<I>,
+    /// Last number.
+    pub to: I,
+    /// `around` (the default) or `rows`.
+    pub path: Option<S>,
+    /// Depth of a space, mm (default: the cell size, within 8 to 15).
+    pub space: Option<F>,
+    /// Space colour (default: the board's `fill`).
+    pub fill: Option<S>,
+    /// Colour of every `every`-th space (default: the fill a shade darker).
+    pub highlight: Option<S>,
+    /// Spacing of highlighted numbers (default 5).
+    pub every: Option<I>,
+    /// Lines and numbers (default: the board's `line`).
+    pub line: Option<S>,
 }
 
 /// `[[board.region]]`.

@@ -988,7 +988,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             color: cx.color(&m.color),
         })
         .collect();
-    Board {
+    let mut board = Board {
         id,
         name: cx.text(&b.name, MAX_NAME, "name"),
         cell,
@@ -1000,8 +1000,74 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         count: cx.count(&b.count),
         regions,
         marks,
+        track: None,
         grid,
+    };
+    board.track = b
+        .track
+        .as_ref()
+        .and_then(|t| track(cx, t, (board.fill, board.line), cell));
+    board
+}
+
+/// Most spaces of a score track.
+const MAX_TRACK: i64 = 200;
+
+fn track(
+    cx: &mut Ctx,
+    t: &raw::TrackRaw,
+    (b_fill, b_line): (Color, Color),
+    cell: f64,
+) -> Option<Track> {
+    let from = t
+        .from
+        .as_ref()
+        .map_or(0, |f| cx.int(f, 0, 9999, "from") as i64);
+    let to = *t.to.get_ref();
+    let n = to - from + 1;
+    let path = match t
+        .path
+        .as_ref()
+        .map(|p| cx.choice(p, &["around", "rows"], "track path"))
+    {
+        Some(Some("rows")) => TrackPath::Rows,
+        _ => TrackPath::Around,
+    };
+    let least = if path == TrackPath::Around { 8 } else { 1 };
+    if n < least || n > MAX_TRACK || to > 9999 {
+        cx.err(
+            &t.to,
+            format!(
+                "a track from {from} to {to} has {n} spaces: {least} to {MAX_TRACK}{}",
+                if path == TrackPath::Around {
+                    " (4 corners and a space on each side)"
+                } else {
+                    ""
+                }
+            ),
+        );
+        return None;
     }
+    let space = t.space.as_ref().map_or((cell).clamp(8.0, 15.0), |s| {
+        cx.length(s, 5.0, 40.0, "track space")
+    });
+    let fill = t.fill.as_ref().map_or(b_fill, |c| cx.color(c));
+    Some(Track {
+        from,
+        to,
+        path,
+        space,
+        fill,
+        highlight: t
+            .highlight
+            .as_ref()
+            .map_or(fill.darken(0.12), |c| cx.color(c)),
+        every: t
+            .every
+            .as_ref()
+            .map_or(5, |e| cx.int(e, 1, 100, "every") as i64),
+        line: t.line.as_ref().map_or(b_line, |c| cx.color(c)),
+    })
 }
 
 fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw, at: &std::ops::Range<usize>) -> CardStyle {

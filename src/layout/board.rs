@@ -2,11 +2,11 @@
 //! coordinates.
 
 use crate::color::Color;
-use crate::definition::model::{Board, Grid, MarkShape};
+use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
 use crate::fonts::Face;
 use crate::geometry::triangles::H;
 use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
-use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
+use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
 
 /// Where cells are in a board drawing: the frame width and the grid's origin.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,8 +26,26 @@ pub fn frame(b: &Board) -> Frame {
     Frame { width }
 }
 
+/// Where the board's own drawing sits in its drawing with its track: moved by the track's depth
+/// when the track runs around it.
+pub fn track_offset(b: &Board) -> (f64, f64) {
+    match &b.track {
+        Some(t) if t.path == TrackPath::Around => (t.space, t.space),
+        _ => (0.0, 0.0),
+    }
+}
+
 /// The outline of cell `c` in the board drawing's coordinates.
 pub fn cell_polygon(b: &Board, c: usize) -> Vec<P> {
+    let (ox, oy) = track_offset(b);
+    cell_outline(b, c)
+        .into_iter()
+        .map(|q| p(q.x + ox, q.y + oy))
+        .collect()
+}
+
+/// The outline of cell `c` in the drawing of the board without its track.
+fn cell_outline(b: &Board, c: usize) -> Vec<P> {
     let f = frame(b).width;
     match &b.grid {
         Grid::Square(g) => {
@@ -53,7 +71,14 @@ pub fn cell_polygon(b: &Board, c: usize) -> Vec<P> {
 
 /// The centre of cell `c` (the centroid for triangles).
 pub fn cell_centre(b: &Board, c: usize) -> P {
-    let poly = cell_polygon(b, c);
+    let (ox, oy) = track_offset(b);
+    let q = outline_centre(b, c);
+    p(q.x + ox, q.y + oy)
+}
+
+/// The centre of cell `c` in the drawing of the board without its track.
+fn outline_centre(b: &Board, c: usize) -> P {
+    let poly = cell_outline(b, c);
     let n = poly.len() as f64;
     p(
         poly.iter().map(|q| q.x).sum::<f64>() / n,
@@ -70,13 +95,127 @@ pub fn pawn_radius(b: &Board) -> f64 {
     }
 }
 
-/// Draws a board.
+/// Draws a board, with its score track if it has one.
 pub fn draw(b: &Board) -> Scene {
-    match &b.grid {
+    let inner = match &b.grid {
         Grid::Square(g) => square(b, g),
         Grid::Triangles(t) => triangles(b, t),
         Grid::Hex(g) => hexes(b, g),
+    };
+    let Some(t) = &b.track else { return inner };
+    let (spaces, (w, h)) = spaces(t, inner.width, inner.height);
+    let mut s = Scene::new(w, h);
+    let (ox, oy) = track_offset(b);
+    s.place(inner, Affine::translate(ox, oy), None);
+    let line = Some(Stroke::solid(t.line, 0.3));
+    // One size for every number, fitted to the narrowest space.
+    let narrowest = spaces
+        .iter()
+        .map(|sp| sp.rect.2.min(sp.rect.3))
+        .fold(f64::INFINITY, f64::min);
+    let size = (narrowest * 0.42 / (25.4 / 72.0)).clamp(4.0, 16.0);
+    for sp in &spaces {
+        let (x, y, sw, sh) = sp.rect;
+        let strong = sp.number.rem_euclid(t.every) == 0;
+        s.path(
+            shape::rect(x, y, sw, sh),
+            Some(if strong { t.highlight } else { t.fill }),
+            line,
+        );
+        let face = if strong { Face::Bold } else { Face::Regular };
+        s.text(
+            x + sw / 2.0,
+            y + sh / 2.0 + face.cap_height_mm(size) / 2.0,
+            size,
+            face,
+            t.line,
+            Anchor::Middle,
+            &sp.number.to_string(),
+        );
     }
+    s
+}
+
+/// One space of a score track, in the drawing of its board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Space {
+    /// Its number.
+    pub number: i64,
+    /// x, y, width, height, mm.
+    pub rect: (f64, f64, f64, f64),
+}
+
+/// The spaces of a board's track in order, from its first number (none without a track).
+pub fn track_spaces(b: &Board) -> Vec<Space> {
+    let Some(t) = &b.track else {
+        return Vec::new();
+    };
+    let inner = match &b.grid {
+        Grid::Square(g) => square(b, g),
+        Grid::Triangles(g) => triangles(b, g),
+        Grid::Hex(g) => hexes(b, g),
+    };
+    spaces(t, inner.width, inner.height).0
+}
+
+/// A track's spaces for a board drawing of `w` × `h` mm, and the size of the whole.
+fn spaces(t: &Track, w: f64, h: f64) -> (Vec<Space>, (f64, f64)) {
+    let d = t.space;
+    let n = (t.to - t.from + 1).max(0) as usize;
+    let mut rects = Vec::with_capacity(n);
+    let size = match t.path {
+        TrackPath::Around => {
+            // Four corners; the other spaces shared by the sides in proportion to their length,
+            // the top and bottom alike, each side at least one.
+            let rest = n.saturating_sub(4);
+            let top = ((rest as f64 * w / (2.0 * (w + h))).round() as usize)
+                .clamp(1, rest.saturating_sub(2).max(2) / 2);
+            let sides = rest - 2 * top;
+            let right = sides.div_ceil(2);
+            let left = sides - right;
+            let (tw, rh, lh) = (w / top as f64, h / right as f64, h / left.max(1) as f64);
+            rects.push((0.0, 0.0, d, d));
+            for i in 0..top {
+                rects.push((d + i as f64 * tw, 0.0, tw, d));
+            }
+            rects.push((d + w, 0.0, d, d));
+            for j in 0..right {
+                rects.push((d + w, d + j as f64 * rh, d, rh));
+            }
+            rects.push((d + w, d + h, d, d));
+            for i in 0..top {
+                rects.push((d + w - (i + 1) as f64 * tw, d + h, tw, d));
+            }
+            rects.push((0.0, d + h, d, d));
+            for j in 0..left {
+                rects.push((0.0, d + h - (j + 1) as f64 * lh, d, lh));
+            }
+            (w + 2.0 * d, h + 2.0 * d)
+        }
+        TrackPath::Rows => {
+            // Rows as wide as the board, each turning back, below it.
+            let per_row = ((w / d).floor() as usize).max(1);
+            let rows = n.div_ceil(per_row);
+            let gap = d * 0.3;
+            let x0 = (w - per_row as f64 * d).max(0.0) / 2.0;
+            for k in 0..n {
+                let (r, c) = (k / per_row, k % per_row);
+                let c = if r % 2 == 1 { per_row - 1 - c } else { c };
+                rects.push((x0 + c as f64 * d, h + gap + r as f64 * d, d, d));
+            }
+            (w.max(per_row as f64 * d), h + gap + rows as f64 * d)
+        }
+    };
+    let spaces = rects
+        .into_iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, rect)| Space {
+            number: t.from + i as i64,
+            rect,
+        })
+        .collect();
+    (spaces, size)
 }
 
 fn hexes(b: &Board, g: &HexGrid) -> Scene {
@@ -92,21 +231,21 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
         // The second colour on a third of the cells, no two of them side by side.
         let (q, r) = g.axial(c);
         s.path(
-            shape::polygon(&cell_polygon(b, c)),
+            shape::polygon(&cell_outline(b, c)),
             Some(cell_fill(b, c, (q - r).rem_euclid(3) == 0)),
             None,
         );
     }
     let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.3)));
     for c in 0..g.len() {
-        s.path(shape::polygon(&cell_polygon(b, c)), None, line);
+        s.path(shape::polygon(&cell_outline(b, c)), None, line);
     }
     marks(&mut s, b);
     if b.coords {
         let size = (b.cell * 0.18).clamp(4.0, 8.0);
         let ink = b.line.lighten(0.45);
         for c in 0..g.len() {
-            let ctr = cell_centre(b, c);
+            let ctr = outline_centre(b, c);
             s.text(
                 ctr.x,
                 ctr.y + b.cell * 0.3,
@@ -217,7 +356,7 @@ fn marks(s: &mut Scene, b: &Board) {
     let r = pawn_radius(b);
     for m in &b.marks {
         for &c in &m.cells {
-            let ctr = cell_centre(b, c);
+            let ctr = outline_centre(b, c);
             match m.shape {
                 MarkShape::Ring => s.path(
                     shape::circle(ctr, r),
@@ -270,14 +409,14 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
     for c in 0..t.len() {
         let up = t.cells[c].2;
         s.path(
-            shape::polygon(&cell_polygon(b, c)),
+            shape::polygon(&cell_outline(b, c)),
             Some(cell_fill(b, c, !up)),
             None,
         );
     }
     let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.3)));
     for c in 0..t.len() {
-        s.path(shape::polygon(&cell_polygon(b, c)), None, line);
+        s.path(shape::polygon(&cell_outline(b, c)), None, line);
     }
     let hex: Vec<P> = outline
         .iter()
@@ -290,7 +429,7 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
     );
     // Border marks: a hole in the frame opposite each hole side; plain sides stay plain.
     for side in &t.border {
-        let poly = cell_polygon(b, side.cell);
+        let poly = cell_outline(b, side.cell);
         let (a, q) = (poly[side.side], poly[(side.side + 1) % 3]);
         let mid = p((a.x + q.x) / 2.0, (a.y + q.y) / 2.0);
         let (dx, dy) = (mid.x - centre.x, mid.y - centre.y);
@@ -311,7 +450,7 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
         let size = (b.cell * 0.16).clamp(5.0, 8.0);
         let ink = b.line.lighten(0.45);
         for c in 0..t.len() {
-            let ctr = cell_centre(b, c);
+            let ctr = outline_centre(b, c);
             let dy = if t.cells[c].2 {
                 b.cell * 0.2
             } else {

@@ -180,6 +180,7 @@ impl Lignes {
             count: 1,
             regions: Vec::new(),
             marks: Vec::new(),
+            track: None,
         };
         Ok(Lignes {
             per_side: per_side as u8,
