@@ -895,3 +895,75 @@ fn a_tile_layout_that_reads_what_a_tile_lacks_is_an_error_at_the_layout() {
         "{err}"
     );
 }
+
+#[test]
+fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_title() {
+    let g =
+        common::parse("potager", &game("[layout.main]\n", "")).unwrap_or_else(|d| panic!("{d}"));
+    let d = &g.decks[0];
+    let back = ludopress::layout::card::back(&d.back, d.width, d.height, d.bleed, Lang::En);
+    let flat = back.flatten();
+    // The background to the bleed, the grid's lines clipped to the bleed, a box around the title,
+    // the title, the frame.
+    assert_eq!(first_point(&flat[0]), (-3.0, -3.0));
+    assert!(matches!(flat[1], Flat::PushClip(_)));
+    let lines = flat
+        .iter()
+        .filter(|f| matches!(f, Flat::Path(p) if p.fill.is_none() && p.segs.len() == 2))
+        .count();
+    // A 60 x 90 mm card: a line every 10 mm across the 66 x 96 mm bleed, 7 + 10.
+    assert_eq!(lines, 17);
+    let title = flat
+        .iter()
+        .find_map(|f| match f {
+            Flat::Text(t, _) => Some(t.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(title.text, "Back");
+    // The box hugs the title: 4 mm of padding each side of its ink.
+    let boxed = flat
+        .iter()
+        .find_map(|f| match f {
+            Flat::Path(p) if p.fill.is_some() && p.stroke.is_some() => Some(p.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let xs: Vec<f64> = boxed
+        .segs
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Move(q) | Seg::Line(q) => Some(q.x),
+            _ => None,
+        })
+        .collect();
+    let (lo, hi) = xs
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(*x), b.max(*x)));
+    let width = ludopress::fonts::Face::Bold.width_mm("Back", 20.0);
+    assert!((hi - lo - (width + 8.0)).abs() < 1e-6, "{lo} {hi} {width}");
+    assert!((title.x - (lo + 4.0)).abs() < 1e-6);
+
+    // A back of the game's own: a pattern of diagonals and nothing else.
+    let own = game(
+        "[layout.main]\n\n[layout.plain-back]\n[[layout.plain-back.element]]\nname = \"p\"\nkind = \"pattern\"\npattern = \"diamonds\"\nstroke = \"{ink}\"\n",
+        "",
+    )
+    .replace("pattern = \"grid\" }", "pattern = \"grid\", layout = \"plain-back\" }");
+    let g = common::parse("potager", &own).unwrap_or_else(|d| panic!("{d}"));
+    let d = &g.decks[0];
+    let flat =
+        ludopress::layout::card::back(&d.back, d.width, d.height, d.bleed, Lang::En).flatten();
+    assert!(flat.iter().all(|f| match f {
+        Flat::Path(p) =>
+            p.stroke.map(|s| s.color)
+                == Some(ludopress::color::Color::parse_hex("#fbfaf6").unwrap()),
+        _ => matches!(f, Flat::PushClip(_) | Flat::PopClip),
+    }));
+    let bad = own.replace("pattern = \"diamonds\"", "pattern = \"waves\"");
+    let err = common::parse("potager", &bad).unwrap_err().to_string();
+    assert!(
+        err.contains("back `back`") && err.contains("waves"),
+        "{err}"
+    );
+}

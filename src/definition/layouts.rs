@@ -318,6 +318,7 @@ impl<'r> Layouts<'r> {
                 face,
                 align,
                 valign,
+                padding,
             } => {
                 let fr = self.fill(cx, t, card, Lang::Fr)?;
                 let en = self.fill(cx, t, card, Lang::En)?;
@@ -360,6 +361,12 @@ impl<'r> Layouts<'r> {
                     align: *align,
                     valign: *valign,
                     icons,
+                    boxed: (fill.is_some() || stroke.is_some()).then_some(Label {
+                        fill,
+                        stroke,
+                        radius: sh.radius,
+                        padding: *padding,
+                    }),
                 })
             }
             Kind::Image { file, fit, clip } => {
@@ -406,6 +413,26 @@ impl<'r> Layouts<'r> {
                     fit: *fit,
                     clip: *clip,
                     radius: sh.radius,
+                }
+            }
+            Kind::Pattern(t) => {
+                let name = self.fill(cx, t, card, Lang::Fr)?;
+                let before = cx.diags.0.len();
+                let at = Spanned::new(t.span(), name.trim().to_string());
+                let pattern = match cx.choice(&at, &["none", "grid", "diamonds"], "pattern") {
+                    Some("grid") => Pattern::Grid,
+                    Some("diamonds") => Pattern::Diamonds,
+                    _ => Pattern::None,
+                };
+                for d in &mut cx.diags.0[before..] {
+                    d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
+                }
+                if pattern == Pattern::None {
+                    return None;
+                }
+                ElementKind::Pattern {
+                    pattern,
+                    stroke: stroke.unwrap_or((ink, sh.stroke_w)),
                 }
             }
             Kind::Symbol(t) => {
@@ -485,6 +512,7 @@ pub(super) enum Kind<'e> {
         face: Face,
         align: Align,
         valign: VAlign,
+        padding: f64,
     },
     Image {
         file: &'e S,
@@ -497,6 +525,7 @@ pub(super) enum Kind<'e> {
         clip: ClipTo,
     },
     Symbol(&'e S),
+    Pattern(&'e S),
     Picto,
 }
 
@@ -562,7 +591,7 @@ fn shape<'e>(
         cx.err(
             &e.name,
             format!(
-                "element `{}` has no `kind`: rect, ellipse, line, polygon, text, image, icon, symbol or picto",
+                "element `{}` has no `kind`: rect, ellipse, line, polygon, text, image, icon, symbol, pattern or picto",
                 e.name.get_ref()
             ),
         );
@@ -571,7 +600,8 @@ fn shape<'e>(
     let kind_name = cx.choice(
         kind,
         &[
-            "rect", "ellipse", "line", "polygon", "text", "image", "icon", "symbol", "picto",
+            "rect", "ellipse", "line", "polygon", "text", "image", "icon", "symbol", "pattern",
+            "picto",
         ],
         "element kind",
     )?;
@@ -791,6 +821,7 @@ fn shape<'e>(
                     "valign",
                     VAlign::Top,
                 ),
+                padding: len(cx, &e.padding, fw.min(fh), 0.0, 50.0, "padding").unwrap_or(4.0),
             }
         }
         "image" => {
@@ -821,6 +852,16 @@ fn shape<'e>(
                 return None;
             };
             Kind::Symbol(name)
+        }
+        "pattern" => {
+            let Some(name) = &e.pattern else {
+                cx.err(
+                    &e.name,
+                    "a pattern element needs `pattern = \"grid\"` (or `diamonds`, `none`)".into(),
+                );
+                return None;
+            };
+            Kind::Pattern(name)
         }
         _ => Kind::Picto,
     };

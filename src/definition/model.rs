@@ -263,6 +263,8 @@ pub struct Back {
     pub title: Text,
     /// Pattern.
     pub pattern: Pattern,
+    /// The face's elements, from its layout (default: the library's `card-back`).
+    pub elements: Vec<Element>,
 }
 
 /// A deck of cards.
@@ -676,6 +678,21 @@ pub struct TextBox {
     pub valign: VAlign,
     /// The icons its text names, by name.
     pub icons: Vec<(String, crate::art::Art)>,
+    /// A box drawn around the laid text (a label).
+    pub boxed: Option<Label>,
+}
+
+/// The box of a label: fill, outline (colour and width), corner radius and padding, mm.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Label {
+    /// Fill.
+    pub fill: Option<Color>,
+    /// Outline colour and width.
+    pub stroke: Option<(Color, f64)>,
+    /// Corner radius, mm.
+    pub radius: f64,
+    /// Room between the text's ink and the box, mm.
+    pub padding: f64,
 }
 
 /// What an element draws.
@@ -720,6 +737,13 @@ pub enum ElementKind {
         clip: ClipTo,
         /// Corner radius of a box clip, mm.
         radius: f64,
+    },
+    /// Lines across the box, clipped to it: a grid, or diagonals both ways centred on the box.
+    Pattern {
+        /// Which.
+        pattern: Pattern,
+        /// Colour and width of the lines.
+        stroke: (Color, f64),
     },
     /// A symbol (circle, triangle, square, diamond, star, cross) centred in the box, as large as
     /// its shorter side.

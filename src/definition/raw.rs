@@ -322,6 +322,9 @@ pub struct BackRaw {
     pub title: Spanned<TextRaw>,
     /// Background pattern: `none`, `diamonds`, `grid`.
     pub pattern: S,
+    /// The back's layout (default: the library's `card-back`), which reads `{title}`, `{fill}`,
+    /// `{ink}` and `{pattern}`.
+    pub layout: Option<S>,
 }
 
 /// `[[deck]]`.
@@ -474,6 +477,11 @@ pub struct ElementRaw {
     pub clip: Option<S>,
     /// Symbol: `circle`, `triangle`, `square`, `diamond`, `star` or `cross` (template).
     pub symbol: Option<S>,
+    /// Pattern: `grid`, `diamonds` or `none` (template).
+    pub pattern: Option<S>,
+    /// Text: the room between the text and the box drawn around it when it has a `fill` or a
+    /// `stroke`, mm (default 4).
+    pub padding: Option<L>,
     /// Draw the element only when this template is not empty (`"{cost}"`).
     pub when: Option<S>,
 }
@@ -525,6 +533,8 @@ macro_rules! element_fields {
             fit,
             clip,
             symbol,
+            pattern,
+            padding,
             when
         )
     };

@@ -313,6 +313,7 @@ impl Ctx<'_> {
             ink: self.color(&b.ink),
             title: self.text(&b.title, MAX_NAME, "title"),
             pattern,
+            elements: Vec::new(),
         }
     }
 
@@ -1317,6 +1318,8 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
             c.layout = Some(lays.face(cx, &shapes, c, style.ink));
         }
     }
+    let mut back = cx.back(&d.back);
+    back.elements = back_face(cx, lays, &d.back, &back, (width, height), bleed);
     let deck = Deck {
         id,
         safe,
@@ -1325,7 +1328,7 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
         height,
         style,
         bleed,
-        back: cx.back(&d.back),
+        back,
         cards,
     };
     let (w, h) = deck.extent();
@@ -1911,10 +1914,48 @@ fn tileset(
         size,
         codes,
         zone_colors,
-        back: t.back.as_ref().map(|b| cx.back(b)),
+        back: t.back.as_ref().map(|b| {
+            let mut back = cx.back(b);
+            back.elements = back_face(cx, lays, b, &back, (size, size), 0.0);
+            back
+        }),
         tiles,
         zone_faces,
     }
+}
+
+/// The elements of a shared back of `w` × `h` mm: its layout (the library's `card-back` by
+/// default) with its title, colours and pattern.
+fn back_face(
+    cx: &mut Ctx,
+    lays: &mut layouts::Layouts,
+    raw: &raw::BackRaw,
+    back: &Back,
+    size: (f64, f64),
+    bleed: f64,
+) -> Vec<Element> {
+    let default = Spanned::new(raw.fill.span(), "card-back".to_string());
+    let name = raw.layout.as_ref().unwrap_or(&default);
+    let Some(elements) = lays.elements(cx, name) else {
+        return Vec::new();
+    };
+    let shapes = lays.shapes(cx, &elements, size, bleed, 0.0);
+    let pattern = match back.pattern {
+        Pattern::None => "none",
+        Pattern::Grid => "grid",
+        Pattern::Diamonds => "diamonds",
+    };
+    let mut values = values(
+        "back",
+        &back.title,
+        back.fill,
+        &[
+            ("ink", back.ink.to_string()),
+            ("pattern", pattern.to_string()),
+        ],
+    );
+    values.title = back.title.clone();
+    lays.face_of("back", cx, &shapes, &values, back.ink)
 }
 
 /// The values a layout reads for a component that is not a card: `{id}`, `{title}` (its name),

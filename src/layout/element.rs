@@ -4,7 +4,7 @@ use super::fit::{draw_art, fitted};
 use super::picto::{self, PictoInk};
 use super::rich;
 use crate::art::Art;
-use crate::definition::model::{ClipTo, Element, ElementKind};
+use crate::definition::model::{ClipTo, Element, ElementKind, Pattern};
 use crate::lang::Lang;
 use crate::scene::{p, shape, Affine, Scene, Stroke};
 
@@ -65,7 +65,67 @@ fn draw_one(s: &mut Scene, e: &Element, w: f64, h: f64, lang: Lang) {
         ElementKind::Text(tb) => {
             let text = tb.text.get(lang);
             let laid = rich::lay(tb, text, e.w, e.h);
+            if let Some(b) = tb.boxed {
+                let (x, y, bw, bh) = rich::extent(tb, &laid, e.x, e.y, e.w, e.h);
+                let pad = b.padding;
+                s.path(
+                    shape::rounded_rect(x - pad, y - pad, bw + 2.0 * pad, bh + 2.0 * pad, b.radius),
+                    b.fill,
+                    stroke(b.stroke),
+                );
+            }
             rich::draw(s, tb, &laid, e.x, e.y, e.w, e.h);
+        }
+        ElementKind::Pattern {
+            pattern,
+            stroke: (c, sw),
+        } => {
+            let line = Some(Stroke::solid(*c, *sw));
+            let step = (w.min(h) / 6.0).max(4.0);
+            let mut part = Scene::new(w, h);
+            match pattern {
+                Pattern::None => {}
+                Pattern::Grid => {
+                    let mut x = e.x;
+                    while x <= e.x + e.w + 1e-9 {
+                        part.path(shape::line(p(x, e.y), p(x, e.y + e.h)), None, line);
+                        x += step;
+                    }
+                    let mut y = e.y;
+                    while y <= e.y + e.h + 1e-9 {
+                        part.path(shape::line(p(e.x, y), p(e.x + e.w, y)), None, line);
+                        y += step;
+                    }
+                }
+                Pattern::Diamonds => {
+                    // Lines at ±45° through the box's centre, so the pattern is symmetric (backs
+                    // line up when mirrored).
+                    let (cx, cy) = (e.x + e.w / 2.0, e.y + e.h / 2.0);
+                    let reach = e.w + e.h;
+                    let mut k = -(reach / step).ceil();
+                    while k * step <= reach {
+                        let o = k * step;
+                        part.path(
+                            shape::line(
+                                p(cx + o - reach, cy - reach),
+                                p(cx + o + reach, cy + reach),
+                            ),
+                            None,
+                            line,
+                        );
+                        part.path(
+                            shape::line(
+                                p(cx + o + reach, cy - reach),
+                                p(cx + o - reach, cy + reach),
+                            ),
+                            None,
+                            line,
+                        );
+                        k += 1.0;
+                    }
+                }
+            }
+            s.place(part, Affine::IDENTITY, Some((e.x, e.y, e.w, e.h)));
         }
         ElementKind::Image {
             art,

@@ -190,6 +190,28 @@ pub fn missing(tb: &TextBox, text: &str) -> Vec<char> {
     v
 }
 
+/// The ink's extent of a laid-out text in the box at (x, y) of `w` × `h` mm: from the widest
+/// line's left to its right, from the first line's cap height to the last line's baseline.
+pub fn extent(tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) -> (f64, f64, f64, f64) {
+    let size = laid.size;
+    let lh = size * PT * LEADING;
+    let n = laid.lines.len().max(1) as f64;
+    let top = match tb.valign {
+        VAlign::Top => y,
+        VAlign::Middle => y + (h - n * lh) / 2.0,
+        VAlign::Bottom => y + h - n * lh,
+    };
+    let baseline = |i: f64| top + i * lh + (lh - size * PT) / 2.0 + size * PT * 0.8;
+    let widest = laid.lines.iter().map(|l| l.width).fold(0.0, f64::max);
+    let left = match tb.align {
+        Align::Left | Align::Justify => x,
+        Align::Center => x + (w - widest) / 2.0,
+        Align::Right => x + w - widest,
+    };
+    let first = baseline(0.0) - tb.face.cap_height_mm(size);
+    (left, first, widest, baseline(n - 1.0) - first)
+}
+
 /// Draws a laid-out text in the box at (x, y) of `w` × `h` mm.
 pub fn draw(s: &mut Scene, tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) {
     let size = laid.size;
