@@ -108,9 +108,7 @@ impl<'r> Layouts<'r> {
             Some(card) => {
                 let before = cx.diags.0.len();
                 let p = cx.game_file(s, what);
-                for d in &mut cx.diags.0[before..] {
-                    d.message = format!("{} `{card}`: {}", self.owner, d.message);
-                }
+                self.name_owner(cx, before, card);
                 p?
             }
         };
@@ -196,6 +194,13 @@ impl<'r> Layouts<'r> {
         Some(out)
     }
 
+    /// Prefixes the diagnostics given since `before` with the face's owner (`card `x`: `).
+    fn name_owner(&self, cx: &mut Ctx, before: usize, id: &str) {
+        for d in &mut cx.diags.0[before..] {
+            d.message = format!("{} `{id}`: {}", self.owner, d.message);
+        }
+    }
+
     /// The elements of one card's face.
     pub(super) fn face(
         &mut self,
@@ -267,8 +272,8 @@ impl<'r> Layouts<'r> {
                     d.col = p.col;
                     d.excerpt = p.excerpt.clone();
                 }
-                d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
             }
+            self.name_owner(cx, before, &card.id);
             return None;
         }
         Some(c)
@@ -424,9 +429,7 @@ impl<'r> Layouts<'r> {
                     Some("diamonds") => Pattern::Diamonds,
                     _ => Pattern::None,
                 };
-                for d in &mut cx.diags.0[before..] {
-                    d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
-                }
+                self.name_owner(cx, before, &card.id);
                 if pattern == Pattern::None {
                     return None;
                 }
@@ -442,9 +445,7 @@ impl<'r> Layouts<'r> {
                 }
                 let before = cx.diags.0.len();
                 let symbol = cx.symbol(&Spanned::new(t.span(), name.trim().to_string()));
-                for d in &mut cx.diags.0[before..] {
-                    d.message = format!("{} `{}`: {}", self.owner, card.id, d.message);
-                }
+                self.name_owner(cx, before, &card.id);
                 ElementKind::Symbol {
                     symbol: symbol?,
                     color: fill.unwrap_or(ink),

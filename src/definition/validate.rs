@@ -1848,9 +1848,7 @@ fn tileset(
                     f.push((format!("zone{}", i + 1), c.to_string()));
                     f.push((format!("symbol{}", i + 1), sym.to_string()));
                 }
-                let f: Vec<(&str, String)> =
-                    f.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-                values(&tid, &tile_name, zs[0].0, &f)
+                values(&tid, &tile_name, zs[0].0, f)
             }
             TileFace::Squares(c) => {
                 let f: Vec<(String, String)> = c
@@ -1858,11 +1856,9 @@ fn tileset(
                     .enumerate()
                     .map(|(i, c)| (format!("square{}", i + 1), c.to_string()))
                     .collect();
-                let f: Vec<(&str, String)> =
-                    f.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-                values(&tid, &tile_name, c[0], &f)
+                values(&tid, &tile_name, c[0], f)
             }
-            TileFace::Card(..) => values(&tid, &tile_name, Color::BLACK, &[]),
+            TileFace::Card(..) => values(&tid, &tile_name, Color::BLACK, Vec::new()),
         }
     };
     let ink = Color::rgb(0x1d, 0x1d, 0x1b);
@@ -1945,22 +1941,21 @@ fn back_face(
         Pattern::Grid => "grid",
         Pattern::Diamonds => "diamonds",
     };
-    let mut values = values(
+    let values = values(
         "back",
         &back.title,
         back.fill,
-        &[
-            ("ink", back.ink.to_string()),
-            ("pattern", pattern.to_string()),
+        vec![
+            ("ink".into(), back.ink.to_string()),
+            ("pattern".into(), pattern.into()),
         ],
     );
-    values.title = back.title.clone();
     lays.face_of("back", cx, &shapes, &values, back.ink)
 }
 
 /// The values a layout reads for a component that is not a card: `{id}`, `{title}` (its name),
 /// `{fill}`, `{fill_ink}` and `fields`.
-fn values(id: &str, name: &Text, fill: Color, fields: &[(&str, String)]) -> Card {
+fn values(id: &str, name: &Text, fill: Color, fields: Vec<(String, String)>) -> Card {
     Card {
         id: id.to_string(),
         title: name.clone(),
@@ -1970,13 +1965,13 @@ fn values(id: &str, name: &Text, fill: Color, fields: &[(&str, String)]) -> Card
         count: 1,
         picto: None,
         fields: fields
-            .iter()
+            .into_iter()
             .map(|(k, v)| {
                 (
-                    k.to_string(),
+                    k,
                     Text {
                         fr: v.clone(),
-                        en: v.clone(),
+                        en: v,
                     },
                 )
             })
@@ -2032,11 +2027,11 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64, lays: &mut layouts::Layou
                 &piece.id,
                 &piece.name,
                 fill,
-                &[
-                    ("line", piece.line.to_string()),
-                    ("symbol", symbol.to_string()),
-                    ("back", back.clone()),
-                    ("face", side.to_string()),
+                vec![
+                    ("line".into(), piece.line.to_string()),
+                    ("symbol".into(), symbol.into()),
+                    ("back".into(), back.clone()),
+                    ("face".into(), side.into()),
                 ],
             )
         };

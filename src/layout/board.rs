@@ -97,11 +97,7 @@ pub fn pawn_radius(b: &Board) -> f64 {
 
 /// Draws a board, with its score track if it has one.
 pub fn draw(b: &Board) -> Scene {
-    let inner = match &b.grid {
-        Grid::Square(g) => square(b, g),
-        Grid::Triangles(t) => triangles(b, t),
-        Grid::Hex(g) => hexes(b, g),
-    };
+    let inner = grid_drawing(b);
     let Some(t) = &b.track else { return inner };
     let (spaces, (w, h)) = spaces(t, inner.width, inner.height);
     let mut s = Scene::new(w, h);
@@ -150,12 +146,17 @@ pub fn track_spaces(b: &Board) -> Vec<Space> {
     let Some(t) = &b.track else {
         return Vec::new();
     };
-    let inner = match &b.grid {
-        Grid::Square(g) => square(b, g),
-        Grid::Triangles(g) => triangles(b, g),
-        Grid::Hex(g) => hexes(b, g),
-    };
+    let inner = grid_drawing(b);
     spaces(t, inner.width, inner.height).0
+}
+
+/// The board without its track.
+fn grid_drawing(b: &Board) -> Scene {
+    match &b.grid {
+        Grid::Square(g) => square(b, g),
+        Grid::Triangles(t) => triangles(b, t),
+        Grid::Hex(g) => hexes(b, g),
+    }
 }
 
 /// A track's spaces for a board drawing of `w` × `h` mm, and the size of the whole.
