@@ -182,7 +182,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for d in &game.dice {
-        let net = layout::die::draw(d);
+        let net = layout::die::draw(d, lang);
         let slots = (0..d.count)
             .map(|_| Slot {
                 front: net.clone(),
@@ -623,21 +623,165 @@ pub struct GameReport {
     pub warnings: Vec<crate::diag::Diagnostic>,
 }
 
-/// The warnings of a game's printed faces in `lang`: every card's title, tag and text checked
-/// against the box it prints in and the font it prints with.
+/// The warnings of a game's printed faces in `lang`: every text of every face (cards, backs,
+/// tiles, pieces, die faces) checked against the box it prints in and the font it prints with.
 pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
-    let mut out = Vec::new();
-    for d in &game.decks {
-        for c in &d.cards {
-            for (e, msg) in layout::element::problems(c.layout.as_deref().unwrap_or(&[]), lang) {
-                out.push(e.place.warn(format!(
-                    "card `{}` of deck `{}`, element `{}` ({lang}): {msg}",
-                    c.id, d.id, e.name
-                )));
+    face_warnings(game, &[lang])
+}
+
+/// The warnings of a game's printed faces in `langs`, each said once: the same problem at the
+/// same place in several languages names them together (`(fr, en)`), and on several cards of a
+/// deck names the cards together (`cards `a`, `b` and 12 more of deck `d``).
+pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::diag::Diagnostic> {
+    use crate::definition::model::Element;
+    /// One problem of one face: what the face is (`card`, its id, `of deck `d``), the element.
+    struct Problem<'g> {
+        kind: &'static str,
+        id: Option<&'g str>,
+        owner: String,
+        element: &'g Element,
+        msg: String,
+        lang: Lang,
+    }
+    let mut found: Vec<Problem<'_>> = Vec::new();
+    for &lang in langs {
+        for d in &game.decks {
+            let owner = format!("of deck `{}`", d.id);
+            for c in &d.cards {
+                for (e, msg) in layout::element::problems(c.layout.as_deref().unwrap_or(&[]), lang)
+                {
+                    found.push(Problem {
+                        kind: "card",
+                        id: Some(&c.id),
+                        owner: owner.clone(),
+                        element: e,
+                        msg,
+                        lang,
+                    });
+                }
+            }
+            for (e, msg) in layout::element::problems(&d.back.elements, lang) {
+                found.push(Problem {
+                    kind: "back",
+                    id: None,
+                    owner: owner.clone(),
+                    element: e,
+                    msg,
+                    lang,
+                });
+            }
+        }
+        for t in &game.tilesets {
+            let owner = format!("of tile set `{}`", t.id);
+            for (i, tile) in t.tiles.iter().enumerate() {
+                for (e, msg) in layout::element::problems(&tile.elements, lang) {
+                    found.push(Problem {
+                        kind: "tile",
+                        id: None,
+                        owner: format!("{} {owner}", i + 1),
+                        element: e,
+                        msg,
+                        lang,
+                    });
+                }
+            }
+            if let Some(b) = &t.back {
+                for (e, msg) in layout::element::problems(&b.elements, lang) {
+                    found.push(Problem {
+                        kind: "back",
+                        id: None,
+                        owner: owner.clone(),
+                        element: e,
+                        msg,
+                        lang,
+                    });
+                }
+            }
+        }
+        for pc in &game.pieces {
+            for (side, elements) in std::iter::once(("front", &pc.front_face))
+                .chain(pc.back_face.iter().map(|b| ("back", b)))
+            {
+                for (e, msg) in layout::element::problems(elements, lang) {
+                    found.push(Problem {
+                        kind: "piece",
+                        id: Some(&pc.id),
+                        owner: format!("({side})"),
+                        element: e,
+                        msg,
+                        lang,
+                    });
+                }
+            }
+        }
+        for d in &game.dice {
+            for (i, elements) in d.faces.iter().enumerate() {
+                for (e, msg) in layout::element::problems(elements, lang) {
+                    found.push(Problem {
+                        kind: "face",
+                        id: None,
+                        owner: format!("{} of die `{}`", i + 1, d.id),
+                        element: e,
+                        msg,
+                        lang,
+                    });
+                }
             }
         }
     }
-    out
+    // Grouped by place, element and message, in the order first found.
+    let mut groups: Vec<(&Problem<'_>, Vec<&str>, Vec<Lang>)> = Vec::new();
+    for p in &found {
+        let same = |q: &&Problem<'_>| {
+            q.kind == p.kind
+                && q.owner == p.owner
+                && q.msg == p.msg
+                && q.element.name == p.element.name
+                && q.element.place.path == p.element.place.path
+                && (q.element.place.line, q.element.place.col)
+                    == (p.element.place.line, p.element.place.col)
+        };
+        match groups.iter_mut().find(|(q, _, _)| same(q)) {
+            Some((_, ids, langs)) => {
+                if let Some(id) = p.id.filter(|id| !ids.contains(id)) {
+                    ids.push(id);
+                }
+                if !langs.contains(&p.lang) {
+                    langs.push(p.lang);
+                }
+            }
+            None => groups.push((p, p.id.into_iter().collect(), vec![p.lang])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(p, ids, langs)| {
+            const NAMED: usize = 3;
+            let who = match ids.len() {
+                0 => format!("{} {}", p.kind, p.owner),
+                1 => format!("{} `{}` {}", p.kind, ids[0], p.owner),
+                n => {
+                    let named: Vec<String> =
+                        ids.iter().take(NAMED).map(|i| format!("`{i}`")).collect();
+                    let list = if n > NAMED {
+                        format!("{} and {} more", named.join(", "), n - NAMED)
+                    } else {
+                        let (last, rest) = named.split_last().expect("two or more");
+                        format!("{} and {last}", rest.join(", "))
+                    };
+                    format!("{}s {list} {}", p.kind, p.owner)
+                }
+            };
+            let langs: Vec<&str> = langs.iter().map(|l| l.code()).collect();
+            p.element.place.warn(format!(
+                "{}, element `{}` ({}): {}",
+                who.trim_end(),
+                p.element.name,
+                langs.join(", "),
+                p.msg
+            ))
+        })
+        .collect()
 }
 
 /// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
@@ -682,10 +826,7 @@ pub fn build_games(
                 ),
             ));
         }
-        let w: Vec<_> = build_langs(game, opts.lang)
-            .into_iter()
-            .flat_map(|l| print_warnings(game, l))
-            .collect();
+        let w = face_warnings(game, &build_langs(game, opts.lang));
         if opts.strict {
             diags.0.extend(w.into_iter().map(|d| d.as_error()));
             warnings.push(Vec::new());

@@ -602,16 +602,40 @@ fn with_die(faces: &str) -> String {
     )
 }
 
+/// The names of the elements of a die face (its background first).
+fn names(elements: &[ludopress::definition::model::Element]) -> Vec<&str> {
+    elements.iter().map(|e| e.name.as_str()).collect()
+}
+
 #[test]
 fn die_faces_show_pips_a_text_or_an_icon() {
-    use ludopress::definition::model::DieFace;
     let g = common::parse("potager", &with_die("[1, \"+2\", \":coin:\", 4, \"A\", 6]"))
         .unwrap_or_else(|d| panic!("{d}"));
     let faces = &g.dice[0].faces;
-    assert!(matches!(faces[0], DieFace::Pips(1)));
-    assert!(matches!(&faces[1], DieFace::Text(t) if t == "+2"));
-    assert!(matches!(faces[2], DieFace::Icon(_)));
-    let flats = ludopress::layout::die::draw(&g.dice[0]).flatten();
+    // The library's die-face: the pips of each number where a die has them.
+    assert_eq!(names(&faces[0]), ["background", "pip-c"]);
+    assert_eq!(
+        names(&faces[3]),
+        ["background", "pip-nw", "pip-ne", "pip-sw", "pip-se"]
+    );
+    assert_eq!(
+        names(&faces[5]),
+        [
+            "background",
+            "pip-nw",
+            "pip-ne",
+            "pip-w",
+            "pip-e",
+            "pip-sw",
+            "pip-se"
+        ]
+    );
+    assert_eq!(names(&faces[1]), ["background", "text"]);
+    assert_eq!(names(&faces[2]), ["background", "icon"]);
+    // A pip is 17 % of the 16 mm face, centred at 27 % or 73 % of it.
+    let se = &faces[3][4];
+    assert!((se.w - 2.72).abs() < 1e-9 && (se.x + se.w / 2.0 - 0.73 * 16.0).abs() < 1e-9);
+    let flats = ludopress::layout::die::draw(&g.dice[0], Lang::En).flatten();
     let texts: Vec<&str> = flats
         .iter()
         .filter_map(|f| match f {
@@ -644,12 +668,22 @@ fn die_faces_show_pips_a_text_or_an_icon() {
     }
     for (faces, why) in [
         ("[1, 2, 3, 4, 5, 7]", "face 6: 7 pips"),
-        (
-            "[1, 2, \"★\", 4, 5, 6]",
-            "face 3: `★` (U+2605) is not in the font",
-        ),
         ("[1, 2, \":nope:\", 4, 5, 6]", "face 3: no icon `nope`"),
-        ("[1, 2, \"12345\", 4, 5, 6]", "1 to 4 characters"),
+        ("[1, 2, \"1234567890123\", 4, 5, 6]", "1 to 12 characters"),
+        (
+            "[1, 2, { pips = \"3\" }, 4, 5, 6]",
+            "face 3: `pips` expected a number of pips",
+        ),
+        (
+            "[1, 2, { fill = \"gren\" }, 4, 5, 6]",
+            "face 3: unknown colour",
+        ),
+        (
+            "[1, 2, { pip_c = \"1\" }, 4, 5, 6]",
+            "face 3: `pip_c` is set by the die",
+        ),
+        ("[1, 2, {}, 4, 5, 6]", "face 3: an empty table"),
+        ("[1, 2, 3.5, 4, 5, 6]", "face 3: expected a number of pips"),
     ] {
         let text = with_die(faces);
         let err = common::parse("potager", &text).unwrap_err().to_string();
@@ -663,6 +697,67 @@ fn die_faces_show_pips_a_text_or_an_icon() {
             "{why}: {err}"
         );
     }
+}
+
+#[test]
+fn a_die_face_without_the_glyph_or_too_long_warns_at_its_value() {
+    let text = with_die("[1, 2, \"★\", 4, \"MMMMMMMMMMMM\", 6]");
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("faces = "))
+        .unwrap()
+        + 1;
+    let w: Vec<String> = ludopress::build::face_warnings(&g, &[Lang::Fr, Lang::En])
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    // Each said once for both languages, at the face's own value.
+    let star = format!("game.toml:{line}:16: warning: face 3 of die `die`, element `text` (fr, en): `★` (U+2605) not in the font");
+    assert!(w.iter().any(|x| x.contains(&star)), "{w:#?}");
+    let faces = text.lines().nth(line - 1).unwrap();
+    let col = faces[..faces.find("\"MMM").unwrap()].chars().count() + 1;
+    let wide =
+        format!("game.toml:{line}:{col}: warning: face 5 of die `die`, element `text` (fr, en): ");
+    assert!(w.iter().any(|x| x.contains(&wide)), "{w:#?}");
+    assert_eq!(w.len(), 2, "{w:#?}");
+}
+
+#[test]
+fn a_die_of_its_own_layout_reads_the_fields_of_its_faces() {
+    let text = with_die(
+        "[{ pips = 1, fill = \"red\", mark = \"I\" }, 2, 3, 4, 5, { text = \"6\", mark = \"VI\" }]",
+    )
+    .replace(
+        "[[die]]\n",
+        &format!(
+            "[layout.dieface]\n{}{}\n[[die]]\nlayout = \"dieface\"\n",
+            el("bg", "rect", "fill = \"{fill}\"").replace("layout.main", "layout.dieface"),
+            el(
+                "mark",
+                "text",
+                "when = \"{mark}\"\ntext = \"{mark} {pips}{text} {face}\"\nsize = \"30%\""
+            )
+            .replace("layout.main", "layout.dieface"),
+        ),
+    );
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let faces = &g.dice[0].faces;
+    assert_eq!(names(&faces[0]), ["bg", "mark"]);
+    assert_eq!(names(&faces[1]), ["bg"]);
+    let fill = |i: usize| match &faces[i][0].kind {
+        ElementKind::Rect { fill, .. } => *fill,
+        _ => None,
+    };
+    assert_eq!(fill(1), Some(g.dice[0].fill));
+    assert!(fill(0).is_some() && fill(0) != fill(1));
+    let text_of = |i: usize| match &faces[i][1].kind {
+        ElementKind::Text(tb) => (tb.text.en.clone(), tb.size),
+        _ => unreachable!(),
+    };
+    // 30 % of the 16 mm face as a size: 4.8 mm, 13.61 pt.
+    assert_eq!(text_of(0), ("I 1 1".to_string(), 13.61));
+    assert_eq!(text_of(5).0, "VI 6 6");
 }
 
 #[test]

@@ -765,10 +765,30 @@ fn shape<'e>(
                 cx.err(&e.name, "a text element needs `text`".into());
                 return None;
             };
-            let size = num(cx, &e.size, 2.0, 200.0, "size").unwrap_or(8.0);
-            let min_size = num(cx, &e.min_size, 2.0, 200.0, "min_size")
-                .unwrap_or(size)
-                .min(size);
+            // A size in pt, or a percentage of the frame's shorter side (as an em, in pt).
+            let pt = |cx: &mut Ctx, v: &Option<raw::L>, what: &str| {
+                v.as_ref().map(|v| {
+                    let x = match v.get_ref() {
+                        raw::Len::Mm(n) => *n,
+                        raw::Len::Pct(p) => p / 100.0 * fw.min(fh) * 72.0 / 25.4,
+                    };
+                    if !x.is_finite() || !(2.0..=200.0).contains(&x) {
+                        cx.err(
+                            v,
+                            format!(
+                                "{what} out of range: expected 2 to 200 pt, found {} pt",
+                                shown_number(x)
+                            ),
+                        );
+                        2.0
+                    } else {
+                        // Whole hundredths of a point, so that equal sizes print the same bytes.
+                        (x * 100.0).round() / 100.0
+                    }
+                })
+            };
+            let size = pt(cx, &e.size, "size").unwrap_or(8.0);
+            let min_size = pt(cx, &e.min_size, "min_size").unwrap_or(size).min(size);
             let family = match &e.font {
                 None => Family::LATO,
                 Some(f) => match families.get(f.get_ref()) {

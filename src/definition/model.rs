@@ -481,25 +481,15 @@ pub struct Die {
     pub name: Text,
     /// Face side, mm.
     pub face: f64,
-    /// Face colour.
+    /// Face colour (the glue tabs are a shade darker).
     pub fill: Color,
-    /// Pip colour.
+    /// Pip colour, also that of the net's cut and fold lines.
     pub pip: Color,
-    /// Faces in net order.
-    pub faces: Vec<DieFace>,
+    /// The elements of each face, in net order (top, left, front, right, back, bottom), each
+    /// placed on a `face` × `face` mm square.
+    pub faces: Vec<Vec<Element>>,
     /// Copies.
     pub count: usize,
-}
-
-/// What a die face shows.
-#[derive(Debug, Clone, PartialEq)]
-pub enum DieFace {
-    /// Pips, 1 to 6.
-    Pips(u8),
-    /// A short text (a number, a letter, a sign), centred in bold.
-    Text(String),
-    /// An icon, centred.
-    Icon(crate::art::Art),
 }
 
 /// A squared play mat.

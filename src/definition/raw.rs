@@ -452,10 +452,11 @@ pub struct ElementRaw {
     pub points: Option<Spanned<Vec<Vec<Len>>>>,
     /// Text: a template (`"{title}"`, `"Cost: {cost}"`), with `**bold**`, `*italic*`, `:icon:`.
     pub text: Option<S>,
-    /// Text size, pt (default 8).
-    pub size: Option<F>,
+    /// Text size, pt (default 8), or a percentage of the frame's shorter side (`"60%"`: a face
+    /// that follows its component's size).
+    pub size: Option<L>,
     /// Smallest size a text shrinks to before it is reported as overflowing (default: `size`).
-    pub min_size: Option<F>,
+    pub min_size: Option<L>,
     /// A family: `lato` (bundled, default) or a name of `[fonts]`.
     pub font: Option<S>,
     /// `regular` (default), `bold` or `italic`: the face of plain text.
@@ -660,8 +661,12 @@ pub struct DieRaw {
     /// Pip and line colour.
     pub pip: S,
     /// The six faces, in net order (top, left, front, right, back, bottom): a number of pips
-    /// (1 to 6), a short text (`"+2"`, `"A"`) or an icon of `[icons]` (`":coin:"`).
-    pub faces: Spanned<Vec<toml::Value>>,
+    /// (1 to 6), a short text (`"+2"`, `"A"`), an icon of `[icons]` (`":coin:"`), or a table of
+    /// fields for the face's layout (`{ pips = 3, fill = "red" }`, `{ text = "x", mark = "y" }`).
+    pub faces: Spanned<Vec<Spanned<toml::Value>>>,
+    /// The layout of each face (default: the library's `die-face`), which reads `{fill}`,
+    /// `{pip}`, `{pips}`, `{text}`, `{icon}`, `{face}` (1 to 6) and `{pip_nw}` ... `{pip_se}`.
+    pub layout: Option<S>,
     /// Copies.
     pub count: Option<I>,
 }

@@ -1,17 +1,16 @@
-//! A foldable die net: six faces in a cross (pips, a text or an icon), fold lines dashed,
-//! seven glue tabs.
+//! A foldable die net: six faces in a cross, each drawn by its layout (pips, a text, an icon:
+//! the library's `die-face`), fold lines dashed, seven glue tabs.
 
-use super::fit::draw_art;
-use super::HAIRLINE;
-use crate::definition::model::{Die, DieFace, Fit};
-use crate::fonts::Face;
-use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
+use super::{element, HAIRLINE};
+use crate::definition::model::Die;
+use crate::lang::Lang;
+use crate::scene::{p, shape, Affine, Scene, Stroke};
 
 /// Net cell of each face in `faces` order: top, left, front, right, back, bottom.
 const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
 
-/// Draws the net; the scene includes the glue tabs.
-pub fn draw(d: &Die) -> Scene {
+/// Draws the net in `lang`; the scene includes the glue tabs.
+pub fn draw(d: &Die, lang: Lang) -> Scene {
     let f = d.face;
     let t = f * crate::definition::model::DIE_TAB;
     let (w, h) = d.extent();
@@ -39,38 +38,12 @@ pub fn draw(d: &Die) -> Scene {
             cut,
         );
     }
+    // Each face is drawn by its layout's elements, on its square of the net.
     for (i, &(c, r)) in CELLS.iter().enumerate() {
         let o = at(c, r);
-        s.path(shape::rect(o.x, o.y, f, f), Some(d.fill), None);
-        match &d.faces[i] {
-            DieFace::Pips(v) => pips(&mut s, o, f, *v, d),
-            DieFace::Text(t) => {
-                // As large as fits: 60 % of the face high, or narrower for a wide text.
-                let mut size = f * 0.6 * 72.0 / 25.4 / 0.72;
-                while Face::Bold.width_mm(t, size) > f * 0.8 && size > 4.0 {
-                    size -= 0.5;
-                }
-                s.text(
-                    o.x + f / 2.0,
-                    o.y + f / 2.0 + Face::Bold.cap_height_mm(size) / 2.0,
-                    size,
-                    Face::Bold,
-                    d.pip,
-                    Anchor::Middle,
-                    t,
-                );
-            }
-            DieFace::Icon(art) => {
-                let m = f * 0.2;
-                draw_art(
-                    &mut s,
-                    art,
-                    (o.x + m, o.y + m, f - 2.0 * m, f - 2.0 * m),
-                    Fit::Contain,
-                    None,
-                );
-            }
-        }
+        let mut face = Scene::new(f, f);
+        element::draw(&mut face, &d.faces[i], f, f, lang);
+        s.place(face, Affine::translate(o.x, o.y), None);
     }
     // Fold lines between adjacent faces.
     let fold = Some(Stroke::dashed(d.pip, HAIRLINE * 2.0, 1.5, 1.0));
@@ -108,20 +81,4 @@ pub fn draw(d: &Die) -> Scene {
         }
     }
     s
-}
-
-fn pips(s: &mut Scene, o: P, f: f64, v: u8, d: &Die) {
-    let q = |x: f64, y: f64| p(o.x + f * x, o.y + f * y);
-    let (l, m, h) = (0.27, 0.5, 0.73);
-    let spots: Vec<P> = match v {
-        1 => vec![q(m, m)],
-        2 => vec![q(l, l), q(h, h)],
-        3 => vec![q(l, l), q(m, m), q(h, h)],
-        4 => vec![q(l, l), q(h, l), q(l, h), q(h, h)],
-        5 => vec![q(l, l), q(h, l), q(m, m), q(l, h), q(h, h)],
-        _ => vec![q(l, l), q(h, l), q(l, m), q(h, m), q(l, h), q(h, h)],
-    };
-    for c in spots {
-        s.path(shape::circle(c, f * 0.085), Some(d.pip), None);
-    }
 }

@@ -117,8 +117,9 @@ fn set(tb: &TextBox, text: &str, size: f64, w: f64) -> (Vec<Line>, Option<String
                 })
                 .collect();
             too_wide = Some(format!(
-                "`{word}` is {:.1} mm wide at {size} pt, wider than its box ({w:.1} mm)",
-                t.width
+                "`{word}` is {:.1} mm wide at {} pt, wider than its box ({w:.1} mm)",
+                t.width,
+                crate::diag::shown_number(size)
             ));
         }
         let line = lines.last_mut().expect("one line at least");
@@ -152,7 +153,7 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
         let (lines, too_wide) = set(tb, text, size, w);
         let height = lines.len() as f64 * size * PT * LEADING;
         let fits = too_wide.is_none() && height <= h + 1e-9;
-        if fits || size - STEP < tb.min_size - 1e-9 {
+        if fits || size <= tb.min_size + 1e-9 {
             let overflow = if fits {
                 None
             } else if let Some(m) = too_wide {
@@ -160,8 +161,9 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
             } else {
                 let holds = (h / (size * PT * LEADING)).floor() as usize;
                 Some(format!(
-                    "the text needs {} lines ({height:.1} mm) at {size} pt; its box ({h:.1} mm) holds {holds}",
-                    lines.len()
+                    "the text needs {} lines ({height:.1} mm) at {} pt; its box ({h:.1} mm) holds {holds}",
+                    lines.len(),
+                    crate::diag::shown_number(size)
                 ))
             };
             return Laid {
@@ -170,7 +172,8 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
                 overflow,
             };
         }
-        size -= STEP;
+        // The last step lands on the smallest size; thousandths keep steps free of float noise.
+        size = (((size - STEP) * 1000.0).round() / 1000.0).max(tb.min_size);
     }
 }
 
