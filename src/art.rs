@@ -2,7 +2,9 @@
 //! vector in every output) and PNG or JPEG (decoded once and embedded once per file).
 
 use crate::color::Color;
-use crate::scene::{Affine, Image, Item, Raster, Scene, Seg, Stroke, P};
+use crate::scene::{
+    Affine, Finish, Gradient, GradientShape, Image, Item, Raster, Scene, Seg, Stroke, P,
+};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -169,8 +171,8 @@ pub fn jpeg(bytes: &[u8]) -> Result<Raster, String> {
     })
 }
 
-/// Reads an SVG into a scene of its own units: paths with their fills and strokes (a gradient
-/// as the mean of its stops), text as outlines, embedded PNG and JPEG images.
+/// Reads an SVG into a scene of its own units: paths with their fills and strokes, opacity,
+/// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
 pub fn vector(bytes: &[u8]) -> Result<Scene, String> {
     let opt = usvg::Options {
         fontdb: crate::fonts::fontdb(),
@@ -182,7 +184,7 @@ pub fn vector(bytes: &[u8]) -> Result<Scene, String> {
     let size = tree.size();
     let mut scene = Scene::new(f64::from(size.width()), f64::from(size.height()));
     let mut shapes = 0;
-    group(tree.root(), &mut scene, &mut shapes)?;
+    group(tree.root(), &mut scene, &mut shapes, 1.0)?;
     Ok(scene)
 }
 
@@ -197,17 +199,61 @@ fn affine(t: usvg::Transform) -> Affine {
     }
 }
 
-fn paint(p: &usvg::Paint) -> Option<Color> {
-    let c = |c: usvg::Color| Color::rgb(c.red, c.green, c.blue);
+fn rgb(c: usvg::Color) -> Color {
+    Color::rgb(c.red, c.green, c.blue)
+}
+
+/// A paint as a flat colour (a gradient as the mean of its stops) and its gradient, if any,
+/// in the coordinates `t` maps to the art's; the mean opacity of a gradient's stops.
+fn paint(p: &usvg::Paint, t: Affine) -> Option<(Color, Option<Gradient>, f64)> {
+    let gradient = |base: &usvg::BaseGradient, shape: GradientShape| {
+        let stops: Vec<(f64, Color)> = base
+            .stops()
+            .iter()
+            .map(|s| (f64::from(s.offset().get()), rgb(s.color())))
+            .collect();
+        let opacity = if base.stops().is_empty() {
+            1.0
+        } else {
+            base.stops()
+                .iter()
+                .map(|s| f64::from(s.opacity().get()))
+                .sum::<f64>()
+                / base.stops().len() as f64
+        };
+        let g = Gradient {
+            shape,
+            stops,
+            transform: affine(base.transform()).then(t),
+        };
+        Some((mean(base.stops())?, Some(g), opacity))
+    };
     match p {
-        usvg::Paint::Color(col) => Some(c(*col)),
-        usvg::Paint::LinearGradient(g) => mean(g.stops()),
-        usvg::Paint::RadialGradient(g) => mean(g.stops()),
+        usvg::Paint::Color(col) => Some((rgb(*col), None, 1.0)),
+        usvg::Paint::LinearGradient(g) => gradient(
+            g,
+            GradientShape::Linear {
+                x1: f64::from(g.x1()),
+                y1: f64::from(g.y1()),
+                x2: f64::from(g.x2()),
+                y2: f64::from(g.y2()),
+            },
+        ),
+        usvg::Paint::RadialGradient(g) => gradient(
+            g,
+            GradientShape::Radial {
+                cx: f64::from(g.cx()),
+                cy: f64::from(g.cy()),
+                r: f64::from(g.r().get()),
+                fx: f64::from(g.fx()),
+                fy: f64::from(g.fy()),
+            },
+        ),
         usvg::Paint::Pattern(_) => None,
     }
 }
 
-/// A gradient drawn as one colour: the mean of its stops.
+/// A gradient's flat stand-in: the mean of its stops.
 fn mean(stops: &[usvg::Stop]) -> Option<Color> {
     if stops.is_empty() {
         return None;
@@ -228,10 +274,57 @@ fn mean(stops: &[usvg::Stop]) -> Option<Color> {
     ))
 }
 
-fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize) -> Result<(), String> {
-    if g.opacity().get() <= 0.0 {
+/// The outline a clip path keeps, in the art's coordinates (`t`: the clipped group's).
+fn clip_outline(clip: &usvg::ClipPath, t: Affine) -> Vec<Seg> {
+    fn walk(g: &usvg::Group, t: Affine, out: &mut Vec<Seg>) {
+        for node in g.children() {
+            match node {
+                usvg::Node::Path(p) if p.is_visible() => {
+                    out.extend(crate::scene::transform_segs(&segments(p.data()), t));
+                }
+                usvg::Node::Group(g) => walk(g, affine(g.transform()).then(t), out),
+                usvg::Node::Text(x) => walk(x.flattened(), t, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(clip.root(), affine(clip.transform()).then(t), &mut out);
+    out
+}
+
+/// Adds a group's drawing to `out`. A group's opacity multiplies its children's (exact where
+/// they do not overlap); its clip path clips them; masks and patterns are not drawn.
+fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize, opacity: f64) -> Result<(), String> {
+    let opacity = opacity * f64::from(g.opacity().get());
+    if opacity <= 0.0 {
         return Ok(());
     }
+    if let Some(clip) = g.clip_path() {
+        let mut inner = Scene::new(0.0, 0.0);
+        children(g, &mut inner, shapes, opacity)?;
+        let mut outline = clip_outline(clip, affine(g.abs_transform()));
+        // A clip path clipped in turn keeps what both keep: one group inside the other.
+        let mut nested = clip.clip_path();
+        while let Some(c) = nested {
+            let mut wrap = Scene::new(0.0, 0.0);
+            wrap.place_clipped(inner, Affine::IDENTITY, Some(outline));
+            inner = wrap;
+            outline = clip_outline(c, affine(g.abs_transform()));
+            nested = c.clip_path();
+        }
+        out.place_clipped(inner, Affine::IDENTITY, Some(outline));
+        return Ok(());
+    }
+    children(g, out, shapes, opacity)
+}
+
+fn children(
+    g: &usvg::Group,
+    out: &mut Scene,
+    shapes: &mut usize,
+    opacity: f64,
+) -> Result<(), String> {
     for node in g.children() {
         *shapes += 1;
         if *shapes > MAX_SHAPES {
@@ -240,23 +333,35 @@ fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize) -> Result<(), Str
             ));
         }
         match node {
-            usvg::Node::Group(g) => group(g, out, shapes)?,
-            usvg::Node::Text(t) => group(t.flattened(), out, shapes)?,
+            usvg::Node::Group(g) => group(g, out, shapes, opacity)?,
+            usvg::Node::Text(t) => group(t.flattened(), out, shapes, opacity)?,
             usvg::Node::Path(p) => {
                 if !p.is_visible() {
                     continue;
                 }
                 let t = affine(p.abs_transform());
                 let segs = crate::scene::transform_segs(&segments(p.data()), t);
-                let fill = p
-                    .fill()
-                    .filter(|f| f.opacity().get() > 0.0)
-                    .and_then(|f| paint(f.paint()));
-                let stroke = p
-                    .stroke()
-                    .filter(|s| s.opacity().get() > 0.0)
-                    .and_then(|s| {
-                        paint(s.paint()).map(|color| Stroke {
+                let mut finish = Finish {
+                    fill_opacity: 1.0,
+                    stroke_opacity: 1.0,
+                    even_odd: false,
+                    gradient: None,
+                };
+                let mut fill = None;
+                if let Some(f) = p.fill().filter(|f| f.opacity().get() > 0.0) {
+                    if let Some((color, gradient, stops)) = paint(f.paint(), t) {
+                        fill = Some(color);
+                        finish.gradient = gradient;
+                        finish.fill_opacity = opacity * f64::from(f.opacity().get()) * stops;
+                        finish.even_odd = f.rule() == usvg::FillRule::EvenOdd;
+                    }
+                }
+                let mut stroke = None;
+                if let Some(s) = p.stroke().filter(|s| s.opacity().get() > 0.0) {
+                    // A gradient outline is drawn in its mean colour.
+                    if let Some((color, _, stops)) = paint(s.paint(), t) {
+                        finish.stroke_opacity = opacity * f64::from(s.opacity().get()) * stops;
+                        stroke = Some(Stroke {
                             color,
                             width: f64::from(s.width().get()) * t.scale_factor(),
                             dash: s.dasharray().and_then(|d| {
@@ -267,33 +372,39 @@ fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize) -> Result<(), Str
                                     )
                                 })
                             }),
-                        })
-                    });
+                        });
+                    }
+                }
                 if fill.is_some() || stroke.is_some() {
-                    out.path(segs, fill, stroke);
+                    out.finished_path(segs, fill, stroke, finish);
                 }
             }
             usvg::Node::Image(img) => {
                 if !img.is_visible() {
                     continue;
                 }
-                let raster = match img.kind() {
-                    usvg::ImageKind::PNG(d) => png(d).ok(),
-                    usvg::ImageKind::JPEG(d) => jpeg(d).ok(),
-                    _ => None,
-                };
-                if let Some(r) = raster {
-                    let s = img.size();
-                    let mut inner = Scene::new(0.0, 0.0);
-                    inner.push(Item::Image(Image {
-                        raster: Arc::new(r),
-                        x: 0.0,
-                        y: 0.0,
-                        w: f64::from(s.width()),
-                        h: f64::from(s.height()),
-                    }));
-                    out.place(inner, affine(img.abs_transform()), None);
+                let mut inner = Scene::new(0.0, 0.0);
+                match img.kind() {
+                    usvg::ImageKind::PNG(d) | usvg::ImageKind::JPEG(d) => {
+                        let raster = match img.kind() {
+                            usvg::ImageKind::PNG(_) => png(d),
+                            _ => jpeg(d),
+                        };
+                        let Ok(r) = raster else { continue };
+                        let s = img.size();
+                        inner.push(Item::Image(Image {
+                            raster: Arc::new(r),
+                            x: 0.0,
+                            y: 0.0,
+                            w: f64::from(s.width()),
+                            h: f64::from(s.height()),
+                        }));
+                    }
+                    // An SVG inside the SVG is drawn as vector too.
+                    usvg::ImageKind::SVG(tree) => group(tree.root(), &mut inner, shapes, opacity)?,
+                    _ => continue,
                 }
+                out.place(inner, affine(img.abs_transform()), None);
             }
         }
     }
@@ -376,8 +487,90 @@ mod tests {
         assert_eq!(
             paths[2].fill,
             Some(Color::rgb(127, 127, 127)),
-            "gradient mean"
+            "a gradient's flat stand-in is the mean of its stops"
         );
+        // The gradient itself runs across the 1-unit box (objectBoundingBox units resolved).
+        let g = paths[2].finish.as_ref().unwrap().gradient.as_ref().unwrap();
+        assert_eq!(
+            g.stops,
+            vec![(0.0, Color::rgb(0, 0, 0)), (1.0, Color::rgb(255, 255, 255))]
+        );
+        let (a, b) = match g.shape {
+            crate::scene::GradientShape::Linear { x1, y1, x2, y2 } => (
+                g.transform.apply(P { x: x1, y: y1 }),
+                g.transform.apply(P { x: x2, y: y2 }),
+            ),
+            _ => unreachable!(),
+        };
+        assert!((a.x, a.y, b.x, b.y) == (0.0, 0.0, 1.0, 0.0), "{a:?} {b:?}");
+        assert!(paths[0].finish.is_none(), "a plain path has no finish");
+    }
+
+    /// Every path of a scene, clipped groups and placed scenes included, with its finish.
+    fn all_paths(items: &[Item], out: &mut Vec<crate::scene::Path>) {
+        for i in items {
+            match i {
+                Item::Path(p) => out.push(p.clone()),
+                Item::Group(g) => all_paths(&g.items, out),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn opacity_fill_rules_radial_gradients_clips_and_nested_svg_are_kept() {
+        let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
+            <defs>
+              <radialGradient id="r" cx="10" cy="10" r="8" gradientUnits="userSpaceOnUse">
+                <stop offset="0" stop-color="#ffffff"/><stop offset="0.5" stop-color="#ff0000"/>
+                <stop offset="1" stop-color="#000000" stop-opacity="0.5"/>
+              </radialGradient>
+              <clipPath id="c"><rect x="20" y="0" width="5" height="20"/></clipPath>
+            </defs>
+            <circle cx="10" cy="10" r="8" fill="url(#r)"/>
+            <g opacity="0.5"><rect x="0" y="0" width="4" height="4" fill="#00ff00" fill-opacity="0.5" stroke="#000000" stroke-opacity="0.8"/></g>
+            <path d="M20 0H30V10H20Z M22 2H28V8H22Z" fill="#0000ff" fill-rule="evenodd"/>
+            <g clip-path="url(#c)"><rect x="18" y="12" width="10" height="6" fill="#123456"/></g>
+            <image x="30" y="10" width="10" height="10" href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIyIiBoZWlnaHQ9IjIiPjxyZWN0IHdpZHRoPSIyIiBoZWlnaHQ9IjIiIGZpbGw9IiNhYmNkZWYiLz48L3N2Zz4="/>
+        </svg>"##;
+        let s = vector(svg).unwrap();
+        let mut paths = Vec::new();
+        all_paths(&s.items, &mut paths);
+        assert_eq!(paths.len(), 5, "{paths:#?}");
+        // The radial gradient, its three stops, the last one's half opacity averaged in.
+        let f = paths[0].finish.as_ref().unwrap();
+        let g = f.gradient.as_ref().unwrap();
+        assert_eq!(g.stops.len(), 3);
+        assert!(matches!(g.shape, crate::scene::GradientShape::Radial { r, .. } if r == 8.0));
+        assert!(
+            (f.fill_opacity - 2.5 / 3.0).abs() < 1e-6,
+            "{}",
+            f.fill_opacity
+        );
+        // Group opacity multiplies the path's own.
+        let f = paths[1].finish.as_ref().unwrap();
+        assert!((f.fill_opacity - 0.25).abs() < 1e-6 && (f.stroke_opacity - 0.4).abs() < 1e-6);
+        // The square with a square hole keeps its rule.
+        assert!(paths[2].finish.as_ref().unwrap().even_odd);
+        // The clipped rectangle sits in a group clipped to x 20..25.
+        let clip = s.items.iter().find_map(|i| match i {
+            Item::Group(g) if g.clip.is_some() => g.clip.clone(),
+            _ => None,
+        });
+        let xs: Vec<f64> = clip
+            .expect("a clipped group")
+            .iter()
+            .filter_map(|s| match s {
+                Seg::Move(p) | Seg::Line(p) => Some(p.x),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            xs.iter().all(|x| (20.0..=25.0).contains(x)) && xs.contains(&25.0),
+            "{xs:?}"
+        );
+        // The SVG image inside is drawn as a vector path of its colour.
+        assert_eq!(paths[4].fill, Some(Color::rgb(0xab, 0xcd, 0xef)));
     }
 
     #[test]

@@ -68,10 +68,88 @@ impl Stroke {
 pub struct Path {
     /// The segments.
     pub segs: Vec<Seg>,
-    /// Fill colour (non-zero winding), if filled.
+    /// Fill colour (non-zero winding unless `finish` says otherwise), if filled; under a
+    /// gradient, the mean of its stops.
     pub fill: Option<Color>,
     /// Outline, if stroked.
     pub stroke: Option<Stroke>,
+    /// What art adds to a plain path (opacity, the even-odd rule, a gradient), when it does.
+    pub finish: Option<std::sync::Arc<Finish>>,
+}
+
+/// What an SVG drawing's path may add to a path of flat colours.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finish {
+    /// Opacity of the fill, 0 to 1.
+    pub fill_opacity: f64,
+    /// Opacity of the outline, 0 to 1.
+    pub stroke_opacity: f64,
+    /// The fill's rule is even-odd (a hole where subpaths overlap) rather than non-zero.
+    pub even_odd: bool,
+    /// A gradient that fills the path (in place of `fill`).
+    pub gradient: Option<Gradient>,
+}
+
+impl Finish {
+    /// Whether the finish changes nothing.
+    pub fn is_plain(&self) -> bool {
+        self.fill_opacity >= 1.0
+            && self.stroke_opacity >= 1.0
+            && !self.even_odd
+            && self.gradient.is_none()
+    }
+}
+
+/// A linear or radial gradient, padded beyond its ends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gradient {
+    /// Its geometry, in the gradient's own coordinates.
+    pub shape: GradientShape,
+    /// Colour stops: offset (0 to 1, ascending) and colour.
+    pub stops: Vec<(f64, Color)>,
+    /// From the gradient's coordinates to the path's.
+    pub transform: Affine,
+}
+
+/// Where a gradient runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GradientShape {
+    /// From (x1, y1) at offset 0 to (x2, y2) at offset 1.
+    Linear {
+        /// Start.
+        x1: f64,
+        /// Start.
+        y1: f64,
+        /// End.
+        x2: f64,
+        /// End.
+        y2: f64,
+    },
+    /// From the focal point (fx, fy) at offset 0 to the circle of centre (cx, cy) and radius r.
+    Radial {
+        /// Centre of the end circle.
+        cx: f64,
+        /// Centre of the end circle.
+        cy: f64,
+        /// Radius of the end circle.
+        r: f64,
+        /// Focal point.
+        fx: f64,
+        /// Focal point.
+        fy: f64,
+    },
+}
+
+impl Gradient {
+    /// A name drawn from the gradient's geometry and stops (not its transform): the same
+    /// gradient drawn in several places is one resource.
+    pub fn key(&self) -> String {
+        let mut text = format!("{:?}", self.shape);
+        for (o, c) in &self.stops {
+            text.push_str(&format!(" {o} {c}"));
+        }
+        format!("{:016x}", fnv(text.as_bytes()))
+    }
 }
 
 /// Horizontal alignment of a text run on its anchor point.
@@ -289,7 +367,29 @@ impl Scene {
 
     /// Adds a path.
     pub fn path(&mut self, segs: Vec<Seg>, fill: Option<Color>, stroke: Option<Stroke>) {
-        self.items.push(Item::Path(Path { segs, fill, stroke }));
+        self.items.push(Item::Path(Path {
+            segs,
+            fill,
+            stroke,
+            finish: None,
+        }));
+    }
+
+    /// Adds a path with a finish (opacity, even-odd, gradient); a plain finish is dropped.
+    pub fn finished_path(
+        &mut self,
+        segs: Vec<Seg>,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+        finish: Finish,
+    ) {
+        let finish = (!finish.is_plain()).then(|| std::sync::Arc::new(finish));
+        self.items.push(Item::Path(Path {
+            segs,
+            fill,
+            stroke,
+            finish,
+        }));
     }
 
     /// Adds a text run.
@@ -378,10 +478,22 @@ fn flatten_items(items: &[Item], t: Affine, out: &mut Vec<Flat>) {
                     dash: st.dash.map(|(a, b)| (a * s, b * s)),
                     ..st
                 });
+                // A gradient follows the path: its transform gains the path's.
+                let finish = match &path.finish {
+                    Some(f) if f.gradient.is_some() && t != Affine::IDENTITY => {
+                        let mut g = (**f).clone();
+                        if let Some(gr) = &mut g.gradient {
+                            gr.transform = gr.transform.then(t);
+                        }
+                        Some(std::sync::Arc::new(g))
+                    }
+                    other => other.clone(),
+                };
                 out.push(Flat::Path(Path {
                     segs,
                     fill: path.fill,
                     stroke,
+                    finish,
                 }));
             }
             Item::Text(run) => {

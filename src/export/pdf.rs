@@ -52,6 +52,41 @@ fn color(c: Color) -> printpdf::Color {
     })
 }
 
+/// An opacity in thousandths (1000: opaque), the grain of the graphics states written.
+fn alpha(o: f64) -> u32 {
+    (o.clamp(0.0, 1.0) * 1000.0).round() as u32
+}
+
+/// The graphics state of a fill and a stroke opacity in thousandths.
+fn gs_id(fill: u32, stroke: u32) -> printpdf::ExtendedGraphicsStateId {
+    printpdf::ExtendedGraphicsStateId(format!("GSf{fill}s{stroke}"))
+}
+
+/// A gradient as a PDF shading in its own coordinates, padded at both ends.
+fn shading(g: &crate::scene::Gradient) -> printpdf::Shading {
+    use crate::scene::GradientShape;
+    let geometry = match g.shape {
+        GradientShape::Linear { x1, y1, x2, y2 } => printpdf::ShadingGeometry::Axial {
+            coords: [x1, y1, x2, y2].map(|v| v as f32),
+        },
+        GradientShape::Radial { cx, cy, r, fx, fy } => printpdf::ShadingGeometry::Radial {
+            coords: [fx, fy, 0.0, cx, cy, r].map(|v| v as f32),
+        },
+    };
+    printpdf::Shading {
+        geometry,
+        stops: g
+            .stops
+            .iter()
+            .map(|(o, c)| printpdf::GradientStop {
+                offset: *o as f32,
+                color: [c.r, c.g, c.b].map(|v| f32::from(v) / 255.0),
+            })
+            .collect(),
+        extend: (true, true),
+    }
+}
+
 fn pt(q: P, page_h: f64) -> Point {
     Point {
         x: Pt((q.x * PT_PER_MM) as f32),
@@ -96,20 +131,57 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
         match f {
             Flat::Path(path) => {
                 let subs = rings(&path.segs, h);
-                if let Some(c) = path.fill {
-                    ops.push(Op::SetFillColor { col: color(c) });
-                    ops.push(Op::DrawPolygon {
-                        polygon: Polygon {
-                            rings: subs
-                                .iter()
-                                .map(|(pts, _)| PolygonRing {
-                                    points: pts.clone(),
-                                })
-                                .collect(),
-                            mode: PaintMode::Fill,
-                            winding_order: WindingOrder::NonZero,
-                        },
-                    });
+                let finish = path.finish.as_deref();
+                let winding_order = if finish.is_some_and(|f| f.even_odd) {
+                    WindingOrder::EvenOdd
+                } else {
+                    WindingOrder::NonZero
+                };
+                let polygon = |mode: PaintMode| Polygon {
+                    rings: subs
+                        .iter()
+                        .map(|(pts, _)| PolygonRing {
+                            points: pts.clone(),
+                        })
+                        .collect(),
+                    mode,
+                    winding_order,
+                };
+                // Opacity is a graphics state, set around the path and dropped after it.
+                let alpha = finish
+                    .map(|f| (alpha(f.fill_opacity), alpha(f.stroke_opacity)))
+                    .filter(|&(a, b)| a < 1000 || b < 1000);
+                if let Some((a, b)) = alpha {
+                    ops.push(Op::SaveGraphicsState);
+                    ops.push(Op::LoadGraphicsState { gs: gs_id(a, b) });
+                }
+                match (path.fill, finish.and_then(|f| f.gradient.as_ref())) {
+                    (Some(_), Some(g)) => {
+                        // The gradient is painted over the path as a clip, in the gradient's
+                        // own coordinates (the matrix maps them onto the page).
+                        ops.push(Op::SaveGraphicsState);
+                        ops.push(Op::DrawPolygon {
+                            polygon: polygon(PaintMode::Clip),
+                        });
+                        let t = g.transform;
+                        let k = PT_PER_MM;
+                        let m = [k * t.a, -k * t.b, k * t.c, -k * t.d, k * t.e, k * (h - t.f)]
+                            .map(|v| v as f32);
+                        ops.push(Op::SetTransformationMatrix {
+                            matrix: printpdf::CurTransMat::Raw(m),
+                        });
+                        ops.push(Op::PaintShading {
+                            id: printpdf::ShadingId(format!("Sh{}", g.key())),
+                        });
+                        ops.push(Op::RestoreGraphicsState);
+                    }
+                    (Some(c), None) => {
+                        ops.push(Op::SetFillColor { col: color(c) });
+                        ops.push(Op::DrawPolygon {
+                            polygon: polygon(PaintMode::Fill),
+                        });
+                    }
+                    (None, _) => {}
                 }
                 if let Some(st) = path.stroke {
                     ops.push(Op::SetOutlineColor {
@@ -137,6 +209,9 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
                             },
                         });
                     }
+                }
+                if alpha.is_some() {
+                    ops.push(Op::RestoreGraphicsState);
                 }
             }
             Flat::Text(run, angle) => {
@@ -240,10 +315,34 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
         ids.insert(face, id);
     }
     // Each raster once, however many times it is drawn.
+    // Each opacity pair and each gradient once too.
     let mut rasters = std::collections::BTreeMap::new();
     for f in pages.iter().flat_map(|s| s.flatten()) {
-        if let Flat::Image(r, _) = f {
-            rasters.entry(r.key.clone()).or_insert(r);
+        let p = match f {
+            Flat::Image(r, _) => {
+                rasters.entry(r.key.clone()).or_insert(r);
+                continue;
+            }
+            Flat::Path(p) => p,
+            _ => continue,
+        };
+        let Some(fin) = p.finish.as_deref() else {
+            continue;
+        };
+        let (a, b) = (alpha(fin.fill_opacity), alpha(fin.stroke_opacity));
+        if a < 1000 || b < 1000 {
+            doc.resources.extgstates.map.insert(
+                gs_id(a, b),
+                printpdf::ExtendedGraphicsState::default()
+                    .with_current_fill_alpha(a as f32 / 1000.0)
+                    .with_current_stroke_alpha(b as f32 / 1000.0),
+            );
+        }
+        if let Some(g) = &fin.gradient {
+            doc.resources
+                .shadings
+                .map
+                .insert(printpdf::ShadingId(format!("Sh{}", g.key())), shading(g));
         }
     }
     for (key, r) in rasters {

@@ -1,8 +1,11 @@
 //! SVG export (with the `svg` crate): user units are millimetres.
 
-use crate::scene::{num, num_at, Flat, Scene, Seg};
-use svg::node::element::{ClipPath, Definitions, Group, Path, Text};
+use crate::scene::{num, num_at, Flat, Gradient, GradientShape, Scene, Seg};
+use svg::node::element::{
+    ClipPath, Definitions, Group, LinearGradient, Path, RadialGradient, Stop, Text,
+};
 use svg::Document;
+use svg::Node as _;
 
 /// Path data at fixed precision.
 pub fn path_data(segs: &[Seg]) -> String {
@@ -42,14 +45,35 @@ pub fn to_svg(scene: &Scene) -> String {
     let mut stack: Vec<Group> = vec![Group::new()];
     let mut defs = Definitions::new();
     let mut clip_id = 0usize;
+    let mut def_id = 0usize;
+    let mut used_defs = false;
     for f in scene.flatten() {
         match f {
             Flat::Path(p) => {
                 let mut el = Path::new().set("d", path_data(&p.segs));
-                el = match p.fill {
-                    Some(c) => el.set("fill", c.to_string()),
-                    None => el.set("fill", "none"),
+                let finish = p.finish.as_deref();
+                el = match (p.fill, finish.and_then(|f| f.gradient.as_ref())) {
+                    (Some(_), Some(g)) => {
+                        def_id += 1;
+                        let id = format!("grad{def_id}");
+                        defs = defs.add(gradient(g, &id));
+                        used_defs = true;
+                        el.set("fill", format!("url(#{id})"))
+                    }
+                    (Some(c), None) => el.set("fill", c.to_string()),
+                    (None, _) => el.set("fill", "none"),
                 };
+                if let Some(f) = finish {
+                    if f.even_odd {
+                        el = el.set("fill-rule", "evenodd");
+                    }
+                    if p.fill.is_some() && f.fill_opacity < 1.0 {
+                        el = el.set("fill-opacity", num_at(f.fill_opacity, 3));
+                    }
+                    if p.stroke.is_some() && f.stroke_opacity < 1.0 {
+                        el = el.set("stroke-opacity", num_at(f.stroke_opacity, 3));
+                    }
+                }
                 if let Some(st) = p.stroke {
                     el = el
                         .set("stroke", st.color.to_string())
@@ -126,7 +150,7 @@ pub fn to_svg(scene: &Scene) -> String {
             push(&mut stack, g);
         }
     }
-    if clip_id > 0 {
+    if clip_id > 0 || used_defs {
         doc = doc.add(defs);
     }
     for g in stack {
@@ -135,6 +159,50 @@ pub fn to_svg(scene: &Scene) -> String {
     let mut out = doc.to_string();
     out.push('\n');
     out
+}
+
+/// A gradient's definition, in the coordinates of the page (`gradientUnits="userSpaceOnUse"`).
+fn gradient(g: &Gradient, id: &str) -> Box<dyn svg::Node> {
+    let t = g.transform;
+    let matrix = format!(
+        "matrix({} {} {} {} {} {})",
+        num_at(t.a, 6),
+        num_at(t.b, 6),
+        num_at(t.c, 6),
+        num_at(t.d, 6),
+        num_at(t.e, 4),
+        num_at(t.f, 4)
+    );
+    let stops = |mut el: svg::node::element::Element| {
+        for (o, c) in &g.stops {
+            el.append(
+                Stop::new()
+                    .set("offset", num_at(*o, 4))
+                    .set("stop-color", c.to_string()),
+            );
+        }
+        el
+    };
+    let el: svg::node::element::Element = match g.shape {
+        GradientShape::Linear { x1, y1, x2, y2 } => LinearGradient::new()
+            .set("x1", num_at(x1, 4))
+            .set("y1", num_at(y1, 4))
+            .set("x2", num_at(x2, 4))
+            .set("y2", num_at(y2, 4))
+            .into(),
+        GradientShape::Radial { cx, cy, r, fx, fy } => RadialGradient::new()
+            .set("cx", num_at(cx, 4))
+            .set("cy", num_at(cy, 4))
+            .set("r", num_at(r, 4))
+            .set("fx", num_at(fx, 4))
+            .set("fy", num_at(fy, 4))
+            .into(),
+    };
+    let mut el = stops(el);
+    el.assign("id", id);
+    el.assign("gradientUnits", "userSpaceOnUse");
+    el.assign("gradientTransform", matrix);
+    Box::new(el)
 }
 
 /// Standard base64 with padding.
