@@ -73,7 +73,7 @@ struct Group {
 fn groups(game: &Game, lang: Lang) -> Vec<Group> {
     let mut out = Vec::new();
     for b in &game.boards {
-        let art = layout::board::draw(b);
+        let art = layout::board::face(b, lang);
         for _ in 0..b.count {
             out.push(Group {
                 title: b.name.get(lang).to_string(),
@@ -645,6 +645,18 @@ pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::diag::Diagnostic
     }
     let mut found: Vec<Problem<'_>> = Vec::new();
     for &lang in langs {
+        for b in &game.boards {
+            for (e, msg) in layout::element::problems(&b.face, lang) {
+                found.push(Problem {
+                    kind: "board",
+                    id: Some(&b.id),
+                    owner: String::new(),
+                    element: e,
+                    msg,
+                    lang,
+                });
+            }
+        }
         for d in &game.decks {
             let owner = format!("of deck `{}`", d.id);
             for c in &d.cards {

@@ -1062,3 +1062,152 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
         "{err}"
     );
 }
+
+/// The one-card game with a board (a 4 × 3 squared board of 20 mm cells), its `extra` keys added.
+fn with_board(layout: &str, extra: &str) -> String {
+    format!(
+        "{}\n[[board]]\nid = \"map\"\nname = \"Map\"\ngrid = \"square\"\ncols = 4\nrows = 3\ncell = 20.0\nfill = \"paper\"\nline = \"ink\"\nframe = \"green\"\n{extra}\n",
+        game(layout, "")
+    )
+}
+
+#[test]
+fn every_bundled_boards_extent_is_the_size_it_is_drawn_at() {
+    for id in [
+        "imbriqua",
+        "lignes",
+        "imperator",
+        "alphabrick",
+        "arlecchino",
+        "potager",
+    ] {
+        for b in &common::game(id).boards {
+            let s = ludopress::layout::board::draw(b);
+            let (w, h) = b.extent();
+            assert!(
+                (s.width - w).abs() < 1e-9 && (s.height - h).abs() < 1e-9,
+                "{id}/{}: drawn {} × {}, extent {w} × {h}",
+                b.id,
+                s.width,
+                s.height
+            );
+        }
+    }
+}
+
+#[test]
+fn a_board_layout_decorates_the_board_and_a_card_can_show_a_board() {
+    // The board's face: a band and a title over its frame, the board itself under them.
+    let layout = format!(
+        "[layout.main]\n{}\n[layout.map-face]\n{}{}{}",
+        el(
+            "map",
+            "board",
+            "board = \"map\"\nx = 10.0\ny = 10.0\nwidth = 40.0\nheight = 40.0"
+        ),
+        el("drawing", "board", ""),
+        el("band", "rect", "fill = \"{frame}\"\ny = 0.0\nheight = 4.0"),
+        el(
+            "title",
+            "text",
+            "text = \"{title}\"\nsize = 8.0\nalign = \"center\"\ncolor = \"{fill}\""
+        ),
+    )
+    .replace(
+        "[[layout.main.element]]\nname = \"drawing\"",
+        "[[layout.map-face.element]]\nname = \"drawing\"",
+    )
+    .replace(
+        "[[layout.main.element]]\nname = \"band\"",
+        "[[layout.map-face.element]]\nname = \"band\"",
+    )
+    .replace(
+        "[[layout.main.element]]\nname = \"title\"",
+        "[[layout.map-face.element]]\nname = \"title\"",
+    );
+    let text = with_board(&layout, "layout = \"map-face\"");
+    let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
+    let b = &g.boards[0];
+    assert_eq!(names(&b.face), ["drawing", "band", "title"]);
+    // 4 × 20 mm of cells and a 4 mm frame on each side.
+    assert_eq!(b.extent(), (88.0, 68.0));
+    let face = ludopress::layout::board::face(b, Lang::En);
+    assert_eq!((face.width, face.height), (88.0, 68.0));
+    let flats = face.flatten();
+    // The board's drawing first (its frame in green), then the band, then the title.
+    let green = ludopress::color::Color::parse_hex("#3f8f4e");
+    let first_green = flats
+        .iter()
+        .position(|f| matches!(f, Flat::Path(p) if p.fill == green))
+        .unwrap();
+    let title = flats
+        .iter()
+        .position(|f| matches!(f, Flat::Text(r, _) if r.text == "Map"))
+        .expect("the title is drawn");
+    assert!(first_green < title);
+    // The board drawn alone, by a card's element, fits its 40 mm square (88 × 68 scaled by 40/88).
+    let card = face_of_card(&g);
+    let pts: Vec<(f64, f64)> = card
+        .iter()
+        .filter_map(|f| match f {
+            Flat::Path(p) => Some(p),
+            _ => None,
+        })
+        .flat_map(|p| p.segs.iter())
+        .filter_map(|s| match s {
+            Seg::Move(q) | Seg::Line(q) => Some((q.x, q.y)),
+            _ => None,
+        })
+        .collect();
+    let (minx, maxx) = pts
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (miny, maxy) = pts
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    assert!(
+        (minx - 10.0).abs() < 1e-6 && (maxx - 50.0).abs() < 1e-6,
+        "{minx} {maxx}"
+    );
+    let h = 68.0 * 40.0 / 88.0;
+    assert!((miny - (30.0 - h / 2.0)).abs() < 1e-6 && (maxy - (30.0 + h / 2.0)).abs() < 1e-6);
+}
+
+/// The flattened face of the game's first card.
+fn face_of_card(g: &ludopress::definition::model::Game) -> Vec<Flat> {
+    let d = &g.decks[0];
+    ludopress::layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, Lang::En)
+        .flatten()
+}
+
+#[test]
+fn bad_board_elements_and_board_layouts_are_errors_at_their_place() {
+    let card_layout = |more: &str| format!("[layout.main]\n{}", el("map", "board", more));
+    for (text, key, why) in [
+        (
+            with_board(&card_layout("board = \"mpa\""), ""),
+            "board = \"mpa\"",
+            "no board `mpa` in the game",
+        ),
+        (
+            with_board(&card_layout(""), ""),
+            "name = \"map\"",
+            "a board element needs `board = \"<board id>\"`",
+        ),
+        (
+            with_board("[layout.main]\n[layout.plain]\n", "layout = \"plain\""),
+            "layout = \"plain\"",
+            "has no element of kind `board`",
+        ),
+    ] {
+        let err = common::parse("potager", &text).unwrap_err().to_string();
+        let line = text.lines().position(|l| l == key).unwrap() + 1;
+        assert!(
+            err.contains(&format!("game.toml:{line}:")) && err.contains(why),
+            "{why}: {err}"
+        );
+        if why.starts_with("no board") {
+            assert!(err.contains("did you mean `map`?"), "{err}");
+        }
+    }
+}

@@ -22,6 +22,8 @@ pub(super) struct Layouts<'r> {
     families: BTreeMap<String, Family>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
+    /// The game's boards, which a `board` element draws.
+    boards: BTreeMap<String, std::sync::Arc<Board>>,
 }
 
 /// The bundled family's name in `font = "…"`.
@@ -41,6 +43,7 @@ impl<'r> Layouts<'r> {
             art: BTreeMap::new(),
             families: BTreeMap::new(),
             owner: "card",
+            boards: BTreeMap::new(),
         };
         l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
         for (name, f) in &file.fonts {
@@ -79,6 +82,14 @@ impl<'r> Layouts<'r> {
             }
         }
         l
+    }
+
+    /// Makes the game's boards known to `board` elements.
+    pub(super) fn set_boards(&mut self, boards: &[Board]) {
+        self.boards = boards
+            .iter()
+            .map(|b| (b.id.clone(), std::sync::Arc::new(b.clone())))
+            .collect();
     }
 
     /// The icon named `name` in `[icons]`, if it loaded.
@@ -451,6 +462,36 @@ impl<'r> Layouts<'r> {
                     color: fill.unwrap_or(ink),
                 }
             }
+            Kind::Board(None) if self.owner == "board" => ElementKind::Board(None),
+            Kind::Board(None) => {
+                cx.err(
+                    &e.name,
+                    format!(
+                        "{} `{}`: a board element needs `board = \"<board id>\"` (only a board's own layout may leave it out)",
+                        self.owner, card.id
+                    ),
+                );
+                return None;
+            }
+            Kind::Board(Some(t)) => {
+                let id = self.fill(cx, t, card, Lang::Fr)?;
+                if id.trim().is_empty() {
+                    return None;
+                }
+                match self.boards.get(id.trim()) {
+                    Some(b) => ElementKind::Board(Some(b.clone())),
+                    None => {
+                        let hint = closest(&id, self.boards.keys().map(String::as_str))
+                            .map(|c| format!("did you mean `{c}`?"));
+                        cx.err_hint(
+                            t,
+                            format!("{} `{}`: no board `{id}` in the game", self.owner, card.id),
+                            hint,
+                        );
+                        return None;
+                    }
+                }
+            }
             Kind::Picto => {
                 // A face with no pictogram draws nothing here.
                 let picto = Box::new(card.picto.clone()?);
@@ -528,6 +569,7 @@ pub(super) enum Kind<'e> {
     Symbol(&'e S),
     Pattern(&'e S),
     Picto,
+    Board(Option<&'e S>),
 }
 
 /// An element of a layout with its place, size and options resolved: what every card shares.
@@ -592,7 +634,7 @@ fn shape<'e>(
         cx.err(
             &e.name,
             format!(
-                "element `{}` has no `kind`: rect, ellipse, line, polygon, text, image, icon, symbol, pattern or picto",
+                "element `{}` has no `kind`: rect, ellipse, line, polygon, text, image, icon, symbol, pattern, picto or board",
                 e.name.get_ref()
             ),
         );
@@ -602,7 +644,7 @@ fn shape<'e>(
         kind,
         &[
             "rect", "ellipse", "line", "polygon", "text", "image", "icon", "symbol", "pattern",
-            "picto",
+            "picto", "board",
         ],
         "element kind",
     )?;
@@ -884,6 +926,7 @@ fn shape<'e>(
             };
             Kind::Pattern(name)
         }
+        "board" => Kind::Board(e.board.as_ref()),
         _ => Kind::Picto,
     };
     Some(Shape {

@@ -148,6 +148,8 @@ pub struct Board {
     pub marks: Vec<Mark>,
     /// A numbered score track around the board or in rows below it.
     pub track: Option<Track>,
+    /// The elements of its printed face when it has a layout (none: the board's drawing alone).
+    pub face: Vec<Element>,
 }
 
 /// How a score track runs.
@@ -181,6 +183,39 @@ pub struct Track {
 }
 
 impl Board {
+    /// Width of the frame around the cells, mm.
+    pub fn frame_width(&self) -> f64 {
+        match (&self.grid, self.coords) {
+            (Grid::Square(_), true) => (self.cell * 0.4).clamp(7.0, 12.0),
+            (Grid::Square(_), false) => 4.0,
+            (Grid::Triangles(_), _) => (self.cell * 0.3).clamp(6.0, 12.0),
+            (Grid::Hex(_), _) => (self.cell * 0.3).clamp(5.0, 12.0),
+        }
+    }
+
+    /// Width and height of the cells and their frame, without the track, mm.
+    pub fn grid_extent(&self) -> (f64, f64) {
+        let (gw, gh) = match &self.grid {
+            Grid::Square(g) => (g.cols as f64 * self.cell, g.rows as f64 * self.cell),
+            Grid::Triangles(t) => {
+                let (w, h) = t.extent();
+                (w * self.cell, h * self.cell)
+            }
+            Grid::Hex(g) => g.size(self.cell),
+        };
+        let f = self.frame_width();
+        (gw + 2.0 * f, gh + 2.0 * f)
+    }
+
+    /// Width and height of the board's printed face, its track included, mm.
+    pub fn extent(&self) -> (f64, f64) {
+        let (w, h) = self.grid_extent();
+        match &self.track {
+            Some(t) => t.extent(w, h),
+            None => (w, h),
+        }
+    }
+
     /// The cells of the region with this role (empty when there is none).
     pub fn region(&self, role: &str) -> Vec<usize> {
         self.regions
@@ -514,6 +549,32 @@ pub struct Mat {
 /// Depth of a die net's glue tabs, as a share of the face side.
 pub const DIE_TAB: f64 = 0.22;
 
+impl Track {
+    /// Spaces in a row of a `rows` track below a board `w` mm wide.
+    pub fn per_row(&self, w: f64) -> usize {
+        ((w / self.space).floor() as usize).max(1)
+    }
+
+    /// The gap between a board and the rows of its track, mm.
+    pub fn gap(&self) -> f64 {
+        self.space * 0.3
+    }
+
+    /// Width and height of a board of `w` × `h` mm with this track, mm.
+    pub fn extent(&self, w: f64, h: f64) -> (f64, f64) {
+        let d = self.space;
+        match self.path {
+            TrackPath::Around => (w + 2.0 * d, h + 2.0 * d),
+            TrackPath::Rows => {
+                let n = (self.to - self.from + 1).max(0) as usize;
+                let per_row = self.per_row(w);
+                let rows = n.div_ceil(per_row);
+                (w.max(per_row as f64 * d), h + self.gap() + rows as f64 * d)
+            }
+        }
+    }
+}
+
 impl Die {
     /// Width and height of the unfolded net with its glue tabs, mm: the size laid out, imposed
     /// and checked against the paper (one computation for all three).
@@ -754,6 +815,9 @@ pub enum ElementKind {
         /// Colour of its arrows.
         arrows: Color,
     },
+    /// A board's drawing, whole, fitted to the box: a board of the game, or (none) the board
+    /// whose face this is.
+    Board(Option<std::sync::Arc<Board>>),
 }
 
 /// One element of a face, placed in mm from the cut line's top-left corner.

@@ -228,6 +228,9 @@ pub struct BoardRaw {
     pub mark: Vec<MarkRaw>,
     /// `[board.track]`: a numbered score track.
     pub track: Option<TrackRaw>,
+    /// The layout of its printed face (decorations around and over the board, which an element
+    /// of kind `board` draws); it reads `{title}`, `{fill}`, `{line}` and `{frame}`.
+    pub layout: Option<S>,
 }
 
 /// `[board.track]`.
@@ -422,7 +425,8 @@ pub struct LayoutRaw {
 pub struct ElementRaw {
     /// Name, unique in the layout (an extending layout overrides it by this name).
     pub name: S,
-    /// `rect`, `ellipse`, `line`, `text`, `image`, `icon`, `picto`.
+    /// `rect`, `ellipse`, `line`, `polygon`, `text`, `image`, `icon`, `symbol`, `pattern`,
+    /// `picto`, `board`.
     pub kind: Option<S>,
     /// What x and y are measured from: `cut` (default), `bleed` or `safe`.
     pub frame: Option<S>,
@@ -483,6 +487,9 @@ pub struct ElementRaw {
     /// Text: the room between the text and the box drawn around it when it has a `fill` or a
     /// `stroke`, mm (default 4).
     pub padding: Option<L>,
+    /// Board: the id of a board of the game, drawn whole in the box (template); in a board's
+    /// own layout, none: the board itself.
+    pub board: Option<S>,
     /// Draw the element only when this template is not empty (`"{cost}"`).
     pub when: Option<S>,
 }
@@ -536,6 +543,7 @@ macro_rules! element_fields {
             symbol,
             pattern,
             padding,
+            board,
             when
         )
     };

@@ -432,8 +432,14 @@ pub fn game(
             }
         }
     };
-    let boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
+    let mut boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
     let mut lays = layouts::Layouts::new(&mut cx, raw, lib);
+    lays.set_boards(&boards);
+    for (b, r) in boards.iter_mut().zip(&raw.board) {
+        if let Some(name) = &r.layout {
+            b.face = board_face(&mut cx, &mut lays, name, b);
+        }
+    }
     let decks: Vec<Deck> = raw
         .deck
         .iter()
@@ -990,6 +996,7 @@ fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         })
         .collect();
     let mut board = Board {
+        face: Vec::new(),
         id,
         name: cx.text(&b.name, MAX_NAME, "name"),
         cell,
@@ -1951,6 +1958,39 @@ fn back_face(
         ],
     );
     lays.face_of("back", cx, &shapes, &values, back.ink)
+}
+
+/// The elements of a board's printed face, from its layout: `{title}`, `{fill}`, `{line}` and
+/// `{frame}`, and the board itself where an element of kind `board` names no other.
+fn board_face(cx: &mut Ctx, lays: &mut layouts::Layouts, name: &S, b: &Board) -> Vec<Element> {
+    let Some(elements) = lays.elements(cx, name) else {
+        return Vec::new();
+    };
+    let shapes = lays.shapes(cx, &elements, b.extent(), 0.0, 0.0);
+    let values = values(
+        &b.id,
+        &b.name,
+        b.fill,
+        vec![
+            ("line".into(), b.line.to_string()),
+            ("frame".into(), b.frame.to_string()),
+        ],
+    );
+    let face = lays.face_of("board", cx, &shapes, &values, b.line);
+    if !face
+        .iter()
+        .any(|e| matches!(e.kind, ElementKind::Board(None)))
+    {
+        cx.err(
+            name,
+            format!(
+                "board `{}`: its layout `{}` has no element of kind `board` that draws it",
+                b.id,
+                name.get_ref()
+            ),
+        );
+    }
+    face
 }
 
 /// The values a layout reads for a component that is not a card: `{id}`, `{title}` (its name),

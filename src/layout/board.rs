@@ -17,13 +17,9 @@ pub struct Frame {
 
 /// The frame width of a board drawing.
 pub fn frame(b: &Board) -> Frame {
-    let width = match (&b.grid, b.coords) {
-        (Grid::Square(_), true) => (b.cell * 0.4).clamp(7.0, 12.0),
-        (Grid::Square(_), false) => 4.0,
-        (Grid::Triangles(_), _) => (b.cell * 0.3).clamp(6.0, 12.0),
-        (Grid::Hex(_), _) => (b.cell * 0.3).clamp(5.0, 12.0),
-    };
-    Frame { width }
+    Frame {
+        width: b.frame_width(),
+    }
 }
 
 /// Where the board's own drawing sits in its drawing with its track: moved by the track's depth
@@ -95,6 +91,25 @@ pub fn pawn_radius(b: &Board) -> f64 {
     }
 }
 
+/// Draws a board's printed face in `lang`: its layout's elements, the board itself where its
+/// `board` element stands; without a layout, the board alone.
+pub fn face(b: &Board, lang: crate::lang::Lang) -> Scene {
+    if b.face.is_empty() {
+        return draw(b);
+    }
+    let (w, h) = b.extent();
+    let mut s = Scene::new(w, h);
+    for e in &b.face {
+        match &e.kind {
+            crate::definition::model::ElementKind::Board(None) => {
+                super::element::place_board(&mut s, b, e)
+            }
+            _ => super::element::draw(&mut s, std::slice::from_ref(e), w, h, lang),
+        }
+    }
+    s
+}
+
 /// Draws a board, with its score track if it has one.
 pub fn draw(b: &Board) -> Scene {
     let inner = grid_drawing(b);
@@ -164,7 +179,7 @@ fn spaces(t: &Track, w: f64, h: f64) -> (Vec<Space>, (f64, f64)) {
     let d = t.space;
     let n = (t.to - t.from + 1).max(0) as usize;
     let mut rects = Vec::with_capacity(n);
-    let size = match t.path {
+    match t.path {
         TrackPath::Around => {
             // Four corners; the other spaces shared by the sides in proportion to their length,
             // the top and bottom alike, each side at least one.
@@ -191,22 +206,20 @@ fn spaces(t: &Track, w: f64, h: f64) -> (Vec<Space>, (f64, f64)) {
             for j in 0..left {
                 rects.push((0.0, d + h - (j + 1) as f64 * lh, d, lh));
             }
-            (w + 2.0 * d, h + 2.0 * d)
         }
         TrackPath::Rows => {
             // Rows as wide as the board, each turning back, below it.
-            let per_row = ((w / d).floor() as usize).max(1);
-            let rows = n.div_ceil(per_row);
-            let gap = d * 0.3;
+            let per_row = t.per_row(w);
+            let gap = t.gap();
             let x0 = (w - per_row as f64 * d).max(0.0) / 2.0;
             for k in 0..n {
                 let (r, c) = (k / per_row, k % per_row);
                 let c = if r % 2 == 1 { per_row - 1 - c } else { c };
                 rects.push((x0 + c as f64 * d, h + gap + r as f64 * d, d, d));
             }
-            (w.max(per_row as f64 * d), h + gap + rows as f64 * d)
         }
-    };
+    }
+    let size = t.extent(w, h);
     let spaces = rects
         .into_iter()
         .take(n)

@@ -168,7 +168,23 @@ fn draw_one(s: &mut Scene, e: &Element, w: f64, h: f64, lang: Lang) {
                 ink,
             );
         }
+        // A board's own drawing in its face is placed by `board::face`.
+        ElementKind::Board(None) => {}
+        ElementKind::Board(Some(b)) => place_board(s, b, e),
     }
+}
+
+/// Draws a board's drawing (cells, frame, track) whole, centred in the element's box.
+pub fn place_board(s: &mut Scene, b: &crate::definition::model::Board, e: &Element) {
+    let art = super::board::draw(b);
+    let (x, y, w, _) = fitted(
+        art.width,
+        art.height,
+        (e.x, e.y, e.w, e.h),
+        crate::definition::model::Fit::Contain,
+    );
+    let k = w / art.width;
+    s.place(art, Affine::scale(k).then(Affine::translate(x, y)), None);
 }
 
 /// What would not print as written in a card's layout: each problem with the element's place.

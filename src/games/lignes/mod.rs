@@ -168,6 +168,7 @@ impl Lignes {
         let mat = game.mats.first().ok_or("games/lignes/game.toml: no mat")?;
         // Diagrams draw the plane as the squared mat: its cell size and colours.
         let board = Board {
+            face: Vec::new(),
             id: "plane".into(),
             name: mat.name.clone(),
             grid: Grid::Square(SquareGrid { cols: 1, rows: 1 }),
