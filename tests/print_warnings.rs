@@ -127,3 +127,48 @@ fn warnings_are_printed_and_strict_makes_them_errors() {
     assert!(written);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_problem_of_a_games_element_on_many_cards_and_in_both_languages_is_said_once() {
+    // One element of the game's own layout, too small for every card's title in both languages.
+    let mut text = String::from(
+        "[game]\nid = \"cards\"\ntitle = { fr = \"Cartes\", en = \"Cards\" }\npalette = \"ludopress\"\nsheet = \"home\"\n\n\
+         [layout.tiny]\n[[layout.tiny.element]]\nname = \"title\"\nkind = \"text\"\ntext = \"{title}\"\nwidth = 4.0\nheight = 4.0\nsize = 8.0\n\n\
+         [[deck]]\nid = \"deck\"\nname = { fr = \"Paquet\", en = \"Deck\" }\nsize = \"mini\"\nstyle = { from = \"classic\" }\nlayout = \"tiny\"\n\
+         back = { fill = \"blue\", ink = \"white\", title = { fr = \"Dos\", en = \"Back\" }, pattern = \"grid\" }\n",
+    );
+    for i in 1..=6 {
+        text.push_str(&format!(
+            "\n[[deck.card]]\nid = \"c{i}\"\ntitle = {{ fr = \"Carte\", en = \"Card\" }}\nfill = \"red\"\n"
+        ));
+    }
+    let game = common::parse("cards", &text).unwrap_or_else(|d| panic!("{d}"));
+    let both = ludopress::build::face_warnings(&game, &[Lang::Fr, Lang::En]);
+    let shown: Vec<String> = both.iter().map(|d| d.to_string()).collect();
+    // The French and English titles differ, so two warnings; each names its cards once.
+    assert_eq!(both.len(), 2, "{shown:#?}");
+    let line = line_of(&text, "text = \"{title}\"");
+    for (w, lang) in shown.iter().zip(["fr", "en"]) {
+        assert!(
+            w.starts_with(&format!("games/cards/game.toml:{line}:")),
+            "{w}"
+        );
+        assert!(
+            w.contains(&format!(
+                "cards `c1`, `c2`, `c3` and 3 more of deck `deck`, element `title` ({lang}):"
+            )),
+            "{w}"
+        );
+    }
+    // The same text in both languages is one warning naming both.
+    let same = text.replace("en = \"Card\" }", "en = \"Carte\" }");
+    let game = common::parse("cards", &same).unwrap_or_else(|d| panic!("{d}"));
+    let one = ludopress::build::face_warnings(&game, &[Lang::Fr, Lang::En]);
+    assert_eq!(
+        one.len(),
+        1,
+        "{}",
+        ludopress::diag::Diagnostics(one.clone())
+    );
+    assert!(one[0].message.contains("(fr, en)"), "{}", one[0].message);
+}
