@@ -336,3 +336,63 @@ fn diagrams_of_a_rulebook_share_one_scale() {
         "widest Lignes diagram: {widest} mm"
     );
 }
+
+/// Every text of a rulebook: headings, paragraphs, list items, table cells and captions.
+fn texts(book: &rulebook::Rulebook) -> Vec<String> {
+    let join = |s: &[rulebook::Span]| s.iter().map(|x| x.text.as_str()).collect::<String>();
+    let mut out = Vec::new();
+    for b in &book.blocks {
+        match b {
+            rulebook::Block::Heading(_, s) | rulebook::Block::Para(s) => out.push(join(s)),
+            rulebook::Block::List(_, items) => out.extend(items.iter().map(|s| join(s))),
+            rulebook::Block::Table(head, rows) => {
+                out.extend(head.iter().map(|s| join(s)));
+                out.extend(rows.iter().flatten().map(|s| join(s)));
+            }
+            rulebook::Block::Figure(f) => out.extend(f.panels.iter().map(|p| p.caption.clone())),
+            rulebook::Block::PageBreak => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn french_rulebooks_bind_their_signs_and_quotes_with_no_break_spaces() {
+    for game in [
+        "imbriqua",
+        "lignes",
+        "imperator",
+        "alphabrick",
+        "arlecchino",
+    ] {
+        let books = books(game);
+        for b in &books {
+            let bad: Vec<String> = texts(b)
+                .into_iter()
+                .filter(|t| {
+                    let c: Vec<char> = t.chars().collect();
+                    c.windows(2).any(|w| {
+                        (w[0] == ' ' && matches!(w[1], ';' | '!' | '?' | '»'))
+                            || (w[0] == '«' && w[1] == ' ')
+                    })
+                })
+                .collect();
+            match b.lang {
+                // A space that may break stands before no sign and after no opening quote.
+                ludopress::lang::Lang::Fr => assert!(bad.is_empty(), "{game}: {bad:#?}"),
+                // English keeps its own spaces: no sign follows a space there.
+                ludopress::lang::Lang::En => {
+                    assert!(texts(b).iter().all(|t| !t.contains('\u{202f}')))
+                }
+            }
+        }
+        let fr = books
+            .iter()
+            .find(|b| b.lang == ludopress::lang::Lang::Fr)
+            .unwrap();
+        assert!(
+            texts(fr).iter().any(|t| t.contains('\u{202f}')),
+            "{game}: no narrow no-break space at all"
+        );
+    }
+}

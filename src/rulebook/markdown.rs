@@ -267,6 +267,9 @@ pub fn parse(
             _ => {}
         }
     }
+    if lang == Lang::Fr {
+        french_typography(&mut blocks);
+    }
     scale_diagrams(&mut blocks);
     diags.finish(Rulebook {
         path: path.to_path_buf(),
@@ -274,6 +277,36 @@ pub fn parse(
         blocks,
         examples,
     })
+}
+
+/// French typography on every text of a rulebook (see [`crate::lang::french_spaces`]), across
+/// the spans of a paragraph: a space ending one span binds to a sign starting the next.
+fn french_typography(blocks: &mut [Block]) {
+    fn spans(spans: &mut [Span]) {
+        let all: String = spans.iter().map(|s| s.text.as_str()).collect();
+        let fixed = crate::lang::french_spaces(&all, crate::lang::NNBSP);
+        let mut fixed = fixed.chars();
+        for s in spans {
+            let n = s.text.chars().count();
+            s.text = fixed.by_ref().take(n).collect();
+        }
+    }
+    for b in blocks {
+        match b {
+            Block::Heading(_, s) | Block::Para(s) => spans(s),
+            Block::List(_, items) => items.iter_mut().for_each(|s| spans(s)),
+            Block::Table(head, rows) => {
+                head.iter_mut().for_each(|s| spans(s));
+                rows.iter_mut().flatten().for_each(|s| spans(s));
+            }
+            Block::Figure(f) => {
+                for p in &mut f.panels {
+                    p.caption = crate::lang::french_spaces(&p.caption, crate::lang::NNBSP);
+                }
+            }
+            Block::PageBreak => {}
+        }
+    }
 }
 
 /// Gives the diagrams of a rulebook one scale, so that a cell is the same size in every figure
