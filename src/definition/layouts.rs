@@ -367,6 +367,17 @@ impl<'r> Layouts<'r> {
                         }
                     }
                 }
+                // French typography on the French text, with the narrowest no-break space
+                // every face of the family has (none: the text is left as written).
+                let faces = [family.regular, family.bold, family.italic, *face];
+                let has = |c: char| faces.iter().all(|f| f.has_char(c));
+                let fr = if has(crate::lang::NNBSP) {
+                    crate::lang::french_spaces(&fr, crate::lang::NNBSP)
+                } else if has(crate::lang::NBSP) {
+                    crate::lang::french_spaces(&fr, crate::lang::NBSP)
+                } else {
+                    fr
+                };
                 ElementKind::Text(TextBox {
                     text: Text { fr, en },
                     size: *size,
