@@ -634,110 +634,87 @@ pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
 /// deck names the cards together (`cards `a`, `b` and 12 more of deck `d``).
 pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::diag::Diagnostic> {
     use crate::definition::model::Element;
-    /// One problem of one face: what the face is (`card`, its id, `of deck `d``), the element.
-    struct Problem<'g> {
+    /// One printed face: what it is (`card`, its id, `of deck `d``) and its elements.
+    struct Face<'g> {
         kind: &'static str,
         id: Option<&'g str>,
         owner: String,
+        elements: &'g [Element],
+    }
+    /// One problem of one face in one language.
+    struct Problem<'g> {
+        kind: &'static str,
+        id: Option<&'g str>,
+        owner: &'g str,
         element: &'g Element,
         msg: String,
         lang: Lang,
     }
+    let face = |kind, id, owner, elements| Face {
+        kind,
+        id,
+        owner,
+        elements,
+    };
+    let mut faces: Vec<Face<'_>> = Vec::new();
+    for b in &game.boards {
+        faces.push(face("board", Some(&b.id), String::new(), &b.face));
+    }
+    for d in &game.decks {
+        let owner = format!("of deck `{}`", d.id);
+        for c in &d.cards {
+            let elements = c.layout.as_deref().unwrap_or(&[]);
+            faces.push(face("card", Some(&c.id), owner.clone(), elements));
+        }
+        faces.push(face("back", None, owner, &d.back.elements));
+    }
+    for t in &game.tilesets {
+        let owner = format!("of tile set `{}`", t.id);
+        for (i, tile) in t.tiles.iter().enumerate() {
+            faces.push(face(
+                "tile",
+                None,
+                format!("{} {owner}", i + 1),
+                &tile.elements,
+            ));
+        }
+        if let Some(b) = &t.back {
+            faces.push(face("back", None, owner, &b.elements));
+        }
+    }
+    for pc in &game.pieces {
+        faces.push(face(
+            "piece",
+            Some(&pc.id),
+            "(front)".into(),
+            &pc.front_face,
+        ));
+        if let Some(b) = &pc.back_face {
+            faces.push(face("piece", Some(&pc.id), "(back)".into(), b));
+        }
+    }
+    for d in &game.dice {
+        for (i, elements) in d.faces.iter().enumerate() {
+            faces.push(face(
+                "face",
+                None,
+                format!("{} of die `{}`", i + 1, d.id),
+                elements,
+            ));
+        }
+    }
     let mut found: Vec<Problem<'_>> = Vec::new();
     for &lang in langs {
-        for b in &game.boards {
-            for (e, msg) in layout::element::problems(&b.face, lang) {
+        for f in &faces {
+            for (element, msg) in layout::element::problems(f.elements, lang) {
                 found.push(Problem {
-                    kind: "board",
-                    id: Some(&b.id),
-                    owner: String::new(),
-                    element: e,
+                    kind: f.kind,
+                    id: f.id,
+                    owner: &f.owner,
+                    element,
                     msg,
                     lang,
                 });
-            }
-        }
-        for d in &game.decks {
-            let owner = format!("of deck `{}`", d.id);
-            for c in &d.cards {
-                for (e, msg) in layout::element::problems(c.layout.as_deref().unwrap_or(&[]), lang)
-                {
-                    found.push(Problem {
-                        kind: "card",
-                        id: Some(&c.id),
-                        owner: owner.clone(),
-                        element: e,
-                        msg,
-                        lang,
-                    });
-                }
-            }
-            for (e, msg) in layout::element::problems(&d.back.elements, lang) {
-                found.push(Problem {
-                    kind: "back",
-                    id: None,
-                    owner: owner.clone(),
-                    element: e,
-                    msg,
-                    lang,
-                });
-            }
-        }
-        for t in &game.tilesets {
-            let owner = format!("of tile set `{}`", t.id);
-            for (i, tile) in t.tiles.iter().enumerate() {
-                for (e, msg) in layout::element::problems(&tile.elements, lang) {
-                    found.push(Problem {
-                        kind: "tile",
-                        id: None,
-                        owner: format!("{} {owner}", i + 1),
-                        element: e,
-                        msg,
-                        lang,
-                    });
-                }
-            }
-            if let Some(b) = &t.back {
-                for (e, msg) in layout::element::problems(&b.elements, lang) {
-                    found.push(Problem {
-                        kind: "back",
-                        id: None,
-                        owner: owner.clone(),
-                        element: e,
-                        msg,
-                        lang,
-                    });
-                }
-            }
-        }
-        for pc in &game.pieces {
-            for (side, elements) in std::iter::once(("front", &pc.front_face))
-                .chain(pc.back_face.iter().map(|b| ("back", b)))
-            {
-                for (e, msg) in layout::element::problems(elements, lang) {
-                    found.push(Problem {
-                        kind: "piece",
-                        id: Some(&pc.id),
-                        owner: format!("({side})"),
-                        element: e,
-                        msg,
-                        lang,
-                    });
-                }
-            }
-        }
-        for d in &game.dice {
-            for (i, elements) in d.faces.iter().enumerate() {
-                for (e, msg) in layout::element::problems(elements, lang) {
-                    found.push(Problem {
-                        kind: "face",
-                        id: None,
-                        owner: format!("{} of die `{}`", i + 1, d.id),
-                        element: e,
-                        msg,
-                        lang,
-                    });
-                }
             }
         }
     }

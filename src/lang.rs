@@ -92,9 +92,9 @@ pub fn french_spaces(text: &str, narrow: char) -> String {
                 .rev()
                 .take_while(|d| d.is_ascii_digit())
                 .count();
-            let starts = c
-                .get(i.wrapping_sub(before + 1))
-                .is_none_or(|d| !d.is_alphanumeric());
+            let starts = i
+                .checked_sub(before + 1)
+                .is_none_or(|j| !c[j].is_alphanumeric());
             (1..=3).contains(&before)
                 && starts
                 && c.get(i + 1..i + 4)

@@ -602,6 +602,17 @@ fn with_die(faces: &str) -> String {
     )
 }
 
+/// The points that start or end the straight segments of paths (their corners), in order.
+fn corners<'a>(paths: impl Iterator<Item = &'a ludopress::scene::Path>) -> Vec<(f64, f64)> {
+    paths
+        .flat_map(|p| p.segs.iter())
+        .filter_map(|s| match s {
+            Seg::Move(q) | Seg::Line(q) => Some((q.x, q.y)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The names of the elements of a die face (its background first).
 fn names(elements: &[ludopress::definition::model::Element]) -> Vec<&str> {
     elements.iter().map(|e| e.name.as_str()).collect()
@@ -647,18 +658,10 @@ fn die_faces_show_pips_a_text_or_an_icon() {
     // The coin icon (a vector drawing) lies inside the front face, the net's centre cell.
     let coin = ludopress::color::Color::parse_hex("#f2c94c");
     let (t, f) = (16.0 * ludopress::definition::model::DIE_TAB, 16.0);
-    let coin_points: Vec<(f64, f64)> = flats
-        .iter()
-        .filter_map(|x| match x {
-            Flat::Path(p) if p.fill == coin => Some(p),
-            _ => None,
-        })
-        .flat_map(|p| p.segs.iter())
-        .filter_map(|s| match s {
-            Seg::Move(q) | Seg::Line(q) => Some((q.x, q.y)),
-            _ => None,
-        })
-        .collect();
+    let coin_points = corners(flats.iter().filter_map(|x| match x {
+        Flat::Path(p) if p.fill == coin => Some(p),
+        _ => None,
+    }));
     assert!(!coin_points.is_empty(), "the icon is drawn");
     for (x, y) in coin_points {
         assert!(
@@ -1073,14 +1076,7 @@ fn with_board(layout: &str, extra: &str) -> String {
 
 #[test]
 fn every_bundled_boards_extent_is_the_size_it_is_drawn_at() {
-    for id in [
-        "imbriqua",
-        "lignes",
-        "imperator",
-        "alphabrick",
-        "arlecchino",
-        "potager",
-    ] {
+    for id in ludopress::definition::GAMES.into_iter().chain(["potager"]) {
         for b in &common::game(id).boards {
             let s = ludopress::layout::board::draw(b);
             let (w, h) = b.extent();
@@ -1147,18 +1143,10 @@ fn a_board_layout_decorates_the_board_and_a_card_can_show_a_board() {
     assert!(first_green < title);
     // The board drawn alone, by a card's element, fits its 40 mm square (88 × 68 scaled by 40/88).
     let card = face_of_card(&g);
-    let pts: Vec<(f64, f64)> = card
-        .iter()
-        .filter_map(|f| match f {
-            Flat::Path(p) => Some(p),
-            _ => None,
-        })
-        .flat_map(|p| p.segs.iter())
-        .filter_map(|s| match s {
-            Seg::Move(q) | Seg::Line(q) => Some((q.x, q.y)),
-            _ => None,
-        })
-        .collect();
+    let pts = corners(card.iter().filter_map(|f| match f {
+        Flat::Path(p) => Some(p),
+        _ => None,
+    }));
     let (minx, maxx) = pts
         .iter()
         .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));

@@ -335,6 +335,7 @@ impl<'r> Layouts<'r> {
                 align,
                 valign,
                 padding,
+                french,
             } => {
                 let fr = self.fill(cx, t, card, Lang::Fr)?;
                 let en = self.fill(cx, t, card, Lang::En)?;
@@ -369,14 +370,9 @@ impl<'r> Layouts<'r> {
                 }
                 // French typography on the French text, with the narrowest no-break space
                 // every face of the family has (none: the text is left as written).
-                let faces = [family.regular, family.bold, family.italic, *face];
-                let has = |c: char| faces.iter().all(|f| f.has_char(c));
-                let fr = if has(crate::lang::NNBSP) {
-                    crate::lang::french_spaces(&fr, crate::lang::NNBSP)
-                } else if has(crate::lang::NBSP) {
-                    crate::lang::french_spaces(&fr, crate::lang::NBSP)
-                } else {
-                    fr
+                let fr = match french {
+                    Some(space) => crate::lang::french_spaces(&fr, *space),
+                    None => fr,
                 };
                 ElementKind::Text(TextBox {
                     text: Text { fr, en },
@@ -566,6 +562,9 @@ pub(super) enum Kind<'e> {
         align: Align,
         valign: VAlign,
         padding: f64,
+        /// The space French typography binds with: the narrowest no-break space every face of
+        /// the family has (none: the French text is left as written).
+        french: Option<char>,
     },
     Image {
         file: &'e S,
@@ -896,6 +895,12 @@ fn shape<'e>(
                     VAlign::Top,
                 ),
                 padding: len(cx, &e.padding, fw.min(fh), 0.0, 50.0, "padding").unwrap_or(4.0),
+                french: {
+                    let faces = [family.regular, family.bold, family.italic, face];
+                    [crate::lang::NNBSP, crate::lang::NBSP]
+                        .into_iter()
+                        .find(|&c| faces.iter().all(|f| f.has_char(c)))
+                },
             }
         }
         "image" => {
