@@ -460,18 +460,29 @@ fn push_svg(
     });
 }
 
-/// The rulebooks of a game (each language whose `games/<game>/rules.<lang>.md` exists), parsed
-/// and with every example validated; `root` is the project root.
+/// The rulebooks of a game (each of its languages whose `games/<game>/rules.<lang>.md`
+/// exists), parsed and with every example validated; `root` is the project root. A rulebook in a
+/// language the game does not declare is an error, not a file left aside.
 pub fn load_rulebooks(
     root: &Path,
     game: &Game,
-    engine: &crate::engine::Engine,
+    engine: Option<&crate::engine::Engine>,
 ) -> Result<Vec<crate::rulebook::Rulebook>, crate::diag::Diagnostics> {
     let mut books = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
     for lang in Lang::ALL {
         let file = crate::rulebook::source_path(root, &game.id, lang);
         if !file.is_file() {
+            continue;
+        }
+        if !game.languages.contains(&lang) {
+            diags.push(crate::diag::Diagnostic::file(
+                &file,
+                format!(
+                    "a rulebook in `{lang}`, which is not among the game's languages ({}): add it to `[game] languages` in game.toml",
+                    game.languages.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
             continue;
         }
         // Paths as the user can open them: relative to the working folder, through `--root`.
@@ -559,39 +570,23 @@ pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output
     files
 }
 
-/// A game's rulebooks, validated, with every claim holding (none for a game without an engine).
+/// A game's rulebooks, validated, with every claim holding (a game without an engine has
+/// rulebooks whose examples are drawn and not checked).
 pub fn checked_rulebooks(
     project: &crate::definition::Project,
     game: &Game,
 ) -> Result<Vec<crate::rulebook::Rulebook>, Error> {
-    if !crate::engine::ENGINES.contains(&game.id.as_str()) {
-        // A rulebook is built only when its examples can be checked: one left aside silently
-        // would look like a rulebook that was built.
-        let found: Vec<crate::diag::Diagnostic> = Lang::ALL
-            .iter()
-            .map(|&l| crate::rulebook::source_path(&project.root, &game.id, l))
-            .filter(|p| p.exists())
-            .map(|p| {
-                crate::diag::Diagnostic::file(
-                    &p,
-                    format!(
-                        "game `{}` has no rules engine, so this rulebook's examples cannot be checked (engines: {})",
-                        game.id,
-                        crate::engine::ENGINES.join(", ")
-                    ),
-                )
-                .with_hint("move the file aside to build the game without its rulebook")
-            })
-            .collect();
-        return crate::diag::Diagnostics(found)
-            .finish(Vec::new())
-            .map_err(Error::Input);
-    }
-    let eng = crate::engine::Engine::new(project, &game.id)?;
-    let books = load_rulebooks(&project.root, game, &eng)?;
+    let eng = if crate::engine::ENGINES.contains(&game.id.as_str()) {
+        Some(crate::engine::Engine::new(project, &game.id)?)
+    } else {
+        None
+    };
+    let books = load_rulebooks(&project.root, game, eng.as_ref())?;
     let mut failures = crate::diag::Diagnostics::default();
-    for b in &books {
-        failures.0.extend(crate::rulebook::check(&eng, b).errors.0);
+    if let Some(eng) = &eng {
+        for b in &books {
+            failures.0.extend(crate::rulebook::check(eng, b).errors.0);
+        }
     }
     // A claim that does not hold is an error of the rulebook's, at its place.
     failures.finish(books).map_err(Error::Input)

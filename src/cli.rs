@@ -310,7 +310,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Diagram { file, out } => {
             let (engine, pos) = open(&project, &file)?;
-            let scene = engine.diagram(&pos);
+            let def = Engine::definition(&project, engine.id())?;
+            let scene = engine.diagram(&def, &pos).map_err(Failure::Other)?;
             let ext = out
                 .extension()
                 .and_then(|e| e.to_str())
@@ -417,7 +418,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 games
             };
             let lib = project.library()?;
-            let (mut checked, mut failed, mut books_n) = (0, 0, 0);
+            let (mut checked, mut failed, mut books_n, mut unchecked) = (0, 0, 0, 0);
             let mut diags = Diagnostics::default();
             for g in &games {
                 let def = match engine::load_definition(&project, g, &lib) {
@@ -427,15 +428,28 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                         continue;
                     }
                 };
-                if !engine::ENGINES.contains(&g.as_str()) {
-                    continue;
-                }
-                let eng = Engine::new(&project, g)?;
-                match build::load_rulebooks(&project.root, &def, &eng) {
+                let eng = if engine::ENGINES.contains(&g.as_str()) {
+                    Some(Engine::new(&project, g)?)
+                } else {
+                    None
+                };
+                match build::load_rulebooks(&project.root, &def, eng.as_ref()) {
                     Ok(books) => {
                         for b in &books {
                             books_n += 1;
-                            let r = ludopress::rulebook::check(&eng, b);
+                            let Some(eng) = &eng else {
+                                // Nothing checks these: say so, one line per example.
+                                for ex in &b.examples {
+                                    unchecked += 1;
+                                    outln!(
+                                        "{}:{}: unchecked example: `{g}` has no rules engine",
+                                        b.path.display(),
+                                        ex.line
+                                    );
+                                }
+                                continue;
+                            };
+                            let r = ludopress::rulebook::check(eng, b);
                             checked += r.checked;
                             failed += r.failures.len();
                             for f in r.failures {
@@ -449,8 +463,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if !diags.is_empty() {
                 return Err(Failure::Input(diags));
             }
+            let unchecked = if unchecked > 0 {
+                format!("; {unchecked} example(s) unchecked (no engine)")
+            } else {
+                String::new()
+            };
             outln!(
-                "{} game(s), {books_n} rulebook(s): {checked} claims checked, {failed} failed",
+                "{} game(s), {books_n} rulebook(s): {checked} claims checked, {failed} failed{unchecked}",
                 games.len()
             );
             if failed > 0 {

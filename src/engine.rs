@@ -107,7 +107,7 @@ pub const ENGINES: [&str; 5] = [
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
     pub fn new(project: &Project, game: &str) -> Result<Engine, Error> {
-        let def = project.load_or_builtin(game, crate::games::contract(game))?;
+        let def = Engine::definition(project, game)?;
         match game {
             "imbriqua" => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,
@@ -180,11 +180,6 @@ impl Engine {
         with_rules!(self, r, wrap => r.keys())
     }
 
-    /// The board of the game's definition.
-    pub fn board(&self) -> &crate::definition::model::Board {
-        with_rules!(self, r, wrap => r.board())
-    }
-
     /// Every move with its successor, repeats included (for games whose moves are few; a claim
     /// about one move uses [`Engine::find_move`]).
     pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
@@ -213,6 +208,11 @@ impl Engine {
             .unwrap_or_default()
     }
 
+    /// The invariants every position reached in play satisfies; a message when one fails.
+    pub fn invariants(&self, p: &Position) -> Result<(), String> {
+        with_pos!(self, p, r, p, wrap => r.invariants(p), Err("a position of another game".into()))
+    }
+
     /// `perft`.
     pub fn perft(&self, p: &Position, depth: u32) -> u64 {
         with_pos!(self, p, r, p, wrap => rules::perft(r, p, depth), 0)
@@ -223,9 +223,25 @@ impl Engine {
         with_pos!(self, p, r, p, wrap => r.score(p), rules::Score { over: false, winner: None, scores: Vec::new() })
     }
 
-    /// `diagram`.
-    pub fn diagram(&self, p: &Position) -> Scene {
-        with_pos!(self, p, r, p, wrap => r.diagram(p), Scene::new(1.0, 1.0))
+    /// The position as data: its board's rows of tokens and its other fields.
+    pub fn data(&self, p: &Position) -> (Vec<Vec<String>>, toml::Table) {
+        rules::data(&self.fields(p))
+    }
+
+    /// `diagram`: the position drawn on the game's board with its pieces (`game` is the
+    /// definition the engine was built from).
+    pub fn diagram(&self, game: &crate::definition::Game, p: &Position) -> Result<Scene, String> {
+        let def = game
+            .diagram
+            .as_ref()
+            .ok_or("the game has no board and no mat to draw a position on")?;
+        let (rows, fields) = self.data(p);
+        crate::layout::diagram::position(game, def, &rows, &fields).map(|d| d.scene)
+    }
+
+    /// The definition of `game` the engine is built from (the project's, or the compiled-in).
+    pub fn definition(project: &Project, game: &str) -> Result<crate::definition::Game, Error> {
+        Ok(project.load_or_builtin(game, crate::games::contract(game))?)
     }
 
     /// The position as a TOML file.

@@ -172,10 +172,14 @@ fn rules_parameters_out_of_their_engine_range_are_reported() {
         assert_ne!(bad, text);
         parse("lignes", &bad).err().map(|d| d.0[0].to_string())
     };
+    let line = text[..text.find("pawns_per_side = 20").expect("parameter")]
+        .matches('\n')
+        .count()
+        + 1;
     for n in [0, 31, 500] {
         let e = errors(n).unwrap_or_else(|| panic!("pawns_per_side = {n} accepted"));
         assert!(
-            e.contains("games/lignes/game.toml:39:18:")
+            e.contains(&format!("games/lignes/game.toml:{line}:18:"))
                 && e.contains("`pawns_per_side` out of range: expected 1 to 30"),
             "{e}"
         );

@@ -321,6 +321,10 @@ fn mutated_positions_are_accepted_or_refused_at_a_place() {
         .iter()
         .map(|g| Engine::new(&project, g).expect("engine"))
         .collect();
+    let defs: Vec<_> = engine::ENGINES
+        .iter()
+        .map(|g| Engine::definition(&project, g).expect("definition"))
+        .collect();
     let tokens = tokens();
     let texts = positions();
     let mut rng = Rng::new(seed() ^ 0x5eed);
@@ -344,7 +348,11 @@ fn mutated_positions_are_accepted_or_refused_at_a_place() {
                     if let Some((_, q)) = next.first() {
                         e.successor_moves(q);
                     }
-                    let _ = e.diagram(&p);
+                    // An accepted position is one its game's diagram can draw.
+                    let def = defs.iter().find(|d| d.id == e.id()).expect("definition");
+                    if let Err(why) = e.diagram(def, &p) {
+                        panic!("an accepted position does not draw: {why}");
+                    }
                     (next.len(), score)
                 });
             }
@@ -382,7 +390,13 @@ fn mutated_rulebooks_are_accepted_or_refused_at_a_place() {
         let (_, eng, def, text) = &games[i % games.len()];
         let bad = mutate(text, &mut rng, &tokens);
         let parsed = no_panic("rulebook", &bad, || {
-            ludopress::rulebook::markdown::parse(eng, def, Path::new("rules.fr.md"), &bad, Lang::Fr)
+            ludopress::rulebook::markdown::parse(
+                Some(eng),
+                def,
+                Path::new("rules.fr.md"),
+                &bad,
+                Lang::Fr,
+            )
         });
         match parsed {
             Ok(book) => {

@@ -14,7 +14,7 @@ use ludopress::lang::Lang;
 fn nbsp_position(sep: &str) -> String {
     let row = [".", ".", ".", "Q", ".", ".", ".", "."].join(sep);
     format!(
-        "game = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n\
+        "game = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"step-orth\", \"step-diag\", \"slide-orth\", \"slide-diag\", \"jump-orth\", \"jump-diag\", \"far-jump-orth\", \"far-jump-diag\", \"double-jump-orth\", \"double-jump-diag\", \"place-two\"]\nboard = \"\"\"\n\
          . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n{row}\n\
          . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n"
     )
@@ -42,7 +42,7 @@ fn rulebook_errors(game: &str, text: &str) -> String {
     let engine = Engine::new(&project, game).expect("engine");
     let def = common::game(game);
     match ludopress::rulebook::markdown::parse(
-        &engine,
+        Some(&engine),
         &def,
         std::path::Path::new("rules.md"),
         text,
@@ -75,7 +75,7 @@ fn errors_inside_rulebook_blocks_are_placed_in_the_block() {
         "{e}"
     );
     // A bad token in the block is placed at its own line and column.
-    let text = "Intro.\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\n\
+    let text = "Intro.\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"step-orth\", \"step-diag\", \"slide-orth\", \"slide-diag\", \"jump-orth\", \"jump-diag\", \"far-jump-orth\", \"far-jump-diag\", \"double-jump-orth\", \"double-jump-diag\", \"place-two\"]\n\
                 board = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . X . . . .\n\
                 . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n```\n";
     let e = rulebook_errors("imbriqua", text);
@@ -603,7 +603,7 @@ fn huge_texts_and_paper_are_refused_before_any_work() {
 
 #[test]
 fn a_rulebook_with_too_many_figures_is_refused() {
-    let block = "```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n```\n\n";
+    let block = "```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"step-orth\", \"step-diag\", \"slide-orth\", \"slide-diag\", \"jump-orth\", \"jump-diag\", \"far-jump-orth\", \"far-jump-diag\", \"double-jump-orth\", \"double-jump-diag\", \"place-two\"]\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n```\n\n";
     let text = format!("# Rules\n\n{}", block.repeat(501));
     let e = rulebook_errors("imbriqua", &text);
     assert!(
@@ -725,7 +725,7 @@ fn fields_of_the_wrong_kind_and_degenerate_values_are_errors() {
 fn typos_in_claims_and_component_blocks_are_input_errors() {
     let block = |expect: &str| {
         format!(
-            "# R\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n\
+            "# R\n\n```position\ngame = \"imbriqua\"\nto_move = \"light\"\ndeck = [\"step-orth\", \"step-diag\", \"slide-orth\", \"slide-diag\", \"jump-orth\", \"jump-diag\", \"far-jump-orth\", \"far-jump-diag\", \"double-jump-orth\", \"double-jump-diag\", \"place-two\"]\nboard = \"\"\"\n\
              . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\
              . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\"\"\"\n[expect]\n{expect}\n```\n"
         )
@@ -773,17 +773,73 @@ fn typos_in_claims_and_component_blocks_are_input_errors() {
     );
 }
 
+/// A game of its own: no engine, English only, a board, two pieces and the tokens that draw them.
+const NO_ENGINE_GAME: &str = "[game]\nid = \"cards\"\ntitle = \"Fox and Geese\"\nlanguages = [\"en\"]\npalette = \"ludopress\"\nsheet = \"home\"\n\n\
+    [[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\ncoords = true\n\n\
+    [[piece]]\nid = \"fox\"\nname = \"Fox\"\nshape = \"disc\"\nsize = 16.0\nfill = \"red\"\nline = \"ink\"\ncount = 1\n\n\
+    [[piece]]\nid = \"goose\"\nname = \"Geese\"\nshape = \"disc\"\nsize = 16.0\nfill = \"white\"\nline = \"ink\"\ncount = 13\n\n\
+    [diagram]\ntokens = { F = \"fox\", G = \"goose\" }\n";
+
+const NO_ENGINE_RULES: &str = "# Fox and Geese\n\nThe fox hunts, the geese close in.\n\n\
+    ```component\nshow = [\"piece:fox\", \"piece:goose\"]\ncaptions = [\"The fox\", \"A goose\"]\n```\n\n\
+    ```position\ngame = \"cards\"\nto_move = \"fox\"\nboard = \"\"\"\n..F..\n.....\n.....\nG.G.G\nGGGGG\n\"\"\"\n\n[diagram]\narrows = [[\"c5\", \"c4\"]]\ncaption = \"The fox steps down.\"\n```\n";
+
 #[test]
-fn a_rulebook_that_cannot_be_checked_is_not_skipped_silently() {
-    let root = scratch_project("book", &deck_game(["one", "two"]));
-    std::fs::write(root.join("games/cards/rules.en.md"), "# Cards\n\nPlay.\n").unwrap();
+fn a_game_without_an_engine_builds_its_rulebook_with_diagrams_and_components() {
+    let root = common::scratch_project(
+        "robust-no-engine",
+        NO_ENGINE_GAME,
+        &[("rules.en.md", NO_ENGINE_RULES)],
+    );
+    let reports = build_cards(&root).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(reports[0].rulebook_pdfs, 2, "{reports:?}");
+    let out = root.join("output/cards");
+    let html = std::fs::read_to_string(out.join("rules-en.html")).unwrap();
+    assert!(html.contains("The fox steps down."), "{html}");
+    assert!(html.contains("A goose"), "{html}");
+    // Two component panels and one position diagram, drawn with the game's own pieces.
+    let diagrams: Vec<String> = (1..=3)
+        .map(|n| std::fs::read_to_string(out.join(format!("diagrams/en-{n:02}.svg"))).unwrap())
+        .collect();
+    assert!(!out.join("diagrams/en-04.svg").exists());
+    assert!(!out.join("rules-fr.html").exists());
+    let position = &diagrams[2];
+    // One fox and eight geese stand on the board, each drawn as its printed face (a disc
+    // of the piece's colour: one path of that fill per piece).
+    let game = common::parse("cards", NO_ENGINE_GAME).unwrap_or_else(|d| panic!("{d}"));
+    let count = |i: usize| {
+        let fill = format!("fill=\"{}\"", game.pieces[i].fill);
+        let on_face = diagrams[i].matches(&fill).count();
+        position.matches(&fill).count() / on_face.max(1)
+    };
+    assert_eq!((count(0), count(1)), (1, 8), "{position}");
+    // `check` lists the example, which nothing could check.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(["--root", root.to_str().unwrap(), "check", "cards"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("rules.en.md:10: unchecked example: `cards` has no rules engine")
+            && text.contains("1 example(s) unchecked (no engine)"),
+        "{text}"
+    );
+    // A claim needs an engine; a rulebook in a language the game does not have is an error.
+    let claimed = NO_ENGINE_RULES.replace(
+        "caption = \"The fox steps down.\"\n",
+        "caption = \"x\"\n\n[expect]\nsuccessors = 3\n",
+    );
+    std::fs::write(root.join("games/cards/rules.en.md"), claimed).unwrap();
+    std::fs::write(root.join("games/cards/rules.fr.md"), "# Renard\n").unwrap();
     match build_cards(&root) {
         Err(ludopress::build::Error::Input(d)) => {
             let e = d.to_string();
             assert!(
-                e.contains("rules.en.md") && e.contains("no rules engine"),
+                e.contains("rules.en.md:25:1: error: `[expect]`: `cards` has no rules engine"),
                 "{e}"
             );
+            assert!(e.contains("rules.fr.md: error: a rulebook in `fr`, which is not among the game's languages (en)"), "{e}");
         }
         other => panic!("{other:?}"),
     }

@@ -15,7 +15,7 @@ fn engine(game: &str) -> Engine {
 }
 
 fn books(game: &str) -> Vec<rulebook::Rulebook> {
-    build::load_rulebooks(&common::root(), &common::game(game), &engine(game))
+    build::load_rulebooks(&common::root(), &common::game(game), Some(&engine(game)))
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -52,8 +52,14 @@ fn a_wrong_claim_is_reported_with_its_line_and_what_was_found() {
     let failures = |mutated: &str| {
         let e = engine("imbriqua");
         let shown = Path::new("games/imbriqua/rules.fr.md");
-        let book =
-            markdown::parse(&e, &common::game("imbriqua"), shown, mutated, Lang::Fr).unwrap();
+        let book = markdown::parse(
+            Some(&e),
+            &common::game("imbriqua"),
+            shown,
+            mutated,
+            Lang::Fr,
+        )
+        .unwrap();
         rulebook::check(&e, &book).failures
     };
     let r = failures(&text.replacen(claim, "successors = 62", 1));
@@ -76,7 +82,7 @@ fn a_broken_example_is_an_input_error_at_its_place() {
     let line = text[..at].matches('\n').count() + 1;
     let bad = text.replacen("card = \"jump-diag\"", "card = \"jump-diagonal\"", 1);
     let err = markdown::parse(
-        &engine("imbriqua"),
+        Some(&engine("imbriqua")),
         &common::game("imbriqua"),
         Path::new("rules.en.md"),
         &bad,

@@ -30,6 +30,51 @@ pub struct Game {
     pub mats: Vec<Mat>,
     /// Integer parameters of the rules, by name.
     pub params: std::collections::BTreeMap<String, i64>,
+    /// How the rulebook draws a position of the game (`[diagram]`), when it has a board or a
+    /// plane to draw it on.
+    pub diagram: Option<DiagramDef>,
+}
+
+/// How positions are drawn: on which ground, and which piece each board token stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiagramDef {
+    /// Where the pieces stand.
+    pub ground: Ground,
+    /// Board tokens and what they show (`.` is always an empty cell).
+    pub tokens: Vec<(String, TokenLook)>,
+    /// Tokens that are tiles of this tile set (index), written by their zones' letter codes.
+    pub tiles: Option<usize>,
+    /// Position fields that name a cell to outline (Imbriqua's `last_placed`).
+    pub highlight: Vec<String>,
+}
+
+/// The ground of a diagram.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ground {
+    /// A board of the game (index): the board's rows of tokens, top row first.
+    Board(usize),
+    /// A plane without edges drawn as a mat's squares: the tokens of any rectangle, placed by
+    /// the position's `origin = [x, y]` (the bottom-left token's coordinates); cells are named
+    /// `x,y`.
+    Plane {
+        /// Square side, mm.
+        cell: f64,
+        /// Ground colour.
+        fill: Color,
+        /// Line colour.
+        line: Color,
+    },
+}
+
+/// What a board token shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenLook {
+    /// The piece (index into the game's pieces).
+    pub piece: usize,
+    /// Its back face (a two-faced piece turned over).
+    pub back: bool,
+    /// A label written on it (a stack's height).
+    pub label: Option<String>,
 }
 
 impl Game {
@@ -107,6 +152,32 @@ impl Grid {
             Grid::Square(g) => g.parse(s),
             Grid::Triangles(g) => g.parse(s),
             Grid::Hex(g) => g.parse(s),
+        }
+    }
+    /// The cells as a position file writes them: rows from the top of the board, each from
+    /// the left (a square board's last rank first; the triangles' rows; a hex board's rows of
+    /// its names, the highest first).
+    pub fn written_rows(&self) -> Vec<Vec<usize>> {
+        match self {
+            Grid::Square(g) => (0..g.rows)
+                .rev()
+                .map(|r| (0..g.cols).map(|f| r * g.cols + f).collect())
+                .collect(),
+            Grid::Triangles(g) => (0..g.rows())
+                .map(|k| (0..g.len()).filter(|&c| g.cells[c].0 == k).collect())
+                .collect(),
+            Grid::Hex(g) => {
+                let mut rows: Vec<(i32, Vec<usize>)> = Vec::new();
+                // Cells are sorted by the row of their names, then the column.
+                for c in 0..g.len() {
+                    let r = g.col_row(g.axial(c)).1;
+                    match rows.last_mut() {
+                        Some((last, cells)) if *last == r => cells.push(c),
+                        _ => rows.push((r, vec![c])),
+                    }
+                }
+                rows.into_iter().rev().map(|(_, cells)| cells).collect()
+            }
         }
     }
     /// True for a cell on the outline.

@@ -161,6 +161,8 @@ pub struct GameFile {
     /// "yellow"`), read in layouts as `{suit.color}`.
     #[serde(default)]
     pub styles: BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
+    /// `[diagram]`: how a rulebook draws the game's positions.
+    pub diagram: Option<Spanned<DiagramRaw>>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
@@ -697,6 +699,41 @@ pub struct MatRaw {
     pub fill: S,
     /// Line colour.
     pub line: S,
+}
+
+/// `[diagram]`: how positions are drawn in rulebooks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramRaw {
+    /// The board positions stand on, by id (the first board when absent).
+    pub board: Option<S>,
+    /// For a game without a board: the mat (by id) whose squares draw an unbounded plane.
+    pub plane: Option<S>,
+    /// Board token → a piece id, or `{ piece = "pawn", face = "back", label = "2" }`.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, Spanned<TokenRaw>>,
+    /// A tile set whose tiles are written as tokens by their zones' letter codes.
+    pub tiles: Option<S>,
+    /// Position fields naming a cell to outline (`last_placed`).
+    #[serde(default)]
+    pub highlight: Vec<S>,
+}
+
+/// What a diagram token shows.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum TokenRaw {
+    /// A piece id: its front face.
+    Piece(String),
+    /// A piece with its face and a label.
+    Full {
+        /// Piece id.
+        piece: String,
+        /// `front` (default) or `back`.
+        face: Option<String>,
+        /// Text written on it.
+        label: Option<String>,
+    },
 }
 
 /// `templates/library.toml`: shared pieces referenced by name.

@@ -482,6 +482,7 @@ pub fn game(
         );
     }
 
+    let diagram = diagram_def(&mut cx, raw, &boards, &tilesets, &pieces, &mats);
     let game = Game {
         id: h.id.get_ref().clone(),
         title: cx.text(&h.title, MAX_NAME, "title"),
@@ -498,6 +499,7 @@ pub fn game(
             .iter()
             .map(|(k, v)| (k.get_ref().clone(), *v.get_ref()))
             .collect(),
+        diagram,
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
@@ -2314,6 +2316,154 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut layouts::Layouts) 
         die.faces[i] = lays.face_of("die", cx, &shapes, &values, die.pip);
     }
     die
+}
+
+/// Longest diagram token, in characters (a tile's zone codes are four).
+const MAX_TOKEN: usize = 8;
+
+/// `[diagram]`: the ground and the tokens of position diagrams. Without the table, a game with
+/// a board draws on its first board and one with a mat on a plane of its squares.
+fn diagram_def(
+    cx: &mut Ctx,
+    raw: &raw::GameFile,
+    boards: &[Board],
+    tilesets: &[Tileset],
+    pieces: &[Piece],
+    mats: &[Mat],
+) -> Option<DiagramDef> {
+    let find = |cx: &mut Ctx, id: &S, ids: Vec<&str>, what: &str| -> Option<usize> {
+        let i = ids.iter().position(|x| x == id.get_ref());
+        if i.is_none() {
+            let hint =
+                closest(id.get_ref(), ids.iter().copied()).map(|c| format!("did you mean `{c}`?"));
+            cx.err_hint(
+                id,
+                format!("`[diagram]`: no {what} `{}`", id.get_ref()),
+                hint,
+            );
+        }
+        i
+    };
+    let plane = |m: &Mat| Ground::Plane {
+        cell: m.cell,
+        fill: m.fill,
+        line: m.line,
+    };
+    let Some(d) = &raw.diagram else {
+        return if !boards.is_empty() {
+            Some(DiagramDef {
+                ground: Ground::Board(0),
+                tokens: Vec::new(),
+                tiles: None,
+                highlight: Vec::new(),
+            })
+        } else {
+            mats.first().map(|m| DiagramDef {
+                ground: plane(m),
+                tokens: Vec::new(),
+                tiles: None,
+                highlight: Vec::new(),
+            })
+        };
+    };
+    let r = d.get_ref();
+    let ground = match (&r.board, &r.plane) {
+        (Some(b), None) => Ground::Board(find(
+            cx,
+            b,
+            boards.iter().map(|x| x.id.as_str()).collect(),
+            "board",
+        )?),
+        (None, Some(m)) => {
+            let i = find(cx, m, mats.iter().map(|x| x.id.as_str()).collect(), "mat")?;
+            plane(&mats[i])
+        }
+        (None, None) if !boards.is_empty() => Ground::Board(0),
+        (None, None) => match mats.first() {
+            Some(m) => plane(m),
+            None => {
+                cx.err(
+                    d,
+                    "`[diagram]`: the game has no board, and no mat to draw a plane with: name one with `board` or `plane`".into(),
+                );
+                return None;
+            }
+        },
+        (Some(b), Some(_)) => {
+            cx.err(b, "`[diagram]`: `board` or `plane`, not both".into());
+            return None;
+        }
+    };
+    let mut tokens = Vec::new();
+    for (tok, look) in &r.tokens {
+        if tok.is_empty()
+            || tok.chars().count() > MAX_TOKEN
+            || tok.chars().any(char::is_whitespace)
+            || tok == "."
+        {
+            cx.err(
+                look,
+                format!("`[diagram]`: token `{tok}` must be 1 to {MAX_TOKEN} characters without spaces, and not `.` (an empty cell)"),
+            );
+            continue;
+        }
+        let (id, face, label) = match look.get_ref() {
+            raw::TokenRaw::Piece(id) => (id, None, None),
+            raw::TokenRaw::Full { piece, face, label } => (piece, face.as_deref(), label.clone()),
+        };
+        let Some(piece) = find(
+            cx,
+            &Spanned::new(look.span(), id.clone()),
+            pieces.iter().map(|p| p.id.as_str()).collect(),
+            "piece",
+        ) else {
+            continue;
+        };
+        let back = match face {
+            None | Some("front") => false,
+            Some("back") if pieces[piece].back_face.is_some() => true,
+            Some("back") => {
+                cx.err(
+                    look,
+                    format!("`[diagram]`: token `{tok}`: piece `{id}` has no back face"),
+                );
+                false
+            }
+            Some(other) => {
+                cx.err(
+                    look,
+                    format!(
+                        "`[diagram]`: token `{tok}`: face `{other}` (expected `front` or `back`)"
+                    ),
+                );
+                false
+            }
+        };
+        if label
+            .as_ref()
+            .is_some_and(|l| l.chars().count() > MAX_TOKEN)
+        {
+            cx.err(
+                look,
+                format!("`[diagram]`: token `{tok}`: a label is at most {MAX_TOKEN} characters"),
+            );
+        }
+        tokens.push((tok.clone(), TokenLook { piece, back, label }));
+    }
+    let tiles = r.tiles.as_ref().and_then(|t| {
+        find(
+            cx,
+            t,
+            tilesets.iter().map(|x| x.id.as_str()).collect(),
+            "tile set",
+        )
+    });
+    Some(DiagramDef {
+        ground,
+        tokens,
+        tiles,
+        highlight: r.highlight.iter().map(|h| h.get_ref().clone()).collect(),
+    })
 }
 
 fn mat(cx: &mut Ctx, m: &raw::MatRaw) -> Mat {

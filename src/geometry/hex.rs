@@ -144,7 +144,7 @@ impl HexGrid {
 
     /// The column and row that name an axial cell (the inverse of `axial_of`; negative or too
     /// large off the board).
-    fn col_row(&self, (q, r): (i32, i32)) -> (i32, i32) {
+    pub fn col_row(&self, (q, r): (i32, i32)) -> (i32, i32) {
         match self.shape {
             HexShape::Rectangle { .. } => match self.orientation {
                 Orientation::Pointy => (q + (r - (r & 1)) / 2, r),

@@ -1,64 +1,431 @@
-//! Position diagrams: the printed board with pawns and marks on it, as used in rulebooks.
+//! Position diagrams, for any game: a position as data (the tokens of its board and its other
+//! fields) drawn on the game's board, or on an unbounded plane of a mat's squares, with the
+//! pieces as they are printed (`[diagram]` in `game.toml` maps each token to a piece), then the
+//! marks a rulebook adds (outlines, arrows, crosses, numbers).
 
-use super::board::{cell_centre, cell_polygon, draw, pawn_radius};
+use super::board::{cell_polygon, draw};
 use crate::color::Color;
-use crate::definition::model::{Board, Piece};
-use crate::scene::{p, shape, Scene, Stroke};
+use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
+use crate::fonts::Face;
+use crate::lang::Lang;
+use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
 
-/// How a pawn is drawn on a diagram.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PawnLook {
-    /// Face colour.
-    pub fill: Color,
-    /// Outline colour.
-    pub line: Color,
+/// A drawn position: the scene, and the outline of every named cell for the marks.
+#[derive(Debug, Clone)]
+pub struct Drawn {
+    /// The drawing.
+    pub scene: Scene,
+    /// Each cell's name and outline, in the scene's coordinates.
+    cells: Vec<(String, Vec<P>)>,
 }
 
-impl PawnLook {
-    /// The look of a piece of the game's definition.
-    pub fn of(piece: &Piece) -> PawnLook {
-        PawnLook {
-            fill: piece.fill,
-            line: piece.line,
+impl Drawn {
+    /// The outline of the cell named `name`.
+    pub fn cell(&self, name: &str) -> Option<&[P]> {
+        self.cells
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, poly)| poly.as_slice())
+    }
+}
+
+/// The colour of the cells a position's fields name (the pawn placed this turn).
+const FIELD_MARK: Color = Color::rgb(0xf2, 0xc1, 0x2e);
+/// The colour of a rulebook's outlines, arrows and numbers.
+const MARK: Color = Color::rgb(0x1f, 0x6f, 0xd0);
+/// The colour of a rulebook's crosses.
+const CROSS: Color = Color::rgb(0xc0, 0x39, 0x2b);
+/// Margin around a plane, mm (its coordinates are written there).
+const PLANE_MARGIN: f64 = 8.0;
+
+/// Draws a position: `rows` are its board's tokens, top row first; `fields` its other keys
+/// (`origin` on a plane, the fields `[diagram] highlight` names). `Err` says what in the
+/// position does not fit the game's board or its tokens.
+pub fn position(
+    game: &Game,
+    def: &DiagramDef,
+    rows: &[Vec<String>],
+    fields: &toml::Table,
+) -> Result<Drawn, String> {
+    let (scene, cells, placed) = match &def.ground {
+        model::Ground::Board(b) => on_board(game, *b, rows)?,
+        model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
+    };
+    let mut d = Drawn { scene, cells };
+    for (poly, token) in placed {
+        token_on(&mut d.scene, game, def, &poly, &token)?;
+    }
+    for key in &def.highlight {
+        if let Some(toml::Value::String(name)) = fields.get(key) {
+            let poly = d
+                .cell(name)
+                .ok_or_else(|| format!("`{key}` names `{name}`, which is no cell of the board"))?
+                .to_vec();
+            outline(&mut d.scene, &poly, FIELD_MARK);
         }
     }
+    Ok(d)
 }
 
-/// A board diagram: the board drawing with round pawns on cells.
-pub fn pawns_on_board(board: &Board, pawns: &[(usize, PawnLook)]) -> Scene {
-    let mut s = draw(board);
-    let r = pawn_radius(board);
-    for &(c, look) in pawns {
-        let ctr = cell_centre(board, c);
-        s.path(
-            shape::circle(p(ctr.x + r * 0.06, ctr.y + r * 0.08), r),
-            Some(Color::rgb(0, 0, 0).lighten(0.6)),
-            None,
-        );
-        s.path(
-            shape::circle(ctr, r),
-            Some(look.fill),
-            Some(Stroke::solid(look.line, r * 0.07)),
-        );
-        s.path(
-            shape::circle(ctr, r * 0.72),
-            None,
-            Some(Stroke::solid(look.fill.darken(0.2), r * 0.05)),
+/// A cell's outline and the token on it.
+type Placed = Vec<(Vec<P>, String)>;
+
+/// A ground drawn: its scene, its named cells' outlines, and the tokens on their cells.
+type Ground = (Scene, Vec<(String, Vec<P>)>, Placed);
+
+fn on_board(game: &Game, b: usize, rows: &[Vec<String>]) -> Result<Ground, String> {
+    let board = &game.boards[b];
+    let want = board.grid.written_rows();
+    if rows.len() != want.len() {
+        return Err(format!(
+            "the board has {} rows, the position {}",
+            want.len(),
+            rows.len()
+        ));
+    }
+    let mut placed = Vec::new();
+    for (i, (row, cells)) in rows.iter().zip(&want).enumerate() {
+        if row.len() != cells.len() {
+            return Err(format!(
+                "row {} of the board has {} cells, the position's {}",
+                i + 1,
+                cells.len(),
+                row.len()
+            ));
+        }
+        for (tok, &c) in row.iter().zip(cells) {
+            if tok != "." {
+                placed.push((cell_polygon(board, c), tok.clone()));
+            }
+        }
+    }
+    let cells = (0..board.grid.len())
+        .map(|c| (board.grid.name(c), cell_polygon(board, c)))
+        .collect();
+    Ok((draw(board), cells, placed))
+}
+
+/// A plane drawn as squares around the tokens' rectangle, with one empty ring and the real
+/// coordinates along the bottom and the left.
+fn on_plane(
+    cell: f64,
+    fill: Color,
+    line: Color,
+    rows: &[Vec<String>],
+    fields: &toml::Table,
+) -> Result<Ground, String> {
+    let origin = match fields.get("origin") {
+        None => (0, 0),
+        Some(toml::Value::Array(a)) => match a.as_slice() {
+            [toml::Value::Integer(x), toml::Value::Integer(y)]
+                if x.abs() <= 1_000 && y.abs() <= 1_000 =>
+            {
+                (*x as i32, *y as i32)
+            }
+            _ => return Err("`origin` is `[x, y]`, two whole numbers".into()),
+        },
+        Some(_) => return Err("`origin` is `[x, y]`, two whole numbers".into()),
+    };
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let height = rows.len().max(1);
+    if cols > 60 || height > 60 {
+        return Err(format!(
+            "a plane of {cols} × {height} squares: the limit is 60 × 60"
+        ));
+    }
+    // One empty ring around the pawns.
+    let (w, h) = (cols as i32 + 2, height as i32 + 2);
+    let m = PLANE_MARGIN;
+    let mut s = Scene::new(f64::from(w) * cell + 2.0 * m, f64::from(h) * cell + 2.0 * m);
+    let (fw, fh) = (f64::from(w) * cell, f64::from(h) * cell);
+    s.path(shape::rect(m, m, fw, fh), Some(fill), None);
+    let st = Some(Stroke::solid(line, 0.4));
+    for i in 0..=w {
+        let x = m + f64::from(i) * cell;
+        s.path(shape::line(p(x, m), p(x, m + fh)), None, st);
+    }
+    for j in 0..=h {
+        let y = m + f64::from(j) * cell;
+        s.path(shape::line(p(m, y), p(m + fw, y)), None, st);
+    }
+    let ink = super::ink_on(Color::WHITE);
+    for i in 0..w {
+        s.text(
+            m + (f64::from(i) + 0.5) * cell,
+            m + fh + 6.0,
+            11.0,
+            Face::Regular,
+            ink,
+            Anchor::Middle,
+            &(i - 1 + origin.0).to_string(),
         );
     }
-    s
+    for j in 0..h {
+        s.text(
+            m / 2.0,
+            m + (f64::from(h - j) - 0.5) * cell + 1.5,
+            11.0,
+            Face::Regular,
+            ink,
+            Anchor::Middle,
+            &(j - 1 + origin.1).to_string(),
+        );
+    }
+    // Square (i, j) of the drawing, counted from the bottom-left of the ring.
+    let square = |i: i32, j: i32| {
+        let (x, y) = (m + f64::from(i) * cell, m + f64::from(h - 1 - j) * cell);
+        vec![
+            p(x, y),
+            p(x + cell, y),
+            p(x + cell, y + cell),
+            p(x, y + cell),
+        ]
+    };
+    let mut cells = Vec::new();
+    for j in 0..h {
+        for i in 0..w {
+            cells.push((
+                format!("{},{}", i - 1 + origin.0, j - 1 + origin.1),
+                square(i, j),
+            ));
+        }
+    }
+    let mut placed = Vec::new();
+    for (k, row) in rows.iter().enumerate() {
+        let j = (height - 1 - k) as i32 + 1;
+        for (i, tok) in row.iter().enumerate() {
+            if tok != "." {
+                placed.push((square(i as i32 + 1, j), tok.clone()));
+            }
+        }
+    }
+    Ok((s, cells, placed))
 }
 
-/// Outlines a cell (e.g. the pawn placed this turn).
-pub fn highlight(s: &mut Scene, board: &Board, cell: usize, color: Color) {
-    let poly = cell_polygon(board, cell);
-    let c = super::board::cell_centre(board, cell);
-    let w = board.cell * 0.1;
-    // Drawn just inside the cell so that neighbouring highlights do not merge.
+/// The mean of a polygon's corners (a triangle's centroid, a square's centre).
+fn centre(poly: &[P]) -> P {
+    let n = poly.len() as f64;
+    p(
+        poly.iter().map(|q| q.x).sum::<f64>() / n,
+        poly.iter().map(|q| q.y).sum::<f64>() / n,
+    )
+}
+
+/// Width and height of a polygon's bounding box.
+fn span(poly: &[P]) -> (f64, f64, f64) {
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for q in poly {
+        (x0, x1, y0, y1) = (x0.min(q.x), x1.max(q.x), y0.min(q.y), y1.max(q.y));
+    }
+    (x1 - x0, y1 - y0, (y0 + y1) / 2.0)
+}
+
+/// Draws the piece or tile a token stands for on a cell: at its printed size, or smaller to fit
+/// the cell; a triangle turned with its cell.
+fn token_on(
+    s: &mut Scene,
+    game: &Game,
+    def: &DiagramDef,
+    poly: &[P],
+    token: &str,
+) -> Result<(), String> {
+    let at = centre(poly);
+    let (bw, bh, mid_y) = span(poly);
+    // A triangle cell whose centroid is above its middle points down.
+    let down = poly.len() == 3 && at.y < mid_y - 1e-6;
+    let (face, anchor, label, fill) = if let Some((_, look)) =
+        def.tokens.iter().find(|(t, _)| t == token)
+    {
+        let pc = &game.pieces[look.piece];
+        let face = if look.back {
+            super::piece::back(pc, Lang::Fr).unwrap_or_else(|| super::piece::front(pc, Lang::Fr))
+        } else {
+            super::piece::front(pc, Lang::Fr)
+        };
+        // A triangle's anchor is its centroid, two thirds down from its apex.
+        let k = if pc.shape == PieceShape::Triangle {
+            2.0 / 3.0
+        } else {
+            0.5
+        };
+        let anchor = p(face.width / 2.0, face.height * k);
+        let fill = if look.back {
+            pc.back.unwrap_or(pc.fill)
+        } else {
+            pc.fill
+        };
+        (face, anchor, look.label.clone(), fill)
+    } else if let Some(tile) = def.tiles.and_then(|t| tile_of(game, t, token)) {
+        let set = &game.tilesets[def.tiles.unwrap_or(0)];
+        let face = super::tile::face(set, &tile, Lang::Fr);
+        let anchor = p(face.width / 2.0, face.height / 2.0);
+        (face, anchor, None, Color::WHITE)
+    } else {
+        let mut known: Vec<&str> = def.tokens.iter().map(|(t, _)| t.as_str()).collect();
+        known.insert(0, ".");
+        let tiles = if def.tiles.is_some() {
+            ", or a tile by its zones' letters"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "unknown token `{token}` (expected {}{tiles}; `[diagram] tokens` in game.toml maps tokens to pieces)",
+            known
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    };
+    let k = (0.92 * bw / face.width)
+        .min(0.92 * bh / face.height)
+        .min(1.0);
+    let turn = if down { 180.0 } else { 0.0 };
+    let t = Affine::translate(-anchor.x, -anchor.y)
+        .then(Affine::rotate(turn))
+        .then(Affine::scale(k))
+        .then(Affine::translate(at.x, at.y));
+    let (fw, fh) = (face.width, face.height);
+    s.place(face, t, None);
+    if let Some(label) = label {
+        let size = fw.min(fh) * k * 0.55 * 72.0 / 25.4;
+        s.text(
+            at.x,
+            at.y + Face::Bold.cap_height_mm(size) / 2.0,
+            size,
+            Face::Bold,
+            super::ink_on(fill),
+            Anchor::Middle,
+            &label,
+        );
+    }
+    Ok(())
+}
+
+/// The tile a token writes by its zones' letter codes (`BBYR`), if it is one.
+fn tile_of(game: &Game, set: usize, token: &str) -> Option<Tile> {
+    let set = &game.tilesets[set];
+    let names: Vec<String> = token
+        .chars()
+        .map(|ch| {
+            set.codes
+                .iter()
+                .find(|(c, _)| *c == ch)
+                .map(|(_, n)| n.clone())
+        })
+        .collect::<Option<_>>()?;
+    let zones: [String; 4] = names.try_into().ok()?;
+    Some(Tile {
+        face: TileFace::Zones(zones),
+        count: 1,
+        elements: Vec::new(),
+    })
+}
+
+/// Outlines a cell, just inside it so that neighbouring outlines do not merge.
+fn outline(s: &mut Scene, poly: &[P], color: Color) {
+    let c = centre(poly);
+    let (bw, bh, _) = span(poly);
+    let w = bw.max(bh) * 0.1;
     let k = 1.0 - 0.09;
     let inner: Vec<_> = poly
         .iter()
         .map(|q| p(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k))
         .collect();
     s.path(shape::polygon(&inner), None, Some(Stroke::solid(color, w)));
+}
+
+/// The radius marks are drawn at on a cell: 0.72 of its inscribed circle's.
+fn mark_radius(poly: &[P]) -> f64 {
+    let n = poly.len();
+    let mut area = 0.0;
+    let mut perimeter = 0.0;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        area += a.x * b.y - b.x * a.y;
+        perimeter += (b.x - a.x).hypot(b.y - a.y);
+    }
+    0.72 * area.abs() / perimeter.max(1e-9)
+}
+
+/// Marks over a diagram, each a list of cell names.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    /// Cells outlined.
+    pub highlight: Vec<String>,
+    /// Arrows through cells.
+    pub arrows: Vec<Vec<String>>,
+    /// Cells crossed out.
+    pub crosses: Vec<String>,
+    /// Cells numbered 1, 2, ... in order (an order of placement).
+    pub numbers: Vec<String>,
+}
+
+impl Marks {
+    /// Every cell the marks name.
+    pub fn names(&self) -> impl Iterator<Item = &String> {
+        self.highlight
+            .iter()
+            .chain(self.arrows.iter().flatten())
+            .chain(&self.crosses)
+            .chain(&self.numbers)
+    }
+}
+
+/// Draws the marks over a drawn position; `Err` names a cell that is not on it.
+pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
+    if let Some(bad) = marks.names().find(|n| d.cell(n).is_none()) {
+        return Err(format!("no cell `{bad}` on the diagram"));
+    }
+    let cells = std::mem::take(&mut d.cells);
+    let cell = |n: &str| {
+        cells
+            .iter()
+            .find(|(c, _)| c == n)
+            .map_or_else(Vec::new, |(_, poly)| poly.clone())
+    };
+    let s = &mut d.scene;
+    for c in &marks.highlight {
+        outline(s, &cell(c), MARK);
+    }
+    for c in &marks.crosses {
+        let poly = cell(c);
+        let r = mark_radius(&poly);
+        s.cross(
+            centre(&poly),
+            r * 0.75,
+            Some(Stroke::solid(CROSS, r * 0.22)),
+        );
+    }
+    for a in marks.arrows.iter().filter(|a| a.len() >= 2) {
+        let polys: Vec<Vec<P>> = a.iter().map(|c| cell(c)).collect();
+        let r = mark_radius(&polys[0]);
+        let pts: Vec<P> = polys.iter().map(|q| centre(q)).collect();
+        let (shaft, head) = shape::arrow(&pts, r * 0.95);
+        s.path(shaft, None, Some(Stroke::solid(MARK, r * 0.24)));
+        s.path(head, Some(MARK), None);
+    }
+    for (i, c) in marks.numbers.iter().enumerate() {
+        let poly = cell(c);
+        let r = mark_radius(&poly);
+        let q = centre(&poly);
+        let at = p(q.x + r * 0.75, q.y - r * 0.75);
+        s.path(
+            shape::circle(at, r * 0.5),
+            Some(MARK),
+            Some(Stroke::solid(Color::WHITE, r * 0.06)),
+        );
+        let size = r * 0.7 * 72.0 / 25.4;
+        s.text(
+            at.x,
+            at.y + Face::Bold.cap_height_mm(size) / 2.0,
+            size,
+            Face::Bold,
+            Color::WHITE,
+            Anchor::Middle,
+            &(i + 1).to_string(),
+        );
+    }
+    d.cells = cells;
+    Ok(())
 }

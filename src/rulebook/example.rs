@@ -4,14 +4,12 @@
 //! The block is read from a copy of the whole Markdown file in which everything outside the block
 //! is blanked (newlines kept), so every error and claim has its true line and column.
 
-use crate::color::Color;
-use crate::definition::model::Board;
+use crate::definition::model::{Game, Ground};
 use crate::diag::{Diagnostics, Source};
 use crate::engine::{Engine, Position};
-use crate::layout::board::{cell_centre, pawn_radius};
-use crate::layout::diagram::highlight;
-use crate::rules::{self, Field};
-use crate::scene::{p, shape, Anchor, Scene, Stroke, P};
+use crate::layout::diagram::{self, Marks};
+use crate::rules;
+use crate::scene::Scene;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -49,28 +47,23 @@ pub enum ClaimKind {
     After(String, Option<Vec<Vec<String>>>, Vec<(String, toml::Value)>),
 }
 
-/// Marks drawn over an example's diagram.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Marks {
-    /// Cells outlined.
-    pub highlight: Vec<usize>,
-    /// Arrows through cells.
-    pub arrows: Vec<Vec<usize>>,
-    /// Cells crossed out.
-    pub crosses: Vec<usize>,
-    /// Cells numbered 1, 2, ... in order (an order of placement).
-    pub numbers: Vec<usize>,
-}
-
 /// A validated example.
 #[derive(Debug, Clone)]
 pub struct Example {
     /// Line of the opening fence.
     pub line: usize,
-    /// The position.
-    pub position: Position,
+    /// The position, validated by the game's engine; none for a game without an engine and for
+    /// a partial diagram.
+    pub position: Option<Position>,
+    /// The position as data: its board's rows of tokens, top row first.
+    pub rows: Vec<Vec<String>>,
+    /// Its other fields.
+    pub fields: toml::Table,
     /// The position written back as TOML (to compare languages).
     pub canonical: String,
+    /// Declared a partial diagram: material left out (a deck, pawns far away), so it may claim
+    /// moves, never an end or a score.
+    pub partial: bool,
     /// The claims.
     pub claims: Vec<Claim>,
     /// Diagram marks.
@@ -124,6 +117,10 @@ struct DiagramRaw {
     #[serde(default)]
     numbers: Vec<String>,
     after_caption: Option<String>,
+    /// Material is left out (a deck, pawns that play no part): the invariants of play are not
+    /// checked, and no claim may depend on the missing material (an end, scores).
+    #[serde(default)]
+    partial: bool,
 }
 
 /// Board rows of a claim, read like a position's board: tokens split by white space, or one
@@ -144,7 +141,8 @@ fn board_rows(s: &str) -> Vec<Vec<String>> {
 
 /// Reads the example in `range` of the rulebook `text`.
 pub fn parse(
-    engine: &Engine,
+    engine: Option<&Engine>,
+    game: &Game,
     path: &Path,
     text: &str,
     range: std::ops::Range<usize>,
@@ -152,31 +150,173 @@ pub fn parse(
     content_line: usize,
 ) -> Result<Example, Diagnostics> {
     let src = Source::fragment(path, text, range, content_line);
-    let (game, raw) = rules::raw_source(src.clone())?;
-    if game != engine.id() {
+    let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
+    let partial = extras.diagram.as_ref().is_some_and(|d| d.get_ref().partial);
+    let (id, raw) = rules::raw_source(src.clone())?;
+    if id != game.id {
         let at = src.text.find("game").unwrap_or(0);
         return Err(src
             .error(
                 at..at + 4,
                 format!(
-                    "this rulebook's examples are `{}` positions, found `{game}`",
-                    engine.id()
+                    "this rulebook's examples are `{}` positions, found `{id}`",
+                    game.id
                 ),
             )
             .into());
     }
-    let position = engine.position(raw)?;
-    let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
     let mut diags = Diagnostics::default();
+    if let (Some(ex), None) = (&extras.expect, engine) {
+        diags.push(src.error(
+            ex.span(),
+            format!(
+                "`[expect]`: `{}` has no rules engine to check claims with (name an engine program in game.toml, or remove the claims)",
+                game.id
+            ),
+        ));
+    }
+    if let (true, Some(ex)) = (partial, &extras.expect) {
+        // What a partial position lacks decides its end and its scores, not the moves on it.
+        let e = ex.get_ref();
+        let material = [
+            ("over", e.over.as_ref().map(|v| v.span())),
+            ("winner", e.winner.as_ref().map(|v| v.span())),
+            ("scores", e.scores.as_ref().map(|v| v.span())),
+        ];
+        for (what, span) in material {
+            if let Some(span) = span {
+                diags.push(src.error(
+                    span,
+                    format!("a partial diagram cannot claim `{what}`: the material it leaves out decides the end and the scores"),
+                ));
+            }
+        }
+    }
+    let (position, rows, fields, canonical) = match engine {
+        Some(engine) => {
+            let position = engine.position(raw)?;
+            // The engine refuses what the spec calls impossible; the invariants its playouts
+            // check catch the rest.
+            if let (false, Err(why)) = (partial, engine.invariants(&position)) {
+                return Err(src
+                    .error(
+                        board_span(&src),
+                        format!(
+                            "this position cannot arise in play: {why} (a diagram that leaves out part of a position says `partial = true` in `[diagram]`, and claims no end or score)"
+                        ),
+                    )
+                    .into());
+            }
+            let (rows, fields) = engine.data(&position);
+            let canonical = engine.to_toml(&position);
+            (Some(position), rows, fields, canonical)
+        }
+        None => {
+            let (rows, fields) = data(&src)?;
+            let canonical = format!("{rows:?}\n{fields}");
+            (None, rows, fields, canonical)
+        }
+    };
+    let claims = match (engine, &position, &extras.expect) {
+        (Some(engine), Some(position), Some(ex)) => {
+            claims_of(engine, game, position, &src, ex, &mut diags)
+        }
+        _ => Vec::new(),
+    };
+    let (marks, caption, after_caption) = match &extras.diagram {
+        Some(d) => {
+            let r = d.get_ref();
+            let marks = Marks {
+                highlight: r.highlight.clone(),
+                arrows: r.arrows.clone(),
+                crosses: r.crosses.clone(),
+                numbers: r.numbers.clone(),
+            };
+            (marks, r.caption.clone(), r.after_caption.clone())
+        }
+        None => (Marks::default(), String::new(), None),
+    };
+    if after_caption.is_some()
+        && !claims
+            .iter()
+            .any(|c| matches!(c.kind, ClaimKind::After(..)))
+    {
+        diags.push(src.error(0..0, "`after_caption` needs an `after` claim to draw"));
+    }
+    let ex = Example {
+        line: fence_line,
+        position,
+        rows,
+        fields,
+        canonical,
+        partial,
+        claims,
+        marks,
+        caption,
+        after_caption,
+    };
+    // The drawing is where a token or a cell name meets the game's definition.
+    match game.diagram.as_ref() {
+        None => diags.push(src.error(
+            0..0,
+            "the game has no board and no mat to draw a position on (`[diagram]` in game.toml)",
+        )),
+        Some(def) => match diagram::position(game, def, &ex.rows, &ex.fields) {
+            Err(why) => diags.push(src.error(board_span(&src), format!("`board`: {why}"))),
+            Ok(mut drawn) => {
+                if let Err(why) = diagram::draw_marks(&mut drawn, &ex.marks) {
+                    let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
+                    diags.push(src.error(at, format!("`[diagram]`: {why}")));
+                }
+            }
+        },
+    }
+    diags.finish(ex)
+}
+
+/// Where a block's `board` is written (its start when it has none).
+fn board_span(src: &Source) -> std::ops::Range<usize> {
+    src.text.find("board").map_or(0..0, |i| i..i + 5)
+}
+
+/// The position of a block read as data, for a game without an engine or a partial diagram:
+/// its `board` as rows of tokens, and its other keys.
+fn data(src: &Source) -> Result<(Vec<Vec<String>>, toml::Table), Diagnostics> {
+    let mut table: toml::Table =
+        toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(src, &e))?;
+    for key in ["game", "expect", "diagram"] {
+        table.remove(key);
+    }
+    let rows = match table.remove("board") {
+        Some(toml::Value::String(b)) => board_rows(&b),
+        Some(_) => {
+            return Err(src
+                .error(board_span(src), "`board` is a string of rows of tokens")
+                .into())
+        }
+        None => return Err(src.error(0..0, "missing key `board`").into()),
+    };
+    Ok((rows, table))
+}
+
+/// The claims of an `[expect]` table, checked for names the position's game does not know.
+fn claims_of(
+    engine: &Engine,
+    game: &Game,
+    position: &Position,
+    src: &Source,
+    ex: &toml::Spanned<ExpectRaw>,
+    diags: &mut Diagnostics,
+) -> Vec<Claim> {
     // Claims name sides and position fields: a typo there is an error, not a claim that fails.
     let sides: Vec<String> = engine
-        .score(&position)
+        .score(position)
         .scores
         .into_iter()
         .map(|(k, _)| k)
         .collect();
     let fields: Vec<String> = engine.keys().iter().map(|k| k.to_string()).collect();
-    if let Some(ex) = &extras.expect {
+    {
         let e = ex.get_ref();
         let mut unknown =
             |name: &str, known: &[String], what: &str, span: std::ops::Range<usize>| {
@@ -211,7 +351,10 @@ pub fn parse(
         }
         // A move naming no cell of the board, or no move at all, is a typo: as a claim that a
         // move is illegal it would hold whatever the rules say.
-        let grid = &engine.board().grid;
+        let grid = match game.diagram.as_ref().map(|d| &d.ground) {
+            Some(Ground::Board(b)) => Some(&game.boards[*b].grid),
+            _ => None,
+        };
         let lists = [&e.legal, &e.illegal, &e.moves];
         let named = lists
             .into_iter()
@@ -221,7 +364,9 @@ pub fn parse(
         for (m, span) in named.chain(after) {
             if m.trim().is_empty() {
                 diags.push(src.error(span, "`[expect]`: an empty move"));
-            } else if let Some(cell) = cell_names(m).find(|c| grid.parse(c).is_none()) {
+            } else if let Some(cell) =
+                grid.and_then(|g| cell_names(m).find(|c| g.parse(c).is_none()))
+            {
                 diags.push(src.error(
                     span,
                     format!("`[expect]`: move `{m}` names `{cell}`, which is no cell of the board"),
@@ -231,7 +376,7 @@ pub fn parse(
     }
     let line_of = |span: std::ops::Range<usize>| src.line_col(span.start);
     let mut claims = Vec::new();
-    if let Some(ex) = &extras.expect {
+    {
         let e = ex.get_ref();
         if let Some(v) = &e.successors {
             claims.push(Claim {
@@ -313,56 +458,14 @@ pub fn parse(
             diags.push(src.error(ex.span(), "`[expect]` holds no claim"));
         }
     }
-    let (marks, caption, after_caption) = match &extras.diagram {
-        Some(d) => {
-            let board = engine.board();
-            let mut cells = |list: &[String]| -> Vec<usize> {
-                list.iter()
-                    .filter_map(|c| {
-                        let cell = board.grid.parse(c);
-                        if cell.is_none() {
-                            diags.push(src.error(
-                                d.span(),
-                                format!("`[diagram]`: no cell `{c}` on the board"),
-                            ));
-                        }
-                        cell
-                    })
-                    .collect()
-            };
-            let r = d.get_ref();
-            let marks = Marks {
-                highlight: cells(&r.highlight),
-                arrows: r.arrows.iter().map(|a| cells(a)).collect(),
-                crosses: cells(&r.crosses),
-                numbers: cells(&r.numbers),
-            };
-            (marks, r.caption.clone(), r.after_caption.clone())
-        }
-        None => (Marks::default(), String::new(), None),
-    };
-    if after_caption.is_some()
-        && !claims
-            .iter()
-            .any(|c| matches!(c.kind, ClaimKind::After(..)))
-    {
-        diags.push(src.error(0..0, "`after_caption` needs an `after` claim to draw"));
-    }
-    let canonical = engine.to_toml(&position);
-    diags.finish(Example {
-        line: fence_line,
-        position,
-        canonical,
-        claims,
-        marks,
-        caption,
-        after_caption,
-    })
+    claims
 }
 
 /// Checks one claim: `Err` holds what the engine found instead.
 pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
-    let p = &ex.position;
+    let Some(p) = &ex.position else {
+        return Err("no position the engine read".into());
+    };
     match &claim.kind {
         ClaimKind::Successors(n) => {
             let found = engine.successor_moves(p).len() as u64;
@@ -433,7 +536,7 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                 let got = have
                     .iter()
                     .find(|(name, _)| name == k)
-                    .map(|(_, v)| field_value(v));
+                    .map(|(_, v)| v.value());
                 if got.as_ref() != Some(want) {
                     found.push(format!(
                         "{k} = {}",
@@ -446,24 +549,6 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                 .then_some(())
                 .ok_or_else(|| found.join(", "))
         }
-    }
-}
-
-/// A position field as a TOML value, to compare with a claim.
-fn field_value(f: &Field) -> toml::Value {
-    use toml::Value as V;
-    match f {
-        Field::Str(s) => V::String(s.clone()),
-        Field::Int(i) => V::Integer(*i),
-        Field::Strs(v) => V::Array(v.iter().map(|s| V::String(s.clone())).collect()),
-        Field::Ints(v) => V::Array(v.iter().map(|i| V::Integer(*i)).collect()),
-        Field::Table(v) => V::Table(v.iter().map(|(k, i)| (k.clone(), V::Integer(*i))).collect()),
-        Field::Board(rows) => V::String(
-            rows.iter()
-                .map(|r| r.join(" "))
-                .collect::<Vec<_>>()
-                .join("\n"),
-        ),
     }
 }
 
@@ -501,64 +586,32 @@ fn cell_names(m: &str) -> impl Iterator<Item = &str> {
 
 /// The position after the example's `after` move, if it has one and the move is legal.
 pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
+    let p = ex.position.as_ref()?;
     ex.claims.iter().find_map(|c| match &c.kind {
-        ClaimKind::After(m, _, _) => engine.find_move(&ex.position, m),
+        ClaimKind::After(m, _, _) => engine.find_move(p, m),
         _ => None,
     })
 }
 
-const MARK: Color = Color::rgb(0x1f, 0x6f, 0xd0);
-const CROSS: Color = Color::rgb(0xc0, 0x39, 0x2b);
-
-/// Draws the marks over a diagram of `board`.
-pub fn draw_marks(s: &mut Scene, board: &Board, marks: &Marks) {
-    let r = pawn_radius(board);
-    for &c in &marks.highlight {
-        highlight(s, board, c, MARK);
-    }
-    for &c in &marks.crosses {
-        let q = cell_centre(board, c);
-        let d = r * 0.75;
-        let st = Some(Stroke::solid(CROSS, r * 0.22));
-        s.cross(q, d, st);
-    }
-    for a in &marks.arrows {
-        if a.len() < 2 {
-            continue;
-        }
-        let pts: Vec<P> = a.iter().map(|&c| cell_centre(board, c)).collect();
-        let (shaft, head) = shape::arrow(&pts, r * 0.95);
-        s.path(shaft, None, Some(Stroke::solid(MARK, r * 0.24)));
-        s.path(head, Some(MARK), None);
-    }
-    for (i, &c) in marks.numbers.iter().enumerate() {
-        let q = cell_centre(board, c);
-        let at = p(q.x + r * 0.75, q.y - r * 0.75);
-        s.path(
-            shape::circle(at, r * 0.5),
-            Some(MARK),
-            Some(Stroke::solid(Color::WHITE, r * 0.06)),
-        );
-        let size = r * 0.7 * 72.0 / 25.4;
-        s.text(
-            at.x,
-            at.y + crate::fonts::Face::Bold.cap_height_mm(size) / 2.0,
-            size,
-            crate::fonts::Face::Bold,
-            Color::WHITE,
-            Anchor::Middle,
-            &(i + 1).to_string(),
-        );
-    }
-}
-
 /// The example's diagram (and the position after its move, when asked), as figure panels.
-pub fn panels(engine: &Engine, ex: &Example) -> Vec<(Scene, String)> {
-    let mut s = engine.diagram(&ex.position);
-    draw_marks(&mut s, engine.board(), &ex.marks);
-    let mut out = vec![(s, ex.caption.clone())];
-    if let (Some(cap), Some(q)) = (&ex.after_caption, after_position(engine, ex)) {
-        out.push((engine.diagram(&q), cap.clone()));
+pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(Scene, String)> {
+    let Some(def) = game.diagram.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    // Parsing drew the example once: a failure here is not reachable with a parsed example.
+    if let Ok(mut d) = diagram::position(game, def, &ex.rows, &ex.fields) {
+        if diagram::draw_marks(&mut d, &ex.marks).is_ok() {
+            out.push((d.scene, ex.caption.clone()));
+        }
+    }
+    if let (Some(cap), Some(engine)) = (&ex.after_caption, engine) {
+        if let Some(q) = after_position(engine, ex) {
+            let (rows, fields) = engine.data(&q);
+            if let Ok(d) = diagram::position(game, def, &rows, &fields) {
+                out.push((d.scene, cap.clone()));
+            }
+        }
     }
     out
 }

@@ -64,7 +64,7 @@ fn component(game: &Game, lang: Lang, what: &str) -> Option<Scene> {
 
 /// Parses a rulebook's Markdown; `path` is used in messages.
 pub fn parse(
-    engine: &Engine,
+    engine: Option<&Engine>,
     game: &Game,
     path: &Path,
     text: &str,
@@ -204,9 +204,10 @@ pub fn parse(
                 }
                 match info.trim() {
                     "position" => {
-                        match example::parse(engine, path, text, content, line, content_line) {
+                        match example::parse(engine, game, path, text, content, line, content_line)
+                        {
                             Ok(ex) => {
-                                let panels = example::panels(engine, &ex)
+                                let panels = example::panels(engine, game, &ex)
                                     .into_iter()
                                     .map(|(scene, caption)| Panel {
                                         scene,

@@ -88,7 +88,7 @@ pub fn source_path(root: &Path, game: &str, lang: Lang) -> PathBuf {
 
 /// Reads and parses a rulebook; `shown` is the path used in messages.
 pub fn load(
-    engine: &Engine,
+    engine: Option<&Engine>,
     game: &Game,
     file: &Path,
     shown: &Path,

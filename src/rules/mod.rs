@@ -9,7 +9,6 @@ pub mod position;
 pub mod rng;
 
 use crate::diag::{Diagnostics, Source};
-use crate::scene::Scene;
 pub use position::RawPosition;
 use std::fmt::Write as _;
 
@@ -81,14 +80,8 @@ pub trait Rules {
     /// The invariants that hold in every reachable position; a message when one fails.
     fn invariants(&self, p: &Self::Pos) -> Result<(), String>;
 
-    /// The position drawn as a rulebook diagram.
-    fn diagram(&self, p: &Self::Pos) -> Scene;
-
     /// The sides, for playout statistics.
     fn sides(&self) -> &'static [&'static str];
-
-    /// The board of the game's definition (for diagram marks).
-    fn board(&self) -> &crate::definition::model::Board;
 }
 
 /// Reads and validates a position for `rules` from its raw form.
@@ -179,6 +172,44 @@ pub fn to_toml(game: &str, fields: &[(&'static str, Field)]) -> String {
         s.push_str("\"\"\"\n");
     }
     s
+}
+
+/// A position as data, as diagrams and claims read it: its board's rows of tokens (top row
+/// first) and its other fields as TOML values.
+pub fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
+    let mut rows = Vec::new();
+    let mut table = toml::Table::new();
+    for (k, v) in fields {
+        match v {
+            Field::Board(r) => rows = r.clone(),
+            v => {
+                table.insert(k.to_string(), v.value());
+            }
+        }
+    }
+    (rows, table)
+}
+
+impl Field {
+    /// The field as a TOML value (a board as its rows, tokens joined by spaces).
+    pub fn value(&self) -> toml::Value {
+        use toml::Value as V;
+        match self {
+            Field::Str(s) => V::String(s.clone()),
+            Field::Int(i) => V::Integer(*i),
+            Field::Strs(v) => V::Array(v.iter().map(|s| V::String(s.clone())).collect()),
+            Field::Ints(v) => V::Array(v.iter().map(|i| V::Integer(*i)).collect()),
+            Field::Table(v) => {
+                V::Table(v.iter().map(|(k, i)| (k.clone(), V::Integer(*i))).collect())
+            }
+            Field::Board(rows) => V::String(
+                rows.iter()
+                    .map(|r| r.join(" "))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+        }
+    }
 }
 
 /// Escapes a string for JSON.

@@ -5,11 +5,9 @@
 
 mod parse;
 
-use crate::definition::model::{Board, Game, Grid, MarkShape};
+use crate::definition::model::{Game, Grid, MarkShape};
 use crate::geometry::SquareGrid;
-use crate::layout::diagram::PawnLook;
 use crate::rules::{Field, RawPosition, Rules, Score};
-use crate::scene::{p as pt, shape, Anchor, Scene, Stroke};
 
 /// Sides: south moves up from rank 1, north down from the last rank.
 pub const SIDES: [&str; 2] = ["south", "north"];
@@ -57,9 +55,6 @@ pub struct AlphaBrick {
     central: Vec<usize>,
     starts: [Vec<usize>; 2],
     total: u32,
-    board: Board,
-    looks: [PawnLook; 2],
-    brick: PawnLook,
 }
 
 /// One result of a ply: the move's notation and the board.
@@ -103,9 +98,13 @@ impl AlphaBrick {
             game.pieces
                 .iter()
                 .find(|p| p.id == id)
-                .map(PawnLook::of)
+                .map(|_| ())
                 .ok_or(format!("no piece `{id}`"))
         };
+        // The rulebook's diagrams draw these pieces: the definition must have them.
+        for id in ["south-pawn", "north-pawn", "brick"] {
+            piece(id)?;
+        }
         let total =
             game.param("bricks")
                 .ok_or("games/alphabrick/game.toml: [rules] needs `bricks`")? as u32;
@@ -115,9 +114,6 @@ impl AlphaBrick {
             central,
             starts,
             total,
-            board,
-            looks: [piece("south-pawn")?, piece("north-pawn")?],
-            brick: piece("brick")?,
         })
     }
 
@@ -436,57 +432,7 @@ impl Rules for AlphaBrick {
         Ok(())
     }
 
-    fn diagram(&self, p: &Pos) -> Scene {
-        let mut s = crate::layout::board::draw(&self.board);
-        let r = crate::layout::board::pawn_radius(&self.board);
-        for c in 0..self.grid.len() {
-            let v = p.cells[c];
-            if v == EMPTY {
-                continue;
-            }
-            let ctr = crate::layout::board::cell_centre(&self.board, c);
-            if v == SOUTH || v == NORTH {
-                let look = self.looks[(v - 1) as usize];
-                s.path(
-                    shape::circle(ctr, r),
-                    Some(look.fill),
-                    Some(Stroke::solid(look.line, r * 0.08)),
-                );
-                let sym = if v == SOUTH {
-                    crate::definition::model::Symbol::Triangle
-                } else {
-                    crate::definition::model::Symbol::Circle
-                };
-                crate::layout::symbol(&mut s, sym, ctr, r * 0.4, crate::layout::ink_on(look.fill));
-            } else {
-                let k = r * 1.7;
-                s.path(
-                    shape::rect(ctr.x - k / 2.0, ctr.y - k / 2.0, k, k),
-                    Some(self.brick.fill),
-                    Some(Stroke::solid(self.brick.line, r * 0.08)),
-                );
-                let size = r * 1.1 * 72.0 / 25.4;
-                let cap = crate::fonts::Face::Bold.cap_height_mm(size);
-                s.text(
-                    ctr.x,
-                    ctr.y + cap / 2.0,
-                    size,
-                    crate::fonts::Face::Bold,
-                    crate::layout::ink_on(self.brick.fill),
-                    Anchor::Middle,
-                    &bricks(v).to_string(),
-                );
-            }
-        }
-        let _ = pt;
-        s
-    }
-
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
-    }
-
-    fn board(&self) -> &Board {
-        &self.board
     }
 }

@@ -5,10 +5,9 @@
 
 mod parse;
 
-use crate::definition::model::{Board, Game, Grid, Tile, TileFace, Tileset};
+use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
 use crate::rules::{Field, RawPosition, Rules, Score};
-use crate::scene::{Affine, Scene};
 
 /// Colour names in turn order; a zone holds the index.
 pub const COLORS: [&str; 4] = ["blue", "yellow", "red", "green"];
@@ -58,8 +57,6 @@ pub struct Arlecchino {
     nb: Vec<[Option<u8>; 4]>,
     /// The tiles dealt at the start (the black-and-white one marked `None`).
     deal: Vec<Option<u8>>,
-    board: Board,
-    tileset: Tileset,
 }
 
 impl Arlecchino {
@@ -116,13 +113,7 @@ impl Arlecchino {
                     .map(|(df, dr)| grid.index(f as i32 + df, r as i32 + dr).map(|i| i as u8))
             })
             .collect();
-        Ok(Arlecchino {
-            grid,
-            nb,
-            deal,
-            board,
-            tileset,
-        })
+        Ok(Arlecchino { grid, nb, deal })
     }
 
     /// Colours that take turns with this many players.
@@ -401,36 +392,7 @@ impl Rules for Arlecchino {
         Ok(())
     }
 
-    fn diagram(&self, p: &Pos) -> Scene {
-        let mut s = crate::layout::board::draw(&self.board);
-        for c in 0..self.grid.len() {
-            if p.occ >> c & 1 == 0 {
-                continue;
-            }
-            let names = [0, 1, 2, 3].map(|z| COLORS[zone(p.tiles[c], z) as usize].to_string());
-            let tile = Tile {
-                face: TileFace::Zones(names),
-                count: 1,
-                elements: Vec::new(),
-            };
-            let face = crate::layout::tile::face(&self.tileset, &tile, crate::lang::Lang::Fr);
-            let poly = crate::layout::board::cell_polygon(&self.board, c);
-            let inset = (self.board.cell - self.tileset.size).max(0.0) / 2.0;
-            let k = (self.board.cell - 2.0 * inset) / face.width;
-            s.place(
-                face,
-                Affine::scale(k).then(Affine::translate(poly[0].x + inset, poly[0].y + inset)),
-                None,
-            );
-        }
-        s
-    }
-
     fn sides(&self) -> &'static [&'static str] {
         &["blue", "yellow", "red", "green", "blue+red", "yellow+green"]
-    }
-
-    fn board(&self) -> &Board {
-        &self.board
     }
 }

@@ -7,11 +7,9 @@ mod parse;
 mod play;
 pub mod position;
 
-use crate::definition::model::{Board, Game, Grid, Piece};
+use crate::definition::model::{Game, Grid, Piece};
 use crate::geometry::SquareGrid;
-use crate::layout::diagram::{self, PawnLook};
 use crate::rules::{Field, RawPosition, Rules, Score};
-use crate::scene::Scene;
 use cards::Action;
 use position::{Phase, Pile, Pos, DARK, LIGHT, SIDES};
 
@@ -48,8 +46,6 @@ pub struct Imbriqua {
     place_two: u8,
     /// Opening pawns.
     opening_pawns: u8,
-    board: Board,
-    looks: [PawnLook; 2],
 }
 
 fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, String> {
@@ -111,10 +107,8 @@ impl Imbriqua {
         let opening_pawns = game
             .param("opening_pawns")
             .ok_or("games/imbriqua/game.toml: [rules] needs `opening_pawns`")?;
-        let looks = [
-            PawnLook::of(piece(game, "light-pawn")?),
-            PawnLook::of(piece(game, "dark-pawn")?),
-        ];
+        piece(game, "light-pawn")?;
+        piece(game, "dark-pawn")?;
         Ok(Imbriqua {
             grid,
             full,
@@ -125,8 +119,6 @@ impl Imbriqua {
             actions,
             place_two,
             opening_pawns: opening_pawns.clamp(0, 64) as u8,
-            board,
-            looks,
         })
     }
 
@@ -349,35 +341,7 @@ impl Rules for Imbriqua {
         Ok(())
     }
 
-    fn diagram(&self, p: &Pos) -> Scene {
-        let pawns: Vec<(usize, PawnLook)> = (0..self.grid.len())
-            .filter_map(|c| {
-                if p.light >> c & 1 == 1 {
-                    Some((c, self.looks[0]))
-                } else if p.dark >> c & 1 == 1 {
-                    Some((c, self.looks[1]))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        let mut s = diagram::pawns_on_board(&self.board, &pawns);
-        if let Some(c) = p.last_placed {
-            diagram::highlight(
-                &mut s,
-                &self.board,
-                c as usize,
-                crate::color::Color::rgb(0xf2, 0xc1, 0x2e),
-            );
-        }
-        s
-    }
-
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
-    }
-
-    fn board(&self) -> &Board {
-        &self.board
     }
 }

@@ -6,11 +6,9 @@
 
 mod parse;
 
-use crate::definition::model::{Board, Game, Grid, Piece};
+use crate::definition::model::{Game, Grid};
 use crate::geometry::{BorderMark, TriangleGrid};
-use crate::layout::diagram::PawnLook;
 use crate::rules::{Field, RawPosition, Rules, Score};
-use crate::scene::{p as pt, shape, Scene, Stroke};
 
 /// Red (holes act as red) and white (plain sides act as white).
 pub const SIDES: [&str; 2] = ["red", "white"];
@@ -55,8 +53,6 @@ pub struct Imperator {
     grid: TriangleGrid,
     sides: Vec<[Across; 3]>,
     pivots: Vec<Vec<Vec<usize>>>,
-    board: Board,
-    looks: [PawnLook; 2],
     /// Pawns at or under which a side moves freely.
     free_at: u32,
     /// Pawns at or under which the game ends.
@@ -100,26 +96,13 @@ impl Imperator {
             })
             .collect();
         let pivots = (0..grid.len()).map(|c| grid.pivot_paths(c)).collect();
-        let piece: &Piece = game
-            .pieces
+        game.pieces
             .first()
             .ok_or("games/imperator/game.toml: no pawn piece")?;
-        let looks = [
-            PawnLook {
-                fill: piece.fill,
-                line: piece.line,
-            },
-            PawnLook {
-                fill: piece.back.unwrap_or(crate::color::Color::WHITE),
-                line: piece.line,
-            },
-        ];
         Ok(Imperator {
             grid,
             sides,
             pivots,
-            board,
-            looks,
             free_at: game
                 .param("free_move_at")
                 .ok_or("games/imperator/game.toml: [rules] needs `free_move_at`")?
@@ -393,40 +376,7 @@ impl Rules for Imperator {
         Ok(())
     }
 
-    fn diagram(&self, p: &Pos) -> Scene {
-        let mut s = crate::layout::board::draw(&self.board);
-        let r = self.board.cell * 0.24;
-        for c in 0..self.grid.len() {
-            let side = if p.pawns[0] >> c & 1 == 1 {
-                0
-            } else if p.pawns[1] >> c & 1 == 1 {
-                1
-            } else {
-                continue;
-            };
-            // A triangular pawn drawn inside its triangle.
-            let poly = crate::layout::board::cell_polygon(&self.board, c);
-            let ctr = crate::layout::board::cell_centre(&self.board, c);
-            let k = 0.68;
-            let inner: Vec<_> = poly
-                .iter()
-                .map(|q| pt(ctr.x + (q.x - ctr.x) * k, ctr.y + (q.y - ctr.y) * k))
-                .collect();
-            let look = self.looks[side];
-            s.path(
-                shape::polygon(&inner),
-                Some(look.fill),
-                Some(Stroke::solid(look.line, r * 0.08)),
-            );
-        }
-        s
-    }
-
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
-    }
-
-    fn board(&self) -> &Board {
-        &self.board
     }
 }

@@ -7,11 +7,8 @@
 mod parse;
 mod plane;
 
-use crate::color::Color;
-use crate::definition::model::{Board, Game, Grid, Piece};
-use crate::geometry::SquareGrid;
+use crate::definition::model::Game;
 use crate::rules::{Field, RawPosition, Rules, Score};
-use crate::scene::{p as pt, shape, Anchor, Scene, Stroke};
 use plane::{Plane, Push};
 use std::cmp::Ordering;
 
@@ -139,8 +136,6 @@ struct Turn {
 pub struct Lignes {
     per_side: u8,
     opening: u8,
-    looks: [(Color, Color); 2],
-    mat: Board,
 }
 
 impl Lignes {
@@ -158,36 +153,18 @@ impl Lignes {
                 "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {MAX_PER_SIDE} pawns a side"
             ));
         }
-        let piece = |id: &str| -> Result<&Piece, String> {
-            game.pieces
-                .iter()
-                .find(|p| p.id == id)
-                .ok_or(format!("no piece `{id}`"))
-        };
-        let (l, d) = (piece("light-pawn")?, piece("dark-pawn")?);
-        let mat = game.mats.first().ok_or("games/lignes/game.toml: no mat")?;
-        // Diagrams draw the plane as the squared mat: its cell size and colours.
-        let board = Board {
-            face: Vec::new(),
-            id: "plane".into(),
-            name: mat.name.clone(),
-            grid: Grid::Square(SquareGrid { cols: 1, rows: 1 }),
-            cell: mat.cell,
-            fill: mat.fill,
-            alt_fill: None,
-            line: mat.line,
-            frame: mat.fill,
-            coords: false,
-            count: 1,
-            regions: Vec::new(),
-            marks: Vec::new(),
-            track: None,
-        };
+        // The rulebook's diagrams draw these pieces on the mat's squares.
+        for id in ["light-pawn", "dark-pawn"] {
+            if !game.pieces.iter().any(|p| p.id == id) {
+                return Err(format!("games/lignes/game.toml: no piece `{id}`"));
+            }
+        }
+        if game.mats.is_empty() {
+            return Err("games/lignes/game.toml: no mat".into());
+        }
         Ok(Lignes {
             per_side: per_side as u8,
             opening: opening.clamp(0, 200) as u8,
-            looks: [(l.fill, l.line), (d.fill, d.line)],
-            mat: board,
         })
     }
 
@@ -408,79 +385,7 @@ impl Rules for Lignes {
         Ok(())
     }
 
-    fn diagram(&self, p: &Pos) -> Scene {
-        let cell = self.mat.cell;
-        let w = p.width().max(1) as i32 + 2;
-        let h = p.height().max(1) as i32 + 2;
-        let m = 8.0;
-        let mut s = Scene::new(f64::from(w) * cell + 2.0 * m, f64::from(h) * cell + 2.0 * m);
-        s.path(
-            shape::rect(m, m, f64::from(w) * cell, f64::from(h) * cell),
-            Some(self.mat.fill),
-            None,
-        );
-        let st = Some(Stroke::solid(self.mat.line, 0.4));
-        for i in 0..=w {
-            let x = m + f64::from(i) * cell;
-            s.path(
-                shape::line(pt(x, m), pt(x, m + f64::from(h) * cell)),
-                None,
-                st,
-            );
-        }
-        for j in 0..=h {
-            let y = m + f64::from(j) * cell;
-            s.path(
-                shape::line(pt(m, y), pt(m + f64::from(w) * cell, y)),
-                None,
-                st,
-            );
-        }
-        // Coordinates of the real plane along two sides.
-        let ink = self.mat.line.darken(0.5);
-        for i in 0..w {
-            let x = i - 1 + p.origin.0;
-            s.text(
-                m + (f64::from(i) + 0.5) * cell,
-                m + f64::from(h) * cell + 6.0,
-                11.0,
-                crate::fonts::Face::Regular,
-                ink,
-                Anchor::Middle,
-                &x.to_string(),
-            );
-        }
-        for j in 0..h {
-            let y = j - 1 + p.origin.1;
-            s.text(
-                m / 2.0,
-                m + (f64::from(h - j) - 0.5) * cell + 1.5,
-                11.0,
-                crate::fonts::Face::Regular,
-                ink,
-                Anchor::Middle,
-                &y.to_string(),
-            );
-        }
-        for (x, y, side) in p.pawns() {
-            let (fill, line) = self.looks[side as usize];
-            let px = m + f64::from(x + 1) * cell;
-            let py = m + f64::from(h - 2 - y) * cell;
-            let k = cell * 0.08;
-            s.path(
-                shape::rect(px + k, py + k, cell - 2.0 * k, cell - 2.0 * k),
-                Some(fill),
-                Some(Stroke::solid(line, 0.6)),
-            );
-        }
-        s
-    }
-
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
-    }
-
-    fn board(&self) -> &Board {
-        &self.mat
     }
 }
