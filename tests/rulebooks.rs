@@ -63,11 +63,12 @@ fn a_wrong_claim_is_reported_with_its_line_and_what_was_found() {
         rulebook::check(&e, &book).failures
     };
     let r = failures(&text.replacen(claim, "successors = 62", 1));
+    // The claim fails, and the caption's "61 cases libres" is no longer backed by a claim.
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(r[0].contains("the caption counts 61"), "{r:?}");
     assert_eq!(
-        r,
-        vec![format!(
-            "games/imbriqua/rules.fr.md:{line}: expected successors = 62, found 61"
-        )]
+        r[1],
+        format!("games/imbriqua/rules.fr.md:{line}: expected successors = 62, found 61")
     );
     // A wrong board after a move is caught too.
     let r = failures(&text.replacen("moves = [\"c3xf6\"]", "moves = [\"c3xf6\", \"c3xe5\"]", 1));
@@ -399,6 +400,170 @@ fn french_rulebooks_bind_their_signs_and_quotes_with_no_break_spaces() {
         assert!(
             texts(fr).iter().any(|t| t.contains('\u{202f}')),
             "{game}: no narrow no-break space at all"
+        );
+    }
+}
+
+/// The first statement of a checked example's caption that a mutation can falsify: a move
+/// (`d5-f7`, `c3xe5`) or a count (`7 squares`, `61 cases`), with its byte offset in the file.
+fn falsifiable(text: &str) -> Option<(usize, String)> {
+    const NOUNS: &[&str] = &[
+        "squares",
+        "cells",
+        "cases",
+        "pawns",
+        "pions",
+        "zones",
+        "moves",
+        "coups",
+        "points",
+        "déplacements",
+    ];
+    const WORDS: &[&str] = &["eleven", "onze", "twelve", "douze", "three", "trois"];
+    let mut offset = 0;
+    let mut in_checked = false;
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("```position") {
+            // Only an example with claims has its caption read.
+            in_checked = lines[i..]
+                .iter()
+                .take_while(|l| !l.starts_with("```") || l.starts_with("```position"))
+                .any(|l| l.starts_with("[expect]"));
+        }
+        if in_checked
+            && (line.starts_with("caption = \"") || line.starts_with("after_caption = \""))
+        {
+            let words: Vec<(usize, &str)> = line
+                .match_indices(|c: char| !c.is_whitespace())
+                .map(|(i, _)| i)
+                .filter(|&i| i == 0 || line[..i].ends_with(char::is_whitespace))
+                .map(|i| {
+                    let w = line[i..].split_whitespace().next().unwrap_or("");
+                    (i, w.trim_end_matches([',', '.', ':', ';', '"']))
+                })
+                .collect();
+            for (k, &(at, w)) in words.iter().enumerate() {
+                let cell = |s: &str| {
+                    let l = s.chars().take_while(char::is_ascii_lowercase).count();
+                    l > 0 && l < s.len() && s[l..].chars().all(|c| c.is_ascii_digit())
+                };
+                let is_move = w.split(['-', 'x']).count() >= 2 && w.split(['-', 'x']).all(cell);
+                let count = (w.parse::<u32>().is_ok() || WORDS.contains(&w))
+                    && words.get(k + 1).is_some_and(|(_, n)| NOUNS.contains(n));
+                if is_move || count {
+                    return Some((offset + at, w.to_string()));
+                }
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
+#[test]
+fn a_caption_that_states_what_no_claim_checks_is_reported_at_its_place() {
+    for game in ludopress::engine::ENGINES {
+        let e = engine(game);
+        for lang in [Lang::Fr, Lang::En] {
+            let shown = format!("games/{game}/rules.{}.md", lang.code());
+            let text = std::fs::read_to_string(common::root().join(&shown)).unwrap();
+            let (at, word) = falsifiable(&text)
+                .unwrap_or_else(|| panic!("{shown}: no caption with a move or a count"));
+            // A count becomes one no claim states; a move, one whose last cell differs.
+            let changed = match word.parse::<u32>() {
+                Ok(n) => (n + 100).to_string(),
+                Err(_) if !word.contains(['-', 'x']) => "100".to_string(),
+                Err(_) => {
+                    let last = word.chars().last().unwrap();
+                    let d = if last == '9' {
+                        '1'
+                    } else {
+                        (last as u8 + 1) as char
+                    };
+                    format!("{}{d}", &word[..word.len() - 1])
+                }
+            };
+            let mutated = format!("{}{changed}{}", &text[..at], &text[at + word.len()..]);
+            let (line, col) = {
+                let before = &text[..at];
+                let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+                (
+                    before.matches('\n').count() + 1,
+                    before[line_start..].chars().count() + 1,
+                )
+            };
+            let book = markdown::parse(
+                Some(&e),
+                &common::game(game),
+                Path::new(&shown),
+                &mutated,
+                lang,
+            )
+            .unwrap_or_else(|d| panic!("{d}"));
+            let failures = rulebook::check(&e, &book).failures;
+            let place = format!("{shown}:{line}:{col}: the caption ");
+            assert!(
+                failures.len() == 1
+                    && failures[0].starts_with(&place)
+                    && failures[0].contains(&changed),
+                "{shown}: `{word}` changed to `{changed}` at {line}:{col}: {failures:?}"
+            );
+            // The rulebook as written passes.
+            let book = markdown::parse(
+                Some(&e),
+                &common::game(game),
+                Path::new(&shown),
+                &text,
+                lang,
+            )
+            .unwrap();
+            assert!(rulebook::check(&e, &book).failures.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_rulebook_position_that_cannot_arise_in_play_is_refused_at_its_board() {
+    // Imperator: white f2 encircled by red f1, f3 and the hole above it, with white to move
+    // (red's last ply would have turned it). Alpha-BRIK: a junior end with 15 bricks of 18.
+    let cases = [
+        (
+            "imperator",
+            ". . R W R . .\n",
+            "R W R . . . .\n",
+            "the white pawn on f2 stands encircled by red",
+        ),
+        (
+            "alphabrick",
+            "2 2 2 2 S 2 1 S 1\n",
+            "2 2 2 2 S . . S 1\n",
+            "15 bricks",
+        ),
+    ];
+    for (game, from, to, why) in cases {
+        let shown = format!("games/{game}/rules.en.md");
+        let text = std::fs::read_to_string(common::root().join(&shown)).unwrap();
+        let at = text.find(from).unwrap_or_else(|| panic!("{shown}: {from}"));
+        let board = text[..at].rfind("board = ").unwrap();
+        let line_of = |i: usize| text[..i].matches('\n').count() + 1;
+        // At the pawn that cannot stand there, or at the board when the count is wrong.
+        let places = [line_of(board), line_of(at)].map(|l| format!("{shown}:{l}:"));
+        let bad = text.replacen(from, to, 1);
+        let e = engine(game);
+        let err = markdown::parse(
+            Some(&e),
+            &common::game(game),
+            Path::new(&shown),
+            &bad,
+            Lang::En,
+        )
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+        assert!(
+            places.iter().any(|p| err.starts_with(p)) && err.contains(why),
+            "{err}"
         );
     }
 }

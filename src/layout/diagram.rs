@@ -17,6 +17,8 @@ pub struct Drawn {
     pub scene: Scene,
     /// Each cell's name and outline, in the scene's coordinates.
     cells: Vec<(String, Vec<P>)>,
+    /// The names of the cells a token stands on.
+    pub occupied: Vec<String>,
 }
 
 impl Drawn {
@@ -51,8 +53,13 @@ pub fn position(
         model::Ground::Board(b) => on_board(game, *b, rows)?,
         model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
     };
-    let mut d = Drawn { scene, cells };
-    for (poly, token) in placed {
+    let occupied = placed.iter().map(|(name, _, _)| name.clone()).collect();
+    let mut d = Drawn {
+        scene,
+        cells,
+        occupied,
+    };
+    for (_, poly, token) in placed {
         token_on(&mut d.scene, game, def, &poly, &token)?;
     }
     for key in &def.highlight {
@@ -67,8 +74,8 @@ pub fn position(
     Ok(d)
 }
 
-/// A cell's outline and the token on it.
-type Placed = Vec<(Vec<P>, String)>;
+/// A cell's name, its outline and the token on it.
+type Placed = Vec<(String, Vec<P>, String)>;
 
 /// A ground drawn: its scene, its named cells' outlines, and the tokens on their cells.
 type Ground = (Scene, Vec<(String, Vec<P>)>, Placed);
@@ -95,7 +102,7 @@ fn on_board(game: &Game, b: usize, rows: &[Vec<String>]) -> Result<Ground, Strin
         }
         for (tok, &c) in row.iter().zip(cells) {
             if tok != "." {
-                placed.push((cell_polygon(board, c), tok.clone()));
+                placed.push((board.grid.name(c), cell_polygon(board, c), tok.clone()));
             }
         }
     }
@@ -195,7 +202,8 @@ fn on_plane(
         let j = (height - 1 - k) as i32 + 1;
         for (i, tok) in row.iter().enumerate() {
             if tok != "." {
-                placed.push((square(i as i32 + 1, j), tok.clone()));
+                let name = format!("{},{}", i as i32 + origin.0, j - 1 + origin.1);
+                placed.push((name, square(i as i32 + 1, j), tok.clone()));
             }
         }
     }

@@ -37,6 +37,8 @@ pub enum ClaimKind {
     Winner(String),
     /// Whether the game is over.
     Over(bool),
+    /// How many of each token the position's board holds (pieces on it).
+    Tokens(BTreeMap<String, u64>),
     /// This move is legal.
     Legal(String),
     /// This move is not legal.
@@ -72,6 +74,15 @@ pub struct Example {
     pub caption: String,
     /// Also draw the position after the `after` claim's move, with this caption.
     pub after_caption: Option<String>,
+    /// Where each caption's text starts in the rulebook (line, column), when its characters are
+    /// written as they are read (no escapes), for the caption check's places.
+    pub caption_places: Vec<(String, Option<(usize, usize)>)>,
+    /// The names of the cells a piece stands on.
+    pub occupied: Vec<String>,
+    /// The game's positions stand on a plane, whose cells are named `x,y`.
+    pub plane: bool,
+    /// The names of the cells a piece stands on in the board an `after` claim states.
+    pub after_occupied: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -87,6 +98,7 @@ struct ExpectRaw {
     scores: Option<Spanned<BTreeMap<String, i64>>>,
     winner: Option<Spanned<String>>,
     over: Option<Spanned<bool>>,
+    tokens: Option<Spanned<BTreeMap<String, u64>>>,
     legal: Option<Spanned<Vec<String>>>,
     illegal: Option<Spanned<Vec<String>>>,
     moves: Option<Spanned<Vec<String>>>,
@@ -106,8 +118,7 @@ struct AfterRaw {
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct DiagramRaw {
-    #[serde(default)]
-    caption: String,
+    caption: Option<Spanned<String>>,
     #[serde(default)]
     highlight: Vec<String>,
     #[serde(default)]
@@ -116,7 +127,7 @@ struct DiagramRaw {
     crosses: Vec<String>,
     #[serde(default)]
     numbers: Vec<String>,
-    after_caption: Option<String>,
+    after_caption: Option<Spanned<String>>,
     /// Material is left out (a deck, pawns that play no part): the invariants of play are not
     /// checked, and no claim may depend on the missing material (an end, scores).
     #[serde(default)]
@@ -232,10 +243,30 @@ pub fn parse(
                 crosses: r.crosses.clone(),
                 numbers: r.numbers.clone(),
             };
-            (marks, r.caption.clone(), r.after_caption.clone())
+            let text = |c: &Option<Spanned<String>>| c.as_ref().map(|c| c.get_ref().clone());
+            (
+                marks,
+                text(&r.caption).unwrap_or_default(),
+                text(&r.after_caption),
+            )
         }
         None => (Marks::default(), String::new(), None),
     };
+    // A caption's place: after its opening quote, if the literal holds the text as it is read.
+    let caption_places = extras
+        .diagram
+        .iter()
+        .flat_map(|d| [&d.get_ref().caption, &d.get_ref().after_caption])
+        .flatten()
+        .map(|c| {
+            let lit = &src.text[c.span()];
+            let plain = lit.len() == c.get_ref().len() + 2 && !lit.contains('\\');
+            (
+                c.get_ref().clone(),
+                plain.then(|| src.line_col(c.span().start + 1)),
+            )
+        })
+        .collect();
     if after_caption.is_some()
         && !claims
             .iter()
@@ -254,7 +285,15 @@ pub fn parse(
         marks,
         caption,
         after_caption,
+        caption_places,
+        occupied: Vec::new(),
+        after_occupied: Vec::new(),
+        plane: matches!(
+            game.diagram.as_ref().map(|d| &d.ground),
+            Some(Ground::Plane { .. })
+        ),
     };
+    let mut ex = ex;
     // The drawing is where a token or a cell name meets the game's definition.
     match game.diagram.as_ref() {
         None => diags.push(src.error(
@@ -264,6 +303,14 @@ pub fn parse(
         Some(def) => match diagram::position(game, def, &ex.rows, &ex.fields) {
             Err(why) => diags.push(src.error(board_span(&src), format!("`board`: {why}"))),
             Ok(mut drawn) => {
+                ex.occupied = std::mem::take(&mut drawn.occupied);
+                for c in &ex.claims {
+                    if let ClaimKind::After(_, Some(board), _) = &c.kind {
+                        if let Ok(d) = diagram::position(game, def, board, &ex.fields) {
+                            ex.after_occupied.extend(d.occupied);
+                        }
+                    }
+                }
                 if let Err(why) = diagram::draw_marks(&mut drawn, &ex.marks) {
                     let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
                     diags.push(src.error(at, format!("`[diagram]`: {why}")));
@@ -339,6 +386,19 @@ fn claims_of(
                 unknown(k, &sides, "side", v.span());
             }
         }
+        if let Some(v) = &e.tokens {
+            // `.` counts the empty cells.
+            let known: Vec<String> = std::iter::once(".".to_string())
+                .chain(
+                    game.diagram
+                        .iter()
+                        .flat_map(|d| d.tokens.iter().map(|(t, _)| t.clone())),
+                )
+                .collect();
+            for k in v.get_ref().keys() {
+                unknown(k, &known, "token", v.span());
+            }
+        }
         if let Some(v) = &e.winner {
             let mut known = sides.clone();
             known.push("draw".into());
@@ -403,6 +463,19 @@ fn claims_of(
                 place: line_of(v.span()),
                 text: format!("winner = \"{}\"", v.get_ref()),
                 kind: ClaimKind::Winner(v.get_ref().clone()),
+            });
+        }
+        if let Some(v) = &e.tokens {
+            let t = v
+                .get_ref()
+                .iter()
+                .map(|(k, n)| format!("{k} = {n}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("tokens = {{ {t} }}"),
+                kind: ClaimKind::Tokens(v.get_ref().clone()),
             });
         }
         if let Some(v) = &e.over {
@@ -492,6 +565,24 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                         format!("\"{g}\"")
                     })
                 })
+        }
+        ClaimKind::Tokens(want) => {
+            let got: BTreeMap<String, u64> = want
+                .keys()
+                .map(|k| {
+                    let n = ex.rows.iter().flatten().filter(|t| *t == k).count();
+                    (k.clone(), n as u64)
+                })
+                .collect();
+            (&got == want).then_some(()).ok_or_else(|| {
+                format!(
+                    "{{ {} }}",
+                    got.iter()
+                        .map(|(k, v)| format!("{k} = {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
         }
         ClaimKind::Over(o) => {
             let got = engine.score(p).over;

@@ -4,6 +4,7 @@
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
 //! (`example`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 
+pub mod captions;
 pub mod example;
 pub mod html;
 pub mod markdown;
@@ -130,10 +131,32 @@ pub struct Report {
     pub errors: crate::diag::Diagnostics,
 }
 
-/// Checks every claim of a rulebook.
+/// Checks every claim of a rulebook, and that its captions state nothing the claims do not
+/// check (see [`captions`]).
 pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {
+        for u in captions::check(ex) {
+            let place = ex
+                .caption_places
+                .iter()
+                .find(|(text, _)| *text == u.caption)
+                .and_then(|(_, at)| *at)
+                .map(|(line, col)| (line, col + u.caption[..u.at].chars().count()))
+                .unwrap_or((ex.line, 1));
+            r.failures.push(format!(
+                "{}:{}:{}: {}",
+                book.path.display(),
+                place.0,
+                place.1,
+                u.message
+            ));
+            r.errors.push(crate::diag::Diagnostic {
+                line: place.0,
+                col: place.1,
+                ..crate::diag::Diagnostic::file(&book.path, u.message)
+            });
+        }
         for c in &ex.claims {
             r.checked += 1;
             if let Err(found) = example::check_claim(engine, ex, c) {
