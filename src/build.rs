@@ -571,15 +571,26 @@ pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output
 }
 
 /// A game's rulebooks, validated, with every claim holding (a game without an engine has
-/// rulebooks whose examples are drawn and not checked).
+/// rulebooks whose examples are drawn and not checked), and the warnings of the check: a game
+/// whose own engine program cannot start is built with its claims unchecked, and told so.
 pub fn checked_rulebooks(
     project: &crate::definition::Project,
     game: &Game,
-) -> Result<Vec<crate::rulebook::Rulebook>, Error> {
-    let eng = if crate::engine::ENGINES.contains(&game.id.as_str()) {
-        Some(crate::engine::Engine::new(project, &game.id)?)
-    } else {
-        None
+) -> Result<(Vec<crate::rulebook::Rulebook>, Vec<crate::diag::Diagnostic>), Error> {
+    let mut warnings = Vec::new();
+    let eng = match crate::engine::Engine::for_game(project, game) {
+        Ok(e) => e,
+        Err(Error::Other(why)) if game.engine.is_some() => {
+            let file = crate::diag::Diagnostic::file(&project.game_file(&game.id), "");
+            warnings.push(
+                file.warn(format!("{why}: the rulebook's claims are not checked"))
+                    .with_hint(
+                        "install the program `[engine] command` names, then run `ludopress check`",
+                    ),
+            );
+            None
+        }
+        Err(e) => return Err(e),
     };
     let books = load_rulebooks(&project.root, game, eng.as_ref())?;
     let mut failures = crate::diag::Diagnostics::default();
@@ -589,7 +600,7 @@ pub fn checked_rulebooks(
         }
     }
     // A claim that does not hold is an error of the rulebook's, at its place.
-    failures.finish(books).map_err(Error::Input)
+    failures.finish((books, warnings)).map_err(Error::Input)
 }
 
 pub use crate::engine::Error;
@@ -790,9 +801,13 @@ pub fn build_games(
     }
     // Rulebooks too: every example must parse and every claim must hold before anything is written.
     let mut books = Vec::new();
+    let mut book_warnings = Vec::new();
     for game in &loaded {
         match checked_rulebooks(project, game) {
-            Ok(b) => books.push(b),
+            Ok((b, w)) => {
+                books.push(b);
+                book_warnings.push(w);
+            }
             Err(Error::Input(d)) => diags.0.extend(d.0),
             Err(other) => return Err(other),
         }
@@ -810,7 +825,13 @@ pub fn build_games(
                 ),
             ));
         }
-        let w = face_warnings(game, &build_langs(game, opts.lang));
+        let mut w = face_warnings(game, &build_langs(game, opts.lang));
+        w.extend(
+            book_warnings
+                .get(warnings.len())
+                .cloned()
+                .unwrap_or_default(),
+        );
         if opts.strict {
             diags.0.extend(w.into_iter().map(|d| d.as_error()));
             warnings.push(Vec::new());

@@ -386,7 +386,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let lib = project.library()?;
             let def = engine::load_definition(&project, &game, &lib)?;
-            let books = build::checked_rulebooks(&project, &def)?;
+            let (books, warnings) = build::checked_rulebooks(&project, &def)?;
+            if !warnings.is_empty() {
+                eprintln!("{}", Diagnostics(warnings));
+            }
             let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
                 Failure::Input(
                     Diagnostic::file(
@@ -419,6 +422,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             let lib = project.library()?;
             let (mut checked, mut failed, mut books_n, mut unchecked) = (0, 0, 0, 0);
+            let mut unavailable = 0;
             let mut diags = Diagnostics::default();
             for g in &games {
                 let def = match engine::load_definition(&project, g, &lib) {
@@ -428,10 +432,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                         continue;
                     }
                 };
-                let eng = if engine::ENGINES.contains(&g.as_str()) {
-                    Some(Engine::new(&project, g)?)
-                } else {
-                    None
+                // A game's own engine program that cannot start leaves its claims unchecked:
+                // `check` fails then, saying why.
+                let eng = match Engine::for_game(&project, &def) {
+                    Ok(e) => e,
+                    Err(engine::Error::Other(why)) if def.engine.is_some() => {
+                        outln!("{why}");
+                        unavailable += 1;
+                        None
+                    }
+                    Err(e) => return Err(e.into()),
                 };
                 match build::load_rulebooks(&project.root, &def, eng.as_ref()) {
                     Ok(books) => {
@@ -439,10 +449,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                             books_n += 1;
                             let Some(eng) = &eng else {
                                 // Nothing checks these: say so, one line per example.
+                                let why = if def.engine.is_some() {
+                                    "cannot start its engine program"
+                                } else {
+                                    "has no rules engine"
+                                };
                                 for ex in &b.examples {
                                     unchecked += 1;
                                     outln!(
-                                        "{}:{}: unchecked example: `{g}` has no rules engine",
+                                        "{}:{}: unchecked example: `{g}` {why}",
                                         b.path.display(),
                                         ex.line
                                     );
@@ -472,7 +487,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 "{} game(s), {books_n} rulebook(s): {checked} claims checked, {failed} failed{unchecked}",
                 games.len()
             );
-            if failed > 0 {
+            if failed > 0 || unavailable > 0 {
                 return Err(Failure::Quiet);
             }
             Ok(())

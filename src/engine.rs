@@ -48,16 +48,19 @@ pub enum Engine {
     Lignes(Box<Lignes>),
     /// Alpha-BRIK.
     AlphaBrick(Box<AlphaBrick>),
+    /// A game's own engine program, through the engine protocol.
+    External(Box<crate::plugin::External>),
 }
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
 /// constructor of its [`Position`] variant.
 macro_rules! with_rules {
-    ($engine:expr, $r:ident, $wrap:ident => $body:expr) => {
-        with_rules!(@each $engine, $r, $wrap, $body, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+    ($engine:expr, $r:ident, $wrap:ident => $body:expr, $x:ident => $ext:expr) => {
+        with_rules!(@each $engine, $r, $wrap, $body, $x, $ext, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
     };
-    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $($game:ident)*) => {
+    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $x:ident, $ext:expr, $($game:ident)*) => {
         match $engine {
+            Engine::External($x) => $ext,
             $(Engine::$game($r) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
@@ -70,11 +73,12 @@ macro_rules! with_rules {
 
 /// Runs `$body` with the concrete rules and position; `$else` when the position is another game's.
 macro_rules! with_pos {
-    ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, $else:expr) => {
-        with_pos!(@each $engine, $pos, $r, $p, $wrap, $body, $else, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+    ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, ($x:ident, $xp:ident) => $ext:expr, $else:expr) => {
+        with_pos!(@each $engine, $pos, $r, $p, $wrap, $body, $x, $xp, $ext, $else, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
     };
-    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $else:expr, $($game:ident)*) => {
+    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $x:ident, $xp:ident, $ext:expr, $else:expr, $($game:ident)*) => {
         match ($engine, $pos) {
+            (Engine::External($x), Position::External($xp)) => $ext,
             $((Engine::$game($r), Position::$game($p)) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
@@ -146,7 +150,22 @@ impl Engine {
 
     /// Validates a raw position for this engine.
     pub fn position(&self, raw: RawPosition) -> Result<Position, Diagnostics> {
-        with_rules!(self, r, wrap => rules::load(r, raw).map(wrap))
+        with_rules!(self, r, wrap => rules::load(r, raw).map(wrap), x => {
+            // The engine program says what is wrong with a position; the place is its block.
+            let src = raw.src.clone();
+            let at = src.text.find("board").map_or(0..0, |i| i..i + 5);
+            let mut table: toml::Table = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
+            for k in ["game", "expect", "diagram"] {
+                table.remove(k);
+            }
+            let rows = match table.remove("board") {
+                Some(toml::Value::String(b)) => rules::board_rows(&b),
+                _ => return Err(src.error(at, "`board` is a string of rows of tokens").into()),
+            };
+            x.position(&rows, &table)
+                .map(Position::External)
+                .map_err(|e| src.error(at, format!("the engine `{}` refuses this position: {e}", x.label)).into())
+        })
     }
 
     /// `moves`: one line per distinct successor, or a JSON array.
@@ -162,70 +181,77 @@ impl Engine {
             } else {
                 list.iter().map(|(m, q)| format!("{m}\t{}\n", rules::to_line(&r.fields(q)))).collect()
             }
-        }, String::new())
+        }, (x, p) => x.moves(p).iter().map(|(m, q)| format!("{m}\t{}\n", q.0)).collect(), String::new())
     }
 
     /// The distinct successors with their moves.
     pub fn successor_moves(&self, p: &Position) -> Vec<(String, Position)> {
-        with_pos!(self, p, r, p, wrap => rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, wrap(q))).collect(), Vec::new())
+        with_pos!(self, p, r, p, wrap => rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, wrap(q))).collect(),
+            (x, p) => x.moves(p).iter().map(|(m, q)| (m.clone(), Position::External(q.clone()))).collect(), Vec::new())
     }
 
     /// The game's id.
-    pub fn id(&self) -> &'static str {
-        with_rules!(self, r, wrap => r.id())
+    pub fn id(&self) -> &str {
+        with_rules!(self, r, wrap => r.id(), x => &x.game)
     }
 
-    /// The keys a position of this game may hold.
+    /// The keys a position of this game may hold (none known for an engine program: it says
+    /// itself what it does not know).
     pub fn keys(&self) -> &'static [&'static str] {
-        with_rules!(self, r, wrap => r.keys())
+        with_rules!(self, r, wrap => r.keys(), _x => &[])
     }
 
     /// Every move with its successor, repeats included (for games whose moves are few; a claim
     /// about one move uses [`Engine::find_move`]).
     pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
-        with_pos!(self, p, r, p, wrap => r.moves(p).into_iter().map(|(m, q)| (m, wrap(q))).collect(), Vec::new())
+        with_pos!(self, p, r, p, wrap => r.moves(p).into_iter().map(|(m, q)| (m, wrap(q))).collect(),
+            (x, p) => x.moves(p).iter().map(|(m, q)| (m.clone(), Position::External(q.clone()))).collect(), Vec::new())
     }
 
     /// The position after the move written `m`, if it is legal (a move written two ways is
     /// found either way).
     pub fn find_move(&self, p: &Position, m: &str) -> Option<Position> {
-        with_pos!(self, p, r, p, wrap => r.find_move(p, m).map(wrap), None)
+        with_pos!(self, p, r, p, wrap => r.find_move(p, m).map(wrap),
+            (x, p) => x.moves(p).iter().find(|(n, _)| n == m).map(|(_, q)| Position::External(q.clone())), None)
     }
 
     /// The position's fields (without `game`).
     pub fn fields(&self, p: &Position) -> Vec<(&'static str, rules::Field)> {
-        with_pos!(self, p, r, p, wrap => r.fields(p), Vec::new())
-    }
-
-    /// The board rows of a position, top row first.
-    pub fn board_rows(&self, p: &Position) -> Vec<Vec<String>> {
-        self.fields(p)
-            .into_iter()
-            .find_map(|(k, v)| match (k, v) {
-                ("board", rules::Field::Board(rows)) => Some(rows),
-                _ => None,
-            })
-            .unwrap_or_default()
+        with_pos!(self, p, r, p, wrap => r.fields(p), (_x, _p) => Vec::new(), Vec::new())
     }
 
     /// The invariants every position reached in play satisfies; a message when one fails.
     pub fn invariants(&self, p: &Position) -> Result<(), String> {
-        with_pos!(self, p, r, p, wrap => r.invariants(p), Err("a position of another game".into()))
+        with_pos!(self, p, r, p, wrap => r.invariants(p), (_x, _p) => Ok(()), Err("a position of another game".into()))
     }
 
     /// `perft`.
     pub fn perft(&self, p: &Position, depth: u32) -> u64 {
-        with_pos!(self, p, r, p, wrap => rules::perft(r, p, depth), 0)
+        with_pos!(self, p, r, p, wrap => rules::perft(r, p, depth), (x, p) => {
+            if depth == 0 {
+                1
+            } else {
+                x.moves(p).iter().map(|(_, q)| self.perft(&Position::External(q.clone()), depth - 1)).sum()
+            }
+        }, 0)
     }
 
     /// `score`.
     pub fn score(&self, p: &Position) -> rules::Score {
-        with_pos!(self, p, r, p, wrap => r.score(p), rules::Score { over: false, winner: None, scores: Vec::new() })
+        with_pos!(self, p, r, p, wrap => r.score(p), (x, p) => x.score(p), rules::Score { over: false, winner: None, scores: Vec::new() })
     }
 
     /// The position as data: its board's rows of tokens and its other fields.
     pub fn data(&self, p: &Position) -> (Vec<Vec<String>>, toml::Table) {
-        rules::data(&self.fields(p))
+        match p {
+            Position::External(q) => q.data(),
+            p => rules::data(&self.fields(p)),
+        }
+    }
+
+    /// The board rows of a position, top row first.
+    pub fn board_rows(&self, p: &Position) -> Vec<Vec<String>> {
+        self.data(p).0
     }
 
     /// `diagram`: the position drawn on the game's board with its pieces (`game` is the
@@ -239,6 +265,31 @@ impl Engine {
         crate::layout::diagram::position(game, def, &rows, &fields).map(|d| d.scene)
     }
 
+    /// The engine that checks a game's rulebooks: a bundled one, the game's own program
+    /// (`[engine]`, started here), or none.
+    pub fn for_game(
+        project: &Project,
+        game: &crate::definition::Game,
+    ) -> Result<Option<Engine>, Error> {
+        if ENGINES.contains(&game.id.as_str()) {
+            return Engine::new(project, &game.id).map(Some);
+        }
+        match &game.engine {
+            Some(def) => crate::plugin::External::start(&game.id, def)
+                .map(|x| Some(Engine::External(Box::new(x))))
+                .map_err(Error::Other),
+            None => Ok(None),
+        }
+    }
+
+    /// The failure of a game's own engine program, if it failed while answering.
+    pub fn failure(&self) -> Option<String> {
+        match self {
+            Engine::External(x) => x.failure(),
+            _ => None,
+        }
+    }
+
     /// The definition of `game` the engine is built from (the project's, or the compiled-in).
     pub fn definition(project: &Project, game: &str) -> Result<crate::definition::Game, Error> {
         Ok(project.load_or_builtin(game, crate::games::contract(game))?)
@@ -246,17 +297,17 @@ impl Engine {
 
     /// The position as a TOML file.
     pub fn to_toml(&self, p: &Position) -> String {
-        with_pos!(self, p, r, p, wrap => rules::to_toml(r.id(), &r.fields(p)), String::new())
+        with_pos!(self, p, r, p, wrap => rules::to_toml(r.id(), &r.fields(p)), (x, p) => x.to_toml(p), String::new())
     }
 
     /// `new`: the starting position for a seed.
     pub fn start(&self, seed: u64) -> Position {
-        with_rules!(self, r, wrap => wrap(r.start(seed)))
+        with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(crate::plugin::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game)))))
     }
 
     /// `playout`: seeded random games with the invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
-        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000))
+        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000), x => Err(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game)))
     }
 }
 
@@ -273,4 +324,6 @@ pub enum Position {
     Lignes(crate::games::lignes::Pos),
     /// Alpha-BRIK.
     AlphaBrick(crate::games::alphabrick::Pos),
+    /// A position of a game's own engine program.
+    External(crate::plugin::ExtPos),
 }

@@ -23,6 +23,7 @@ pub mod layout;
 pub mod markup;
 pub mod output;
 pub mod paper;
+pub mod plugin;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;

@@ -567,3 +567,69 @@ fn a_rulebook_position_that_cannot_arise_in_play_is_refused_at_its_board() {
         );
     }
 }
+
+/// Whether `python3` runs here (the Breakthrough engine's interpreter).
+fn python() -> bool {
+    Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
+    let project = Project::new(common::root());
+    let game = common::game("breakthrough");
+    let started = Engine::for_game(&project, &game);
+    if !python() {
+        // Without the interpreter the claims cannot be checked, and the build says so.
+        let e = started.map(|_| ()).unwrap_err().to_string();
+        assert!(
+            e.contains("cannot start the engine `python3 engine.py`"),
+            "{e}"
+        );
+        let (books, warnings) = build::checked_rulebooks(&project, &game).unwrap();
+        assert_eq!(books.len(), 2);
+        assert!(warnings[0]
+            .message
+            .contains("the rulebook's claims are not checked"));
+        return;
+    }
+    let e = started
+        .unwrap()
+        .expect("breakthrough names an engine program");
+    let books = build::load_rulebooks(&common::root(), &game, Some(&e)).unwrap();
+    assert_eq!(books.len(), 2);
+    let mut checked = 0;
+    for b in &books {
+        let r = rulebook::check(&e, b);
+        assert!(r.failures.is_empty(), "{}", r.failures.join("\n"));
+        checked += r.checked;
+    }
+    assert!(checked >= 50, "{checked} claims");
+    // A wrong claim fails at its line with what the engine found; a position the engine
+    // refuses is an error at its board, with the engine's reason.
+    let shown = "games/breakthrough/rules.en.md";
+    let text = std::fs::read_to_string(common::root().join(shown)).unwrap();
+    let at = text.find("successors = 22").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let bad = text.replacen("successors = 22", "successors = 21", 1);
+    let book = markdown::parse(Some(&e), &game, Path::new(shown), &bad, Lang::En).unwrap();
+    let failures = rulebook::check(&e, &book).failures;
+    assert!(
+        failures.contains(&format!(
+            "{shown}:{line}: expected successors = 21, found 22"
+        )),
+        "{failures:?}"
+    );
+    let bad = text.replacen("W W W W W W W W\n", "W W W W W W W W W\n", 1);
+    let err = markdown::parse(Some(&e), &game, Path::new(shown), &bad, Lang::En)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("the engine `python3 engine.py` refuses this position: `board` row 7: expected 8 tokens, found 9"),
+        "{err}"
+    );
+    assert!(e.failure().is_none());
+}

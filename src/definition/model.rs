@@ -33,6 +33,17 @@ pub struct Game {
     /// How the rulebook draws a position of the game (`[diagram]`), when it has a board or a
     /// plane to draw it on.
     pub diagram: Option<DiagramDef>,
+    /// The game's own rules engine program, when it names one (`[engine]`).
+    pub engine: Option<EngineDef>,
+}
+
+/// A rules engine program of the game's own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineDef {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The folder it runs in: the game's.
+    pub dir: std::path::PathBuf,
 }
 
 /// How positions are drawn: on which ground, and which piece each board token stands for.

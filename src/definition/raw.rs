@@ -163,6 +163,8 @@ pub struct GameFile {
     pub styles: BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     /// `[diagram]`: how a rulebook draws the game's positions.
     pub diagram: Option<Spanned<DiagramRaw>>,
+    /// `[engine]`: a rules engine program of the game's own, which checks its rulebooks' claims.
+    pub engine: Option<Spanned<EngineRaw>>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
@@ -699,6 +701,15 @@ pub struct MatRaw {
     pub fill: S,
     /// Line colour.
     pub line: S,
+}
+
+/// `[engine]`: the game's own rules engine, a program that speaks the engine protocol
+/// (docs/engine-protocol.md).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineRaw {
+    /// The program and its arguments, run in the game's folder: `["python3", "engine.py"]`.
+    pub command: Spanned<Vec<S>>,
 }
 
 /// `[diagram]`: how positions are drawn in rulebooks.

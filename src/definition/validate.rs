@@ -483,6 +483,10 @@ pub fn game(
     }
 
     let diagram = diagram_def(&mut cx, raw, &boards, &tilesets, &pieces, &mats);
+    let engine = raw
+        .engine
+        .as_ref()
+        .and_then(|e| engine_def(&mut cx, e.get_ref()));
     let game = Game {
         id: h.id.get_ref().clone(),
         title: cx.text(&h.title, MAX_NAME, "title"),
@@ -500,6 +504,7 @@ pub fn game(
             .map(|(k, v)| (k.get_ref().clone(), *v.get_ref()))
             .collect(),
         diagram,
+        engine,
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
@@ -2316,6 +2321,36 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut layouts::Layouts) 
         die.faces[i] = lays.face_of("die", cx, &shapes, &values, die.pip);
     }
     die
+}
+
+/// `[engine]`: a command of 1 to 16 words of at most 200 characters each, run in the game's
+/// folder.
+fn engine_def(cx: &mut Ctx, e: &raw::EngineRaw) -> Option<EngineDef> {
+    let words = e.command.get_ref();
+    if words.is_empty() || words.len() > 16 {
+        cx.err(
+            &e.command,
+            format!(
+                "`[engine] command`: 1 to 16 words, the program then its arguments (found {})",
+                words.len()
+            ),
+        );
+        return None;
+    }
+    for w in words {
+        if w.get_ref().is_empty() || w.get_ref().chars().count() > 200 || w.get_ref().contains('\0')
+        {
+            cx.err(
+                w,
+                "`[engine] command`: each word is 1 to 200 characters".into(),
+            );
+            return None;
+        }
+    }
+    Some(EngineDef {
+        command: words.iter().map(|w| w.get_ref().clone()).collect(),
+        dir: cx.folder.clone(),
+    })
 }
 
 /// Longest diagram token, in characters (a tile's zone codes are four).

@@ -134,22 +134,6 @@ struct DiagramRaw {
     partial: bool,
 }
 
-/// Board rows of a claim, read like a position's board: tokens split by white space, or one
-/// character a token in a row without white space.
-fn board_rows(s: &str) -> Vec<Vec<String>> {
-    s.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            if l.contains(char::is_whitespace) {
-                l.split_whitespace().map(str::to_string).collect()
-            } else {
-                l.chars().map(String::from).collect()
-            }
-        })
-        .collect()
-}
-
 /// Reads the example in `range` of the rulebook `text`.
 pub fn parse(
     engine: Option<&Engine>,
@@ -177,7 +161,9 @@ pub fn parse(
             .into());
     }
     let mut diags = Diagnostics::default();
-    if let (Some(ex), None) = (&extras.expect, engine) {
+    // A game that names an engine program which could not start has its claims left unchecked
+    // (the build says so); a game with no engine at all may not claim anything.
+    if let (Some(ex), None, None) = (&extras.expect, engine, &game.engine) {
         diags.push(src.error(
             ex.span(),
             format!(
@@ -268,6 +254,7 @@ pub fn parse(
         })
         .collect();
     if after_caption.is_some()
+        && engine.is_some()
         && !claims
             .iter()
             .any(|c| matches!(c.kind, ClaimKind::After(..)))
@@ -335,7 +322,7 @@ fn data(src: &Source) -> Result<(Vec<Vec<String>>, toml::Table), Diagnostics> {
         table.remove(key);
     }
     let rows = match table.remove("board") {
-        Some(toml::Value::String(b)) => board_rows(&b),
+        Some(toml::Value::String(b)) => rules::board_rows(&b),
         Some(_) => {
             return Err(src
                 .error(board_span(src), "`board` is a string of rows of tokens")
@@ -404,7 +391,8 @@ fn claims_of(
             known.push("draw".into());
             unknown(v.get_ref(), &known, "side", v.span());
         }
-        if let Some(v) = &e.after {
+        // An engine program does not list its fields: its positions' keys are checked by value.
+        if let (Some(v), false) = (&e.after, fields.is_empty()) {
             for k in v.get_ref().fields.keys() {
                 unknown(k, &fields, "position field", v.span());
             }
@@ -512,7 +500,7 @@ fn claims_of(
         }
         if let Some(v) = &e.after {
             let a = v.get_ref();
-            let board = a.board.as_deref().map(board_rows);
+            let board = a.board.as_deref().map(rules::board_rows);
             let mut what: Vec<String> =
                 a.fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             if let Some(b) = &board {
@@ -613,21 +601,18 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                 return Err(format!("no move {m}"));
             };
             let mut found = Vec::new();
+            let (rows, have) = engine.data(&q);
             if let Some(b) = board {
-                let got = engine.board_rows(&q);
-                if &got != b {
+                let got = &rows;
+                if got != b {
                     found.push(format!(
                         "board = {}",
                         got.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
                     ));
                 }
             }
-            let have = engine.fields(&q);
             for (k, want) in fields {
-                let got = have
-                    .iter()
-                    .find(|(name, _)| name == k)
-                    .map(|(_, v)| v.value());
+                let got = have.get(k).cloned();
                 if got.as_ref() != Some(want) {
                     found.push(format!(
                         "{k} = {}",

@@ -177,5 +177,10 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
             }
         }
     }
+    // A game's own engine program that failed answered nothing true: say why, once.
+    if let Some(f) = engine.failure() {
+        r.failures.push(format!("{}: {f}", book.path.display()));
+        r.errors.push(crate::diag::Diagnostic::file(&book.path, f));
+    }
     r
 }

@@ -174,6 +174,22 @@ pub fn to_toml(game: &str, fields: &[(&'static str, Field)]) -> String {
     s
 }
 
+/// Board rows read like a position's board: tokens split by white space, or one character a
+/// token in a row without white space; blank rows left out.
+pub fn board_rows(s: &str) -> Vec<Vec<String>> {
+    s.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            if l.contains(char::is_whitespace) {
+                l.split_whitespace().map(str::to_string).collect()
+            } else {
+                l.chars().map(String::from).collect()
+            }
+        })
+        .collect()
+}
+
 /// A position as data, as diagrams and claims read it: its board's rows of tokens (top row
 /// first) and its other fields as TOML values.
 pub fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
