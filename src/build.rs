@@ -387,9 +387,14 @@ fn render_lang(
             lang,
         };
         let title = game.title.get(lang);
+        let credit = crate::rulebook::Front::of(game, lang).short_credit();
         let mut sheets = Vec::new();
-        for g in &merge_grids(&groups) {
-            let caption = format!("{title} · {}", g.title);
+        for (k, g) in merge_grids(&groups).iter().enumerate() {
+            // The first sheets carry the game's credits.
+            let caption = match (&credit, k) {
+                (Some(c), 0) => format!("{title} · {} · {c}", g.title),
+                _ => format!("{title} · {}", g.title),
+            };
             sheets.extend(match &g.imposed {
                 Imposed::Grid {
                     slots,
@@ -501,15 +506,6 @@ pub fn load_rulebooks(
     diags.finish(books)
 }
 
-/// Title and subtitle of a rulebook.
-pub fn rulebook_titles(game: &Game, lang: Lang) -> (String, String) {
-    let sub = match lang {
-        Lang::Fr => "Règles du jeu",
-        Lang::En => "Rules of play",
-    };
-    (game.title.get(lang).to_string(), sub.to_string())
-}
-
 /// The rulebook outputs: a PDF per paper, the HTML page, and each diagram as an SVG.
 pub fn render_rulebook(
     game: &Game,
@@ -526,8 +522,8 @@ pub fn render_rulebook(
 
 /// A rulebook's PDF on one paper.
 pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper) -> Output {
-    let (title, subtitle) = rulebook_titles(game, book.lang);
-    let pages = crate::rulebook::pages::layout(book, &title, &subtitle, paper);
+    let front = crate::rulebook::Front::of(game, book.lang);
+    let pages = crate::rulebook::pages::layout(book, &front, paper);
     let refs: Vec<&Scene> = pages.iter().collect();
     Output {
         path: PathBuf::from(format!(
@@ -539,7 +535,7 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
         bytes: pdf::to_pdf(
             &refs,
             &pdf::Meta {
-                title: format!("{title} — {subtitle}"),
+                title: format!("{} — {}", front.title, front.subtitle),
                 compress: true,
             },
         ),
@@ -548,12 +544,12 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
 
 /// A rulebook's HTML page and its diagrams as SVG files.
 pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output> {
-    let (title, subtitle) = rulebook_titles(game, book.lang);
+    let front = crate::rulebook::Front::of(game, book.lang);
     let lang = book.lang.code();
     let mut files = Vec::new();
     files.push(Output {
         path: PathBuf::from(format!("rules-{lang}.html")),
-        bytes: crate::rulebook::html::to_html(book, &format!("{title} — {subtitle}")).into_bytes(),
+        bytes: crate::rulebook::html::to_html(book, &front).into_bytes(),
     });
     let mut n = 0;
     for b in &book.blocks {

@@ -406,8 +406,7 @@ fn mutated_rulebooks_are_accepted_or_refused_at_a_place() {
                     no_panic("pages", &bad, || {
                         ludopress::rulebook::pages::layout(
                             &book,
-                            "T",
-                            "S",
+                            &ludopress::rulebook::Front::of(def, Lang::Fr),
                             ludopress::sheet::Paper::A4,
                         )
                     });

@@ -633,3 +633,39 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     );
     assert!(e.failure().is_none());
 }
+
+#[test]
+fn rulebooks_open_with_the_games_facts_and_credits() {
+    let game = common::game("arlecchino");
+    let fr = rulebook::Front::of(&game, Lang::Fr);
+    assert_eq!(fr.facts.as_deref(), Some("2 à 4 joueurs"));
+    assert_eq!(fr.credits[0], "Un jeu de Bernard Tavitian");
+    assert_eq!(fr.credits[1], "Édité par LUD Éditions en 2009");
+    // French typography in the credits: a no-break space before the colon.
+    assert!(
+        fr.credits[2].starts_with("Règle d’origine\u{a0}:"),
+        "{}",
+        fr.credits[2]
+    );
+    let en = rulebook::Front::of(&game, Lang::En);
+    assert_eq!(en.facts.as_deref(), Some("2 to 4 players"));
+    assert_eq!(
+        en.short_credit().as_deref(),
+        Some("A game by Bernard Tavitian · Published by LUD Éditions in 2009")
+    );
+    // A game that gives none of them has no facts line and no credits.
+    let bare = common::parse("cards", "[game]\nid = \"cards\"\ntitle = \"Cards\"\nlanguages = [\"en\"]\npalette = \"ludopress\"\nsheet = \"home\"\n").unwrap();
+    let f = rulebook::Front::of(&bare, Lang::En);
+    assert!(f.facts.is_none() && f.credits.is_empty() && f.short_credit().is_none());
+    // The HTML rulebook shows them under its title.
+    let book = &books("arlecchino")[0];
+    let html = build::render_rulebook(&game, book, &[])
+        .into_iter()
+        .find(|o| o.path.to_string_lossy().ends_with(".html"))
+        .unwrap();
+    let html = String::from_utf8(html.bytes).unwrap();
+    assert!(
+        html.contains("<p class=\"credits\">Un jeu de Bernard Tavitian</p>"),
+        "{html}"
+    );
+}

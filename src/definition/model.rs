@@ -35,6 +35,29 @@ pub struct Game {
     pub diagram: Option<DiagramDef>,
     /// The game's own rules engine program, when it names one (`[engine]`).
     pub engine: Option<EngineDef>,
+    /// Credits and the facts a rulebook's header gives.
+    pub about: About,
+}
+
+/// Credits and the facts of a game's box, each when the definition gives it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct About {
+    /// Designer.
+    pub designer: Option<String>,
+    /// Publisher.
+    pub publisher: Option<String>,
+    /// Year of publication.
+    pub year: Option<i64>,
+    /// Where the rules come from.
+    pub source: Option<Text>,
+    /// A notice of the rights.
+    pub notice: Option<Text>,
+    /// Fewest and most players.
+    pub players: Option<(i64, i64)>,
+    /// Youngest age.
+    pub age: Option<i64>,
+    /// Shortest and longest game, in minutes.
+    pub minutes: Option<(i64, i64)>,
 }
 
 /// A rules engine program of the game's own.

@@ -185,6 +185,22 @@ pub struct Header {
     /// Languages of the game's player-facing text (`["fr", "en"]` when not given). In a game of
     /// one language, a plain string stands for each text.
     pub languages: Option<Spanned<Vec<S>>>,
+    /// Who designed the game (`"Bernard Tavitian"`).
+    pub designer: Option<S>,
+    /// Who published it.
+    pub publisher: Option<S>,
+    /// The year of its publication.
+    pub year: Option<I>,
+    /// Where its rules come from (a book, a web page).
+    pub source: Option<Spanned<TextRaw>>,
+    /// A notice of the rights (a registered name).
+    pub notice: Option<Spanned<TextRaw>>,
+    /// Players: `[2, 4]`, or `[2, 2]` for two.
+    pub players: Option<Spanned<Vec<I>>>,
+    /// The youngest age the game is for.
+    pub age: Option<I>,
+    /// A game's length in minutes: `[15, 30]`, or `[20, 20]`.
+    pub minutes: Option<Spanned<Vec<I>>>,
 }
 
 /// `[[board]]`.

@@ -505,6 +505,7 @@ pub fn game(
             .collect(),
         diagram,
         engine,
+        about: about_of(&mut cx, h),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
@@ -2321,6 +2322,51 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut layouts::Layouts) 
         die.faces[i] = lays.face_of("die", cx, &shapes, &values, die.pip);
     }
     die
+}
+
+/// The credits and facts of `[game]`.
+fn about_of(cx: &mut Ctx, h: &raw::Header) -> About {
+    let name = |cx: &mut Ctx, s: &Option<S>, what: &str| {
+        s.as_ref().map(|v| {
+            if v.get_ref().trim().is_empty() || v.get_ref().chars().count() > MAX_NAME {
+                cx.err(v, format!("`{what}`: 1 to {MAX_NAME} characters"));
+            }
+            v.get_ref().trim().to_string()
+        })
+    };
+    let range = |cx: &mut Ctx, v: &Option<Spanned<Vec<raw::I>>>, lo: i64, hi: i64, what: &str| {
+        v.as_ref().and_then(|v| match v.get_ref().as_slice() {
+            [a, b] if lo <= *a.get_ref() && a.get_ref() <= b.get_ref() && *b.get_ref() <= hi => {
+                Some((*a.get_ref(), *b.get_ref()))
+            }
+            _ => {
+                cx.err(
+                    v,
+                    format!("`{what}`: `[fewest, most]`, two whole numbers from {lo} to {hi}, the first not above the second"),
+                );
+                None
+            }
+        })
+    };
+    About {
+        designer: name(cx, &h.designer, "designer"),
+        publisher: name(cx, &h.publisher, "publisher"),
+        year: h
+            .year
+            .as_ref()
+            .map(|y| cx.int(y, 1000, 2999, "year") as i64),
+        source: h
+            .source
+            .as_ref()
+            .map(|n| cx.text(n, MAX_NAME * 2, "source")),
+        notice: h
+            .notice
+            .as_ref()
+            .map(|n| cx.text(n, MAX_NAME * 2, "notice")),
+        players: range(cx, &h.players, 1, 99, "players"),
+        age: h.age.as_ref().map(|a| cx.int(a, 1, 99, "age") as i64),
+        minutes: range(cx, &h.minutes, 1, 6000, "minutes"),
+    }
 }
 
 /// `[engine]`: a command of 1 to 16 words of at most 200 characters each, run in the game's

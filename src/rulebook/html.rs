@@ -25,7 +25,8 @@ fn inline(spans: &[Span]) -> String {
 }
 
 /// Writes the rulebook as a standalone HTML page.
-pub fn to_html(book: &Rulebook, title: &str) -> String {
+pub fn to_html(book: &Rulebook, front: &super::Front) -> String {
+    let title = format!("{} — {}", front.title, front.subtitle);
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
 body {{ font-family: Lato, 'Helvetica Neue', Arial, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
@@ -33,10 +34,22 @@ figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; m
 figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
-hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n</style>\n</head>\n<body>\n",
+hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
+header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
         book.lang.code(),
-        esc(title)
+        esc(&title)
     );
+    h.push_str(&format!(
+        "<header>\n<p class=\"sub\">{}</p>\n",
+        esc(&front.subtitle)
+    ));
+    if let Some(f) = &front.facts {
+        h.push_str(&format!("<p class=\"facts\">{}</p>\n", esc(f)));
+    }
+    for c in &front.credits {
+        h.push_str(&format!("<p class=\"credits\">{}</p>\n", esc(c)));
+    }
+    h.push_str("</header>\n");
     for b in &book.blocks {
         match b {
             Block::Heading(level, spans) => {

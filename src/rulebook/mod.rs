@@ -67,6 +67,129 @@ pub struct Panel {
     pub caption: String,
 }
 
+/// What a rulebook's first page says above its text: the title, the facts of the box (players,
+/// age, length) and the credits, in the rulebook's language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Front {
+    /// The game's title.
+    pub title: String,
+    /// "Rules of play".
+    pub subtitle: String,
+    /// Players, age and length, where the definition gives them.
+    pub facts: Option<String>,
+    /// Designer, publisher and year, source, notice: one line each.
+    pub credits: Vec<String>,
+    /// How many of the credits' first lines name the designer and the publisher.
+    byline: usize,
+}
+
+impl Front {
+    /// The first page's header of a game's rulebook in `lang`.
+    pub fn of(game: &Game, lang: Lang) -> Front {
+        let a = &game.about;
+        let fr = lang == Lang::Fr;
+        let span = |(lo, hi): (i64, i64), unit: &str| {
+            let join = if fr { "à" } else { "to" };
+            if lo == hi {
+                format!("{lo} {unit}")
+            } else {
+                format!("{lo} {join} {hi} {unit}")
+            }
+        };
+        let mut facts = Vec::new();
+        if let Some(p) = a.players {
+            let unit = match (fr, p.1 > 1) {
+                (true, true) => "joueurs",
+                (true, false) => "joueur",
+                (false, true) => "players",
+                (false, false) => "player",
+            };
+            facts.push(span(p, unit));
+        }
+        if let Some(age) = a.age {
+            facts.push(if fr {
+                format!("dès {age} ans")
+            } else {
+                format!("ages {age} and up")
+            });
+        }
+        if let Some(m) = a.minutes {
+            facts.push(if m.0 == m.1 {
+                if fr {
+                    format!("environ {} min", m.0)
+                } else {
+                    format!("about {} min", m.0)
+                }
+            } else {
+                span(m, "min")
+            });
+        }
+        let mut credits = Vec::new();
+        if let Some(d) = &a.designer {
+            credits.push(if fr {
+                format!("Un jeu de {d}")
+            } else {
+                format!("A game by {d}")
+            });
+        }
+        match (&a.publisher, a.year) {
+            (Some(p), Some(y)) => credits.push(if fr {
+                format!("Édité par {p} en {y}")
+            } else {
+                format!("Published by {p} in {y}")
+            }),
+            (Some(p), None) => credits.push(if fr {
+                format!("Édité par {p}")
+            } else {
+                format!("Published by {p}")
+            }),
+            (None, Some(y)) => credits.push(if fr {
+                format!("Paru en {y}")
+            } else {
+                format!("First published in {y}")
+            }),
+            (None, None) => {}
+        }
+        let byline = credits.len();
+        if let Some(s) = a.source.as_ref().map(|s| s.get(lang)) {
+            credits.push(if fr {
+                format!("Règle d’origine : {s}. Cette règle-ci est rédigée pour ludopress, dans ses propres mots.")
+            } else {
+                format!("Original rules: {s}. This rulebook is ludopress’s own wording.")
+            });
+        }
+        if let Some(n) = &a.notice {
+            credits.push(n.get(lang).to_string());
+        }
+        let typeset = |t: String| {
+            if fr {
+                crate::lang::french_spaces(&t, crate::lang::NNBSP)
+            } else {
+                t
+            }
+        };
+        Front {
+            title: game.title.get(lang).to_string(),
+            subtitle: if fr {
+                "Règles du jeu"
+            } else {
+                "Rules of play"
+            }
+            .to_string(),
+            facts: (!facts.is_empty()).then(|| typeset(facts.join(" · "))),
+            credits: credits.into_iter().map(typeset).collect(),
+            byline,
+        }
+    }
+}
+
+impl Front {
+    /// The credits in a few words, for a sheet's caption: designer, publisher and year.
+    pub fn short_credit(&self) -> Option<String> {
+        (self.byline > 0).then(|| self.credits[..self.byline].join(" · "))
+    }
+}
+
 /// A rulebook, parsed, with its examples validated.
 #[derive(Debug, Clone)]
 pub struct Rulebook {

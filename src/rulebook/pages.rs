@@ -374,7 +374,8 @@ fn caption_height(caption: &str, width: f64) -> f64 {
 }
 
 /// Lays out a rulebook into pages of `paper`, with a title, running header and page numbers.
-pub fn layout(book: &Rulebook, title: &str, subtitle: &str, paper: Paper) -> Vec<Scene> {
+pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene> {
+    let (title, subtitle) = (front.title.as_str(), front.subtitle.as_str());
     let (w, h) = paper.size_mm();
     let mut f = Flow {
         pages: Vec::new(),
@@ -407,6 +408,25 @@ pub fn layout(book: &Rulebook, title: &str, subtitle: &str, paper: Paper) -> Vec
         None,
     );
     f.y += 27.0;
+    // The box's facts, then the credits, under the title.
+    if let Some(facts) = &front.facts {
+        let spans = [Span {
+            text: facts.clone(),
+            face: Face::Bold,
+        }];
+        f.paragraph(&spans, BODY, 0.0, INK);
+        f.y += 1.0;
+    }
+    for line in &front.credits {
+        let spans = [Span {
+            text: line.clone(),
+            face: Face::Regular,
+        }];
+        f.paragraph(&spans, 8.5, 0.0, GREY);
+    }
+    if front.facts.is_some() || !front.credits.is_empty() {
+        f.y += 4.0;
+    }
     let blocks = &book.blocks;
     for (i, b) in blocks.iter().enumerate() {
         match b {
