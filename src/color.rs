@@ -41,6 +41,43 @@ impl Color {
             / 255.0
     }
 
+    /// Relative luminance as WCAG 2 defines it (sRGB channels linearised).
+    pub fn relative_luminance(self) -> f64 {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(self.r) + 0.7152 * lin(self.g) + 0.0722 * lin(self.b)
+    }
+
+    /// The contrast ratio of two colours, 1 to 21 (WCAG 2): 4.5 is the least for small text.
+    pub fn contrast(self, other: Color) -> f64 {
+        let (a, b) = (self.relative_luminance(), other.relative_luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// This colour made just dark enough (or, on a dark ground, light enough) to reach a
+    /// contrast of `ratio` with `ground`: a label keeps its tint where it can.
+    pub fn readable_on(self, ground: Color, ratio: f64) -> Color {
+        let dark_ground = ground.relative_luminance() < 0.18;
+        for step in 0..=20 {
+            let t = f64::from(step) / 20.0;
+            let c = if dark_ground {
+                self.lighten(t)
+            } else {
+                self.darken(t)
+            };
+            if c.contrast(ground) >= ratio {
+                return c;
+            }
+        }
+        ground.ink_on()
+    }
+
     /// The ink that reads on this background: near-black on light colours, white on dark ones.
     pub fn ink_on(self) -> Color {
         if self.luminance() > 0.55 {

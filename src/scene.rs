@@ -447,6 +447,34 @@ impl Scene {
         }));
     }
 
+    /// The scene with every text at least `min_pt` points once the scene is drawn at `scale`
+    /// (a diagram reduced on a page keeps its labels readable).
+    pub fn with_min_text(&self, scale: f64, min_pt: f64) -> Scene {
+        fn walk(items: &[Item], scale: f64, min_pt: f64) -> Vec<Item> {
+            items
+                .iter()
+                .map(|it| match it {
+                    Item::Text(t) if t.size * scale < min_pt => Item::Text(TextRun {
+                        size: min_pt / scale,
+                        ..t.clone()
+                    }),
+                    Item::Group(g) => {
+                        let k = scale * g.transform.scale_factor();
+                        Item::Group(Group {
+                            items: std::sync::Arc::new(walk(&g.items, k, min_pt)),
+                            ..g.clone()
+                        })
+                    }
+                    other => other.clone(),
+                })
+                .collect()
+        }
+        Scene {
+            items: walk(&self.items, scale, min_pt),
+            ..self.clone()
+        }
+    }
+
     /// Resolves groups and anchors into absolute primitives, in paint order.
     pub fn flatten(&self) -> Vec<Flat> {
         let mut out = Vec::new();

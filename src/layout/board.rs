@@ -242,11 +242,9 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
         None,
     );
     for c in 0..g.len() {
-        // The second colour on a third of the cells, no two of them side by side.
-        let (q, r) = g.axial(c);
         s.path(
             shape::polygon(&cell_outline(b, c)),
-            Some(cell_fill(b, c, (q - r).rem_euclid(3) == 0)),
+            Some(cell_fill(b, c, second_fill(b, c))),
             None,
         );
     }
@@ -256,10 +254,10 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
     }
     marks(&mut s, b);
     if b.coords {
-        let size = (b.cell * 0.18).clamp(4.0, 8.0);
-        let ink = b.line.lighten(0.45);
+        let size = (b.cell * 0.18).clamp(6.0, 8.0);
         for c in 0..g.len() {
             let ctr = outline_centre(b, c);
+            let ink = label_ink(b, c);
             s.text(
                 ctr.x,
                 ctr.y + b.cell * 0.3,
@@ -273,6 +271,40 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
     }
     s
 }
+
+/// The colour of a cell's name: the board's line colour, lightened, then made dark (or light)
+/// enough to read on the cell at a contrast of 4.5:1.
+fn label_ink(b: &Board, c: usize) -> Color {
+    b.line
+        .lighten(0.45)
+        .readable_on(cell_fill(b, c, second_fill(b, c)), LABEL_CONTRAST)
+}
+
+/// Whether a cell takes the board's second colour: every other square, the downward triangles,
+/// a third of the hexes with no two side by side.
+fn second_fill(b: &Board, c: usize) -> bool {
+    match &b.grid {
+        Grid::Square(g) => {
+            let (f, r) = g.file_rank(c);
+            (f + r) % 2 == 1
+        }
+        Grid::Triangles(t) => !t.cells[c].2,
+        Grid::Hex(g) => {
+            let (q, r) = g.axial(c);
+            (q - r).rem_euclid(3) == 0
+        }
+    }
+}
+
+/// Each cell name's colour and the colour of the cell it is written on.
+pub fn label_colors(b: &Board) -> Vec<(Color, Color)> {
+    (0..b.grid.len())
+        .map(|c| (label_ink(b, c), cell_fill(b, c, second_fill(b, c))))
+        .collect()
+}
+
+/// The least contrast of a label with its ground (WCAG 2, small text).
+pub const LABEL_CONTRAST: f64 = 4.5;
 
 fn cell_fill(b: &Board, c: usize, checker: bool) -> Color {
     if let Some(r) = b
@@ -299,11 +331,10 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
         None,
     );
     for c in 0..g.len() {
-        let (fi, r) = g.file_rank(c);
         let (x, y) = g.origin(c, b.cell);
         s.path(
             shape::rect(f + x, f + y, b.cell, b.cell),
-            Some(cell_fill(b, c, (fi + r) % 2 == 1)),
+            Some(cell_fill(b, c, second_fill(b, c))),
             None,
         );
     }
@@ -421,10 +452,9 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
         Some(Stroke::solid(b.line, 0.4)),
     );
     for c in 0..t.len() {
-        let up = t.cells[c].2;
         s.path(
             shape::polygon(&cell_outline(b, c)),
-            Some(cell_fill(b, c, !up)),
+            Some(cell_fill(b, c, second_fill(b, c))),
             None,
         );
     }
@@ -461,10 +491,10 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
     }
     marks(&mut s, b);
     if b.coords {
-        let size = (b.cell * 0.16).clamp(5.0, 8.0);
-        let ink = b.line.lighten(0.45);
+        let size = (b.cell * 0.16).clamp(6.0, 8.0);
         for c in 0..t.len() {
             let ctr = outline_centre(b, c);
+            let ink = label_ink(b, c);
             let dy = if t.cells[c].2 {
                 b.cell * 0.2
             } else {

@@ -12,6 +12,8 @@ const ACCENT: Color = Color::rgb(0x8a, 0x5a, 0x33);
 const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
 /// Body text size, pt.
 pub const BODY: f64 = 10.0;
+/// The least text size on a page, pt (a diagram's labels are raised to it).
+pub const MIN_TEXT: f64 = 6.0;
 const MARGIN_X: f64 = 20.0;
 const TOP: f64 = 22.0;
 const BOTTOM: f64 = 20.0;
@@ -99,6 +101,160 @@ fn break_lines(spans: &[Span], size: f64, width: f64) -> Vec<Line> {
     lines
 }
 
+/// A line of a justified paragraph: its words, each with whether a space comes before it.
+struct JLine {
+    words: Vec<Word>,
+    /// The paragraph's last line, set flush left.
+    last: bool,
+}
+
+/// Breaks spans into lines of `width` mm at `size` pt for a justified paragraph, hyphenating a
+/// word that does not fit where the language's patterns allow (`lang`).
+fn break_justified(
+    spans: &[Span],
+    size: f64,
+    width: f64,
+    lang: Option<hypher::Lang>,
+) -> Vec<JLine> {
+    let space = Face::Regular.width_mm(" ", size);
+    let mut lines = Vec::new();
+    let mut line: Vec<Word> = Vec::new();
+    let mut w = 0.0;
+    let mut queue: std::collections::VecDeque<Word> = words(spans).into();
+    while let Some(word) = queue.pop_front() {
+        let gap = if word.space && !line.is_empty() {
+            space
+        } else {
+            0.0
+        };
+        let ww = word.face.width_mm(&word.text, size);
+        if line.is_empty() || w + gap + ww <= width {
+            w += gap + ww;
+            line.push(word);
+            continue;
+        }
+        let room = width - w - gap;
+        let split =
+            lang.and_then(|l| hyphenate(&word.text, l, |h| word.face.width_mm(h, size) <= room));
+        match split {
+            Some((head, tail)) => {
+                line.push(Word {
+                    text: head,
+                    ..word.clone()
+                });
+                queue.push_front(Word {
+                    text: tail,
+                    space: false,
+                    face: word.face,
+                });
+            }
+            None => queue.push_front(word),
+        }
+        lines.push(JLine {
+            words: std::mem::take(&mut line),
+            last: false,
+        });
+        w = 0.0;
+    }
+    if !line.is_empty() {
+        lines.push(JLine {
+            words: line,
+            last: true,
+        });
+    }
+    lines
+}
+
+/// The longest head of `word` (with its hyphen) that `fits`, and the rest, at a break the
+/// language's patterns allow: at least two letters before it and three after, never in a name
+/// (a capital first) or a word with figures or signs inside (`d5`, `c3xe5`).
+fn hyphenate(
+    word: &str,
+    lang: hypher::Lang,
+    fits: impl Fn(&str) -> bool,
+) -> Option<(String, String)> {
+    // An elided article stays on the head (`l’adversaire`); signs after the word go with its tail.
+    let start = match word.find(['’', '\'']) {
+        Some(i) if word[..i].chars().count() <= 3 => i + word[i..].chars().next()?.len_utf8(),
+        _ => 0,
+    };
+    let end = word
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_alphabetic())
+        .map(|(i, c)| i + c.len_utf8())?;
+    let core = word.get(start..end)?;
+    if core.chars().count() < 6
+        || !core.chars().all(char::is_alphabetic)
+        || core.chars().next().is_some_and(char::is_uppercase)
+    {
+        return None;
+    }
+    let syllables: Vec<&str> = hypher::hyphenate_bounded(core, lang, 2, 3).collect();
+    (1..syllables.len()).rev().find_map(|k| {
+        let at: usize = syllables[..k].iter().map(|s| s.len()).sum();
+        let head = format!("{}-", &word[..start + at]);
+        fits(&head).then(|| (head, word[start + at..].to_string()))
+    })
+}
+
+/// Draws a line of a justified paragraph at `x`: the spaces stretched to fill `width`, unless it
+/// is the paragraph's last line or would need spaces wider than twice their size.
+fn draw_justified(
+    s: &mut Scene,
+    line: &JLine,
+    x: f64,
+    baseline: f64,
+    size: f64,
+    color: Color,
+    width: f64,
+) {
+    let space = Face::Regular.width_mm(" ", size);
+    let natural: f64 = line
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| w.face.width_mm(&w.text, size) + if i > 0 && w.space { space } else { 0.0 })
+        .sum();
+    let gaps = line.words.iter().skip(1).filter(|w| w.space).count();
+    let extra = if line.last || gaps == 0 {
+        0.0
+    } else {
+        (width - natural) / gaps as f64
+    };
+    if extra <= 0.0 || extra > 2.0 * space {
+        // Flush left, in runs of one face.
+        let mut runs: Line = Vec::new();
+        for (i, w) in line.words.iter().enumerate() {
+            let joined = i > 0 && w.space;
+            match runs.last_mut() {
+                Some((t, f)) if *f == w.face => {
+                    if joined {
+                        t.push(' ');
+                    }
+                    t.push_str(&w.text);
+                }
+                Some((t, _)) => {
+                    if joined {
+                        t.push(' ');
+                    }
+                    runs.push((w.text.clone(), w.face));
+                }
+                None => runs.push((w.text.clone(), w.face)),
+            }
+        }
+        return draw_line(s, &runs, x, baseline, size, color);
+    }
+    let mut x = x;
+    for (i, w) in line.words.iter().enumerate() {
+        if i > 0 && w.space {
+            x += space + extra;
+        }
+        s.text(x, baseline, size, w.face, color, Anchor::Start, &w.text);
+        x += w.face.width_mm(&w.text, size);
+    }
+}
+
 fn draw_line(s: &mut Scene, line: &Line, x: f64, baseline: f64, size: f64, color: Color) {
     let mut x = x;
     for (text, face) in line {
@@ -112,6 +268,8 @@ fn line_height(size: f64) -> f64 {
 }
 
 struct Flow {
+    /// Hyphenation patterns of the rulebook's language.
+    lang: Option<hypher::Lang>,
     pages: Vec<Scene>,
     page: Scene,
     y: f64,
@@ -140,29 +298,33 @@ impl Flow {
         self.w - 2.0 * MARGIN_X
     }
 
+    /// A justified, hyphenated paragraph.
     fn paragraph(&mut self, spans: &[Span], size: f64, indent: f64, color: Color) {
         let lh = line_height(size);
-        let lines = break_lines(spans, size, self.text_width() - indent);
+        let width = self.text_width() - indent;
+        let lines = break_justified(spans, size, width, self.lang);
         // Keep at least two lines together at a page's foot.
         self.ensure(lh * lines.len().min(2) as f64);
         for l in &lines {
             if self.room() < lh {
                 self.new_page();
             }
-            draw_line(
+            draw_justified(
                 &mut self.page,
                 l,
                 MARGIN_X + indent,
                 self.y + size * PT * 0.95,
                 size,
                 color,
+                width,
             );
             self.y += lh;
         }
     }
 
     fn para_height(&self, spans: &[Span]) -> f64 {
-        break_lines(spans, BODY, self.text_width()).len() as f64 * line_height(BODY) + 2.2
+        break_justified(spans, BODY, self.text_width(), self.lang).len() as f64 * line_height(BODY)
+            + 2.2
     }
 
     fn figure_height(&self, fig: &Figure) -> f64 {
@@ -213,8 +375,9 @@ impl Flow {
                 let pw = widths[k];
                 let scale = pw / panel.scene.width;
                 let sh = panel.scene.height * scale;
+                // No label under the least text size once the drawing is reduced.
                 self.page.place(
-                    panel.scene.clone(),
+                    panel.scene.with_min_text(scale, MIN_TEXT),
                     Affine::scale(scale).then(Affine::translate(x, self.y)),
                     None,
                 );
@@ -378,6 +541,10 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
     let (title, subtitle) = (front.title.as_str(), front.subtitle.as_str());
     let (w, h) = paper.size_mm();
     let mut f = Flow {
+        lang: Some(match book.lang {
+            crate::lang::Lang::Fr => hypher::Lang::French,
+            crate::lang::Lang::En => hypher::Lang::English,
+        }),
         pages: Vec::new(),
         page: Scene::new(w, h),
         y: TOP,
@@ -464,7 +631,10 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                         face: Face::Bold,
                     })
                     .collect();
+                // Headings are never hyphenated.
+                let lang = f.lang.take();
                 f.paragraph(&bold, size, 0.0, color);
+                f.lang = lang;
                 f.y += 1.0;
             }
             Block::Para(spans) => {

@@ -171,7 +171,7 @@ fn caption(s: &mut Scene, spec: &SheetSpec, text: &str, marks_x: &[f64]) {
         });
     let room = (b - a - 2.0).max(10.0);
     let mut size = 7.0;
-    while Face::Regular.width_mm(text, size) > room && size > 4.5 {
+    while Face::Regular.width_mm(text, size) > room && size > 6.0 {
         size -= 0.25;
     }
     s.text(
