@@ -56,6 +56,10 @@ const COUNTED: &[&str] = &[
     "points",
     "position",
     "positions",
+    "push",
+    "pushes",
+    "poussée",
+    "poussées",
 ];
 
 /// Numbers written in words (not "one"/"un", which are mostly articles).
@@ -202,7 +206,8 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
     let mut out = Vec::new();
     let captions = [Some(&ex.caption), ex.after_caption.as_ref()];
     for caption in captions.into_iter().flatten() {
-        let ws = words(caption);
+        let read = plane_cells(caption);
+        let ws = words(&read);
         for (i, &(at, w)) in ws.iter().enumerate() {
             let unbacked = |message: String| Unbacked {
                 caption: caption.clone(),
@@ -229,7 +234,7 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
                 continue;
             }
             // A number grouped by thousands: `1,770`, or `1 770` (its groups are words).
-            let (value, last) = match grouped(caption, &ws, i) {
+            let (value, last) = match grouped(&read, &ws, i) {
                 Some((n, last)) => (Some(n), last),
                 None => (
                     w.parse::<u64>().ok().or_else(|| {
@@ -240,12 +245,12 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
                 ),
             };
             let Some(n) = value else { continue };
-            if i > 0 && grouped(caption, &ws, i - 1).is_some_and(|(_, l)| l >= i) {
+            if i > 0 && grouped(&read, &ws, i - 1).is_some_and(|(_, l)| l >= i) {
                 continue;
             }
             // The words after the number, up to the end of its phrase.
             let phrase_end = (last..ws.len())
-                .find(|&k| ends_phrase(caption, &ws, k))
+                .find(|&k| ends_phrase(&read, &ws, k))
                 .unwrap_or(ws.len() - 1);
             let next = |k: usize| {
                 (last + k <= phrase_end)
@@ -272,6 +277,44 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
             }
         }
     }
+    out
+}
+
+/// The caption with each plane cell written for readers, `(3, 1)` or `(3 ; 1)` (a French
+/// decimal comma never appears), as the engine's name `3,1`, padded with spaces so that every
+/// statement keeps its offset.
+fn plane_cells(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('(') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let close = after.find(')').filter(|&j| j <= 24);
+        let parsed = close.and_then(|j| {
+            let inner = &after[..j];
+            let (x, y) = inner.split_once([',', ';'])?;
+            let num = |s: &str| {
+                let t = s.trim_matches(|c: char| c.is_whitespace());
+                let d = t.strip_prefix('-').unwrap_or(t);
+                (!d.is_empty() && d.chars().all(|c| c.is_ascii_digit())).then(|| t.to_string())
+            };
+            Some((num(x)?, num(y)?, j))
+        });
+        match parsed {
+            Some((x, y, j)) => {
+                let name = format!("{x},{y}");
+                let len = j + 2;
+                out.push_str(&name);
+                out.push_str(&" ".repeat(len.saturating_sub(name.len())));
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push('(');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -333,6 +376,16 @@ fn grouped(text: &str, ws: &[(usize, &str)], i: usize) -> Option<(u64, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plane_cells_written_for_readers_are_read_as_names() {
+        let t = "on (3, 3), or (2\u{a0}; -1) then (x, y)";
+        let read = plane_cells(t);
+        assert_eq!(read.len(), t.len());
+        let ws: Vec<&str> = words(&read).into_iter().map(|w| w.1).collect();
+        assert_eq!(ws, ["on", "3,3", "or", "2,-1", "then", "x", "y"]);
+        assert_eq!(&read[3..6], "3,3");
+    }
 
     #[test]
     fn numbers_grouped_by_thousands_are_one_number() {
