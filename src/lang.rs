@@ -101,7 +101,15 @@ pub fn french_spaces(text: &str, narrow: char) -> String {
                     .is_some_and(|g| g.iter().all(char::is_ascii_digit))
                 && c.get(i + 4).is_none_or(|d| !d.is_ascii_digit())
         };
+        // The second number of a pair of coordinates, `(3 ; 1)`, stays with the first.
+        let pair_end = || {
+            let rest: String = c[i + 1..].iter().take(6).collect();
+            let n = rest.strip_prefix('-').unwrap_or(&rest);
+            let digits = n.chars().take_while(char::is_ascii_digit).count();
+            digits > 0 && n[digits..].starts_with(')')
+        };
         let replaced = match next {
+            _ if prev == Some(';') && pair_end() => NBSP,
             Some(';' | '!' | '?') => narrow,
             Some('»') => NBSP,
             Some(':') if after.is_none_or(|a| !a.is_alphanumeric()) => NBSP,
@@ -133,5 +141,10 @@ mod typography_tests {
             assert_eq!(french_spaces(s, NNBSP), s);
         }
         assert_eq!(french_spaces("Oui ?", NBSP), "Oui\u{a0}?");
+        // A pair of coordinates is never broken.
+        assert_eq!(
+            french_spaces("en (2 ; -1), puis ; 3 pions", NNBSP),
+            "en (2\u{202f};\u{a0}-1), puis\u{202f}; 3 pions"
+        );
     }
 }
