@@ -35,12 +35,13 @@ figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
-header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
+header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
         book.lang.code(),
         esc(&title)
     );
     h.push_str(&format!(
-        "<header>\n<p class=\"sub\">{}</p>\n",
+        "<header>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
+        esc(&front.title),
         esc(&front.subtitle)
     ));
     if let Some(f) = &front.facts {
@@ -82,7 +83,14 @@ header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a3
             Block::Figure(fig) => {
                 h.push_str("<figure>\n");
                 for p in &fig.panels {
-                    let svg = crate::export::svg::to_svg(&p.scene);
+                    // Labels as large as on the printed page: no text under its least size.
+                    let scale = if p.diagram {
+                        p.width / p.scene.width
+                    } else {
+                        1.0
+                    };
+                    let scene = p.scene.with_min_text(scale, super::pages::MIN_TEXT);
+                    let svg = crate::export::svg::to_svg(&scene);
                     // Components keep their printed size; diagrams scale with the text, each in
                     // proportion to its width in the printed rulebook.
                     let svg = if p.diagram {
