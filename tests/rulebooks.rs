@@ -351,7 +351,7 @@ fn texts(book: &rulebook::Rulebook) -> Vec<String> {
     for b in &book.blocks {
         match b {
             rulebook::Block::Heading(_, s) | rulebook::Block::Para(s) => out.push(join(s)),
-            rulebook::Block::List(_, items) => out.extend(items.iter().map(|s| join(s))),
+            rulebook::Block::List(items) => out.extend(items.iter().map(|i| join(&i.spans))),
             rulebook::Block::Table(head, rows) => {
                 out.extend(head.iter().map(|s| join(s)));
                 out.extend(rows.iter().flatten().map(|s| join(s)));
@@ -666,6 +666,47 @@ fn rulebooks_open_with_the_games_facts_and_credits() {
     let html = String::from_utf8(html.bytes).unwrap();
     assert!(
         html.contains("<p class=\"credits\">Un jeu de Bernard Tavitian</p>"),
+        "{html}"
+    );
+}
+
+#[test]
+fn nested_lists_keep_their_levels_and_numbers() {
+    let text = "# R\n\n1. Place a pawn.\n2. Push:\n   - a row,\n   - or a column.\n\n   Then stop.\n3. Take.\n\n- last\n";
+    let game = common::game("imbriqua");
+    let book = markdown::parse(None, &game, Path::new("r.md"), text, Lang::En).unwrap();
+    let lists: Vec<&Vec<rulebook::Item>> = book
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            rulebook::Block::List(items) => Some(items),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lists.len(), 2);
+    let shape: Vec<(usize, rulebook::Mark, String)> = lists[0]
+        .iter()
+        .map(|i| {
+            let t: String = i.spans.iter().map(|s| s.text.as_str()).collect();
+            (i.level, i.mark, t)
+        })
+        .collect();
+    use rulebook::Mark::*;
+    assert_eq!(
+        shape,
+        vec![
+            (0, Number(1), "Place a pawn.".to_string()),
+            (0, Number(2), "Push:".to_string()),
+            (1, Bullet, "a row,".to_string()),
+            (1, Bullet, "or a column.".to_string()),
+            (0, Continued, "Then stop.".to_string()),
+            (0, Number(3), "Take.".to_string()),
+        ]
+    );
+    let front = rulebook::Front::of(&game, Lang::En);
+    let html = rulebook::html::to_html(&book, &front);
+    assert!(
+        html.contains("<ol>\n<li>Place a pawn.</li>\n<li>Push:<ul>\n<li>a row,</li>\n<li>or a column.</li>\n</ul>\nThen stop.</li>\n<li>Take.</li>\n</ol>"),
         "{html}"
     );
 }

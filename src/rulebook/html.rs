@@ -24,6 +24,46 @@ fn inline(spans: &[Span]) -> String {
         .collect()
 }
 
+/// A list and the lists nested in its items, as HTML.
+fn list(items: &[super::Item]) -> String {
+    use super::Mark;
+    let tag = |m: Mark| {
+        if matches!(m, Mark::Number(_)) {
+            "ol"
+        } else {
+            "ul"
+        }
+    };
+    let mut h = String::new();
+    // The tags of the lists open at each level.
+    let mut open: Vec<&str> = Vec::new();
+    for it in items {
+        while open.len() > it.level + 1 {
+            h.push_str(&format!("</li>\n</{}>\n", open.pop().unwrap_or("ul")));
+        }
+        if open.len() == it.level + 1 && it.mark != Mark::Continued {
+            h.push_str("</li>\n");
+        }
+        while open.len() < it.level + 1 {
+            let t = tag(it.mark);
+            match it.mark {
+                Mark::Number(n) if n != 1 => h.push_str(&format!("<{t} start=\"{n}\">\n")),
+                _ => h.push_str(&format!("<{t}>\n")),
+            }
+            open.push(t);
+        }
+        if it.mark == Mark::Continued {
+            h.push_str(&inline(&it.spans));
+        } else {
+            h.push_str(&format!("<li>{}", inline(&it.spans)));
+        }
+    }
+    while let Some(t) = open.pop() {
+        h.push_str(&format!("</li>\n</{t}>\n"));
+    }
+    h
+}
+
 /// Writes the rulebook as a standalone HTML page.
 pub fn to_html(book: &Rulebook, front: &super::Front) -> String {
     let title = format!("{} — {}", front.title, front.subtitle);
@@ -57,14 +97,7 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
                 h.push_str(&format!("<h{level}>{}</h{level}>\n", inline(spans)))
             }
             Block::Para(spans) => h.push_str(&format!("<p>{}</p>\n", inline(spans))),
-            Block::List(ordered, items) => {
-                let tag = if *ordered { "ol" } else { "ul" };
-                h.push_str(&format!("<{tag}>\n"));
-                for it in items {
-                    h.push_str(&format!("<li>{}</li>\n", inline(it)));
-                }
-                h.push_str(&format!("</{tag}>\n"));
-            }
+            Block::List(items) => h.push_str(&list(items)),
             Block::Table(head, rows) => {
                 h.push_str("<table>\n<tr>");
                 for c in head {

@@ -78,7 +78,10 @@ pub fn parse(
     let mut diags = Diagnostics::default();
     let mut spans: Vec<Span> = Vec::new();
     let (mut bold, mut italic) = (0, 0);
-    let mut list: Option<(bool, Vec<Vec<Span>>)> = None;
+    // Open lists, outer first: the number of an ordered list's next item (none for bullets),
+    // and whether the open item's text was already written before a list nested in it.
+    let mut lists: Vec<(Option<u64>, bool)> = Vec::new();
+    let mut items: Vec<super::Item> = Vec::new();
     let mut table: Option<TableCells> = None;
     let mut row: Vec<Vec<Span>> = Vec::new();
     let mut in_head = false;
@@ -130,18 +133,24 @@ pub fn parse(
                 text: " ".into(),
                 face: Face::Regular,
             }),
-            Event::End(TagEnd::Paragraph) if list.is_none() && table.is_none() => {
+            Event::End(TagEnd::Paragraph) if lists.is_empty() && table.is_none() => {
                 blocks.push(Block::Para(std::mem::take(&mut spans)));
             }
-            Event::Start(Tag::List(start)) => list = Some((start.is_some(), Vec::new())),
-            Event::End(TagEnd::Item) => {
-                if let Some((_, items)) = list.as_mut() {
-                    items.push(std::mem::take(&mut spans));
+            Event::Start(Tag::List(start)) => {
+                // The text of the item this list is nested in comes first.
+                push_item(&mut items, &mut lists, &mut spans);
+                lists.push((start, false));
+            }
+            Event::Start(Tag::Item) => {
+                if let Some(l) = lists.last_mut() {
+                    l.1 = false;
                 }
             }
+            Event::End(TagEnd::Item) => push_item(&mut items, &mut lists, &mut spans),
             Event::End(TagEnd::List(_)) => {
-                if let Some((ordered, items)) = list.take() {
-                    blocks.push(Block::List(ordered, items));
+                lists.pop();
+                if lists.is_empty() {
+                    blocks.push(Block::List(std::mem::take(&mut items)));
                 }
             }
             Event::Start(Tag::Table(_)) => {
@@ -280,6 +289,35 @@ pub fn parse(
     })
 }
 
+/// Ends the open item's text (before a list nested in it, or at its end) as a list item.
+fn push_item(
+    items: &mut Vec<super::Item>,
+    lists: &mut [(Option<u64>, bool)],
+    spans: &mut Vec<Span>,
+) {
+    let level = lists.len().saturating_sub(1);
+    let Some((number, written)) = lists.last_mut() else {
+        return;
+    };
+    if spans.is_empty() {
+        return;
+    }
+    let mark = match (*written, number.as_mut()) {
+        (true, _) => super::Mark::Continued,
+        (false, Some(n)) => {
+            *n += 1;
+            super::Mark::Number(*n - 1)
+        }
+        (false, None) => super::Mark::Bullet,
+    };
+    *written = true;
+    items.push(super::Item {
+        spans: std::mem::take(spans),
+        level,
+        mark,
+    });
+}
+
 /// French typography on every text of a rulebook (see [`crate::lang::french_spaces`]), across
 /// the spans of a paragraph: a space ending one span binds to a sign starting the next.
 fn french_typography(blocks: &mut [Block]) {
@@ -295,7 +333,7 @@ fn french_typography(blocks: &mut [Block]) {
     for b in blocks {
         match b {
             Block::Heading(_, s) | Block::Para(s) => spans(s),
-            Block::List(_, items) => items.iter_mut().for_each(|s| spans(s)),
+            Block::List(items) => items.iter_mut().for_each(|i| spans(&mut i.spans)),
             Block::Table(head, rows) => {
                 head.iter_mut().for_each(|s| spans(s));
                 rows.iter_mut().flatten().for_each(|s| spans(s));

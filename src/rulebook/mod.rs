@@ -34,14 +34,36 @@ pub enum Block {
     Heading(u8, Vec<Span>),
     /// A paragraph.
     Para(Vec<Span>),
-    /// A list of items, numbered or not.
-    List(bool, Vec<Vec<Span>>),
+    /// A list, its nested lists' items among its own, each with its level.
+    List(Vec<Item>),
     /// A table: header cells, then rows of cells.
     Table(Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>),
     /// One or more drawings side by side, with a caption.
     Figure(Figure),
     /// Start a new page.
     PageBreak,
+}
+
+/// One item of a list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Its text.
+    pub spans: Vec<Span>,
+    /// 0 for the outer list, 1 for a list inside one of its items, ...
+    pub level: usize,
+    /// Its mark.
+    pub mark: Mark,
+}
+
+/// The mark before a list item.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Mark {
+    /// A bullet.
+    Bullet,
+    /// A number.
+    Number(u64),
+    /// None: the item's text after a list nested in it.
+    Continued,
 }
 
 /// Drawings shown side by side, with one caption.

@@ -650,17 +650,19 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                 f.paragraph(spans, BODY, 0.0, INK);
                 f.y += 2.2;
             }
-            Block::List(ordered, items) => {
-                for (k, it) in items.iter().enumerate() {
+            Block::List(items) => {
+                for it in items {
                     let lh = line_height(BODY);
                     f.ensure(lh);
-                    let mark = if *ordered {
-                        format!("{}.", k + 1)
-                    } else {
-                        "•".into()
+                    let indent = 6.0 * it.level as f64;
+                    let mark = match it.mark {
+                        super::Mark::Number(n) => format!("{n}."),
+                        super::Mark::Bullet if it.level == 0 => "•".into(),
+                        super::Mark::Bullet => "–".into(),
+                        super::Mark::Continued => String::new(),
                     };
                     f.page.text(
-                        MARGIN_X + 1.5,
+                        MARGIN_X + 1.5 + indent,
                         f.y + BODY * PT * 0.95,
                         BODY,
                         Face::Regular,
@@ -668,7 +670,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                         Anchor::Start,
                         &mark,
                     );
-                    f.paragraph(it, BODY, 6.0, INK);
+                    f.paragraph(&it.spans, BODY, 6.0 + indent, INK);
                     f.y += 0.8;
                 }
                 f.y += 1.6;
