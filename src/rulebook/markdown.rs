@@ -32,37 +32,95 @@ struct ComponentBlock {
     captions: Vec<String>,
 }
 
-fn component(game: &Game, lang: Lang, what: &str) -> Option<Scene> {
+/// A component a `component` block names.
+enum Component<'a> {
+    Card(
+        &'a crate::definition::model::Deck,
+        &'a crate::definition::model::Card,
+    ),
+    Back(&'a crate::definition::model::Deck),
+    Piece(&'a crate::definition::model::Piece),
+    Tile(
+        &'a crate::definition::model::Tileset,
+        &'a crate::definition::model::Tile,
+    ),
+}
+
+/// The component named `card:<deck>/<card>`, `back:<deck>`, `piece:<id>` or `tile:<set>/<n>`.
+fn find_component<'a>(game: &'a Game, what: &str) -> Option<Component<'a>> {
     let (kind, name) = what.split_once(':')?;
     match kind {
         "card" => {
             let (deck, card) = name.split_once('/')?;
             let d = game.decks.iter().find(|d| d.id == deck)?;
-            let c = d.cards.iter().find(|c| c.id == card)?;
-            Some(layout::card::face(
-                c, &d.style, d.width, d.height, 0.0, lang,
-            ))
+            Some(Component::Card(d, d.cards.iter().find(|c| c.id == card)?))
         }
-        "back" => {
-            let d = game.decks.iter().find(|d| d.id == name)?;
-            Some(layout::card::back(&d.back, d.width, d.height, 0.0, lang))
-        }
+        "back" => game
+            .decks
+            .iter()
+            .find(|d| d.id == name)
+            .map(Component::Back),
         "piece" => game
             .pieces
             .iter()
             .find(|p| p.id == name)
-            .map(|p| layout::piece::front(p, lang)),
+            .map(Component::Piece),
         "tile" => {
             let (set, n) = name.split_once('/')?;
             let t = game.tilesets.iter().find(|t| t.id == set)?;
             let i: usize = n.parse().ok()?;
-            Some(layout::tile::face(t, t.tiles.get(i.checked_sub(1)?)?, lang))
+            Some(Component::Tile(t, t.tiles.get(i.checked_sub(1)?)?))
         }
         _ => None,
     }
 }
 
-/// Parses a rulebook's Markdown; `path` is used in messages.
+/// A component drawn as printed.
+fn draw_component(c: Component, lang: Lang) -> Scene {
+    match c {
+        Component::Card(d, c) => layout::card::face(c, &d.style, d.width, d.height, 0.0, lang),
+        Component::Back(d) => layout::card::back(&d.back, d.width, d.height, 0.0, lang),
+        Component::Piece(p) => layout::piece::front(p, lang),
+        Component::Tile(t, tile) => layout::tile::face(t, tile, lang),
+    }
+}
+
+/// A fenced block of a rulebook, as the Markdown stage leaves it.
+struct Fence {
+    /// Its info string (`position`, `component`).
+    info: String,
+    /// Line of the opening fence.
+    line: usize,
+    /// Byte range of its content in the rulebook.
+    content: std::ops::Range<usize>,
+    /// Line of its content's first line.
+    content_line: usize,
+}
+
+/// What the Markdown stage reads: text blocks, and fenced blocks for the later stages.
+enum Part {
+    Block(Block),
+    Fence(Fence),
+}
+
+/// What the fences stage leaves: text blocks, and figures to draw with their line.
+enum Read {
+    Block(Block),
+    Figure(Drawing, usize),
+}
+
+/// What a fenced block shows once read.
+enum Drawing {
+    /// An example (index in the rulebook's examples).
+    Example(usize),
+    /// Components as printed, with their captions.
+    Components(ComponentBlock),
+}
+
+/// Parses a rulebook in three plain stages: the Markdown into blocks ([`read_parts`]), the
+/// fenced blocks into examples validated by the engine and component lists ([`read_fences`]),
+/// then the figures drawn ([`draw_figures`]). Claims are checked by [`super::check`], pages laid
+/// out by [`super::pages`]. `path` is used in messages.
 pub fn parse(
     engine: Option<&Engine>,
     game: &Game,
@@ -72,10 +130,27 @@ pub fn parse(
 ) -> Result<Rulebook, Diagnostics> {
     let src = Source::new(path, text);
     src.within(super::MAX_BYTES, super::MAX_LINE, "a rulebook")?;
-    let mut figures = 0;
-    let mut blocks = Vec::new();
-    let mut examples: Vec<Example> = Vec::new();
     let mut diags = Diagnostics::default();
+    let parts = read_parts(&src, text, &mut diags);
+    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
+    let mut blocks = draw_figures(engine, game, lang, parts, &examples);
+    if lang == Lang::Fr {
+        french_typography(&mut blocks);
+    }
+    scale_diagrams(&mut blocks);
+    diags.finish(Rulebook {
+        path: path.to_path_buf(),
+        lang,
+        blocks,
+        examples,
+    })
+}
+
+/// The Markdown stage: headings, paragraphs, lists, tables and page breaks as blocks; fenced
+/// blocks kept for the next stages.
+fn read_parts(src: &Source, text: &str, diags: &mut Diagnostics) -> Vec<Part> {
+    let mut figures = 0;
+    let mut blocks: Vec<Part> = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
     let (mut bold, mut italic) = (0, 0);
     // Open lists, outer first: the number of an ordered list's next item (none for bullets),
@@ -102,10 +177,10 @@ pub fn parse(
         match ev {
             Event::Start(Tag::Heading { level, .. }) => heading = Some((level as u8).min(3)),
             Event::End(TagEnd::Heading(_)) => {
-                blocks.push(Block::Heading(
+                blocks.push(Part::Block(Block::Heading(
                     heading.take().unwrap_or(2),
                     std::mem::take(&mut spans),
-                ));
+                )));
             }
             Event::Start(Tag::Emphasis) => italic += 1,
             Event::End(TagEnd::Emphasis) => italic -= 1,
@@ -134,7 +209,7 @@ pub fn parse(
                 face: Face::Regular,
             }),
             Event::End(TagEnd::Paragraph) if lists.is_empty() && table.is_none() => {
-                blocks.push(Block::Para(std::mem::take(&mut spans)));
+                blocks.push(Part::Block(Block::Para(std::mem::take(&mut spans))));
             }
             Event::Start(Tag::List(start)) => {
                 // The text of the item this list is nested in comes first.
@@ -150,7 +225,7 @@ pub fn parse(
             Event::End(TagEnd::List(_)) => {
                 lists.pop();
                 if lists.is_empty() {
-                    blocks.push(Block::List(std::mem::take(&mut items)));
+                    blocks.push(Part::Block(Block::List(std::mem::take(&mut items))));
                 }
             }
             Event::Start(Tag::Table(_)) => {
@@ -183,10 +258,10 @@ pub fn parse(
             }
             Event::End(TagEnd::Table) => {
                 if let Some((h, rows)) = table.take() {
-                    blocks.push(Block::Table(h, rows));
+                    blocks.push(Part::Block(Block::Table(h, rows)));
                 }
             }
-            Event::Rule => blocks.push(Block::PageBreak),
+            Event::Rule => blocks.push(Part::Block(Block::PageBreak)),
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
                     CodeBlockKind::Fenced(i) => i.to_string(),
@@ -211,82 +286,142 @@ pub fn parse(
                     ));
                     break;
                 }
-                match info.trim() {
-                    "position" => {
-                        match example::parse(engine, game, path, text, content, line, content_line)
-                        {
-                            Ok(ex) => {
-                                let panels = example::panels(engine, game, &ex)
-                                    .into_iter()
-                                    .map(|(scene, caption)| Panel {
-                                        scene,
-                                        width: DIAGRAM_WIDTH,
-                                        diagram: true,
-                                        caption,
-                                    })
-                                    .collect();
-                                blocks.push(Block::Figure(Figure { panels, line }));
-                                examples.push(ex);
-                            }
-                            Err(d) => diags.0.extend(d.0),
-                        }
-                    }
-                    "component" => {
-                        let block = Source::fragment(path, text, content.clone(), content_line);
-                        match toml::from_str::<ComponentBlock>(&block.text) {
-                            Ok(c) => {
-                                if c.show.is_empty() {
-                                    diags.push(block.error(
-                                        0..block.text.len().min(1),
-                                        "a `component` block needs `show`, at least one component",
-                                    ));
-                                }
-                                if !c.captions.is_empty() && c.captions.len() != c.show.len() {
-                                    diags.push(block.error(0..block.text.len().min(1), format!(
-                                        "`captions` has {} entries for {} components in `show`: one each, or none",
-                                        c.captions.len(),
-                                        c.show.len()
-                                    )));
-                                }
-                                let mut panels = Vec::new();
-                                for (i, what) in c.show.iter().enumerate() {
-                                    match component(game, lang, what) {
-                                        Some(scene) => panels.push(Panel {
-                                            width: scene.width,
-                                            diagram: false,
-                                            scene,
-                                            caption: c.captions.get(i).cloned().unwrap_or_default(),
-                                        }),
-                                        None => diags.push(src.error(
-                                            content.clone(),
-                                            format!("no component `{what}` (use card:<deck>/<card>, back:<deck>, piece:<id>, tile:<set>/<n>)"),
-                                        )),
-                                    }
-                                }
-                                blocks.push(Block::Figure(Figure { panels, line }));
-                            }
-                            Err(e) => diags.push(crate::diag::from_toml(&block, &e)),
-                        }
-                    }
-                    other => diags.push(src.error(
-                        content.start.saturating_sub(1)..content.start,
-                        format!("unknown block `{other}` (expected `position` or `component`)"),
-                    )),
-                }
+                blocks.push(Part::Fence(Fence {
+                    info: info.trim().to_string(),
+                    line,
+                    content,
+                    content_line,
+                }));
             }
             _ => {}
         }
     }
-    if lang == Lang::Fr {
-        french_typography(&mut blocks);
+    blocks
+}
+
+/// The fences stage: each `position` block read into an example (validated by the engine when
+/// the game has one), each `component` block into its list; an unknown block is an error.
+fn read_fences(
+    engine: Option<&Engine>,
+    game: &Game,
+    src: &Source,
+    text: &str,
+    parts: Vec<Part>,
+    diags: &mut Diagnostics,
+) -> (Vec<Read>, Vec<Example>) {
+    let mut examples = Vec::new();
+    let mut out = Vec::new();
+    for part in parts {
+        let f = match part {
+            Part::Block(b) => {
+                out.push(Read::Block(b));
+                continue;
+            }
+            Part::Fence(f) => f,
+        };
+        match f.info.as_str() {
+            "position" => {
+                match example::parse(
+                    engine,
+                    game,
+                    &src.path,
+                    text,
+                    f.content,
+                    f.line,
+                    f.content_line,
+                ) {
+                    Ok(ex) => {
+                        examples.push(ex);
+                        out.push(Read::Figure(Drawing::Example(examples.len() - 1), f.line));
+                    }
+                    Err(d) => diags.0.extend(d.0),
+                }
+            }
+            "component" => {
+                let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
+                match toml::from_str::<ComponentBlock>(&block.text) {
+                    Ok(c) => {
+                        if c.show.is_empty() {
+                            diags.push(block.error(
+                                0..block.text.len().min(1),
+                                "a `component` block needs `show`, at least one component",
+                            ));
+                        }
+                        if !c.captions.is_empty() && c.captions.len() != c.show.len() {
+                            diags.push(block.error(0..block.text.len().min(1), format!(
+                                "`captions` has {} entries for {} components in `show`: one each, or none",
+                                c.captions.len(),
+                                c.show.len()
+                            )));
+                        }
+                        for what in &c.show {
+                            if find_component(game, what).is_none() {
+                                diags.push(src.error(
+                                    f.content.clone(),
+                                    format!("no component `{what}` (use card:<deck>/<card>, back:<deck>, piece:<id>, tile:<set>/<n>)"),
+                                ));
+                            }
+                        }
+                        out.push(Read::Figure(Drawing::Components(c), f.line));
+                    }
+                    Err(e) => diags.push(crate::diag::from_toml(&block, &e)),
+                }
+            }
+            other => diags.push(src.error(
+                f.content.start.saturating_sub(1)..f.content.start,
+                format!("unknown block `{other}` (expected `position` or `component`)"),
+            )),
+        }
     }
-    scale_diagrams(&mut blocks);
-    diags.finish(Rulebook {
-        path: path.to_path_buf(),
-        lang,
-        blocks,
-        examples,
-    })
+    (out, examples)
+}
+
+/// The drawing stage: each figure's panels, the examples' positions on the game's board and the
+/// components as printed.
+fn draw_figures(
+    engine: Option<&Engine>,
+    game: &Game,
+    lang: Lang,
+    parts: Vec<Read>,
+    examples: &[Example],
+) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    for part in parts {
+        let (drawing, line) = match part {
+            Read::Block(b) => {
+                blocks.push(b);
+                continue;
+            }
+            Read::Figure(d, line) => (d, line),
+        };
+        let panels = match drawing {
+            Drawing::Example(i) => example::panels(engine, game, &examples[i])
+                .into_iter()
+                .map(|(scene, caption)| Panel {
+                    scene,
+                    width: DIAGRAM_WIDTH,
+                    diagram: true,
+                    caption,
+                })
+                .collect(),
+            Drawing::Components(c) => c
+                .show
+                .iter()
+                .enumerate()
+                .filter_map(|(i, what)| {
+                    let scene = draw_component(find_component(game, what)?, lang);
+                    Some(Panel {
+                        width: scene.width,
+                        diagram: false,
+                        scene,
+                        caption: c.captions.get(i).cloned().unwrap_or_default(),
+                    })
+                })
+                .collect(),
+        };
+        blocks.push(Block::Figure(Figure { panels, line }));
+    }
+    blocks
 }
 
 /// Ends the open item's text (before a list nested in it, or at its end) as a list item.
