@@ -434,12 +434,7 @@ fn claims_of(
             });
         }
         if let Some(v) = &e.scores {
-            let t = v
-                .get_ref()
-                .iter()
-                .map(|(k, n)| format!("{k} = {n}"))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let t = pairs(v.get_ref());
             claims.push(Claim {
                 place: line_of(v.span()),
                 text: format!("scores = {{ {t} }}"),
@@ -454,12 +449,7 @@ fn claims_of(
             });
         }
         if let Some(v) = &e.tokens {
-            let t = v
-                .get_ref()
-                .iter()
-                .map(|(k, n)| format!("{k} = {n}"))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let t = pairs(v.get_ref());
             claims.push(Claim {
                 place: line_of(v.span()),
                 text: format!("tokens = {{ {t} }}"),
@@ -522,6 +512,14 @@ fn claims_of(
     claims
 }
 
+/// A table's entries as a claim writes them: `light = 3, dark = 0`.
+fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
+    t.iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Checks one claim: `Err` holds what the engine found instead.
 pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
     let Some(p) = &ex.position else {
@@ -534,15 +532,9 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
         }
         ClaimKind::Scores(want) => {
             let got: BTreeMap<String, i64> = engine.score(p).scores.into_iter().collect();
-            (&got == want).then_some(()).ok_or_else(|| {
-                format!(
-                    "{{ {} }}",
-                    got.iter()
-                        .map(|(k, v)| format!("{k} = {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
         }
         ClaimKind::Winner(w) => {
             let got = engine.score(p).winner;
@@ -562,15 +554,9 @@ pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), S
                     (k.clone(), n as u64)
                 })
                 .collect();
-            (&got == want).then_some(()).ok_or_else(|| {
-                format!(
-                    "{{ {} }}",
-                    got.iter()
-                        .map(|(k, v)| format!("{k} = {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
         }
         ClaimKind::Over(o) => {
             let got = engine.score(p).over;

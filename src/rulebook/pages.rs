@@ -79,26 +79,30 @@ fn break_lines(spans: &[Span], size: f64, width: f64) -> Vec<Line> {
         } else {
             ww
         };
-        match line.last_mut() {
-            Some((t, f)) if *f == word.face => {
-                if joined {
-                    t.push(' ');
-                }
-                t.push_str(&word.text);
-            }
-            Some((t, _)) => {
-                if joined {
-                    t.push(' ');
-                }
-                line.push((word.text.clone(), word.face));
-            }
-            None => line.push((word.text.clone(), word.face)),
-        }
+        push_word(&mut line, &word.text, word.face, joined);
     }
     if !line.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// Adds a word to a line of runs: to the last run when the face is the same, a new run
+/// otherwise; `joined` puts a space before it.
+fn push_word(line: &mut Line, text: &str, face: Face, joined: bool) {
+    match line.last_mut() {
+        Some((t, f)) => {
+            if joined {
+                t.push(' ');
+            }
+            if *f == face {
+                t.push_str(text);
+            } else {
+                line.push((text.to_string(), face));
+            }
+        }
+        None => line.push((text.to_string(), face)),
+    }
 }
 
 /// A line of a justified paragraph: its words, each with whether a space comes before it.
@@ -226,22 +230,7 @@ fn draw_justified(
         // Flush left, in runs of one face.
         let mut runs: Line = Vec::new();
         for (i, w) in line.words.iter().enumerate() {
-            let joined = i > 0 && w.space;
-            match runs.last_mut() {
-                Some((t, f)) if *f == w.face => {
-                    if joined {
-                        t.push(' ');
-                    }
-                    t.push_str(&w.text);
-                }
-                Some((t, _)) => {
-                    if joined {
-                        t.push(' ');
-                    }
-                    runs.push((w.text.clone(), w.face));
-                }
-                None => runs.push((w.text.clone(), w.face)),
-            }
+            push_word(&mut runs, &w.text, w.face, i > 0 && w.space);
         }
         return draw_line(s, &runs, x, baseline, size, color);
     }
