@@ -93,3 +93,36 @@ fn image_rgb(png: &[u8]) -> (usize, usize, Vec<u8>) {
     let r = ludopress::art::png(png).unwrap();
     (r.width as usize, r.height as usize, r.rgb)
 }
+
+#[test]
+fn pdfs_claim_no_pdf_x_conformance_and_keep_their_offsets() {
+    for compress in [false, true] {
+        let pdf = ludopress::export::pdf::to_pdf(
+            &[&page()],
+            &ludopress::export::pdf::Meta {
+                title: "t".into(),
+                compress,
+            },
+        );
+        let has = |hay: &[u8], n: &[u8]| hay.windows(n.len()).any(|w| w == n);
+        assert!(!has(&pdf, b"GTS_PDFX"), "an empty PDF/X version key");
+        // Every object the cross-reference table points at starts where it says.
+        let sx = pdf
+            .windows(9)
+            .rposition(|w| w == b"startxref")
+            .expect("startxref");
+        let tail = String::from_utf8_lossy(&pdf[sx + 9..]).to_string();
+        let start: usize = tail.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(pdf[start..].starts_with(b"xref"));
+        let table = String::from_utf8_lossy(&pdf[start..sx]).to_string();
+        let entries: Vec<usize> = table
+            .lines()
+            .filter(|l| l.trim_end().ends_with(" n"))
+            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+            .collect();
+        assert!(entries.len() > 5, "{table}");
+        for at in entries {
+            assert!(has(&pdf[at..at + 14], b" 0 obj"), "offset {at}");
+        }
+    }
+}

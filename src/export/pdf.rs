@@ -381,8 +381,19 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
     };
     let mut warnings = Vec::new();
     let mut bytes = doc.save(&opts, &mut warnings);
+    drop_empty_pdfx_key(&mut bytes);
     fix_document_id(&mut bytes);
     bytes
+}
+
+/// Blanks the empty `/GTS_PDFXVersion()` printpdf writes in the document information: the
+/// files are not PDF/X, and some readers call them so on seeing the key. Spaces of the same
+/// length keep the cross-reference offsets valid.
+fn drop_empty_pdfx_key(bytes: &mut [u8]) {
+    const KEY: &[u8] = b"/GTS_PDFXVersion()";
+    if let Some(at) = find_last(bytes, KEY) {
+        bytes[at..at + KEY.len()].fill(b' ');
+    }
 }
 
 /// Replaces the trailer's `/ID` strings (drawn from a process-wide counter in printpdf) with a
