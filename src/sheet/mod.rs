@@ -174,14 +174,24 @@ fn caption(s: &mut Scene, spec: &SheetSpec, text: &str, marks_x: &[f64]) {
     while Face::Regular.width_mm(text, size) > room && size > 6.0 {
         size -= 0.25;
     }
+    // Never off the page: a caption too long for the sheet is cut with an ellipsis, and one
+    // wider than its span moves inward to stay within the margins.
+    let mut text = text.to_string();
+    while Face::Regular.width_mm(&text, size) > pw - 2.0 * m && text.chars().count() > 2 {
+        let kept = text.trim_end_matches('…');
+        let cut = kept.char_indices().last().map_or(0, |(i, _)| i);
+        text = format!("{}…", kept[..cut].trim_end());
+    }
+    let w = Face::Regular.width_mm(&text, size);
+    let x = ((a + b) / 2.0).clamp(m + w / 2.0, (pw - m - w / 2.0).max(m + w / 2.0));
     s.text(
-        (a + b) / 2.0,
+        x,
         ph - m / 2.0 + 1.0,
         size,
         Face::Regular,
         MARK,
         Anchor::Middle,
-        text,
+        &text,
     );
 }
 
@@ -634,4 +644,46 @@ pub fn tiled(art: &Scene, spec: &SheetSpec, title: &str, fit: bool) -> Vec<Sheet
         }
     }
     out
+}
+
+#[cfg(test)]
+mod caption_tests {
+    use super::*;
+
+    #[test]
+    fn a_caption_stays_on_the_page_between_its_margins() {
+        let spec = SheetSpec {
+            paper: Paper::A4,
+            style: SheetStyle {
+                margin: 10.0,
+                crop_length: 5.0,
+                crop_gap: 1.5,
+                overlap: 10.0,
+            },
+            flip: Flip::LongEdge,
+            lang: Lang::En,
+        };
+        for (text, marks) in [
+            (
+                "Alpha-BRIK · Pieces · a caption that goes on and on ".repeat(6),
+                vec![12.0, 30.0],
+            ),
+            ("A short caption".to_string(), vec![12.0, 195.0]),
+        ] {
+            let mut s = Scene::new(80.0, 120.0);
+            caption(&mut s, &spec, &text, &marks);
+            for f in s.flatten() {
+                if let crate::scene::Flat::Text(run, _) = f {
+                    let w = run.face.width_mm(&run.text, run.size);
+                    assert!(run.size >= 6.0);
+                    assert!(
+                        run.x >= 10.0 - 1e-9 && run.x + w <= 70.0 + 1e-9,
+                        "{} at {} + {w}",
+                        run.text,
+                        run.x
+                    );
+                }
+            }
+        }
+    }
 }
