@@ -573,21 +573,17 @@ pub fn checked_rulebooks(
     project: &crate::definition::Project,
     game: &Game,
 ) -> Result<(Vec<crate::rulebook::Rulebook>, Vec<crate::diag::Diagnostic>), Error> {
-    let mut warnings = Vec::new();
-    let eng = match crate::engine::Engine::for_game(project, game) {
-        Ok(e) => e,
-        Err(Error::Other(why)) if game.engine.is_some() => {
-            let file = crate::diag::Diagnostic::file(&project.game_file(&game.id), "");
-            warnings.push(
-                file.warn(format!("{why}: the rulebook's claims are not checked"))
-                    .with_hint(
-                        "install the program `[engine] command` names, then run `ludopress check`",
-                    ),
-            );
-            None
-        }
-        Err(e) => return Err(e),
-    };
+    let (eng, unavailable) = crate::engine::Engine::checker(project, game)?;
+    let warnings = unavailable
+        .map(|why| {
+            crate::diag::Diagnostic::file(&project.game_file(&game.id), "")
+                .warn(format!("{why}: the rulebook's claims are not checked"))
+                .with_hint(
+                    "install the program `[engine] command` names, then run `ludopress check`",
+                )
+        })
+        .into_iter()
+        .collect();
     let books = load_rulebooks(&project.root, game, eng.as_ref())?;
     let mut failures = crate::diag::Diagnostics::default();
     if let Some(eng) = &eng {

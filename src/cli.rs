@@ -434,15 +434,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 };
                 // A game's own engine program that cannot start leaves its claims unchecked:
                 // `check` fails then, saying why.
-                let eng = match Engine::for_game(&project, &def) {
-                    Ok(e) => e,
-                    Err(engine::Error::Other(why)) if def.engine.is_some() => {
-                        outln!("{why}");
-                        unavailable += 1;
-                        None
-                    }
-                    Err(e) => return Err(e.into()),
-                };
+                let (eng, why) = Engine::checker(&project, &def)?;
+                if let Some(why) = why {
+                    outln!("{why}");
+                    unavailable += 1;
+                }
                 match build::load_rulebooks(&project.root, &def, eng.as_ref()) {
                     Ok(books) => {
                         for b in &books {

@@ -238,7 +238,7 @@ impl Engine {
 
     /// `score`.
     pub fn score(&self, p: &Position) -> rules::Score {
-        with_pos!(self, p, r, p, wrap => r.score(p), (x, p) => x.score(p), rules::Score { over: false, winner: None, scores: Vec::new() })
+        with_pos!(self, p, r, p, wrap => r.score(p), (x, p) => x.score(p), rules::Score::default())
     }
 
     /// The position as data: its board's rows of tokens and its other fields.
@@ -279,6 +279,19 @@ impl Engine {
                 .map(|x| Some(Engine::External(Box::new(x))))
                 .map_err(Error::Other),
             None => Ok(None),
+        }
+    }
+
+    /// The engine that checks a game's rulebooks, and why there is none when the game names an
+    /// engine program that cannot start: its claims are then left unchecked, not an error.
+    pub fn checker(
+        project: &Project,
+        game: &crate::definition::Game,
+    ) -> Result<(Option<Engine>, Option<String>), Error> {
+        match Engine::for_game(project, game) {
+            Ok(e) => Ok((e, None)),
+            Err(Error::Other(why)) if game.engine.is_some() => Ok((None, Some(why))),
+            Err(e) => Err(e),
         }
     }
 

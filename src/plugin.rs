@@ -309,11 +309,7 @@ impl External {
 
     /// `score`: a failed engine answers "not over" (its failure is reported by the check).
     pub fn score(&self, p: &ExtPos) -> Score {
-        self.score_of(p).unwrap_or(Score {
-            over: false,
-            winner: None,
-            scores: Vec::new(),
-        })
+        self.score_of(p).unwrap_or_default()
     }
 
     /// The distinct successors, one move each (the smallest notation), sorted by move.

@@ -2430,22 +2430,21 @@ fn diagram_def(
         fill: m.fill,
         line: m.line,
     };
-    let Some(d) = &raw.diagram else {
-        return if !boards.is_empty() {
-            Some(DiagramDef {
-                ground: Ground::Board(0),
-                tokens: Vec::new(),
-                tiles: None,
-                highlight: Vec::new(),
-            })
+    // Without a choice: the first board, else a plane of the first mat's squares.
+    let default_ground = || {
+        if boards.is_empty() {
+            mats.first().map(plane)
         } else {
-            mats.first().map(|m| DiagramDef {
-                ground: plane(m),
-                tokens: Vec::new(),
-                tiles: None,
-                highlight: Vec::new(),
-            })
-        };
+            Some(Ground::Board(0))
+        }
+    };
+    let Some(d) = &raw.diagram else {
+        return default_ground().map(|ground| DiagramDef {
+            ground,
+            tokens: Vec::new(),
+            tiles: None,
+            highlight: Vec::new(),
+        });
     };
     let r = d.get_ref();
     let ground = match (&r.board, &r.plane) {
@@ -2459,9 +2458,8 @@ fn diagram_def(
             let i = find(cx, m, mats.iter().map(|x| x.id.as_str()).collect(), "mat")?;
             plane(&mats[i])
         }
-        (None, None) if !boards.is_empty() => Ground::Board(0),
-        (None, None) => match mats.first() {
-            Some(m) => plane(m),
+        (None, None) => match default_ground() {
+            Some(g) => g,
             None => {
                 cx.err(
                     d,

@@ -3,7 +3,7 @@
 //! pieces as they are printed (`[diagram]` in `game.toml` maps each token to a piece), then the
 //! marks a rulebook adds (outlines, arrows, crosses, numbers).
 
-use super::board::{cell_polygon, draw};
+use super::board::cell_polygon;
 use crate::color::Color;
 use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
 use crate::fonts::Face;
@@ -17,17 +17,77 @@ pub struct Drawn {
     pub scene: Scene,
     /// Each cell's name and outline, in the scene's coordinates.
     cells: Vec<(String, Vec<P>)>,
-    /// The names of the cells a token stands on.
-    pub occupied: Vec<String>,
 }
 
 impl Drawn {
     /// The outline of the cell named `name`.
     pub fn cell(&self, name: &str) -> Option<&[P]> {
-        self.cells
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, poly)| poly.as_slice())
+        outline_of(&self.cells, name)
+    }
+}
+
+/// A position checked against the game's board and tokens and placed on its cells, before
+/// anything is drawn: what a rulebook needs to validate an example.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    ground: Spot,
+    /// Each cell's name and outline.
+    cells: Vec<(String, Vec<P>)>,
+    /// The cells a token stands on: name, outline, what it shows.
+    placed: Vec<(String, Vec<P>, Shown)>,
+    /// The outlines of the cells the position's fields name (`[diagram] highlight`).
+    highlighted: Vec<Vec<P>>,
+}
+
+impl Placement {
+    /// The names of the cells a token stands on.
+    pub fn occupied(&self) -> impl Iterator<Item = &str> {
+        self.placed.iter().map(|(name, _, _)| name.as_str())
+    }
+
+    /// `Err` names the first cell the marks name that is not on the diagram.
+    pub fn check_marks(&self, marks: &Marks) -> Result<(), String> {
+        unknown_mark(&self.cells, marks)
+    }
+}
+
+/// The ground a position is placed on.
+#[derive(Debug, Clone)]
+enum Spot {
+    /// A board of the game (index).
+    Board(usize),
+    /// A plane of `w` × `h` squares (its ring of empty squares included) whose bottom-left
+    /// square is at `origin - (1, 1)`.
+    Plane {
+        cell: f64,
+        fill: Color,
+        line: Color,
+        origin: (i32, i32),
+        w: i32,
+        h: i32,
+    },
+}
+
+/// What a token shows.
+#[derive(Debug, Clone)]
+enum Shown {
+    /// The token mapped to a piece (index into `[diagram] tokens`).
+    Piece(usize),
+    /// A tile written by its zones' letters.
+    Tile(Tile),
+}
+
+fn outline_of<'a>(cells: &'a [(String, Vec<P>)], name: &str) -> Option<&'a [P]> {
+    cells
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, poly)| poly.as_slice())
+}
+
+fn unknown_mark(cells: &[(String, Vec<P>)], marks: &Marks) -> Result<(), String> {
+    match marks.names().find(|n| outline_of(cells, n).is_none()) {
+        Some(bad) => Err(format!("no cell `{bad}` on the diagram")),
+        None => Ok(()),
     }
 }
 
@@ -49,36 +109,71 @@ pub fn position(
     rows: &[Vec<String>],
     fields: &toml::Table,
 ) -> Result<Drawn, String> {
-    let (scene, cells, placed) = match &def.ground {
+    Ok(draw(game, def, place(game, def, rows, fields)?))
+}
+
+/// Places a position on its ground, checking its shape, its tokens and the cells its fields
+/// name, without drawing anything.
+pub fn place(
+    game: &Game,
+    def: &DiagramDef,
+    rows: &[Vec<String>],
+    fields: &toml::Table,
+) -> Result<Placement, String> {
+    let (ground, cells, tokens) = match &def.ground {
         model::Ground::Board(b) => on_board(game, *b, rows)?,
         model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
     };
-    let occupied = placed.iter().map(|(name, _, _)| name.clone()).collect();
-    let mut d = Drawn {
-        scene,
-        cells,
-        occupied,
-    };
-    for (_, poly, token) in placed {
-        token_on(&mut d.scene, game, def, &poly, &token)?;
+    let mut placed = Vec::new();
+    for (name, poly, token) in tokens {
+        placed.push((name, poly, shown(game, def, &token)?));
     }
+    let mut highlighted = Vec::new();
     for key in &def.highlight {
         if let Some(toml::Value::String(name)) = fields.get(key) {
-            let poly = d
-                .cell(name)
-                .ok_or_else(|| format!("`{key}` names `{name}`, which is no cell of the board"))?
-                .to_vec();
-            outline(&mut d.scene, &poly, FIELD_MARK);
+            let poly = outline_of(&cells, name)
+                .ok_or_else(|| format!("`{key}` names `{name}`, which is no cell of the board"))?;
+            highlighted.push(poly.to_vec());
         }
     }
-    Ok(d)
+    Ok(Placement {
+        ground,
+        cells,
+        placed,
+        highlighted,
+    })
+}
+
+/// Draws a placed position: its ground, its pieces and tiles, the cells its fields name.
+pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
+    let mut scene = match p.ground {
+        Spot::Board(b) => super::board::draw(&game.boards[b]),
+        Spot::Plane {
+            cell,
+            fill,
+            line,
+            origin,
+            w,
+            h,
+        } => plane(cell, fill, line, origin, w, h),
+    };
+    for (_, poly, what) in &p.placed {
+        token_on(&mut scene, game, def, poly, what);
+    }
+    for poly in &p.highlighted {
+        outline(&mut scene, poly, FIELD_MARK);
+    }
+    Drawn {
+        scene,
+        cells: p.cells,
+    }
 }
 
 /// A cell's name, its outline and the token on it.
 type Placed = Vec<(String, Vec<P>, String)>;
 
-/// A ground drawn: its scene, its named cells' outlines, and the tokens on their cells.
-type Ground = (Scene, Vec<(String, Vec<P>)>, Placed);
+/// A ground placed: what it is, its named cells' outlines, and the tokens on their cells.
+type Ground = (Spot, Vec<(String, Vec<P>)>, Placed);
 
 fn on_board(game: &Game, b: usize, rows: &[Vec<String>]) -> Result<Ground, String> {
     let board = &game.boards[b];
@@ -109,11 +204,10 @@ fn on_board(game: &Game, b: usize, rows: &[Vec<String>]) -> Result<Ground, Strin
     let cells = (0..board.grid.len())
         .map(|c| (board.grid.name(c), cell_polygon(board, c)))
         .collect();
-    Ok((draw(board), cells, placed))
+    Ok((Spot::Board(b), cells, placed))
 }
 
-/// A plane drawn as squares around the tokens' rectangle, with one empty ring and the real
-/// coordinates along the bottom and the left.
+/// A plane of squares around the tokens' rectangle, with one empty ring.
 fn on_plane(
     cell: f64,
     fill: Color,
@@ -142,6 +236,51 @@ fn on_plane(
     }
     // One empty ring around the pawns.
     let (w, h) = (cols as i32 + 2, height as i32 + 2);
+    let square = |i: i32, j: i32| plane_square(cell, h, i, j);
+    let mut cells = Vec::new();
+    for j in 0..h {
+        for i in 0..w {
+            cells.push((
+                format!("{},{}", i - 1 + origin.0, j - 1 + origin.1),
+                square(i, j),
+            ));
+        }
+    }
+    let mut placed = Vec::new();
+    for (k, row) in rows.iter().enumerate() {
+        let j = (height - 1 - k) as i32 + 1;
+        for (i, tok) in row.iter().enumerate() {
+            if tok != "." {
+                let name = format!("{},{}", i as i32 + origin.0, j - 1 + origin.1);
+                placed.push((name, square(i as i32 + 1, j), tok.clone()));
+            }
+        }
+    }
+    let spot = Spot::Plane {
+        cell,
+        fill,
+        line,
+        origin,
+        w,
+        h,
+    };
+    Ok((spot, cells, placed))
+}
+
+/// Square (i, j) of a plane `h` squares high, counted from the bottom-left of its ring.
+fn plane_square(cell: f64, h: i32, i: i32, j: i32) -> Vec<P> {
+    let m = PLANE_MARGIN;
+    let (x, y) = (m + f64::from(i) * cell, m + f64::from(h - 1 - j) * cell);
+    vec![
+        p(x, y),
+        p(x + cell, y),
+        p(x + cell, y + cell),
+        p(x, y + cell),
+    ]
+}
+
+/// Draws a plane of `w` × `h` squares with the real coordinates along the bottom and the left.
+fn plane(cell: f64, fill: Color, line: Color, origin: (i32, i32), w: i32, h: i32) -> Scene {
     let m = PLANE_MARGIN;
     let mut s = Scene::new(f64::from(w) * cell + 2.0 * m, f64::from(h) * cell + 2.0 * m);
     let (fw, fh) = (f64::from(w) * cell, f64::from(h) * cell);
@@ -178,36 +317,33 @@ fn on_plane(
             &(j - 1 + origin.1).to_string(),
         );
     }
-    // Square (i, j) of the drawing, counted from the bottom-left of the ring.
-    let square = |i: i32, j: i32| {
-        let (x, y) = (m + f64::from(i) * cell, m + f64::from(h - 1 - j) * cell);
-        vec![
-            p(x, y),
-            p(x + cell, y),
-            p(x + cell, y + cell),
-            p(x, y + cell),
-        ]
+    s
+}
+
+/// What a token shows: a piece `[diagram] tokens` maps it to, or a tile of `[diagram] tiles`
+/// written by its zones' letters.
+fn shown(game: &Game, def: &DiagramDef, token: &str) -> Result<Shown, String> {
+    if let Some(i) = def.tokens.iter().position(|(t, _)| t == token) {
+        return Ok(Shown::Piece(i));
+    }
+    if let Some(tile) = def.tiles.and_then(|t| tile_of(game, t, token)) {
+        return Ok(Shown::Tile(tile));
+    }
+    let mut known: Vec<&str> = def.tokens.iter().map(|(t, _)| t.as_str()).collect();
+    known.insert(0, ".");
+    let tiles = if def.tiles.is_some() {
+        ", or a tile by its zones' letters"
+    } else {
+        ""
     };
-    let mut cells = Vec::new();
-    for j in 0..h {
-        for i in 0..w {
-            cells.push((
-                format!("{},{}", i - 1 + origin.0, j - 1 + origin.1),
-                square(i, j),
-            ));
-        }
-    }
-    let mut placed = Vec::new();
-    for (k, row) in rows.iter().enumerate() {
-        let j = (height - 1 - k) as i32 + 1;
-        for (i, tok) in row.iter().enumerate() {
-            if tok != "." {
-                let name = format!("{},{}", i as i32 + origin.0, j - 1 + origin.1);
-                placed.push((name, square(i as i32 + 1, j), tok.clone()));
-            }
-        }
-    }
-    Ok((s, cells, placed))
+    Err(format!(
+        "unknown token `{token}` (expected {}{tiles}; `[diagram] tokens` in game.toml maps tokens to pieces)",
+        known
+            .iter()
+            .map(|t| format!("`{t}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// The mean of a polygon's corners (a triangle's centroid, a square's centre).
@@ -230,60 +366,41 @@ fn span(poly: &[P]) -> (f64, f64, f64) {
 
 /// Draws the piece or tile a token stands for on a cell: at its printed size, or smaller to fit
 /// the cell; a triangle turned with its cell.
-fn token_on(
-    s: &mut Scene,
-    game: &Game,
-    def: &DiagramDef,
-    poly: &[P],
-    token: &str,
-) -> Result<(), String> {
+fn token_on(s: &mut Scene, game: &Game, def: &DiagramDef, poly: &[P], what: &Shown) {
     let at = centre(poly);
     let (bw, bh, mid_y) = span(poly);
     // A triangle cell whose centroid is above its middle points down.
     let down = poly.len() == 3 && at.y < mid_y - 1e-6;
-    let (face, anchor, label, fill) = if let Some((_, look)) =
-        def.tokens.iter().find(|(t, _)| t == token)
-    {
-        let pc = &game.pieces[look.piece];
-        let face = if look.back {
-            super::piece::back(pc, Lang::Fr).unwrap_or_else(|| super::piece::front(pc, Lang::Fr))
-        } else {
-            super::piece::front(pc, Lang::Fr)
-        };
-        // A triangle's anchor is its centroid, two thirds down from its apex.
-        let k = if pc.shape == PieceShape::Triangle {
-            2.0 / 3.0
-        } else {
-            0.5
-        };
-        let anchor = p(face.width / 2.0, face.height * k);
-        let fill = if look.back {
-            pc.back.unwrap_or(pc.fill)
-        } else {
-            pc.fill
-        };
-        (face, anchor, look.label.clone(), fill)
-    } else if let Some(tile) = def.tiles.and_then(|t| tile_of(game, t, token)) {
-        let set = &game.tilesets[def.tiles.unwrap_or(0)];
-        let face = super::tile::face(set, &tile, Lang::Fr);
-        let anchor = p(face.width / 2.0, face.height / 2.0);
-        (face, anchor, None, Color::WHITE)
-    } else {
-        let mut known: Vec<&str> = def.tokens.iter().map(|(t, _)| t.as_str()).collect();
-        known.insert(0, ".");
-        let tiles = if def.tiles.is_some() {
-            ", or a tile by its zones' letters"
-        } else {
-            ""
-        };
-        return Err(format!(
-            "unknown token `{token}` (expected {}{tiles}; `[diagram] tokens` in game.toml maps tokens to pieces)",
-            known
-                .iter()
-                .map(|t| format!("`{t}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+    let (face, anchor, label, fill) = match what {
+        Shown::Piece(i) => {
+            let look = &def.tokens[*i].1;
+            let pc = &game.pieces[look.piece];
+            let face = if look.back {
+                super::piece::back(pc, Lang::Fr)
+                    .unwrap_or_else(|| super::piece::front(pc, Lang::Fr))
+            } else {
+                super::piece::front(pc, Lang::Fr)
+            };
+            // A triangle's anchor is its centroid, two thirds down from its apex.
+            let k = if pc.shape == PieceShape::Triangle {
+                2.0 / 3.0
+            } else {
+                0.5
+            };
+            let anchor = p(face.width / 2.0, face.height * k);
+            let fill = if look.back {
+                pc.back.unwrap_or(pc.fill)
+            } else {
+                pc.fill
+            };
+            (face, anchor, look.label.clone(), fill)
+        }
+        Shown::Tile(tile) => {
+            let set = &game.tilesets[def.tiles.unwrap_or(0)];
+            let face = super::tile::face(set, tile, Lang::Fr);
+            let anchor = p(face.width / 2.0, face.height / 2.0);
+            (face, anchor, None, Color::WHITE)
+        }
     };
     let k = (0.92 * bw / face.width)
         .min(0.92 * bh / face.height)
@@ -307,7 +424,6 @@ fn token_on(
             &label,
         );
     }
-    Ok(())
 }
 
 /// The tile a token writes by its zones' letter codes (`BBYR`), if it is one.
@@ -382,17 +498,9 @@ impl Marks {
 
 /// Draws the marks over a drawn position; `Err` names a cell that is not on it.
 pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
-    if let Some(bad) = marks.names().find(|n| d.cell(n).is_none()) {
-        return Err(format!("no cell `{bad}` on the diagram"));
-    }
-    let cells = std::mem::take(&mut d.cells);
-    let cell = |n: &str| {
-        cells
-            .iter()
-            .find(|(c, _)| c == n)
-            .map_or_else(Vec::new, |(_, poly)| poly.clone())
-    };
-    let s = &mut d.scene;
+    unknown_mark(&d.cells, marks)?;
+    let (cells, s) = (&d.cells, &mut d.scene);
+    let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
     for c in &marks.highlight {
         outline(s, &cell(c), MARK);
     }
@@ -434,6 +542,5 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
             &(i + 1).to_string(),
         );
     }
-    d.cells = cells;
     Ok(())
 }

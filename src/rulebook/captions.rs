@@ -87,12 +87,12 @@ const WORDS: &[(&str, u64)] = &[
     ("douze", 12),
 ];
 
-/// An unbacked statement of a caption: the caption's text, the byte offset in it, the message.
+/// An unbacked statement of a caption: which caption, where in it, the message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Unbacked {
-    /// The caption.
-    pub caption: String,
-    /// Byte offset of the statement in the caption.
+    /// The caption: 0 for `caption`, 1 for `after_caption`.
+    pub caption: usize,
+    /// Offset of the statement in the caption, in characters.
     pub at: usize,
     /// What is wrong.
     pub message: String,
@@ -201,17 +201,17 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
     }
     let plane = ex.plane;
     let claimed_cells: Vec<String> = moves.iter().flat_map(|m| cells_of(m, plane)).collect();
-    let occupied = |name: &str| -> bool { occupied(ex, name) };
     let marked: Vec<&String> = ex.marks.names().collect();
     let mut out = Vec::new();
     let captions = [Some(&ex.caption), ex.after_caption.as_ref()];
-    for caption in captions.into_iter().flatten() {
+    for (which, caption) in captions.into_iter().enumerate() {
+        let Some(caption) = caption else { continue };
         let read = plane_cells(caption);
         let ws = words(&read);
         for (i, &(at, w)) in ws.iter().enumerate() {
             let unbacked = |message: String| Unbacked {
-                caption: caption.clone(),
-                at,
+                caption: which,
+                at: caption[..at].chars().count(),
                 message,
             };
             if is_move(w, plane) && !is_cell(w, plane) {
@@ -224,7 +224,7 @@ pub fn check(ex: &Example) -> Vec<Unbacked> {
             }
             if is_cell(w, plane) {
                 if !claimed_cells.iter().any(|c| c == w)
-                    && !occupied(w)
+                    && !occupied(ex, w)
                     && !marked.iter().any(|m| *m == w)
                 {
                     out.push(unbacked(format!(

@@ -74,9 +74,10 @@ pub struct Example {
     pub caption: String,
     /// Also draw the position after the `after` claim's move, with this caption.
     pub after_caption: Option<String>,
-    /// Where each caption's text starts in the rulebook (line, column), when its characters are
-    /// written as they are read (no escapes), for the caption check's places.
-    pub caption_places: Vec<(String, Option<(usize, usize)>)>,
+    /// Where the text of `caption` and of `after_caption` starts in the rulebook (line, column),
+    /// when its characters are written as they are read (no escapes), for the caption check's
+    /// places.
+    pub caption_at: [Option<(usize, usize)>; 2],
     /// The names of the cells a piece stands on.
     pub occupied: Vec<String>,
     /// The game's positions stand on a plane, whose cells are named `x,y`.
@@ -239,20 +240,18 @@ pub fn parse(
         None => (Marks::default(), String::new(), None),
     };
     // A caption's place: after its opening quote, if the literal holds the text as it is read.
-    let caption_places = extras
-        .diagram
-        .iter()
-        .flat_map(|d| [&d.get_ref().caption, &d.get_ref().after_caption])
-        .flatten()
-        .map(|c| {
-            let lit = &src.text[c.span()];
-            let plain = lit.len() == c.get_ref().len() + 2 && !lit.contains('\\');
-            (
-                c.get_ref().clone(),
-                plain.then(|| src.line_col(c.span().start + 1)),
-            )
-        })
-        .collect();
+    let place = |c: &Option<Spanned<String>>| {
+        let c = c.as_ref()?;
+        let lit = &src.text[c.span()];
+        let plain = lit.len() == c.get_ref().len() + 2 && !lit.contains('\\');
+        plain.then(|| src.line_col(c.span().start + 1))
+    };
+    let caption_at = extras.diagram.as_ref().map_or([None, None], |d| {
+        [
+            place(&d.get_ref().caption),
+            place(&d.get_ref().after_caption),
+        ]
+    });
     if after_caption.is_some()
         && engine.is_some()
         && !claims
@@ -272,7 +271,7 @@ pub fn parse(
         marks,
         caption,
         after_caption,
-        caption_places,
+        caption_at,
         occupied: Vec::new(),
         after_occupied: Vec::new(),
         plane: matches!(
@@ -281,24 +280,25 @@ pub fn parse(
         ),
     };
     let mut ex = ex;
-    // The drawing is where a token or a cell name meets the game's definition.
+    // Placing the position on the game's board is where a token or a cell name meets the
+    // game's definition; nothing is drawn here.
     match game.diagram.as_ref() {
         None => diags.push(src.error(
             0..0,
             "the game has no board and no mat to draw a position on (`[diagram]` in game.toml)",
         )),
-        Some(def) => match diagram::position(game, def, &ex.rows, &ex.fields) {
+        Some(def) => match diagram::place(game, def, &ex.rows, &ex.fields) {
             Err(why) => diags.push(src.error(board_span(&src), format!("`board`: {why}"))),
-            Ok(mut drawn) => {
-                ex.occupied = std::mem::take(&mut drawn.occupied);
+            Ok(placed) => {
+                ex.occupied = placed.occupied().map(String::from).collect();
                 for c in &ex.claims {
                     if let ClaimKind::After(_, Some(board), _) = &c.kind {
-                        if let Ok(d) = diagram::position(game, def, board, &ex.fields) {
-                            ex.after_occupied.extend(d.occupied);
+                        if let Ok(after) = diagram::place(game, def, board, &ex.fields) {
+                            ex.after_occupied.extend(after.occupied().map(String::from));
                         }
                     }
                 }
-                if let Err(why) = diagram::draw_marks(&mut drawn, &ex.marks) {
+                if let Err(why) = placed.check_marks(&ex.marks) {
                     let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
                     diags.push(src.error(at, format!("`[diagram]`: {why}")));
                 }

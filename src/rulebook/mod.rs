@@ -282,12 +282,8 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {
         for u in captions::check(ex) {
-            let place = ex
-                .caption_places
-                .iter()
-                .find(|(text, _)| *text == u.caption)
-                .and_then(|(_, at)| *at)
-                .map(|(line, col)| (line, col + u.caption[..u.at].chars().count()))
+            let place = ex.caption_at[u.caption]
+                .map(|(line, col)| (line, col + u.at))
                 .unwrap_or((ex.line, 1));
             r.failures.push(format!(
                 "{}:{}:{}: {}",

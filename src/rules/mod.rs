@@ -29,8 +29,8 @@ pub enum Field {
     Board(Vec<Vec<String>>),
 }
 
-/// The outcome of a position.
-#[derive(Debug, Clone, PartialEq)]
+/// The outcome of a position (by default: not over, no winner, no scores).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Score {
     /// True when the position has no successor because the game is over.
     pub over: bool,
