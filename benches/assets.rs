@@ -91,6 +91,7 @@ fn main() {
     let meta = pdf::Meta {
         title: "bench".into(),
         compress: true,
+        ..Default::default()
     };
     let ours = time(30, || pdf::to_pdf(&[&sheet], &meta));
     let bytes = pdf::to_pdf(&[&sheet], &meta);

@@ -434,6 +434,12 @@ fn render_lang(
                 },
                 paper.name()
             ),
+            author: game.about.designer.clone().unwrap_or_default(),
+            subject: match lang {
+                Lang::Fr => "Planches à imprimer, découper et jouer".into(),
+                Lang::En => "Sheets to print, cut and play".into(),
+            },
+            lang: Some(code.into()),
             compress: true,
         };
         files.push(Output {
@@ -536,6 +542,12 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
             &refs,
             &pdf::Meta {
                 title: format!("{} — {}", front.title, front.subtitle),
+                author: game.about.designer.clone().unwrap_or_default(),
+                subject: match book.lang {
+                    Lang::Fr => "Règles du jeu".into(),
+                    Lang::En => "Rules of play".into(),
+                },
+                lang: Some(book.lang.code().into()),
                 compress: true,
             },
         ),

@@ -325,6 +325,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     &pdf::Meta {
                         title: file.display().to_string(),
                         compress: true,
+                        ..Default::default()
                     },
                 ),
                 _ => {

@@ -44,6 +44,7 @@ fn a_63_by_88_card_is_63_by_88_in_svg_and_pdf() {
         &pdf::Meta {
             title: "card".into(),
             compress: true,
+            ..Default::default()
         },
     );
     let boxes = common::media_boxes(&bytes);
@@ -83,6 +84,7 @@ fn an_a4_page_is_595_by_842_points() {
         &pdf::Meta {
             title: "a4".into(),
             compress: true,
+            ..Default::default()
         },
     );
     let (w, h) = common::media_boxes(&bytes)[0];
@@ -132,6 +134,7 @@ fn crop_marks_sit_on_the_cut_lines_in_the_pdf() {
         &pdf::Meta {
             title: "marks".into(),
             compress: false,
+            ..Default::default()
         },
     );
     let lines = pdf_lines(&bytes);

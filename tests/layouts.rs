@@ -405,6 +405,7 @@ fn a_game_font_sets_its_texts_and_is_embedded_as_a_subset() {
         &ludopress::export::pdf::Meta {
             title: "t".into(),
             compress: false,
+            ..Default::default()
         },
     );
     let text = String::from_utf8_lossy(&pdf);

@@ -2,5 +2,4 @@
 
 pub mod pdf;
 pub mod png;
-pub mod subset;
 pub mod svg;

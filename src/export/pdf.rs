@@ -3,7 +3,6 @@
 //! Output is deterministic: fixed dates, font names drawn from the fonts' bytes, and a document id derived from
 //! the content instead of printpdf's process-wide counter.
 
-use super::subset;
 use crate::color::Color;
 use crate::fonts::Face;
 use crate::scene::{Flat, Scene, Seg, P};
@@ -16,31 +15,69 @@ use std::collections::BTreeMap;
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Document metadata.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Meta {
     /// Title shown by viewers.
     pub title: String,
-    /// Compress streams (off only to inspect the content in tests).
+    /// Author (the game's designer), when known.
+    pub author: String,
+    /// Subject: what the document is.
+    pub subject: String,
+    /// Natural language of the text (`fr`, `en`), for readers and screen readers.
+    pub lang: Option<String>,
+    /// Compress streams and pack objects into object streams (off only to inspect the
+    /// content in tests).
     pub compress: bool,
 }
 
-/// The PDF name of a face: its PostScript name, behind a six-letter tag drawn from the font's
-/// bytes when the embedded program is a subset (`ABCDEF+Lato-Bold`, ISO 32000-1, 9.6.4).
-fn font_id(face: Face, subset: bool) -> FontId {
-    let ps = face.postscript_name();
-    if subset {
-        let mut h = face.hash();
-        let tag: String = (0..6)
-            .map(|_| {
-                let c = char::from(b'A' + (h % 26) as u8);
-                h /= 26;
-                c
-            })
-            .collect();
-        FontId(format!("{tag}+{ps}"))
-    } else {
-        FontId(format!("{ps}-{:08X}", face.hash() as u32))
+/// A face as embedded in one PDF: its subset program and each character's glyph in it.
+struct Embedded {
+    /// The name the pages use (`ABCDEF+Lato-Bold`).
+    id: FontId,
+    /// Character to glyph id in the subset (0, `.notdef`, for a character the font lacks).
+    glyphs: BTreeMap<char, u16>,
+}
+
+/// Subsets `face` to the characters `chars` (glyphs renumbered from 1, `.notdef` kept as 0,
+/// tables a PDF does not read dropped) and names it with a six-letter tag drawn from the
+/// subset's bytes (ISO 32000-1, 9.6.4), so two different subsets never share a name. A font
+/// the subsetter cannot read is embedded whole, keeping its glyph ids, under an untagged name.
+fn embed(face: Face, chars: &std::collections::BTreeSet<char>) -> (Embedded, Vec<u8>) {
+    let parsed = ttf_parser::Face::parse(face.bytes(), 0).ok();
+    let mut remapper = subsetter::GlyphRemapper::new();
+    let old: Vec<(char, u16)> = chars
+        .iter()
+        .map(|&c| {
+            let g = parsed.as_ref().and_then(|p| p.glyph_index(c));
+            (c, g.map_or(0, |g| g.0))
+        })
+        .collect();
+    for (_, g) in &old {
+        remapper.remap(*g);
     }
+    let Ok(bytes) = subsetter::subset(face.bytes(), 0, &remapper) else {
+        let id = FontId(format!(
+            "{}-{:08X}",
+            face.postscript_name(),
+            face.hash() as u32
+        ));
+        let glyphs = old.into_iter().collect();
+        return (Embedded { id, glyphs }, face.bytes().to_vec());
+    };
+    let glyphs = old
+        .into_iter()
+        .map(|(c, g)| (c, remapper.get(g).unwrap_or(0)))
+        .collect();
+    let mut h = crate::scene::fnv(&bytes);
+    let tag: String = (0..6)
+        .map(|_| {
+            let c = char::from(b'A' + (h % 26) as u8);
+            h /= 26;
+            c
+        })
+        .collect();
+    let id = FontId(format!("{tag}+{}", face.postscript_name()));
+    (Embedded { id, glyphs }, bytes)
 }
 
 fn color(c: Color) -> printpdf::Color {
@@ -124,7 +161,7 @@ fn rings(segs: &[Seg], page_h: f64) -> Vec<(Vec<LinePoint>, bool)> {
     out
 }
 
-fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
+fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
     let h = scene.height;
     let mut ops = Vec::new();
     for f in scene.flatten() {
@@ -218,7 +255,7 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
                 ops.push(Op::SaveGraphicsState);
                 ops.push(Op::StartTextSection);
                 ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(fonts[&run.face].clone()),
+                    font: PdfFontHandle::External(fonts[&run.face].id.clone()),
                     size: Pt(run.size as f32),
                 });
                 ops.push(Op::SetFillColor {
@@ -236,8 +273,20 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, FontId>) -> Vec<Op> {
                 } else {
                     ops.push(Op::SetTextCursor { pos: o });
                 }
+                // Glyph ids of the subset, each with its character for the ToUnicode map (copy
+                // and search find the text).
+                let glyphs = &fonts[&run.face].glyphs;
                 ops.push(Op::ShowText {
-                    items: vec![TextItem::Text(run.text.clone())],
+                    items: vec![TextItem::GlyphIds(
+                        run.text
+                            .chars()
+                            .map(|c| printpdf::Codepoint {
+                                gid: glyphs.get(&c).copied().unwrap_or(0),
+                                offset: 0.0,
+                                cid: Some(c.to_string()),
+                            })
+                            .collect(),
+                    )],
                 });
                 ops.push(Op::EndTextSection);
                 ops.push(Op::RestoreGraphicsState);
@@ -300,19 +349,17 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
             used.entry(run.face).or_default().extend(run.text.chars());
         }
     }
-    let mut ids = BTreeMap::new();
+    let mut fonts = BTreeMap::new();
     for (face, chars) in used {
+        let (embedded, bytes) = embed(face, &chars);
         let mut warnings = Vec::new();
-        let sub = subset::subset(face.bytes(), &chars);
-        let id = font_id(face, sub.is_some());
-        let bytes = sub.unwrap_or_else(|| face.bytes().to_vec());
         if let Some(parsed) = ParsedFont::from_bytes(&bytes, 0, &mut warnings) {
             doc.resources
                 .fonts
                 .map
-                .insert(id.clone(), printpdf::PdfFont::new(parsed));
+                .insert(embedded.id.clone(), printpdf::PdfFont::new(parsed));
         }
-        ids.insert(face, id);
+        fonts.insert(face, embedded);
     }
     // Each raster once, however many times it is drawn.
     // Each opacity pair and each gradient once too.
@@ -370,64 +417,72 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
     }
     let pdf_pages: Vec<PdfPage> = pages
         .iter()
-        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s, &ids)))
+        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s, &fonts)))
         .collect();
     doc.with_pages(pdf_pages);
     let opts = PdfSaveOptions {
-        optimize: meta.compress,
+        optimize: false,
         subset_fonts: true,
         secure: true,
         image_optimization: None,
     };
     let mut warnings = Vec::new();
-    let mut bytes = doc.save(&opts, &mut warnings);
-    drop_empty_pdfx_key(&mut bytes);
-    fix_document_id(&mut bytes);
+    let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+    finish(&mut lo, meta);
+    let mut bytes = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = if meta.compress {
+        lo.save_modern(&mut bytes)
+    } else {
+        lo.save_to(&mut bytes)
+    };
     bytes
 }
 
-/// Blanks the empty `/GTS_PDFXVersion()` printpdf writes in the document information: the
-/// files are not PDF/X, and some readers call them so on seeing the key. Spaces of the same
-/// length keep the cross-reference offsets valid.
-fn drop_empty_pdfx_key(bytes: &mut [u8]) {
-    const KEY: &[u8] = b"/GTS_PDFXVersion()";
-    if let Some(at) = find_last(bytes, KEY) {
-        bytes[at..at + KEY.len()].fill(b' ');
-    }
-}
-
-/// Replaces the trailer's `/ID` strings (drawn from a process-wide counter in printpdf) with a
-/// hash of the document, keeping their length so the cross-reference offsets stay valid.
-fn fix_document_id(bytes: &mut [u8]) {
-    let Some(at) = find_last(bytes, b"/ID") else {
-        return;
-    };
-    let hash = crate::scene::fnv(&bytes[..at]);
-    let mut i = at;
-    let mut n = 0u64;
-    let mut inside = false;
-    while i < bytes.len() && n < 2 {
-        match bytes[i] {
-            b'(' => inside = true,
-            b')' if inside => {
-                inside = false;
-                n += 1;
+/// Sets what printpdf leaves out or gets wrong: the author, subject and language, no PDF/X
+/// claim (printpdf writes an empty `/GTS_PDFXVersion`, which makes some readers call the file
+/// PDF/X), and a document id drawn from the content instead of a process-wide counter.
+fn finish(lo: &mut lopdf::Document, meta: &Meta) {
+    use lopdf::{Object, StringFormat};
+    let text = |s: &str| Object::String(utf16(s), StringFormat::Hexadecimal);
+    if let Ok(info) = lo
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .and_then(|id| lo.get_dictionary_mut(id))
+    {
+        info.remove(b"GTS_PDFXVersion");
+        info.remove(b"Trapped");
+        for (key, value) in [(&b"Author"[..], &meta.author), (b"Subject", &meta.subject)] {
+            if value.is_empty() {
+                info.remove(key);
+            } else {
+                info.set(key, text(value));
             }
-            b'<' if !inside && bytes.get(i + 1) != Some(&b'<') => inside = true,
-            b'>' if inside => {
-                inside = false;
-                n += 1;
-            }
-            c if inside && c.is_ascii_alphanumeric() => {
-                let k = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hash;
-                bytes[i] = b"0123456789abcdef"[((k >> 7) & 15) as usize];
-            }
-            _ => {}
         }
-        i += 1;
     }
+    if let (Some(lang), Ok(catalog)) = (&meta.lang, lo.catalog_mut()) {
+        catalog.set("Lang", Object::string_literal(lang.as_str()));
+    }
+    if meta.compress {
+        lo.compress();
+    }
+    lo.trailer.remove(b"ID");
+    let mut content = Vec::new();
+    let _ = lo.save_to(&mut content);
+    let id = format!("{:016x}", crate::scene::fnv(&content)).into_bytes();
+    lo.trailer.set(
+        "ID",
+        Object::Array(vec![
+            Object::String(id.clone(), StringFormat::Hexadecimal),
+            Object::String(id, StringFormat::Hexadecimal),
+        ]),
+    );
 }
 
-fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).rposition(|w| w == needle)
+/// A PDF text string: UTF-16BE with its byte order mark.
+fn utf16(s: &str) -> Vec<u8> {
+    let mut v = vec![0xfe, 0xff];
+    v.extend(s.encode_utf16().flat_map(u16::to_be_bytes));
+    v
 }

@@ -81,21 +81,33 @@ pub fn pdf_text(pdf: &[u8]) -> (usize, String) {
     (doc.pages.len(), text)
 }
 
-/// Every `/MediaBox` of a PDF, as (width, height) in points.
+/// Every page's `/MediaBox` of a PDF, as (width, height) in points, read by lopdf (the page
+/// dictionaries may sit in compressed object streams).
 pub fn media_boxes(pdf: &[u8]) -> Vec<(f64, f64)> {
-    let text = String::from_utf8_lossy(pdf);
-    text.match_indices("/MediaBox")
-        .filter_map(|(i, _)| {
-            let rest = &text[i + 9..];
-            let open = rest.find('[')?;
-            let close = rest.find(']')?;
-            let nums: Vec<f64> = rest[open + 1..close]
-                .split_whitespace()
-                .filter_map(|t| t.parse().ok())
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+    doc.get_pages()
+        .values()
+        .filter_map(|id| {
+            let b = doc.get_dictionary(*id).ok()?.get(b"MediaBox").ok()?;
+            let n: Vec<f64> = b
+                .as_array()
+                .ok()?
+                .iter()
+                .filter_map(|v| v.as_float().ok().map(f64::from))
                 .collect();
-            (nums.len() == 4).then(|| (nums[2] - nums[0], nums[3] - nums[1]))
+            (n.len() == 4).then(|| (n[2] - n[0], n[3] - n[1]))
         })
         .collect()
+}
+
+/// The decompressed objects of a PDF, as text: what a test searches for keys and names.
+pub fn pdf_objects(pdf: &[u8]) -> String {
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+    let mut out = String::new();
+    for obj in doc.objects.values() {
+        out.push_str(&format!("{obj:?}\n"));
+    }
+    out
 }
 
 /// The engine of a game, from this source tree's definitions.
