@@ -48,18 +48,10 @@ pub use crate::output::Output;
 /// A printable component group as imposed.
 #[derive(Clone)]
 enum Imposed {
-    /// Rectangles on a grid; `guides` draws a hairline on each cut box.
-    Grid {
-        slots: Vec<Slot>,
-        w: f64,
-        h: f64,
-        bleed: f64,
-        guides: bool,
-    },
-    /// Triangles in rows.
-    Triangles { slots: Vec<Slot>, side: f64 },
-    /// One large drawing, split or fitted.
-    Large(Scene),
+    /// Small components packed on sheets.
+    Batch(sheet::Batch),
+    /// One large drawing cut along its outline, split or fitted.
+    Large(Scene, layout::Outline),
 }
 
 /// A component group: its name, the distinct faces for component files, and how it is imposed.
@@ -68,6 +60,19 @@ struct Group {
     title: String,
     faces: Vec<(String, Scene)>,
     imposed: Imposed,
+    /// Played on a board: scaled with it under `--fit`.
+    on_board: bool,
+}
+
+fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bool) -> Imposed {
+    Imposed::Batch(sheet::Batch {
+        title: title.to_string(),
+        slots,
+        size,
+        bleed,
+        shape: sheet::Shape::Boxes { guides },
+        outline: layout::Outline::rect(size.0, size.1),
+    })
 }
 
 fn groups(game: &Game, lang: Lang) -> Vec<Group> {
@@ -78,16 +83,19 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             out.push(Group {
                 title: b.name.get(lang).to_string(),
                 faces: vec![(b.id.clone(), art.clone())],
-                imposed: Imposed::Large(art.clone()),
+                imposed: Imposed::Large(art.clone(), layout::board::outline(b)),
+                on_board: false,
             });
         }
     }
     for m in &game.mats {
         let art = layout::mat::draw(m);
+        let outline = layout::Outline::rect(art.width, art.height);
         out.push(Group {
             title: m.name.get(lang).to_string(),
             faces: vec![(m.id.clone(), art.clone())],
-            imposed: Imposed::Large(art),
+            imposed: Imposed::Large(art, outline),
+            on_board: false,
         });
     }
     for d in &game.decks {
@@ -104,16 +112,12 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 });
             }
         }
+        let title = d.name.get(lang).to_string();
         out.push(Group {
-            title: d.name.get(lang).to_string(),
+            imposed: batch(&title, slots, (d.width, d.height), d.bleed, true),
+            title,
             faces,
-            imposed: Imposed::Grid {
-                slots,
-                w: d.width,
-                h: d.height,
-                bleed: d.bleed,
-                guides: true,
-            },
+            on_board: false,
         });
     }
     for t in &game.tilesets {
@@ -136,16 +140,12 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 });
             }
         }
+        let title = t.name.get(lang).to_string();
         out.push(Group {
-            title: t.name.get(lang).to_string(),
+            imposed: batch(&title, slots, (t.size, t.size), 0.0, true),
+            title,
             faces,
-            imposed: Imposed::Grid {
-                slots,
-                w: t.size,
-                h: t.size,
-                bleed: 0.0,
-                guides: true,
-            },
+            on_board: true,
         });
     }
     for pc in &game.pieces {
@@ -161,24 +161,23 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 back: back.clone(),
             })
             .collect();
-        let (w, h) = pc.extent();
+        let title = pc.name.get(lang).to_string();
         let imposed = match pc.shape {
-            PieceShape::Triangle => Imposed::Triangles {
+            PieceShape::Triangle => Imposed::Batch(sheet::Batch {
+                title: title.clone(),
                 slots,
-                side: pc.size,
-            },
-            _ => Imposed::Grid {
-                slots,
-                w,
-                h,
+                size: pc.extent(),
                 bleed: 0.0,
-                guides: true,
-            },
+                shape: sheet::Shape::Triangles,
+                outline: layout::Outline::triangle(pc.size),
+            }),
+            _ => batch(&title, slots, pc.extent(), 0.0, true),
         };
         out.push(Group {
-            title: pc.name.get(lang).to_string(),
+            title,
             faces,
             imposed,
+            on_board: true,
         });
     }
     for d in &game.dice {
@@ -189,50 +188,36 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 back: None,
             })
             .collect();
+        let title = d.name.get(lang).to_string();
+        let mut imposed = batch(&title, slots, (net.width, net.height), 0.0, false);
+        // The net is cut along its own outline, not its box.
+        if let Imposed::Batch(b) = &mut imposed {
+            b.outline = layout::die::outline(d);
+        }
         out.push(Group {
-            title: d.name.get(lang).to_string(),
+            title,
             faces: vec![(d.id.clone(), net.clone())],
-            imposed: Imposed::Grid {
-                slots,
-                w: net.width,
-                h: net.height,
-                bleed: 0.0,
-                // The net is cut along its own outline, not its box.
-                guides: false,
-            },
+            imposed,
+            on_board: false,
         });
     }
     out
 }
 
-/// Joins neighbouring groups imposed on the same grid (same size and bleed) so that, e.g., light
-/// and dark pawns share sheets instead of each leaving a sheet half empty.
+/// Joins neighbouring one-sided groups imposed alike (same size, bleed and shape) so that,
+/// e.g., light and dark pawns share one block and its cut lines.
 fn merge_grids(groups: &[Group]) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     for g in groups {
-        if let (
-            Some(last),
-            Imposed::Grid {
-                slots,
-                w,
-                h,
-                bleed,
-                guides,
-            },
-        ) = (out.last_mut(), &g.imposed)
-        {
-            if let Imposed::Grid {
-                slots: ls,
-                w: lw,
-                h: lh,
-                bleed: lb,
-                guides: lg,
-            } = &mut last.imposed
-            {
-                let one_sided = slots.iter().chain(ls.iter()).all(|s| s.back.is_none());
-                if (*lw, *lh, *lb, *lg) == (*w, *h, *bleed, *guides) && one_sided {
-                    ls.extend(slots.iter().cloned());
+        if let (Some(last), Imposed::Batch(b)) = (out.last_mut(), &g.imposed) {
+            if let Imposed::Batch(lb) = &mut last.imposed {
+                let one_sided = b.slots.iter().chain(&lb.slots).all(|s| s.back.is_none());
+                let alike = (lb.size, lb.bleed, lb.shape) == (b.size, b.bleed, b.shape)
+                    && lb.outline == b.outline;
+                if alike && one_sided && last.on_board == g.on_board {
+                    lb.slots.extend(b.slots.iter().cloned());
                     last.title = format!("{}, {}", last.title, g.title);
+                    lb.title = last.title.clone();
                     continue;
                 }
             }
@@ -240,6 +225,35 @@ fn merge_grids(groups: &[Group]) -> Vec<Group> {
         out.push(g.clone());
     }
     out
+}
+
+/// Scales a batch's components by `k` (pieces and tiles shrink with the board they are played
+/// on under `--fit`).
+fn scaled(b: &sheet::Batch, k: f64) -> sheet::Batch {
+    let shrink = |s: &Scene| {
+        let mut out = Scene::new(s.width * k, s.height * k);
+        out.place(
+            s.with_min_text(k, sheet::MIN_CAPTION),
+            crate::scene::Affine::scale(k),
+            None,
+        );
+        out
+    };
+    sheet::Batch {
+        title: format!("{} · {} %", b.title, (k * 100.0).round()),
+        slots: b
+            .slots
+            .iter()
+            .map(|s| Slot {
+                front: shrink(&s.front),
+                back: s.back.as_ref().map(shrink),
+            })
+            .collect(),
+        size: (b.size.0 * k, b.size.1 * k),
+        bleed: b.bleed * k,
+        shape: b.shape,
+        outline: b.outline.moved(crate::scene::Affine::scale(k)),
+    }
 }
 
 /// Resolution of sheet previews, dots per inch.
@@ -354,6 +368,84 @@ pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, V
     (files, previews)
 }
 
+/// The pages of a game's print file on one paper, in print order: the guide, then every
+/// component imposed, with blank backs when the file prints double-sided.
+pub fn print_sheets(
+    game: &Game,
+    opts: &BuildOptions,
+    lang: Lang,
+    paper: Paper,
+) -> Vec<sheet::Sheet> {
+    sheets_of(game, &groups(game, lang), opts, lang, paper)
+}
+
+fn sheets_of(
+    game: &Game,
+    groups: &[Group],
+    opts: &BuildOptions,
+    lang: Lang,
+    paper: Paper,
+) -> Vec<sheet::Sheet> {
+    let spec = SheetSpec {
+        paper,
+        style: game.sheet,
+        flip: opts.flip,
+        lang,
+    };
+    let title = game.title.get(lang);
+    let front = crate::rulebook::Front::of(game, lang);
+    let merged = merge_grids(groups);
+    // Under `--fit`, what is played on a board shrinks as much as the board.
+    let board_scale = if opts.fit {
+        merged
+            .iter()
+            .filter_map(|g| match &g.imposed {
+                Imposed::Large(art, _) => Some(sheet::fit_scale(art.width, art.height, &spec).1),
+                _ => None,
+            })
+            .fold(1.0, f64::min)
+    } else {
+        1.0
+    };
+    let mut drafts = Vec::new();
+    let mut batches = Vec::new();
+    let mut checklist = Vec::new();
+    for g in &merged {
+        match &g.imposed {
+            Imposed::Large(art, outline) => {
+                let parts = sheet::tiled(art, outline, &spec, &g.title, opts.fit);
+                let note = (parts.len() > 1).then(|| match lang {
+                    Lang::Fr => format!("{} parties à assembler", parts.len()),
+                    Lang::En => format!("{} parts to join", parts.len()),
+                });
+                checklist.push((1, g.title.clone(), note));
+                drafts.extend(parts);
+            }
+            Imposed::Batch(b) => {
+                let two_sided = b.slots.iter().any(|s| s.back.is_some());
+                let note = two_sided.then(|| match lang {
+                    Lang::Fr => "recto verso".to_string(),
+                    Lang::En => "two-sided".to_string(),
+                });
+                checklist.push((b.slots.len(), g.title.clone(), note));
+                batches.push(if g.on_board && board_scale < 1.0 {
+                    scaled(b, board_scale)
+                } else {
+                    b.clone()
+                });
+            }
+        }
+    }
+    drafts.extend(sheet::pack::pack(&batches, &spec));
+    let guide = sheet::guide::GuideInfo {
+        title: title.to_string(),
+        facts: front.facts.clone(),
+        credits: front.credits.clone(),
+        components: checklist,
+    };
+    sheet::finish(drafts, &spec, title, Some(&guide))
+}
+
 fn render_lang(
     game: &Game,
     opts: &BuildOptions,
@@ -380,41 +472,22 @@ fn render_lang(
         }
     }
     for &paper in &opts.papers {
-        let spec = SheetSpec {
-            paper,
-            style: game.sheet,
-            flip: opts.flip,
-            lang,
-        };
         let title = game.title.get(lang);
-        let credit = crate::rulebook::Front::of(game, lang).short_credit();
-        let mut sheets = Vec::new();
-        for (k, g) in merge_grids(&groups).iter().enumerate() {
-            // The first sheets carry the game's credits.
-            let caption = match (&credit, k) {
-                (Some(c), 0) => format!("{title} · {} · {c}", g.title),
-                _ => format!("{title} · {}", g.title),
-            };
-            sheets.extend(match &g.imposed {
-                Imposed::Grid {
-                    slots,
-                    w,
-                    h,
-                    bleed,
-                    guides,
-                } => sheet::grid(slots, *w, *h, *bleed, *guides, &spec, &caption),
-                Imposed::Triangles { slots, side } => {
-                    sheet::triangles(slots, *side, &spec, &caption)
-                }
-                Imposed::Large(art) => sheet::tiled(art, &spec, &caption, opts.fit),
-            });
-        }
+        let sheets = sheets_of(game, &groups, opts, lang, paper);
+        // One file per page with something on it, numbered as in the PDF.
         for (i, s) in sheets.iter().enumerate() {
+            if s.side == sheet::Side::Blank {
+                continue;
+            }
             let stem = format!(
                 "sheets/{code}/{}-{:02}{}",
                 paper.name(),
                 i + 1,
-                if s.is_back { "-back" } else { "" }
+                match s.side {
+                    sheet::Side::Back => "-back",
+                    sheet::Side::Guide => "-guide",
+                    _ => "",
+                }
             );
             push_svg(
                 files,

@@ -56,7 +56,10 @@ fn build_writes_the_print_pdf_and_a_summary_line() {
     let pdf = std::fs::read(out.join("imperator/imperator-fr-letter.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
     assert!(out.join("imperator/components/fr/board.svg").is_file());
-    assert!(out.join("imperator/sheets/fr/letter-01.svg").is_file());
+    assert!(out
+        .join("imperator/sheets/fr/letter-01-guide.svg")
+        .is_file());
+    assert!(out.join("imperator/sheets/fr/letter-03.svg").is_file());
     let leftovers: Vec<_> = std::fs::read_dir(out.join("imperator"))
         .unwrap()
         .flatten()

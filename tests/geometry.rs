@@ -195,7 +195,7 @@ fn a_back_lands_behind_its_front() {
         let sp = spec(Paper::A4, flip);
         let sheets = sheet::grid(&slots, d.width, d.height, d.bleed, true, &sp, "t");
         assert_eq!(sheets.len(), 2);
-        assert!(!sheets[0].is_back && sheets[1].is_back);
+        assert!(!sheets[0].is_back() && sheets[1].is_back());
         let (pw, ph) = (sheets[0].scene.width, sheets[0].scene.height);
         let fronts = placements(&sheets[0].scene);
         let backs = placements(&sheets[1].scene);
@@ -282,12 +282,16 @@ fn a_large_board_is_split_and_fits_on_one_sheet_with_fit() {
     let art = layout::board::draw(&g.boards[0]);
     assert!(art.width > 200.0);
     let sp = spec(Paper::A4, Flip::LongEdge);
-    let parts = sheet::tiled(&art, &sp, "t", false);
+    let outline = layout::Outline::rect(art.width, art.height);
+    let parts = sheet::tiled(&art, &outline, &sp, "t", false);
     assert_eq!(parts.len(), 2, "a 220 mm board takes two A4 sheets");
-    let fitted = sheet::tiled(&art, &sp, "t", true);
+    let fitted = sheet::tiled(&art, &outline, &sp, "t", true);
     assert_eq!(fitted.len(), 1);
     // The two parts overlap by the sheet style's overlap strip.
-    let offs: Vec<f64> = parts.iter().map(|s| placements(&s.scene)[0].0).collect();
+    let offs: Vec<f64> = parts
+        .iter()
+        .map(|s| placements(&s.sheet.scene)[0].0)
+        .collect();
     let part_w = (art.width + g.sheet.overlap) / 2.0;
     assert!(
         ((offs[0] - offs[1]) - (part_w - g.sheet.overlap)).abs() < 1e-9,

@@ -148,6 +148,19 @@ pub struct SheetStyle {
     pub overlap: f64,
 }
 
+impl SheetStyle {
+    /// How far a crop mark reaches beyond the line it marks (its gap and its length), mm.
+    pub fn reach(&self) -> f64 {
+        self.crop_gap + self.crop_length
+    }
+
+    /// The distance from the page edge within which no component may lie: the margin and
+    /// the crop marks outside the component (bleed comes on top), mm.
+    pub fn keep_out(&self) -> f64 {
+        self.margin + self.reach()
+    }
+}
+
 /// The cells of a board.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Grid {

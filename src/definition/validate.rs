@@ -443,22 +443,22 @@ pub fn game(
     let decks: Vec<Deck> = raw
         .deck
         .iter()
-        .map(|d| deck(&mut cx, d, sheet.margin, &mut lays))
+        .map(|d| deck(&mut cx, d, sheet.keep_out(), &mut lays))
         .collect();
     let tilesets: Vec<Tileset> = raw
         .tileset
         .iter()
-        .map(|t| tileset(&mut cx, t, &decks, &raw.deck, sheet.margin, &mut lays))
+        .map(|t| tileset(&mut cx, t, &decks, &raw.deck, sheet.keep_out(), &mut lays))
         .collect();
     let pieces: Vec<Piece> = raw
         .piece
         .iter()
-        .map(|p| piece(&mut cx, p, sheet.margin, &mut lays))
+        .map(|p| piece(&mut cx, p, sheet.keep_out(), &mut lays))
         .collect();
     let dice: Vec<Die> = raw
         .die
         .iter()
-        .map(|d| die(&mut cx, d, sheet.margin, &mut lays))
+        .map(|d| die(&mut cx, d, sheet.keep_out(), &mut lays))
         .collect();
     let mats: Vec<Mat> = raw.mat.iter().map(|m| mat(&mut cx, m)).collect();
     let total: usize = boards.iter().map(|b| b.count).sum::<usize>()

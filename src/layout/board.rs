@@ -419,35 +419,58 @@ fn marks(s: &mut Scene, b: &Board) {
     }
 }
 
-fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
-    let f = frame(b).width;
-    let (ew, eh) = t.extent();
-    let (gw, gh) = (ew * b.cell, eh * b.cell);
-    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
-    // The frame: the hexagon grown by the frame width along each side's normal.
+/// The corners of a triangle board's hexagon, in cells.
+fn hex_corners(t: &TriangleGrid) -> [(f64, f64); 6] {
     let n = t.n as f64;
-    let outline = [
+    [
         (n / 2.0, 0.0),
         (n * 1.5, 0.0),
         (2.0 * n, n * H),
         (n * 1.5, 2.0 * n * H),
         (n / 2.0, 2.0 * n * H),
         (0.0, n * H),
-    ];
-    let centre = p(f + gw / 2.0, f + gh / 2.0);
-    // Moving each vertex out by f shifts every side out by f·cos(30°), inside the drawing's margin.
-    let grow = f;
-    let frame_pts: Vec<P> = outline
+    ]
+}
+
+/// The frame of a triangle board: the hexagon grown by the frame width from its centre (every
+/// side moves out by the width times cos 30°, inside the drawing's margin). It is also the
+/// line the board is cut along.
+fn hex_frame(b: &Board, t: &TriangleGrid) -> Vec<P> {
+    let f = frame(b).width;
+    let (ew, eh) = t.extent();
+    let centre = p(f + ew * b.cell / 2.0, f + eh * b.cell / 2.0);
+    hex_corners(t)
         .iter()
         .map(|&(x, y)| {
             let q = p(f + x * b.cell, f + y * b.cell);
             let (dx, dy) = (q.x - centre.x, q.y - centre.y);
             let len = (dx * dx + dy * dy).sqrt();
-            p(q.x + dx / len * grow, q.y + dy / len * grow)
+            p(q.x + dx / len * f, q.y + dy / len * f)
         })
-        .collect();
+        .collect()
+}
+
+/// The line a board is cut along: its frame's hexagon for a triangle board printed as drawn,
+/// else its rectangle.
+pub fn outline(b: &Board) -> super::Outline {
+    match &b.grid {
+        Grid::Triangles(t) if b.face.is_empty() && b.track.is_none() => super::Outline {
+            parts: vec![hex_frame(b, t)],
+        },
+        _ => {
+            let (w, h) = b.extent();
+            super::Outline::rect(w, h)
+        }
+    }
+}
+
+fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
+    let f = frame(b).width;
+    let (ew, eh) = t.extent();
+    let (gw, gh) = (ew * b.cell, eh * b.cell);
+    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
     s.path(
-        shape::polygon(&frame_pts),
+        shape::polygon(&hex_frame(b, t)),
         Some(b.frame),
         Some(Stroke::solid(b.line, 0.4)),
     );
@@ -462,10 +485,11 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
     for c in 0..t.len() {
         s.path(shape::polygon(&cell_outline(b, c)), None, line);
     }
-    let hex: Vec<P> = outline
+    let hex: Vec<P> = hex_corners(t)
         .iter()
         .map(|&(x, y)| p(f + x * b.cell, f + y * b.cell))
         .collect();
+    let centre = p(f + gw / 2.0, f + gh / 2.0);
     s.path(
         shape::polygon(&hex),
         None,

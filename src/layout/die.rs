@@ -1,13 +1,54 @@
 //! A foldable die net: six faces in a cross, each drawn by its layout (pips, a text, an icon:
 //! the library's `die-face`), fold lines dashed, seven glue tabs.
 
-use super::{element, HAIRLINE};
+use super::{element, Outline, HAIRLINE};
 use crate::definition::model::Die;
 use crate::lang::Lang;
-use crate::scene::{p, shape, Affine, Scene, Stroke};
+use crate::scene::{p, shape, Affine, Scene, Stroke, P};
 
 /// Net cell of each face in `faces` order: top, left, front, right, back, bottom.
 const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
+
+/// Glue tabs: (face index, edge), edges 0 top, 1 right, 2 bottom, 3 left.
+const TABS: [(usize, usize); 7] = [(1, 0), (1, 2), (1, 3), (3, 0), (3, 2), (4, 0), (4, 2)];
+
+/// Each face's square and each glue tab's trapezoid on the net, in the net's coordinates.
+fn shapes(d: &Die) -> (Vec<[P; 4]>, Vec<[P; 4]>) {
+    let f = d.face;
+    let t = f * crate::definition::model::DIE_TAB;
+    let at = |c: usize, r: usize| p(t + c as f64 * f, t + r as f64 * f);
+    let square = |c: usize, r: usize| {
+        let o = at(c, r);
+        [o, p(o.x + f, o.y), p(o.x + f, o.y + f), p(o.x, o.y + f)]
+    };
+    let faces = CELLS.iter().map(|&(c, r)| square(c, r)).collect();
+    let tabs = TABS
+        .iter()
+        .map(|&(face, edge)| {
+            let corners = square(CELLS[face].0, CELLS[face].1);
+            let (a, b) = (corners[edge], corners[(edge + 1) % 4]);
+            let out = match edge {
+                0 => (0.0, -t),
+                1 => (t, 0.0),
+                2 => (0.0, t),
+                _ => (-t, 0.0),
+            };
+            let k = 0.25;
+            let a2 = p(a.x + out.0 + (b.x - a.x) * k, a.y + out.1 + (b.y - a.y) * k);
+            let b2 = p(b.x + out.0 + (a.x - b.x) * k, b.y + out.1 + (a.y - b.y) * k);
+            [a, a2, b2, b]
+        })
+        .collect();
+    (faces, tabs)
+}
+
+/// The net's cut shape: its six faces and seven tabs (the edges they share are folds).
+pub fn outline(d: &Die) -> Outline {
+    let (faces, tabs) = shapes(d);
+    Outline {
+        parts: faces.iter().chain(&tabs).map(|q| q.to_vec()).collect(),
+    }
+}
 
 /// Draws the net in `lang`; the scene includes the glue tabs.
 pub fn draw(d: &Die, lang: Lang) -> Scene {
@@ -17,26 +58,8 @@ pub fn draw(d: &Die, lang: Lang) -> Scene {
     let mut s = Scene::new(w, h);
     let at = |c: usize, r: usize| p(t + c as f64 * f, t + r as f64 * f);
     let cut = Some(Stroke::solid(d.pip, 0.3));
-    // Tabs: (face index, edge) with edges 0 top, 1 right, 2 bottom, 3 left.
-    let tabs = [(1, 0), (1, 2), (1, 3), (3, 0), (3, 2), (4, 0), (4, 2)];
-    for (face, edge) in tabs {
-        let o = at(CELLS[face].0, CELLS[face].1);
-        let corners = [o, p(o.x + f, o.y), p(o.x + f, o.y + f), p(o.x, o.y + f)];
-        let (a, b) = (corners[edge], corners[(edge + 1) % 4]);
-        let out = match edge {
-            0 => (0.0, -t),
-            1 => (t, 0.0),
-            2 => (0.0, t),
-            _ => (-t, 0.0),
-        };
-        let k = 0.25;
-        let a2 = p(a.x + out.0 + (b.x - a.x) * k, a.y + out.1 + (b.y - a.y) * k);
-        let b2 = p(b.x + out.0 + (a.x - b.x) * k, b.y + out.1 + (a.y - b.y) * k);
-        s.path(
-            shape::polygon(&[a, a2, b2, b]),
-            Some(d.fill.darken(0.1)),
-            cut,
-        );
+    for tab in shapes(d).1 {
+        s.path(shape::polygon(&tab), Some(d.fill.darken(0.1)), cut);
     }
     // Each face is drawn by its layout's elements, on its square of the net.
     for (i, &(c, r)) in CELLS.iter().enumerate() {
@@ -72,7 +95,7 @@ pub fn draw(d: &Die, lang: Lang) -> Scene {
             let has = CELLS
                 .iter()
                 .any(|&(x, y)| (x as i32, y as i32) == neighbour);
-            let tabbed = [(1, 0), (1, 2), (1, 3), (3, 0), (3, 2), (4, 0), (4, 2)].contains(&(i, e));
+            let tabbed = TABS.contains(&(i, e));
             if !has && !tabbed {
                 s.path(shape::line(corners[e], corners[(e + 1) % 4]), None, cut);
             } else if !has {

@@ -10,6 +10,7 @@ pub mod die;
 pub mod element;
 pub mod fit;
 pub mod mat;
+pub mod outline;
 pub mod picto;
 pub mod piece;
 pub mod rich;
@@ -18,6 +19,7 @@ pub mod tile;
 use crate::color::Color;
 use crate::definition::model::Symbol;
 use crate::scene::{p, shape, Scene, Stroke, P};
+pub use outline::Outline;
 
 /// Hairline used for cut guides, mm.
 pub const HAIRLINE: f64 = 0.15;
