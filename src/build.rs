@@ -62,6 +62,12 @@ struct Group {
     imposed: Imposed,
     /// Played on a board: scaled with it under `--fit`.
     on_board: bool,
+    /// The component's id (`actions`), for export folders.
+    id: String,
+    /// Each distinct front in slot order: its file stem and how many copies follow.
+    copies: Vec<(String, usize)>,
+    /// A deck or tile set: exported as Tabletop Simulator deck sheets.
+    deck: bool,
 }
 
 fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bool) -> Imposed {
@@ -85,6 +91,9 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 faces: vec![(b.id.clone(), art.clone())],
                 imposed: Imposed::Large(art.clone(), layout::board::outline(b)),
                 on_board: false,
+                id: b.id.clone(),
+                copies: vec![(b.id.clone(), 1)],
+                deck: false,
             });
         }
     }
@@ -96,15 +105,20 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             faces: vec![(m.id.clone(), art.clone())],
             imposed: Imposed::Large(art, outline),
             on_board: false,
+            id: m.id.clone(),
+            copies: vec![(m.id.clone(), 1)],
+            deck: false,
         });
     }
     for d in &game.decks {
         let back = layout::card::back(&d.back, d.width, d.height, d.bleed, lang);
         let mut faces = vec![(format!("{}-back", d.id), back.clone())];
         let mut slots = Vec::new();
+        let mut copies = Vec::new();
         for c in &d.cards {
             let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang);
             faces.push((format!("{}-{}", d.id, c.id), front.clone()));
+            copies.push((format!("{}-{}", d.id, c.id), c.count));
             for _ in 0..c.count {
                 slots.push(Slot {
                     front: front.clone(),
@@ -118,6 +132,9 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             title,
             faces,
             on_board: false,
+            id: d.id.clone(),
+            copies,
+            deck: true,
         });
     }
     for t in &game.tilesets {
@@ -130,9 +147,11 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             faces.push((format!("{}-back", t.id), b.clone()));
         }
         let mut slots = Vec::new();
+        let mut copies = Vec::new();
         for (i, tile) in t.tiles.iter().enumerate() {
             let front = layout::tile::face(t, tile, lang);
             faces.push((format!("{}-{:02}", t.id, i + 1), front.clone()));
+            copies.push((format!("{}-{:02}", t.id, i + 1), tile.count));
             for _ in 0..tile.count {
                 slots.push(Slot {
                     front: front.clone(),
@@ -146,6 +165,9 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             title,
             faces,
             on_board: true,
+            id: t.id.clone(),
+            copies,
+            deck: true,
         });
     }
     for pc in &game.pieces {
@@ -178,6 +200,9 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             faces,
             imposed,
             on_board: true,
+            id: pc.id.clone(),
+            copies: vec![(pc.id.clone(), pc.count)],
+            deck: false,
         });
     }
     for d in &game.dice {
@@ -199,9 +224,65 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             faces: vec![(d.id.clone(), net.clone())],
             imposed,
             on_board: false,
+            id: d.id.clone(),
+            copies: vec![(d.id.clone(), d.count)],
+            deck: false,
         });
     }
     out
+}
+
+/// A component as printed, face by face: what the exports for print-on-demand services and
+/// Tabletop Simulator write.
+#[derive(Debug, Clone)]
+pub struct Printed {
+    /// The component's id.
+    pub id: String,
+    /// Its name in the build's language.
+    pub title: String,
+    /// Cut box, mm.
+    pub size: (f64, f64),
+    /// Bleed around the cut box, mm.
+    pub bleed: f64,
+    /// A deck or a tile set.
+    pub deck: bool,
+    /// Each distinct face: its stem, its front and back, and how many copies.
+    pub faces: Vec<(String, Scene, Option<Scene>, usize)>,
+}
+
+/// Every component of a game in `lang`, face by face.
+pub fn printed(game: &Game, lang: Lang) -> Vec<Printed> {
+    groups(game, lang)
+        .into_iter()
+        .map(|g| {
+            let (size, bleed, faces) = match &g.imposed {
+                Imposed::Large(art, _) => (
+                    (art.width, art.height),
+                    0.0,
+                    vec![(g.id.clone(), art.clone(), None, 1)],
+                ),
+                Imposed::Batch(b) => {
+                    let mut at = 0;
+                    let mut faces = Vec::new();
+                    for (stem, n) in &g.copies {
+                        if let Some(slot) = b.slots.get(at) {
+                            faces.push((stem.clone(), slot.front.clone(), slot.back.clone(), *n));
+                        }
+                        at += n;
+                    }
+                    (b.size, b.bleed, faces)
+                }
+            };
+            Printed {
+                id: g.id,
+                title: g.title,
+                size,
+                bleed,
+                deck: g.deck,
+                faces,
+            }
+        })
+        .collect()
 }
 
 /// Joins neighbouring one-sided groups imposed alike (same size, bleed and shape) so that,
@@ -229,7 +310,7 @@ fn merge_grids(groups: &[Group]) -> Vec<Group> {
 
 /// Scales a batch's components by `k` (pieces and tiles shrink with the board they are played
 /// on under `--fit`).
-fn scaled(b: &sheet::Batch, k: f64) -> sheet::Batch {
+fn scaled(b: &sheet::Batch, k: f64, lang: Lang) -> sheet::Batch {
     let shrink = |s: &Scene| {
         let mut out = Scene::new(s.width * k, s.height * k);
         out.place(
@@ -240,7 +321,7 @@ fn scaled(b: &sheet::Batch, k: f64) -> sheet::Batch {
         out
     };
     sheet::Batch {
-        title: format!("{} · {} %", b.title, (k * 100.0).round()),
+        title: format!("{} · {}", b.title, sheet::percent(k, lang)),
         slots: b
             .slots
             .iter()
@@ -409,17 +490,32 @@ fn sheets_of(
     };
     let mut drafts = Vec::new();
     let mut batches = Vec::new();
-    let mut checklist = Vec::new();
+    let mut parts_of = std::collections::BTreeMap::new();
     for g in &merged {
         match &g.imposed {
             Imposed::Large(art, outline) => {
                 let parts = sheet::tiled(art, outline, &spec, &g.title, opts.fit);
-                let note = (parts.len() > 1).then(|| match lang {
-                    Lang::Fr => format!("{} parties à assembler", parts.len()),
-                    Lang::En => format!("{} parts to join", parts.len()),
-                });
-                checklist.push((1, g.title.clone(), note));
+                parts_of.insert(g.title.clone(), parts.len());
                 drafts.extend(parts);
+            }
+            Imposed::Batch(b) => batches.push(if g.on_board && board_scale < 1.0 {
+                scaled(b, board_scale, lang)
+            } else {
+                b.clone()
+            }),
+        }
+    }
+    // The checklist names each component as defined, before groups were joined.
+    let mut checklist: Vec<(usize, String, Option<String>)> = Vec::new();
+    for g in groups {
+        let (n, note) = match &g.imposed {
+            Imposed::Large(..) => {
+                let parts = parts_of.get(&g.title).copied().unwrap_or(1);
+                let note = (parts > 1).then(|| match lang {
+                    Lang::Fr => format!("{parts} parties à assembler"),
+                    Lang::En => format!("{parts} parts to join"),
+                });
+                (1, note)
             }
             Imposed::Batch(b) => {
                 let two_sided = b.slots.iter().any(|s| s.back.is_some());
@@ -427,13 +523,12 @@ fn sheets_of(
                     Lang::Fr => "recto verso".to_string(),
                     Lang::En => "two-sided".to_string(),
                 });
-                checklist.push((b.slots.len(), g.title.clone(), note));
-                batches.push(if g.on_board && board_scale < 1.0 {
-                    scaled(b, board_scale)
-                } else {
-                    b.clone()
-                });
+                (b.slots.len(), note)
             }
+        };
+        match checklist.iter_mut().find(|c| c.1 == g.title && c.2 == note) {
+            Some(c) => c.0 += n,
+            None => checklist.push((n, g.title.clone(), note)),
         }
     }
     drafts.extend(sheet::pack::pack(&batches, &spec));

@@ -100,6 +100,30 @@ pub enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
+    /// Export each face as an image for print-on-demand services (--pod), and decks and tile
+    /// sets as Tabletop Simulator sheets (--tts), into output/<game>/exports/.
+    #[command(
+        after_help = "Examples:\n  ludopress export imbriqua --pod\n  ludopress export imbriqua --tts --lang en\n  ludopress export arlecchino --pod --dpi 600"
+    )]
+    Export {
+        /// Games to export (all by default).
+        games: Vec<String>,
+        /// Each face (fronts and backs) as a PNG with its bleed, and a list of quantities.
+        #[arg(long)]
+        pod: bool,
+        /// Each deck and tile set as sheets of up to 10 × 7 faces, a back image and a JSON grid.
+        #[arg(long)]
+        tts: bool,
+        /// Resolution of the images, dots per inch (72 to 1200).
+        #[arg(long, default_value_t = 300.0, value_parser = dpi_arg)]
+        dpi: f64,
+        /// Language of player-facing text: fr or en (each of the game's languages by default).
+        #[arg(long)]
+        lang: Option<Lang>,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
     /// List the games and their components.
     #[command(after_help = "Example:\n  ludopress list")]
     List,
@@ -291,6 +315,39 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     if n == 1 { "" } else { "s" }
                 );
             }
+            Ok(())
+        }
+        Command::Export {
+            games,
+            pod,
+            tts,
+            dpi,
+            lang,
+            out,
+        } => {
+            use ludopress::share::{export_games, Kind};
+            let kinds = match (pod, tts) {
+                (true, false) => vec![Kind::Pod],
+                (false, true) => vec![Kind::Tts],
+                _ => vec![Kind::Pod, Kind::Tts],
+            };
+            let games = if games.is_empty() {
+                default_games(&project)
+            } else {
+                games
+            };
+            let start = Instant::now();
+            for (id, kind, dir, files, bytes) in
+                export_games(&project, &games, &kinds, dpi, lang, &out)?
+            {
+                outln!(
+                    "{id:<11} {} {files} files, {:.1} MB in {}/",
+                    kind.folder(),
+                    bytes as f64 / 1e6,
+                    dir.display()
+                );
+            }
+            outln!("exported in {} ms", start.elapsed().as_millis());
             Ok(())
         }
         Command::Moves { file, json } => {
@@ -517,6 +574,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+    }
+}
+
+fn dpi_arg(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(d) if (72.0..=1200.0).contains(&d) => Ok(d),
+        _ => Err(format!("`{s}` is not a resolution from 72 to 1200 dpi")),
     }
 }
 

@@ -27,4 +27,5 @@ pub mod plugin;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;
+pub mod share;
 pub mod sheet;

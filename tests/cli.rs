@@ -169,3 +169,38 @@ fn a_reader_that_goes_away_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(o.status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn export_writes_tabletop_sheets_and_refuses_a_bad_resolution() {
+    let out = temp("export");
+    let o = bin()
+        .args([
+            "export", "imbriqua", "--tts", "--lang", "en", "--dpi", "60", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    // 60 dpi is below the floor of 72: refused before anything is written.
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("72 to 1200"));
+    assert!(!out.join("imbriqua").exists());
+    let o = bin()
+        .args([
+            "export", "imbriqua", "--tts", "--lang", "en", "--dpi", "100", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dir = out.join("imbriqua/exports/tts/en");
+    assert!(dir.join("actions.json").is_file() && dir.join("actions-1.png").is_file());
+    assert!(
+        !out.join("imbriqua/exports/pod").exists(),
+        "only what was asked"
+    );
+}

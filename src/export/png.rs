@@ -1,29 +1,71 @@
-//! PNG previews: the SVG export rendered by resvg with the bundled fonts.
+//! PNG images: the SVG export rendered by resvg with the bundled fonts, written with their
+//! resolution (a `pHYs` chunk) so that printing services and image tools read the right size.
 
 /// Renders an SVG document to PNG bytes at `dpi`.
 pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, String> {
+    let tree = parse(svg_text)?;
+    let size = tree.size();
+    // The SVG is sized in mm; usvg converts at 96 dpi, so rescale to the requested resolution.
+    let k = dpi / 96.0;
+    let px = (
+        (size.width() as f64 * k).ceil() as u32,
+        (size.height() as f64 * k).ceil() as u32,
+    );
+    draw(&tree, px, (k, k), dpi)
+}
+
+/// Renders an SVG document to exactly `px` pixels (stretched by a fraction of a pixel when its
+/// size is not a whole number of pixels), marked as `dpi`.
+pub fn render_px(svg_text: &str, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, String> {
+    let tree = parse(svg_text)?;
+    let size = tree.size();
+    let k = (
+        px.0 as f64 / size.width() as f64,
+        px.1 as f64 / size.height() as f64,
+    );
+    draw(&tree, px, k, dpi)
+}
+
+fn parse(svg_text: &str) -> Result<usvg::Tree, String> {
     let opt = usvg::Options {
         fontdb: crate::fonts::fontdb(),
         font_family: crate::fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };
-    let tree =
-        usvg::Tree::from_str(svg_text, &opt).map_err(|e| format!("SVG not readable: {e}"))?;
-    let size = tree.size();
-    // The SVG is sized in mm; usvg converts at 96 dpi, so rescale to the requested resolution.
-    let k = (dpi / 96.0) as f32;
-    let (w, h) = (
-        (size.width() * k).ceil() as u32,
-        (size.height() * k).ceil() as u32,
-    );
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or("image too large")?;
+    usvg::Tree::from_str(svg_text, &opt).map_err(|e| format!("SVG not readable: {e}"))
+}
+
+fn draw(tree: &usvg::Tree, px: (u32, u32), k: (f64, f64), dpi: f64) -> Result<Vec<u8>, String> {
+    let mut pixmap =
+        resvg::tiny_skia::Pixmap::new(px.0.max(1), px.1.max(1)).ok_or("image too large")?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(k, k),
+        tree,
+        resvg::tiny_skia::Transform::from_scale(k.0 as f32, k.1 as f32),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| format!("PNG encoding failed: {e}"))
+    // On white every pixel is opaque: RGB, with the resolution in pixels per metre.
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let ppm = (dpi / 0.0254).round() as u32;
+    enc.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: ppm,
+        yppu: ppm,
+        unit: png::Unit::Meter,
+    }));
+    let mut w = enc
+        .write_header()
+        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+    w.write_image_data(&rgb)
+        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+    w.finish()
+        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+    Ok(out)
 }

@@ -136,7 +136,7 @@ pub fn draw(
         &if fr {
             format!("{total} pages au format {paper}. Imprimez à 100 % (taille réelle) : ne cochez pas « ajuster à la page ».")
         } else {
-            format!("{total} pages on {paper} paper. Print at 100 % (actual size): do not choose “fit to page”.")
+            format!("{total} pages on {paper} paper. Print at 100% (actual size): do not choose “fit to page”.")
         },
         9.0,
         Face::Regular,
@@ -271,7 +271,7 @@ pub fn draw(
         &if fr {
             format!("La règle doit mesurer {} mm et le carré {} mm de côté. Sinon, l’imprimante a changé l’échelle : réimprimez à 100 %.", RULER as i64, SQUARE as i64)
         } else {
-            format!("The ruler must measure {} mm and the square {} mm a side. If not, the printer changed the scale: print again at 100 %.", RULER as i64, SQUARE as i64)
+            format!("The ruler must measure {} mm and the square {} mm a side. If not, the printer changed the scale: print again at 100%.", RULER as i64, SQUARE as i64)
         },
         9.0,
         Face::Regular,
@@ -319,7 +319,7 @@ pub fn draw(
         ),
     ];
     for (fr_text, en_text, kind) in legend {
-        let (sx, sy) = (pen.x, pen.y + 2.5);
+        let (sx, sy) = (pen.x, pen.y + 3.5);
         sample(pen.s, kind, sx, sy);
         let saved = pen.x;
         pen.x = sx + 24.0;
@@ -362,7 +362,7 @@ fn sample(s: &mut Scene, kind: u8, x: f64, y: f64) {
     let ink = Some(Stroke::solid(MARK, 0.25));
     match kind {
         0 => {
-            s.path(shape::line(p(x + 10.0, y - 3.0), p(x + 10.0, y)), None, ink);
+            s.path(shape::line(p(x + 10.0, y - 2.5), p(x + 10.0, y)), None, ink);
             s.path(
                 shape::rect(x + 4.0, y + 1.0, 12.0, 3.0),
                 Some(Color::rgb(0xe8, 0xe4, 0xd8)),

@@ -444,6 +444,15 @@ pub fn caption(s: &mut Scene, spec: &SheetSpec, text: &str, span: (f64, f64)) {
     );
 }
 
+/// A scale as a percentage, in the language's typography (`72 %`, `72%`).
+pub fn percent(k: f64, lang: Lang) -> String {
+    let n = (k * 100.0).round();
+    match lang {
+        Lang::Fr => format!("{n}\u{202f}%"),
+        Lang::En => format!("{n}%"),
+    }
+}
+
 /// The word for a page's side in a caption.
 pub fn side_word(lang: Lang, side: Side, flip: Flip) -> &'static str {
     match (lang, side, flip) {

@@ -63,7 +63,7 @@ pub fn tiled(
         let placed = vec![(0, outline.moved(t))];
         let marks = crop_marks(&mut s, &placed, &[0.0], page, &spec.style);
         let label = if k < 1.0 {
-            format!("{title} · {} %", (k * 100.0).round())
+            format!("{title} · {}", super::percent(k, spec.lang))
         } else {
             title.to_string()
         };
