@@ -87,7 +87,7 @@ pub enum Command {
         /// Duplex flip for backs: long or short.
         #[arg(long, default_value = "long")]
         flip: Flip,
-        /// Scale boards to one sheet instead of splitting them.
+        /// Scale boards to one sheet instead of splitting them (pieces and tiles shrink with them).
         #[arg(long)]
         fit: bool,
         /// Skip PNG previews.
