@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks: the whole build of the five games as a process, then the in-process figures of
+# Benchmarks: the whole build of every game as a process, then the in-process figures of
 # benches/*.rs. Installs rsvg-convert (librsvg2-bin) for the side-by-side PDF comparison if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,9 @@ for i in 1 2 3; do
   if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
 done
 echo "ludopress build (5 games, A4+Letter, PDF+SVG+PNG, as a process, best of 3): ${best} ms"
-echo "Imbriqua print PDF: $(stat -c %s "$out/imbriqua/imbriqua-a4.pdf") bytes (A4), $(stat -c %s "$out/imbriqua/imbriqua-letter.pdf") bytes (Letter)"
+echo "Imbriqua print PDF (fr): $(stat -c %s "$out/imbriqua/imbriqua-fr-a4.pdf") bytes (A4), $(stat -c %s "$out/imbriqua/imbriqua-fr-letter.pdf") bytes (Letter)"
 rm -rf "$out"
 cargo bench --quiet --bench assets
 cargo bench --quiet --bench rules
+cargo bench --quiet --bench rulebook_check
+cargo bench --quiet --bench print_files
