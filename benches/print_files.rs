@@ -11,7 +11,7 @@
 
 use ludopress::build::{print_sheets, render_game, BuildOptions};
 use ludopress::definition::Project;
-use ludopress::export::{pdf, svg};
+use ludopress::export::svg;
 use ludopress::lang::Lang;
 use ludopress::sheet::{Paper, Side};
 use std::path::{Path, PathBuf};
@@ -68,6 +68,39 @@ fn sheet_svgs(dir: &Path, paper: &str) -> Vec<PathBuf> {
     v
 }
 
+/// A game's A4 print PDF in `lang`: its size, the size of `rsvg-convert -f pdf` of the same
+/// pages (blank backs included) as SVG files, and the page count.
+fn measure(
+    game: &ludopress::definition::Game,
+    lang: Lang,
+    conf: &Path,
+) -> (u64, Option<u64>, usize) {
+    let opts = BuildOptions {
+        papers: vec![Paper::A4],
+        lang: Some(lang),
+        previews: false,
+        ..BuildOptions::default()
+    };
+    let name = format!("{}-{}-a4.pdf", game.id, lang.code());
+    let ours = render_game(game, &opts)
+        .expect("build")
+        .iter()
+        .find(|f| f.path.to_string_lossy() == name)
+        .map_or(0, |f| f.bytes.len() as u64);
+    let dir = temp(&format!("svg-{}", game.id));
+    let sheets = print_sheets(game, &opts, lang, Paper::A4);
+    let svgs: Vec<PathBuf> = sheets
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let p = dir.join(format!("{i:03}.svg"));
+            std::fs::write(&p, svg::to_svg(&s.scene)).expect("svg");
+            p
+        })
+        .collect();
+    (ours, rsvg_size(&svgs, conf), sheets.len())
+}
+
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let project = Project::new(&root);
@@ -92,41 +125,7 @@ fn main() {
 
     // 1. The Imbriqua A4 print PDF.
     let game = ludopress::engine::load_definition(&project, "imbriqua", &lib).expect("imbriqua");
-    let opts = BuildOptions {
-        papers: vec![Paper::A4],
-        lang: Some(Lang::Fr),
-        previews: false,
-        ..BuildOptions::default()
-    };
-    let files = render_game(&game, &opts).expect("build");
-    let ours = files
-        .iter()
-        .find(|f| f.path.to_string_lossy() == "imbriqua-fr-a4.pdf")
-        .expect("the print PDF")
-        .bytes
-        .len() as u64;
-    // The same pages (blank backs included) as SVG files, for rsvg-convert.
-    let dir = temp("after-svg");
-    let sheets = print_sheets(&game, &opts, Lang::Fr, Paper::A4);
-    let svgs: Vec<PathBuf> = sheets
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let p = dir.join(format!("{i:03}.svg"));
-            std::fs::write(&p, svg::to_svg(&s.scene)).expect("svg");
-            p
-        })
-        .collect();
-    let scenes: Vec<&ludopress::scene::Scene> = sheets.iter().map(|s| &s.scene).collect();
-    let same = pdf::to_pdf(
-        &scenes,
-        &pdf::Meta {
-            title: "t".into(),
-            compress: true,
-            ..Default::default()
-        },
-    );
-    let rsvg_after = rsvg_size(&svgs, &conf);
+    let (ours, rsvg_after, pages) = measure(&game, Lang::Fr, &conf);
     let (pdf_before, rsvg_before) = match &before_out {
         Some(out) => {
             let d = out.join("imbriqua");
@@ -142,10 +141,7 @@ fn main() {
         None => (None, None),
     };
     let show = |v: Option<u64>| v.map_or("—".to_string(), |v| format!("{v}"));
-    println!(
-        "Imbriqua, French, A4 print PDF ({} pages now), bytes:",
-        sheets.len()
-    );
+    println!("Imbriqua, French, A4 print PDF ({pages} pages now), bytes:");
     println!("  {:<38} {:>10} {:>10}", "", "before", "after");
     println!(
         "  {:<38} {:>10} {:>10}",
@@ -159,10 +155,6 @@ fn main() {
         show(rsvg_before),
         show(rsvg_after)
     );
-    println!(
-        "  (the same pages through pdf::to_pdf: {} bytes)",
-        same.len()
-    );
 
     // Every game's A4 print PDF against rsvg-convert's of the same pages.
     println!();
@@ -175,30 +167,8 @@ fn main() {
         let Ok(game) = ludopress::engine::load_definition(&project, &id, &lib) else {
             continue;
         };
-        let lang = game.languages[0];
-        let opts = BuildOptions {
-            papers: vec![Paper::A4],
-            lang: Some(lang),
-            previews: false,
-            ..BuildOptions::default()
-        };
-        let name = format!("{id}-{}-a4.pdf", lang.code());
-        let files = render_game(&game, &opts).expect("build");
-        let ours = files
-            .iter()
-            .find(|f| f.path.to_string_lossy() == name)
-            .map_or(0, |f| f.bytes.len() as u64);
-        let dir = temp(&format!("svg-{id}"));
-        let svgs: Vec<PathBuf> = print_sheets(&game, &opts, lang, Paper::A4)
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let p = dir.join(format!("{i:03}.svg"));
-                std::fs::write(&p, svg::to_svg(&s.scene)).expect("svg");
-                p
-            })
-            .collect();
-        let theirs = rsvg_size(&svgs, &conf);
+        let (ours, theirs, _) = measure(&game, game.languages[0], &conf);
+
         println!(
             "  {:<13} {:>10} {:>14} {:>7}",
             id,

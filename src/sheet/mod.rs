@@ -115,6 +115,33 @@ pub struct Geometry {
     pub ruler: Option<Segment>,
 }
 
+impl Geometry {
+    /// The geometry of components placed with their marks; the cut lines are their outlines'.
+    pub fn of(placed: Vec<(usize, Outline)>, marks: Vec<Segment>) -> Geometry {
+        Geometry {
+            cuts: cuts(&placed),
+            placed,
+            marks,
+            ..Geometry::default()
+        }
+    }
+}
+
+impl Draft {
+    /// A page of components (no back of its own) with its caption's room.
+    pub fn page(scene: Scene, geometry: Geometry, label: String, span: (f64, f64)) -> Draft {
+        Draft {
+            sheet: Sheet {
+                scene,
+                side: Side::Front,
+                geometry,
+            },
+            label,
+            span,
+        }
+    }
+}
+
 /// Ink of crop marks and captions.
 const MARK: Color = Color::rgb(0x30, 0x30, 0x30);
 /// Ink of cut guides.

@@ -1,7 +1,7 @@
 //! Large components (boards, mats): on one page when they fit (or scaled to fit with `--fit`),
 //! else split into parts that overlap by a glue strip, with alignment marks and a map.
 
-use super::{crop_marks, free_span, Draft, Geometry, Sheet, SheetSpec, Side, MARK};
+use super::{crop_marks, free_span, Draft, Geometry, SheetSpec, MARK};
 use crate::lang::Lang;
 use crate::layout::Outline;
 use crate::scene::{p, shape, Affine, Scene, Stroke};
@@ -67,20 +67,8 @@ pub fn tiled(
         } else {
             title.to_string()
         };
-        return vec![Draft {
-            span: span_of(&marks),
-            sheet: Sheet {
-                scene: s,
-                side: Side::Front,
-                geometry: Geometry {
-                    cuts: placed[0].1.cuts(),
-                    placed,
-                    marks,
-                    ..Geometry::default()
-                },
-            },
-            label,
-        }];
+        let span = span_of(&marks);
+        return vec![Draft::page(s, Geometry::of(placed, marks), label, span)];
     }
     let (nx, ny) = count(page);
     // Spread the parts evenly so every part has the same size.
@@ -158,20 +146,12 @@ pub fn tiled(
                 Lang::Fr => format!("partie {}/{total} (colonne {}, rangée {}) · coller sous la partie voisine le long des tirets", j * nx + i + 1, i + 1, j + 1),
                 Lang::En => format!("part {}/{total} (column {}, row {}) · glue under the next part along the dashes", j * nx + i + 1, i + 1, j + 1),
             };
-            out.push(Draft {
-                span: (span.0, mx - 2.0),
-                sheet: Sheet {
-                    scene: s,
-                    side: Side::Front,
-                    geometry: Geometry {
-                        cuts: placed[0].1.cuts(),
-                        placed,
-                        marks,
-                        ..Geometry::default()
-                    },
-                },
-                label: format!("{title} · {what}"),
-            });
+            out.push(Draft::page(
+                s,
+                Geometry::of(placed, marks),
+                format!("{title} · {what}"),
+                (span.0, mx - 2.0),
+            ));
         }
     }
     out
