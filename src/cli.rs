@@ -340,12 +340,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             for (id, kind, dir, files, bytes) in
                 export_games(&project, &games, &kinds, dpi, lang, &out)?
             {
-                outln!(
-                    "{id:<11} {} {files} files, {:.1} MB in {}/",
-                    kind.folder(),
-                    bytes as f64 / 1e6,
-                    dir.display()
-                );
+                if files == 0 {
+                    outln!("{id:<11} {}: no deck or tile set to export", kind.folder());
+                } else {
+                    outln!(
+                        "{id:<11} {} {files} files, {:.1} MB in {}/",
+                        kind.folder(),
+                        bytes as f64 / 1e6,
+                        dir.display()
+                    );
+                }
             }
             outln!("exported in {} ms", start.elapsed().as_millis());
             Ok(())

@@ -258,9 +258,10 @@ pub fn publish(dir: &Path, files: &[Output], sweep: Sweep) -> Result<u64, Error>
     }
     if sweep == Sweep::Stale {
         for gone in old.difference(&names) {
-            let path = dir.join(gone);
-            // Only plain files the manifest names are removed, never a folder or a link's target.
-            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            // Only plain files the manifest names are removed, reached through real folders:
+            // never a folder, a link's target, or a file behind a linked folder (a manifest
+            // and a link planted in an unpacked output folder must not reach outside it).
+            if let Some(path) = inside(dir, Path::new(gone)) {
                 let _ = std::fs::remove_file(&path);
             }
         }
@@ -290,6 +291,25 @@ fn slash_path(path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `dir/rel` when `rel` is a plain relative path whose every folder below `dir` is a real
+/// folder and whose last part is a regular file.
+fn inside(dir: &Path, rel: &Path) -> Option<PathBuf> {
+    if !is_safe_relative(rel) {
+        return None;
+    }
+    let mut at = dir.to_path_buf();
+    let parts: Vec<_> = rel.components().collect();
+    for (i, c) in parts.iter().enumerate() {
+        at.push(c);
+        let m = std::fs::symlink_metadata(&at).ok()?;
+        let last = i + 1 == parts.len();
+        if (last && !m.is_file()) || (!last && !m.is_dir()) {
+            return None;
+        }
+    }
+    Some(at)
 }
 
 /// Refuses a folder that is a symbolic link (writing through it would leave the output folder).
@@ -466,6 +486,36 @@ mod tests {
             "a file without a temporary's name is never removed"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_manifest_line_never_removes_a_file_behind_a_linked_folder() {
+        let base = std::env::temp_dir().join(format!("ludopress-sweep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let (dir, victim) = (base.join("out"), base.join("victim"));
+        std::fs::create_dir_all(&victim).unwrap();
+        std::fs::write(victim.join("precious.txt"), "x").unwrap();
+        let file = |p: &str| Output {
+            path: PathBuf::from(p),
+            bytes: b"a".to_vec(),
+        };
+        publish(&dir, &[file("a.txt"), file("sub/b.txt")], Sweep::Stale).unwrap();
+        // An unpacked output folder carrying a link and a manifest that names a file through it.
+        std::os::unix::fs::symlink(&victim, dir.join("zz")).unwrap();
+        let mut manifest = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+        manifest.push_str("zz/precious.txt\n../victim/precious.txt\n");
+        std::fs::write(dir.join(MANIFEST), manifest).unwrap();
+        publish(&dir, &[file("a.txt")], Sweep::Stale).unwrap();
+        assert!(
+            victim.join("precious.txt").exists(),
+            "reached through a link"
+        );
+        assert!(
+            !dir.join("sub/b.txt").exists(),
+            "a stale file of ours is removed"
+        );
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

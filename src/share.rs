@@ -28,14 +28,15 @@ fn face_png(face: &Scene, size: (f64, f64), bleed: f64, dpi: f64) -> Result<Vec<
 }
 
 /// Print-on-demand: every face (fronts and backs) of every component in `lang` as a PNG at
-/// `dpi` with its bleed, under `<lang>/<component>/`, and `quantities.txt` listing each
+/// `dpi` with its bleed, under `<component>/`, and `quantities.txt` listing each
 /// face, its size and how many copies to print.
 pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
-    let dir = PathBuf::from(lang.code());
+    let dir = PathBuf::new();
     let mut files = Vec::new();
     let mut list = format!(
-        "# {} — print-on-demand faces at {dpi} dpi, bleed included\n# file\tcopies\twidth × height mm (with bleed)\tpixels\n",
-        game.title.get(lang)
+        "# {} — print-on-demand faces at {} dpi, bleed included\n# file\tcopies\twidth × height mm (with bleed)\tpixels\n",
+        game.title.get(lang),
+        (dpi * 10.0).round() / 10.0
     );
     for c in printed(game, lang) {
         let (w, h) = (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed);
@@ -88,11 +89,10 @@ fn slash(p: &std::path::Path) -> String {
 }
 
 /// Tabletop Simulator: each deck and tile set as sheets of at most 10 × 7 faces (every copy
-/// once, in order), the back as its own image, and `<deck>.json` with each sheet's grid, under
-/// `<lang>/`. Faces are cut boxes without bleed, at `dpi` or less so that a sheet stays
-/// within 8,192 pixels.
+/// once, in order), the back as its own image, and `<deck>.json` with each sheet's grid. Faces are cut boxes without bleed, at `dpi` or less so that a sheet stays
+/// within 8,192 pixels each way (the dpi used is in the JSON).
 pub fn tts(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
-    let dir = PathBuf::from(lang.code());
+    let dir = PathBuf::new();
     let mut files = Vec::new();
     for c in printed(game, lang).into_iter().filter(|c| c.deck) {
         files.extend(deck_sheets(&c, &dir, dpi)?);
@@ -108,8 +108,14 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
         .collect();
     let per = TTS_GRID.0 * TTS_GRID.1;
     let cols = copies.len().clamp(1, TTS_GRID.0);
-    let dpi = dpi.min(TTS_MAX_PX as f64 / cols as f64 / (c.size.0 / 25.4));
-    let face_px = (px(c.size.0, dpi), px(c.size.1, dpi));
+    let rows = copies.len().min(per).div_ceil(cols).max(1);
+    // The largest sheet within the limit both ways (faces rounded down to whole pixels).
+    let fit = |n: usize, mm: f64| (TTS_MAX_PX / n as u32) as f64 / (mm / 25.4);
+    let dpi = dpi.min(fit(cols, c.size.0)).min(fit(rows, c.size.1));
+    let face_px = (
+        ((c.size.0 / 25.4 * dpi).floor() as u32).max(1),
+        ((c.size.1 / 25.4 * dpi).floor() as u32).max(1),
+    );
     let mut files = Vec::new();
     let mut sheets = Vec::new();
     for (k, chunk) in copies.chunks(per).enumerate() {
@@ -158,6 +164,7 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
     }
     let json = serde_json::json!({
         "deck": c.id,
+        "dpi": (dpi * 10.0).round() / 10.0,
         "name": c.title,
         "cards": copies.len(),
         "face_pixels": [face_px.0, face_px.1],
@@ -195,12 +202,36 @@ impl Kind {
     }
 }
 
-/// One export written: game, kind, folder, files and bytes.
+/// One export written: game, kind, folder, files and bytes (no files: the game has nothing of
+/// that kind).
 pub type Written = (String, Kind, PathBuf, usize, u64);
 
-/// Exports `games` (each of their languages, or `lang`) into `<out>/<game>/exports/<kind>/`:
-/// every definition is read and every image made before anything is written, and each folder
-/// is replaced as a whole.
+/// What stands in the way of writing `dir`: a file or a link among the folders from `out`
+/// down to it.
+fn writable(out: &std::path::Path, dir: &std::path::Path) -> Option<crate::diag::Diagnostic> {
+    let mut at = PathBuf::new();
+    let rel = dir.strip_prefix(out).unwrap_or(dir);
+    for c in std::iter::once(out.as_os_str()).chain(rel.iter()) {
+        at.push(c);
+        match std::fs::symlink_metadata(&at) {
+            Err(_) => return None,
+            Ok(m) if m.is_dir() => {}
+            Ok(m) => {
+                let what = if m.file_type().is_symlink() {
+                    "is a symbolic link: exports are written only into real folders"
+                } else {
+                    "is a file where the exports' folder goes"
+                };
+                return Some(crate::diag::Diagnostic::file(&at, what));
+            }
+        }
+    }
+    None
+}
+
+/// Exports `games` (each of their languages, or `lang`) into
+/// `<out>/<game>/exports/<kind>/<lang>/`: every definition is read, every image made and every
+/// folder checked before anything is written, and each language's folder is replaced as a whole.
 pub fn export_games(
     project: &crate::definition::Project,
     games: &[String],
@@ -213,7 +244,8 @@ pub fn export_games(
     let lib = project.library()?;
     let mut loaded = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
-    for g in games {
+    let mut seen = std::collections::BTreeSet::new();
+    for g in games.iter().filter(|g| seen.insert(g.as_str())) {
         match crate::engine::load_definition(project, g, &lib) {
             Ok(game) => loaded.push(game),
             Err(d) => diags.0.extend(d.0),
@@ -224,32 +256,50 @@ pub fn export_games(
     }
     let mut staged = Vec::new();
     for game in &loaded {
-        let langs = crate::build::build_langs(game, lang);
         for &kind in kinds {
-            let mut files = Vec::new();
-            for &l in &langs {
-                files.extend(
-                    match kind {
-                        Kind::Pod => pod(game, l, dpi),
-                        Kind::Tts => tts(game, l, dpi),
+            for l in crate::build::build_langs(game, lang) {
+                let files = match kind {
+                    Kind::Pod => pod(game, l, dpi),
+                    Kind::Tts => tts(game, l, dpi),
+                }
+                .map_err(Error::Other)?;
+                let dir = out
+                    .join(&game.id)
+                    .join("exports")
+                    .join(kind.folder())
+                    .join(l.code());
+                if let Some(d) = writable(out, &dir) {
+                    if !diags.0.iter().any(|e| e.path == d.path) {
+                        diags.push(d);
                     }
-                    .map_err(Error::Other)?,
-                );
+                }
+                staged.push((game.id.clone(), kind, dir, files));
             }
-            let sweep = if langs.len() < game.languages.len() {
-                crate::output::Sweep::Keep
-            } else {
-                crate::output::Sweep::Stale
-            };
-            let dir = out.join(&game.id).join("exports").join(kind.folder());
-            staged.push((game.id.clone(), kind, dir, files, sweep));
         }
     }
+    if !diags.is_empty() {
+        return Err(Error::Input(diags));
+    }
     let mut written = Vec::new();
-    for (id, kind, dir, files, sweep) in staged {
-        let bytes = crate::output::publish(&dir, &files, sweep).map_err(|e| {
-            Error::Other(format!("{e}; the exports of `{id}` were left as they were"))
-        })?;
+    for (id, kind, dir, files) in staged {
+        if files.is_empty() {
+            written.push((id, kind, dir, 0, 0));
+            continue;
+        }
+        let bytes =
+            crate::output::publish(&dir, &files, crate::output::Sweep::Stale).map_err(|e| {
+                let done: Vec<String> = written
+                    .iter()
+                    .filter(|w: &&Written| w.3 > 0)
+                    .map(|w| w.2.display().to_string())
+                    .collect();
+                let done = if done.is_empty() {
+                    "nothing else was written".to_string()
+                } else {
+                    format!("already written: {}", done.join(", "))
+                };
+                Error::Other(format!("{e}; this folder was left as it was; {done}"))
+            })?;
         written.push((id, kind, dir, files.len(), bytes));
     }
     Ok(written)

@@ -34,7 +34,7 @@ fn print_on_demand_faces_have_their_bleed_at_the_asked_resolution_and_a_list_of_
                 .unwrap_or_else(|| panic!("{name} not exported"))
         };
         let first = &deck.cards[0];
-        let card = find(&format!("fr/{0}/{0}-{1}-front.png", deck.id, first.id));
+        let card = find(&format!("{0}/{0}-{1}-front.png", deck.id, first.id));
         let (w, h, ppm) = png_info(&card.bytes);
         assert_eq!(
             (w, h),
@@ -48,10 +48,10 @@ fn print_on_demand_faces_have_their_bleed_at_the_asked_resolution_and_a_list_of_
             deck.bleed
         );
         assert_eq!(ppm, (dpi / 0.0254).round() as u32);
-        let back = find(&format!("fr/{0}/{0}-back.png", deck.id));
+        let back = find(&format!("{0}/{0}-back.png", deck.id));
         assert_eq!(png_info(&back.bytes).0, w);
         // The list: each card's copies, and the shared back as many times as there are cards.
-        let list = String::from_utf8(find("fr/quantities.txt").bytes.clone()).unwrap();
+        let list = String::from_utf8(find("quantities.txt").bytes.clone()).unwrap();
         let copies = |name: &str| -> usize {
             list.lines()
                 .find(|l| l.starts_with(name))
@@ -60,9 +60,9 @@ fn print_on_demand_faces_have_their_bleed_at_the_asked_resolution_and_a_list_of_
                 .unwrap_or_else(|| panic!("{name} not listed:\n{list}"))
         };
         let total: usize = deck.cards.iter().map(|c| c.count).sum();
-        assert_eq!(copies(&format!("fr/{0}/{0}-back.png", deck.id)), total);
+        assert_eq!(copies(&format!("{0}/{0}-back.png", deck.id)), total);
         assert_eq!(
-            copies(&format!("fr/{0}/{0}-{1}-front.png", deck.id, first.id)),
+            copies(&format!("{0}/{0}-{1}-front.png", deck.id, first.id)),
             first.count
         );
         // Every listed image exists, and every image is listed.
@@ -91,7 +91,7 @@ fn tabletop_simulator_sheets_hold_at_most_ten_by_seven_faces_on_an_exact_grid() 
     };
     let id = &game.decks[0].id;
     let json: serde_json::Value =
-        serde_json::from_slice(&get(&format!("en/{id}.json")).bytes).unwrap();
+        serde_json::from_slice(&get(&format!("{id}.json")).bytes).unwrap();
     let face = (
         json["face_pixels"][0].as_u64().unwrap() as u32,
         json["face_pixels"][1].as_u64().unwrap() as u32,
@@ -108,14 +108,14 @@ fn tabletop_simulator_sheets_hold_at_most_ten_by_seven_faces_on_an_exact_grid() 
         );
         assert!(cols as usize <= TTS_GRID.0 && rows as usize <= TTS_GRID.1);
         assert!(n <= (cols * rows) as usize && n > ((rows - 1) * cols) as usize);
-        let image = get(&format!("en/{}", s["image"].as_str().unwrap()));
+        let image = get(s["image"].as_str().unwrap());
         let (w, h, _) = png_info(&image.bytes);
         assert_eq!((w, h), (face.0 * cols, face.1 * rows));
         cards += n;
     }
     assert_eq!(cards, total);
     assert_eq!(json["cards"].as_u64().unwrap() as usize, total);
-    let back = get(&format!("en/{}", json["back"].as_str().unwrap()));
+    let back = get(json["back"].as_str().unwrap());
     assert_eq!((png_info(&back.bytes).0, png_info(&back.bytes).1), face);
     // A tile set is a deck of its own.
     let tiles = &game.tilesets[0];
@@ -123,4 +123,28 @@ fn tabletop_simulator_sheets_hold_at_most_ten_by_seven_faces_on_an_exact_grid() 
         .path
         .to_string_lossy()
         .ends_with(&format!("{}.json", tiles.id))));
+}
+
+#[test]
+fn tabletop_simulator_sheets_stay_within_8192_pixels_both_ways() {
+    let mut game = common::game("imbriqua");
+    // Three copies (three columns) at 1200 dpi; then tall narrow cards, seven rows of them.
+    let d = &mut game.decks[0];
+    d.cards.truncate(1);
+    d.cards[0].count = 3;
+    for (width, height, count, dpi) in [(63.0, 88.0, 3, 1200.0), (25.0, 250.0, 27, 300.0)] {
+        let d = &mut game.decks[0];
+        (d.width, d.height, d.cards[0].count) = (width, height, count);
+        let files = tts(&game, Lang::Fr, dpi).unwrap();
+        let sheet = files
+            .iter()
+            .find(|f| f.path.to_string_lossy().ends_with("-1.png"))
+            .unwrap();
+        let (w, h, _) = png_info(&sheet.bytes);
+        assert!(w <= 8192 && h <= 8192, "{w} × {h}");
+        assert!(
+            w > 4096 || h > 4096,
+            "{w} × {h}: the limit is used, not undercut"
+        );
+    }
 }
