@@ -21,7 +21,7 @@ pub static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::Ato
 pub fn stdout_error(e: std::io::Error) {
     use std::sync::atomic::Ordering;
     if e.kind() != std::io::ErrorKind::BrokenPipe && !STDOUT_FAILED.swap(true, Ordering::Relaxed) {
-        eprintln!("error: cannot write to standard output: {e}");
+        errln!("error: cannot write to standard output: {e}");
     }
 }
 
@@ -309,8 +309,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 .collect();
             if !warnings.is_empty() {
                 let n = warnings.len();
-                eprintln!("{}", ludopress::diag::Diagnostics(warnings));
-                eprintln!(
+                errln!("{}", ludopress::diag::Diagnostics(warnings));
+                errln!(
                     "{n} warning{}: the files were written; `--strict` makes warnings errors",
                     if n == 1 { "" } else { "s" }
                 );
@@ -450,7 +450,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let def = engine::load_definition(&project, &game, &lib)?;
             let (books, warnings) = build::checked_rulebooks(&project, &def)?;
             if !warnings.is_empty() {
-                eprintln!("{}", Diagnostics(warnings));
+                errln!("{}", Diagnostics(warnings));
             }
             let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
                 Failure::Input(

@@ -1,6 +1,15 @@
 //! The `ludopress` binary: parses arguments, calls the library, prints errors, picks the exit code.
 #![forbid(unsafe_code)]
 
+/// Writes a line to standard error; a standard error that cannot be written (a closed pipe,
+/// a full disk) loses the line instead of panicking.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 
 use clap::Parser;
@@ -13,7 +22,7 @@ fn main() -> ExitCode {
     // is outlived by a watcher that removes them.
     if !matches!(args.command, cli::Command::WatchTemporaries) {
         if let Err(e) = ludopress::output::remove_temporaries_on_signal() {
-            eprintln!("warning: interruptions cannot be handled ({e})");
+            errln!("warning: interruptions cannot be handled ({e})");
         }
     }
     if matches!(
@@ -36,11 +45,11 @@ fn main() -> ExitCode {
         }
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Input(d)) => {
-            eprintln!("{d}");
+            errln!("{d}");
             ExitCode::from(2)
         }
         Err(cli::Failure::Other(e)) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(1)
         }
         Err(cli::Failure::Quiet) => ExitCode::from(1),

@@ -141,7 +141,8 @@ pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
                 let _ = std::fs::remove_file(tmp);
             }
             if !live.is_empty() {
-                eprintln!(
+                let _ = writeln!(
+                    std::io::stderr(),
                     "ludopress: interrupted while writing; its temporary files were removed, the files already in place are whole"
                 );
             }

@@ -204,3 +204,18 @@ fn export_writes_tabletop_sheets_and_refuses_a_bad_resolution() {
         "only what was asked"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_unwritable_standard_error_loses_the_message_not_the_exit_status() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let status = bin()
+        .args(["build", "no-such-game"])
+        .stderr(full)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "a panic exits 101");
+}
