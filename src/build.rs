@@ -1,7 +1,9 @@
 //! The build: every component of a game laid out, imposed on sheets and exported.
 //!
-//! All outputs of a game are produced in memory first; only then are they published to the output
-//! folder all at once (see [`crate::output`]), so a failed build leaves earlier outputs intact.
+//! Every definition and rulebook is validated before anything is written. Then each file is
+//! written the moment it is made ([`crate::output::Stream`]): whole (a temporary, then a rename),
+//! early (the first faces reach the disk at once), and never held with the others in memory.
+//! A build that fails part-way leaves whole files, some new and the others as they were.
 
 use crate::definition::model::{Game, PieceShape};
 use crate::export::{pdf, png, svg};
@@ -342,22 +344,53 @@ pub const SHEET_DPI: f64 = 50.0;
 /// Resolution of component previews, dots per inch.
 pub const COMPONENT_DPI: f64 = 100.0;
 
-/// Produces every output of a game in memory.
-pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
-    let (mut files, previews) = render_game_deferred(game, opts);
-    files.extend(render_previews(&previews, 1)?);
-    Ok(files)
+/// Where a build's files go: into the output folder the moment each is ready
+/// ([`crate::output::Stream`]), or into memory ([`Collect`]).
+pub trait Sink: Sync {
+    /// Takes one file, its path relative to the game's folder.
+    fn put(&self, path: &Path, bytes: Vec<u8>) -> Result<(), String>;
 }
 
-/// A PNG preview still to render from its SVG.
-#[derive(Debug, Clone)]
-pub struct Preview {
-    /// Path of the PNG, relative to the game's output folder.
-    pub path: PathBuf,
-    /// The SVG to render.
-    pub svg: String,
-    /// Resolution.
-    pub dpi: f64,
+impl Sink for crate::output::Stream {
+    fn put(&self, path: &Path, bytes: Vec<u8>) -> Result<(), String> {
+        crate::output::Stream::put(self, path, &bytes).map_err(|e| e.to_string())
+    }
+}
+
+/// Files kept in memory.
+#[derive(Default)]
+pub struct Collect(std::sync::Mutex<Vec<Output>>);
+
+impl Sink for Collect {
+    fn put(&self, path: &Path, bytes: Vec<u8>) -> Result<(), String> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Output {
+                path: path.to_path_buf(),
+                bytes,
+            });
+        Ok(())
+    }
+}
+
+impl Collect {
+    /// The files, by path.
+    pub fn into_files(self) -> Vec<Output> {
+        let mut files = self.0.into_inner().unwrap_or_else(|p| p.into_inner());
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files
+    }
+}
+
+/// Produces every output of a game in memory (the components, sheets and print PDFs, with
+/// previews when asked for), sorted by path.
+pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
+    let sink = Collect::default();
+    for job in game_jobs(game, opts, &sink) {
+        job()?;
+    }
+    Ok(sink.into_files())
 }
 
 /// A unit of work for [`parallel`].
@@ -413,22 +446,6 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".into())
 }
 
-/// Renders previews on `threads` threads (they are the slow part of a build), in order.
-pub fn render_previews(previews: &[Preview], threads: usize) -> Result<Vec<Output>, String> {
-    let jobs: Vec<Job<'_, Result<Output, String>>> = previews
-        .iter()
-        .map(|p| {
-            Box::new(move || {
-                png::render(&p.svg, p.dpi).map(|bytes| Output {
-                    path: p.path.clone(),
-                    bytes,
-                })
-            }) as Job<'_, _>
-        })
-        .collect();
-    parallel(jobs, threads)?.into_iter().collect()
-}
-
 /// The languages a build writes for `game`: the one asked for (when the game has it), or all of
 /// the game's.
 pub fn build_langs(game: &Game, asked: Option<Lang>) -> Vec<Lang> {
@@ -438,15 +455,28 @@ pub fn build_langs(game: &Game, asked: Option<Lang>) -> Vec<Lang> {
     }
 }
 
-/// Every output of a game but the PNG previews, which are returned to render (when asked for):
-/// for each language, `components/<lang>/`, `sheets/<lang>/` and `<game>-<lang>-<paper>.pdf`.
-pub fn render_game_deferred(game: &Game, opts: &BuildOptions) -> (Vec<Output>, Vec<Preview>) {
-    let mut previews = Vec::new();
-    let mut files = Vec::new();
-    for lang in build_langs(game, opts.lang) {
-        render_lang(game, opts, lang, &mut files, &mut previews);
-    }
-    (files, previews)
+/// The jobs that write a game's components and sheets into `sink`, one per language: for each,
+/// `components/<lang>/` (every distinct face as SVG, and PNG when previews are on), then for
+/// each paper `sheets/<lang>/` and `<game>-<lang>-<paper>.pdf`. A language's faces are laid out
+/// once and shared by its papers; each file is handed to the sink as soon as it is made.
+pub fn game_jobs<'a>(
+    game: &'a Game,
+    opts: &'a BuildOptions,
+    sink: &'a dyn Sink,
+) -> Vec<Job<'a, Result<(), String>>> {
+    build_langs(game, opts.lang)
+        .into_iter()
+        .map(|lang| {
+            Box::new(move || {
+                let groups = groups(game, lang);
+                write_faces(&groups, opts, lang, sink, None)?;
+                for &paper in &opts.papers {
+                    write_sheets(game, &groups, opts, lang, paper, sink)?;
+                }
+                Ok(())
+            }) as Job<'a, _>
+        })
+        .collect()
 }
 
 /// The pages of a game's print file on one paper, in print order: the guide, then every
@@ -541,102 +571,120 @@ fn sheets_of(
     sheet::finish(drafts, &spec, title, Some(&guide))
 }
 
-fn render_lang(
-    game: &Game,
+/// Writes each distinct face of `groups` (those `only` names, when given) as
+/// `components/<lang>/<stem>.svg`, with its PNG preview when previews are on.
+fn write_faces(
+    groups: &[Group],
     opts: &BuildOptions,
     lang: Lang,
-    files: &mut Vec<Output>,
-    previews: &mut Vec<Preview>,
-) {
+    sink: &dyn Sink,
+    only: Option<&dyn Fn(&str) -> bool>,
+) -> Result<(), String> {
     let code = lang.code();
-    let groups = groups(game, lang);
     let mut seen = std::collections::BTreeSet::new();
-    for g in &groups {
+    for g in groups {
         for (stem, scene) in &g.faces {
-            if !seen.insert(stem.clone()) {
+            if only.is_some_and(|keep| !keep(stem)) || !seen.insert(stem.clone()) {
                 continue;
             }
-            let stem = format!("components/{code}/{stem}");
-            push_svg(
-                files,
-                opts.previews.then_some(&mut *previews),
-                &stem,
+            write_scene(
+                sink,
+                opts.previews,
+                &format!("components/{code}/{stem}"),
                 scene,
                 COMPONENT_DPI,
-            );
+            )?;
         }
     }
-    for &paper in &opts.papers {
-        let title = game.title.get(lang);
-        let sheets = sheets_of(game, &groups, opts, lang, paper);
-        // One file per page with something on it, numbered as in the PDF.
-        for (i, s) in sheets.iter().enumerate() {
-            if s.side == sheet::Side::Blank {
-                continue;
-            }
-            let stem = format!(
-                "sheets/{code}/{}-{:02}{}",
-                paper.name(),
-                i + 1,
-                match s.side {
-                    sheet::Side::Back => "-back",
-                    sheet::Side::Guide => "-guide",
-                    _ => "",
-                }
-            );
-            push_svg(
-                files,
-                opts.previews.then_some(&mut *previews),
-                &stem,
-                &s.scene,
-                SHEET_DPI,
-            );
-        }
-        let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
-        let meta = pdf::Meta {
-            title: format!(
-                "{title} — {} ({})",
-                match lang {
-                    Lang::Fr => "à imprimer et jouer",
-                    Lang::En => "print and play",
-                },
-                paper.name()
-            ),
-            author: game.about.designer.clone().unwrap_or_default(),
-            subject: match lang {
-                Lang::Fr => "Planches à imprimer, découper et jouer".into(),
-                Lang::En => "Sheets to print, cut and play".into(),
-            },
-            lang: Some(code.into()),
-            compress: true,
-        };
-        files.push(Output {
-            path: PathBuf::from(format!("{}-{code}-{}.pdf", game.id, paper.name())),
-            bytes: pdf::to_pdf(&pages, &meta),
-        });
-    }
+    Ok(())
 }
 
-/// Adds `<stem>.svg` for a scene and, when previews are collected, its `<stem>.png` to render.
-fn push_svg(
-    files: &mut Vec<Output>,
-    previews: Option<&mut Vec<Preview>>,
+/// Writes the pages of the print file on `paper` (each as `sheets/<lang>/<paper>-NN.svg`, and
+/// PNG when previews are on) and the print PDF.
+fn write_sheets(
+    game: &Game,
+    groups: &[Group],
+    opts: &BuildOptions,
+    lang: Lang,
+    paper: Paper,
+    sink: &dyn Sink,
+) -> Result<(), String> {
+    let code = lang.code();
+    let title = game.title.get(lang);
+    let sheets = sheets_of(game, groups, opts, lang, paper);
+    let mut drawn: Vec<(u64, Vec<u8>)> = Vec::new();
+    // One file per page with something on it, numbered as in the PDF.
+    for (i, s) in sheets.iter().enumerate() {
+        if s.side == sheet::Side::Blank {
+            continue;
+        }
+        let stem = format!(
+            "sheets/{code}/{}-{:02}{}",
+            paper.name(),
+            i + 1,
+            match s.side {
+                sheet::Side::Back => "-back",
+                sheet::Side::Guide => "-guide",
+                _ => "",
+            }
+        );
+        // Pages alike (a deck's backs) are drawn once.
+        let text = svg::to_svg(&s.scene);
+        let key = crate::scene::fnv(text.as_bytes());
+        sink.put(Path::new(&format!("{stem}.svg")), text.into_bytes())?;
+        if opts.previews {
+            let png = match drawn.iter().find(|d| d.0 == key) {
+                Some(d) => d.1.clone(),
+                None => {
+                    let png = png::render_scene(&s.scene, SHEET_DPI)?;
+                    drawn.push((key, png.clone()));
+                    png
+                }
+            };
+            sink.put(Path::new(&format!("{stem}.png")), png)?;
+        }
+    }
+    let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
+    let meta = pdf::Meta {
+        title: format!(
+            "{title} — {} ({})",
+            match lang {
+                Lang::Fr => "à imprimer et jouer",
+                Lang::En => "print and play",
+            },
+            paper.name()
+        ),
+        author: game.about.designer.clone().unwrap_or_default(),
+        subject: match lang {
+            Lang::Fr => "Planches à imprimer, découper et jouer".into(),
+            Lang::En => "Sheets to print, cut and play".into(),
+        },
+        lang: Some(code.into()),
+        compress: true,
+    };
+    let path = PathBuf::from(format!("{}-{code}-{}.pdf", game.id, paper.name()));
+    sink.put(&path, pdf::to_pdf(&pages, &meta))
+}
+
+/// Writes `<stem>.svg` for a scene and, with previews, `<stem>.png` drawn at `dpi`.
+fn write_scene(
+    sink: &dyn Sink,
+    previews: bool,
     stem: &str,
     scene: &Scene,
     dpi: f64,
-) {
-    let text = svg::to_svg(scene);
-    if let Some(previews) = previews {
-        previews.push(Preview {
-            path: PathBuf::from(format!("{stem}.png")),
-            svg: text.clone(),
-            dpi,
-        });
+) -> Result<(), String> {
+    sink.put(
+        Path::new(&format!("{stem}.svg")),
+        svg::to_svg(scene).into_bytes(),
+    )?;
+    if previews {
+        sink.put(
+            Path::new(&format!("{stem}.png")),
+            png::render_scene(scene, dpi)?,
+        )?;
     }
-    files.push(Output {
-        path: PathBuf::from(format!("{stem}.svg")),
-        bytes: text.into_bytes(),
-    });
+    Ok(())
 }
 
 /// The rulebooks of a game (each of its languages whose `games/<game>/rules.<lang>.md`
@@ -1014,48 +1062,78 @@ pub fn build_games(
     if !diags.is_empty() {
         return Err(Error::Input(diags));
     }
-    // Every game's components and sheets, and every rulebook file, as parallel jobs; then all PNG
-    // previews (the slow part) on every core at once, so one large game does not hold the others up.
-    enum Done {
-        Game(usize, Vec<Output>, Vec<Preview>, u128),
-        Files(usize, Vec<Output>),
+    // Everything is valid: each game's folder is opened, then every language's components and
+    // sheets and every rulebook file are made by parallel jobs, each file written the moment it
+    // is ready (nothing waits in memory for the others).
+    let mut streams = Vec::new();
+    for game in &loaded {
+        let dir = out.join(&game.id);
+        match crate::output::Stream::open(&dir) {
+            Ok(s) => streams.push(s),
+            Err(e) => {
+                for s in streams {
+                    s.abandon();
+                }
+                return Err(Error::Other(e.to_string()));
+            }
+        }
     }
-    let mut jobs: Vec<Job<'_, Done>> = Vec::new();
-    for (i, (game, books)) in loaded.iter().zip(&books).enumerate() {
-        for b in books {
-            for &paper in &opts.papers {
+    let mut jobs: Vec<Job<'_, (usize, Result<u128, String>)>> = Vec::new();
+    for (i, ((game, books), stream)) in loaded.iter().zip(&books).zip(&streams).enumerate() {
+        let sink: &dyn Sink = stream;
+        // The longest jobs first: a game's languages, then its rulebooks.
+        for job in game_jobs(game, opts, sink) {
+            jobs.push(Box::new(move || {
+                let t = std::time::Instant::now();
+                (i, job().map(|()| t.elapsed().as_millis()))
+            }));
+            for b in books {
+                for &paper in &opts.papers {
+                    jobs.push(Box::new(move || {
+                        let f = rulebook_pdf(game, b, paper);
+                        (i, sink.put(&f.path, f.bytes).map(|()| 0))
+                    }));
+                }
                 jobs.push(Box::new(move || {
-                    Done::Files(i, vec![rulebook_pdf(game, b, paper)])
+                    let result = rulebook_web(game, b)
+                        .into_iter()
+                        .try_for_each(|f| sink.put(&f.path, f.bytes));
+                    (i, result.map(|()| 0))
                 }));
             }
-            jobs.push(Box::new(move || Done::Files(i, rulebook_web(game, b))));
         }
-        jobs.push(Box::new(move || {
-            let t = std::time::Instant::now();
-            let (files, previews) = render_game_deferred(game, opts);
-            Done::Game(i, files, previews, t.elapsed().as_millis())
-        }));
     }
-    let mut rendered: Vec<(Vec<Output>, Vec<Preview>, u128)> =
-        loaded.iter().map(|_| Default::default()).collect();
-    for done in parallel(jobs, threads).map_err(Error::Other)? {
-        match done {
-            Done::Game(i, files, previews, ms) => {
-                rendered[i].0.extend(files);
-                rendered[i].1 = previews;
-                rendered[i].2 = ms;
+    let mut ms = vec![0u128; loaded.len()];
+    let mut failed: Vec<Option<String>> = vec![None; loaded.len()];
+    let done = parallel(jobs, threads);
+    for (i, result) in done.iter().flatten() {
+        match result {
+            Ok(t) => ms[*i] += t,
+            Err(e) => {
+                failed[*i].get_or_insert_with(|| e.clone());
             }
-            Done::Files(i, files) => rendered[i].0.extend(files),
         }
     }
-    let all_previews: Vec<Preview> = rendered.iter().flat_map(|r| r.1.iter().cloned()).collect();
-    let mut pngs = render_previews(&all_previews, threads)
-        .map_err(Error::Other)?
-        .into_iter();
+    let lost = done.err();
     let mut reports = Vec::new();
-    for ((game, (mut files, previews, ms)), warnings) in loaded.iter().zip(rendered).zip(warnings) {
-        files.extend(pngs.by_ref().take(previews.len()));
-        let dir = out.join(&game.id);
+    let mut errors = Vec::new();
+    for (((game, stream), warnings), (ms, failed)) in loaded
+        .iter()
+        .zip(streams)
+        .zip(warnings)
+        .zip(ms.into_iter().zip(failed))
+    {
+        let dir = stream.dir().to_path_buf();
+        let (names, _) = stream.written();
+        if let Some(e) = failed.or_else(|| lost.clone()) {
+            // The files written are whole; the previous build's others are kept.
+            stream.abandon();
+            errors.push(format!(
+                "{e}; the files of `{}` already written are whole, the others were left as they were",
+                game.id
+            ));
+            continue;
+        }
         // A build of one language of several keeps the other languages' files (and so cannot
         // tell which of them are stale): only a whole build sweeps.
         let sweep = if build_langs(game, opts.lang).len() < game.languages.len() {
@@ -1063,31 +1141,25 @@ pub fn build_games(
         } else {
             crate::output::Sweep::Stale
         };
-        let bytes = crate::output::publish(&dir, &files, sweep).map_err(|e| {
-            Error::Other(format!(
-                "{e}; the files of `{}` were left as they were",
-                game.id
-            ))
-        })?;
-        let pdfs = files
-            .iter()
-            .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
-            .count();
-        let books = files
-            .iter()
-            .filter(|f| f.path.to_string_lossy().contains("-rules-"))
-            .count();
+        let bytes = stream
+            .finish(sweep)
+            .map_err(|e| Error::Other(e.to_string()))?;
+        let count = |f: &dyn Fn(&str) -> bool| names.iter().filter(|n| f(n)).count();
+        let books = count(&|n| n.ends_with(".pdf") && n.contains("-rules-"));
         reports.push(GameReport {
             id: game.id.clone(),
             dir,
-            files: files.len(),
-            print_pdfs: pdfs - books,
+            files: names.len(),
+            print_pdfs: count(&|n| n.ends_with(".pdf")) - books,
             rulebook_pdfs: books,
-            pngs: previews.len(),
+            pngs: count(&|n| n.ends_with(".png")),
             bytes,
             layout_ms: ms,
             warnings,
         });
+    }
+    if !errors.is_empty() {
+        return Err(Error::Other(errors.join("\n")));
     }
     Ok(reports)
 }

@@ -1,9 +1,11 @@
-//! The output folder: a game's files published all at once, never half-written, never outside it.
+//! The output folder: files never half-written, never outside it; published all at once
+//! ([`publish`]) or one by one as a build makes them ([`Stream`]).
 //!
 //! Every file is first written to a temporary sibling created exclusively (`O_CREAT | O_EXCL`, so
-//! a planted symbolic link is never followed) under an unpredictable name; only when all of a
-//! game's files are staged are they renamed into place, so a full disk or any other failure leaves
-//! the folder as it was. A manifest lists the files the last build wrote: the next build removes
+//! a planted symbolic link is never followed) under an unpredictable name, then renamed into
+//! place. [`publish`] renames only when all of a set of files are staged, so a failure leaves the
+//! folder as it was; a [`Stream`] renames each as it comes, and a failure part-way leaves each
+//! file whole, new or as it was. A manifest lists the files the last build wrote: the next build removes
 //! those it no longer writes (a renamed card's old face), and nothing else. An interrupted build
 //! (Ctrl-C, `SIGTERM`, `SIGHUP`) removes its temporary files before it stops
 //! ([`remove_temporaries_on_signal`]). A build killed outright (`SIGKILL`), which no program can
@@ -258,16 +260,98 @@ pub fn publish(dir: &Path, files: &[Output], sweep: Sweep) -> Result<u64, Error>
         }
     }
     if sweep == Sweep::Stale {
-        for gone in old.difference(&names) {
-            // Only plain files the manifest names are removed, reached through real folders:
-            // never a folder, a link's target, or a file behind a linked folder (a manifest
-            // and a link planted in an unpacked output folder must not reach outside it).
-            if let Some(path) = inside(dir, Path::new(gone)) {
-                let _ = std::fs::remove_file(&path);
-            }
-        }
+        sweep_stale(dir, &old, &names);
     }
     Ok(total)
+}
+
+/// A game's output folder written file by file as the build produces them: each file is whole
+/// (temporary sibling, then rename) the moment it appears, so the first files reach the disk
+/// early and nothing waits in memory. The manifest is written last: [`Stream::finish`] removes
+/// what the previous build wrote and this one did not, [`Stream::abandon`] keeps it all.
+pub struct Stream {
+    dir: PathBuf,
+    old: BTreeSet<String>,
+    written: Mutex<(BTreeSet<String>, u64)>,
+}
+
+impl Stream {
+    /// Opens `dir` (created if missing; a real folder, never a link) and removes temporaries an
+    /// interrupted build left there.
+    pub fn open(dir: &Path) -> Result<Stream, Error> {
+        std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
+        real_folder(dir)?;
+        remove_stale_temporaries(dir);
+        Ok(Stream {
+            dir: dir.to_path_buf(),
+            old: read_manifest(dir),
+            written: Mutex::new((BTreeSet::new(), 0)),
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes one file now (left alone when it already holds `bytes`).
+    pub fn put(&self, rel: &Path, bytes: &[u8]) -> Result<(), Error> {
+        if !is_safe_relative(rel) {
+            return Err(err(rel, "not a plain path inside the output folder"));
+        }
+        let path = self.dir.join(rel);
+        if let Some(parent) = path.parent() {
+            make_folders(&self.dir, parent)?;
+        }
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return Err(err(&path, "a folder stands where this file goes"));
+        }
+        write_one(&path, bytes)?;
+        let mut w = self.written.lock().unwrap_or_else(|p| p.into_inner());
+        w.0.insert(slash_path(rel));
+        w.1 += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// The files written so far (relative, with `/`) and their bytes.
+    pub fn written(&self) -> (BTreeSet<String>, u64) {
+        self.written
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Ends a whole build: the manifest lists what was written, and the files of the last build
+    /// that this one did not write are removed ([`Sweep::Stale`]) or kept ([`Sweep::Keep`]).
+    /// Returns the bytes written.
+    pub fn finish(self, sweep: Sweep) -> Result<u64, Error> {
+        let (mut names, bytes) = self.written();
+        if sweep == Sweep::Keep {
+            names.extend(self.old.iter().cloned());
+        }
+        let list: String = names.iter().map(|n| format!("{n}\n")).collect();
+        write_one(&self.dir.join(MANIFEST), list.as_bytes())?;
+        if sweep == Sweep::Stale {
+            sweep_stale(&self.dir, &self.old, &names);
+        }
+        Ok(bytes)
+    }
+
+    /// Ends a failed build: the manifest lists the files of both builds, and nothing is removed.
+    pub fn abandon(self) {
+        let _ = self.finish(Sweep::Keep);
+    }
+}
+
+/// Removes the files named in `old` and not in `names`: only plain files the manifest names,
+/// reached through real folders; never a folder, a link's target, or a file behind a linked
+/// folder (a manifest and a link planted in an unpacked output folder must not reach outside it).
+fn sweep_stale(dir: &Path, old: &BTreeSet<String>, names: &BTreeSet<String>) {
+    for gone in old.difference(names) {
+        if let Some(path) = inside(dir, Path::new(gone)) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
 }
 
 /// Writes one file through a temporary sibling created exclusively, then a rename.
@@ -333,7 +417,12 @@ fn make_folders(dir: &Path, parent: &Path) -> Result<(), Error> {
     for c in rel.components() {
         at.push(c);
         match std::fs::symlink_metadata(&at) {
-            Err(_) => std::fs::create_dir(&at).map_err(|e| err(&at, e))?,
+            // Another job of the same build may create it at the same moment.
+            Err(_) => match std::fs::create_dir(&at) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => real_folder(&at)?,
+                Err(e) => return Err(err(&at, e)),
+            },
             Ok(_) => real_folder(&at)?,
         }
     }

@@ -357,26 +357,50 @@ fn planted_links_are_never_followed() {
 }
 
 #[test]
-fn a_failure_while_writing_leaves_the_folder_as_it_was() {
+fn a_failure_while_writing_leaves_whole_files_and_loses_nothing() {
     let root = scratch_project("fail", &deck_game(["one", "two"]));
     build_cards(&root).expect("first build");
     let out = root.join("output/cards");
+    let old_face = std::fs::read(out.join("components/fr/deck-two.svg")).unwrap();
     std::fs::write(
         root.join("games/cards/game.toml"),
         deck_game(["one", "three"]),
     )
     .unwrap();
-    // A folder where the new sheet PDF goes: staging stops there, after other files were staged.
+    // A folder where the new sheet PDF goes: the build streams its files, so some are written
+    // before it stops there.
     std::fs::remove_file(out.join("cards-fr-letter.pdf")).unwrap();
     std::fs::create_dir(out.join("cards-fr-letter.pdf")).unwrap();
-    let before = snapshot_tree(&out);
     let e = build_cards(&root).unwrap_err();
     let msg = format!("{e:?}");
     assert!(
-        msg.contains("cards-fr-letter.pdf") && msg.contains("left as they were"),
+        msg.contains("cards-fr-letter.pdf") && msg.contains("already written are whole"),
         "{msg}"
     );
-    assert_eq!(snapshot_tree(&out), before);
+    let tree = snapshot_tree(&out);
+    // Every file is whole: no temporary is left, and the new face was written in full.
+    assert!(
+        tree.keys()
+            .all(|k| !k.contains(".ludopress-") || k.ends_with("manifest")),
+        "{:?}",
+        tree.keys()
+    );
+    let new_face = std::fs::read_to_string(out.join("components/fr/deck-three.svg")).unwrap();
+    assert!(new_face.trim_end().ends_with("</svg>"), "{new_face}");
+    // Nothing of the last build is lost by a failed one, and its manifest names both builds'
+    // files, so that the next whole build removes the stale ones.
+    assert_eq!(
+        std::fs::read(out.join("components/fr/deck-two.svg")).unwrap(),
+        old_face
+    );
+    let manifest = std::fs::read_to_string(out.join(".ludopress-manifest")).unwrap();
+    for f in ["components/fr/deck-two.svg", "components/fr/deck-three.svg"] {
+        assert!(manifest.lines().any(|l| l == f), "{f} not in {manifest}");
+    }
+    std::fs::remove_dir(out.join("cards-fr-letter.pdf")).unwrap();
+    build_cards(&root).expect("build once the way is clear");
+    assert!(!out.join("components/fr/deck-two.svg").exists());
+    assert!(out.join("cards-fr-letter.pdf").is_file());
     let _ = std::fs::remove_dir_all(&root);
 }
 

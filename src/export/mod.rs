@@ -1,5 +1,6 @@
-//! Exporters: the same flattened scene written as SVG and PDF; PNG rendered from the SVG.
+//! Exporters: the same flattened scene written as SVG and PDF, and drawn to pixels for PNG.
 
 pub mod pdf;
 pub mod png;
+pub mod raster;
 pub mod svg;

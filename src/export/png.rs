@@ -1,5 +1,36 @@
-//! PNG images: the SVG export rendered by resvg with the bundled fonts, written with their
-//! resolution (a `pHYs` chunk) so that printing services and image tools read the right size.
+//! PNG images, written with their resolution (a `pHYs` chunk) so that printing services and
+//! image tools read the right size: a scene drawn straight to pixels ([`super::raster`]), or an
+//! SVG document rendered by resvg with the bundled fonts.
+
+use crate::scene::Scene;
+
+/// Draws a scene to PNG bytes at `dpi`, compressed fast: a preview, written on every build.
+pub fn render_scene(scene: &Scene, dpi: f64) -> Result<Vec<u8>, String> {
+    let k = dpi / 25.4;
+    let px = (
+        (scene.width * k).ceil() as u32,
+        (scene.height * k).ceil() as u32,
+    );
+    encode(
+        &super::raster::draw(scene, px, (k, k))?,
+        dpi,
+        png::Compression::Fast,
+    )
+}
+
+/// Draws a scene to exactly `px` pixels (stretched by a fraction of a pixel when its size is not
+/// a whole number of pixels), marked as `dpi`.
+pub fn render_scene_px(scene: &Scene, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, String> {
+    let k = (
+        f64::from(px.0) / scene.width.max(1e-9),
+        f64::from(px.1) / scene.height.max(1e-9),
+    );
+    encode(
+        &super::raster::draw(scene, px, k)?,
+        dpi,
+        png::Compression::Default,
+    )
+}
 
 /// Renders an SVG document to PNG bytes at `dpi`.
 pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, String> {
@@ -44,16 +75,25 @@ fn draw(tree: &usvg::Tree, px: (u32, u32), k: (f64, f64), dpi: f64) -> Result<Ve
         resvg::tiny_skia::Transform::from_scale(k.0 as f32, k.1 as f32),
         &mut pixmap.as_mut(),
     );
+    encode(&pixmap, dpi, png::Compression::Default)
+}
+
+/// A pixmap drawn on white as an RGB PNG marked as `dpi`.
+fn encode(
+    pixmap: &resvg::tiny_skia::Pixmap,
+    dpi: f64,
+    compression: png::Compression,
+) -> Result<Vec<u8>, String> {
     // On white every pixel is opaque: RGB, with the resolution in pixels per metre.
-    let rgb: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
+    let mut rgb = Vec::with_capacity(pixmap.data().len() / 4 * 3);
+    for p in pixmap.data().chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+    }
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(compression);
     let ppm = (dpi / 0.0254).round() as u32;
     enc.set_pixel_dims(Some(png::PixelDimensions {
         xppu: ppm,
