@@ -86,7 +86,7 @@ fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bo
 fn groups(game: &Game, lang: Lang) -> Vec<Group> {
     let mut out = Vec::new();
     for b in &game.boards {
-        let art = layout::board::face(b, lang);
+        let art = layout::board::face(b, lang).shared();
         for _ in 0..b.count {
             out.push(Group {
                 title: b.name.get(lang).to_string(),
@@ -100,7 +100,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         }
     }
     for m in &game.mats {
-        let art = layout::mat::draw(m);
+        let art = layout::mat::draw(m).shared();
         let outline = layout::Outline::rect(art.width, art.height);
         out.push(Group {
             title: m.name.get(lang).to_string(),
@@ -113,12 +113,12 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for d in &game.decks {
-        let back = layout::card::back(&d.back, d.width, d.height, d.bleed, lang);
+        let back = layout::card::back(&d.back, d.width, d.height, d.bleed, lang).shared();
         let mut faces = vec![(format!("{}-back", d.id), back.clone())];
         let mut slots = Vec::new();
         let mut copies = Vec::new();
         for c in &d.cards {
-            let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang);
+            let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang).shared();
             faces.push((format!("{}-{}", d.id, c.id), front.clone()));
             copies.push((format!("{}-{}", d.id, c.id), c.count));
             for _ in 0..c.count {
@@ -143,7 +143,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         let back = t
             .back
             .as_ref()
-            .map(|b| layout::card::back(b, t.size, t.size, 0.0, lang));
+            .map(|b| layout::card::back(b, t.size, t.size, 0.0, lang).shared());
         let mut faces = Vec::new();
         if let Some(b) = &back {
             faces.push((format!("{}-back", t.id), b.clone()));
@@ -151,7 +151,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         let mut slots = Vec::new();
         let mut copies = Vec::new();
         for (i, tile) in t.tiles.iter().enumerate() {
-            let front = layout::tile::face(t, tile, lang);
+            let front = layout::tile::face(t, tile, lang).shared();
             faces.push((format!("{}-{:02}", t.id, i + 1), front.clone()));
             copies.push((format!("{}-{:02}", t.id, i + 1), tile.count));
             for _ in 0..tile.count {
@@ -173,8 +173,8 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for pc in &game.pieces {
-        let front = layout::piece::front(pc, lang);
-        let back = layout::piece::back(pc, lang);
+        let front = layout::piece::front(pc, lang).shared();
+        let back = layout::piece::back(pc, lang).map(Scene::shared);
         let mut faces = vec![(pc.id.clone(), front.clone())];
         if let Some(b) = &back {
             faces.push((format!("{}-back", pc.id), b.clone()));
@@ -208,7 +208,7 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for d in &game.dice {
-        let net = layout::die::draw(d, lang);
+        let net = layout::die::draw(d, lang).shared();
         let slots = (0..d.count)
             .map(|_| Slot {
                 front: net.clone(),
@@ -387,9 +387,7 @@ impl Collect {
 /// previews when asked for), sorted by path.
 pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
     let sink = Collect::default();
-    for job in game_jobs(game, opts, &sink) {
-        job()?;
-    }
+    game_job(game, opts, &sink, 1)()?;
     Ok(sink.into_files())
 }
 
@@ -455,28 +453,37 @@ pub fn build_langs(game: &Game, asked: Option<Lang>) -> Vec<Lang> {
     }
 }
 
-/// The jobs that write a game's components and sheets into `sink`, one per language: for each,
-/// `components/<lang>/` (every distinct face as SVG, and PNG when previews are on), then for
-/// each paper `sheets/<lang>/` and `<game>-<lang>-<paper>.pdf`. A language's faces are laid out
-/// once and shared by its papers; each file is handed to the sink as soon as it is made.
-pub fn game_jobs<'a>(
+/// The job that writes a game's components and sheets into `sink`: for each language in turn,
+/// its faces are laid out once, then `components/<lang>/` (every distinct face as SVG, and PNG
+/// when previews are on) is written beside (on up to `threads` threads), for each paper in turn,
+/// `sheets/<lang>/` and `<game>-<lang>-<paper>.pdf`. Each file is handed to the sink as soon as
+/// it is made; one language's faces are in memory at a time.
+pub fn game_job<'a>(
     game: &'a Game,
     opts: &'a BuildOptions,
     sink: &'a dyn Sink,
-) -> Vec<Job<'a, Result<(), String>>> {
-    build_langs(game, opts.lang)
-        .into_iter()
-        .map(|lang| {
-            Box::new(move || {
-                let groups = groups(game, lang);
-                write_faces(&groups, opts, lang, sink, None)?;
-                for &paper in &opts.papers {
-                    write_sheets(game, &groups, opts, lang, paper, sink)?;
-                }
-                Ok(())
-            }) as Job<'a, _>
-        })
-        .collect()
+    threads: usize,
+) -> Job<'a, Result<(), String>> {
+    Box::new(move || {
+        for lang in build_langs(game, opts.lang) {
+            let groups = groups(game, lang);
+            let groups = &groups;
+            // The faces beside the papers, the papers one after the other: a print file's
+            // pages and PDF are the largest things a build holds.
+            let parts: Vec<Job<'_, Result<(), String>>> = vec![
+                Box::new(move || write_faces(groups, opts, lang, sink, None)),
+                Box::new(move || {
+                    opts.papers
+                        .iter()
+                        .try_for_each(|&paper| write_sheets(game, groups, opts, lang, paper, sink))
+                }),
+            ];
+            parallel(parts, threads)?
+                .into_iter()
+                .collect::<Result<(), String>>()?;
+        }
+        Ok(())
+    })
 }
 
 /// The pages of a game's print file on one paper, in print order: the guide, then every
@@ -637,6 +644,10 @@ fn write_sheets(
                 Some(d) => d.1.clone(),
                 None => {
                     let png = png::render_scene(&s.scene, SHEET_DPI)?;
+                    // The last few pages only: alike pages follow one another.
+                    if drawn.len() == 4 {
+                        drawn.remove(0);
+                    }
                     drawn.push((key, png.clone()));
                     png
                 }
@@ -1081,26 +1092,25 @@ pub fn build_games(
     let mut jobs: Vec<Job<'_, (usize, Result<u128, String>)>> = Vec::new();
     for (i, ((game, books), stream)) in loaded.iter().zip(&books).zip(&streams).enumerate() {
         let sink: &dyn Sink = stream;
-        // The longest jobs first: a game's languages, then its rulebooks.
-        for job in game_jobs(game, opts, sink) {
-            jobs.push(Box::new(move || {
-                let t = std::time::Instant::now();
-                (i, job().map(|()| t.elapsed().as_millis()))
-            }));
-            for b in books {
-                for &paper in &opts.papers {
-                    jobs.push(Box::new(move || {
-                        let f = rulebook_pdf(game, b, paper);
-                        (i, sink.put(&f.path, f.bytes).map(|()| 0))
-                    }));
-                }
+        // The longest jobs first: a game's components and sheets, then its rulebooks.
+        let job = game_job(game, opts, sink, threads);
+        jobs.push(Box::new(move || {
+            let t = std::time::Instant::now();
+            (i, job().map(|()| t.elapsed().as_millis()))
+        }));
+        for b in books {
+            for &paper in &opts.papers {
                 jobs.push(Box::new(move || {
-                    let result = rulebook_web(game, b)
-                        .into_iter()
-                        .try_for_each(|f| sink.put(&f.path, f.bytes));
-                    (i, result.map(|()| 0))
+                    let f = rulebook_pdf(game, b, paper);
+                    (i, sink.put(&f.path, f.bytes).map(|()| 0))
                 }));
             }
+            jobs.push(Box::new(move || {
+                let result = rulebook_web(game, b)
+                    .into_iter()
+                    .try_for_each(|f| sink.put(&f.path, f.bytes));
+                (i, result.map(|()| 0))
+            }));
         }
     }
     let mut ms = vec![0u128; loaded.len()];

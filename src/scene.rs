@@ -429,6 +429,18 @@ impl Scene {
         );
     }
 
+    /// The same drawing as one group: copies of it share its items (a card placed a hundred
+    /// times, or held by a sheet and a component file, is in memory once).
+    pub fn shared(self) -> Scene {
+        let mut out = Scene::new(self.width, self.height);
+        if self.items.len() == 1 && matches!(self.items[0], Item::Group(_)) {
+            out.items = self.items;
+        } else {
+            out.place(self, Affine::IDENTITY, None);
+        }
+        out
+    }
+
     /// Adds another scene's items under a transform and optional clip rectangle.
     pub fn place(&mut self, other: Scene, transform: Affine, clip: Option<(f64, f64, f64, f64)>) {
         self.place_clipped(

@@ -620,7 +620,7 @@ fn huge_texts_and_paper_are_refused_before_any_work() {
         .to_string();
     assert!(
         e.starts_with("games/cards/game.toml:2:6:")
-            && e.contains("m² of paper; the limit is 20 m²"),
+            && e.contains("m² of paper; the limit is 80 m²"),
         "{e}"
     );
 }

@@ -251,7 +251,7 @@ impl<'r> Layouts<'r> {
                     .map(|d| Diagnostic {
                         message: format!("{} `{}`: {msg}", self.owner, card.id),
                         warning: false,
-                        ..d
+                        ..(*d).clone()
                     });
                 match place {
                     Some(d) => cx.diags.push(d),
@@ -528,7 +528,7 @@ impl<'r> Layouts<'r> {
 
 /// Where a warning about a library element is best placed: at the card's value, when the
 /// element's text is that one field (`"{text}"`); a game's own element is placed at itself.
-fn value_place(e: &raw::ElementRaw, card: &Card) -> Option<Diagnostic> {
+fn value_place(e: &raw::ElementRaw, card: &Card) -> Option<std::sync::Arc<Diagnostic>> {
     let t = e.text.as_ref()?;
     if t.span().start < crate::definition::library::LIBRARY_SPAN {
         return None;
@@ -593,7 +593,7 @@ pub(crate) struct Shape<'e> {
     rotate: f64,
     radius: f64,
     stroke_w: f64,
-    place: Diagnostic,
+    place: std::sync::Arc<Diagnostic>,
 }
 
 /// Reads a font file of the game (within the size limit) into a face; errors at `s`.
@@ -955,12 +955,14 @@ fn shape<'e>(
         rotate,
         radius,
         stroke_w,
-        place: cx.at(
-            e.text
-                .as_ref()
-                .or(e.image.as_ref())
-                .map_or(e.name.span(), |t| t.span()),
-            String::new(),
+        place: std::sync::Arc::new(
+            cx.at(
+                e.text
+                    .as_ref()
+                    .or(e.image.as_ref())
+                    .map_or(e.name.span(), |t| t.span()),
+                String::new(),
+            ),
         ),
     })
 }

@@ -473,13 +473,13 @@ pub struct Card {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardPlaces {
     /// The title's value.
-    pub title: crate::diag::Diagnostic,
+    pub title: std::sync::Arc<crate::diag::Diagnostic>,
     /// The text's value.
-    pub text: crate::diag::Diagnostic,
+    pub text: std::sync::Arc<crate::diag::Diagnostic>,
     /// The tag's value.
-    pub tag: Option<crate::diag::Diagnostic>,
+    pub tag: Option<std::sync::Arc<crate::diag::Diagnostic>>,
     /// Each of the designer's fields.
-    pub fields: std::collections::BTreeMap<String, crate::diag::Diagnostic>,
+    pub fields: std::collections::BTreeMap<String, std::sync::Arc<crate::diag::Diagnostic>>,
 }
 
 /// A pictogram on a small grid.
@@ -956,5 +956,5 @@ pub struct Element {
     /// What it draws.
     pub kind: ElementKind,
     /// Where it is written (its layout's element), for warnings.
-    pub place: crate::diag::Diagnostic,
+    pub place: std::sync::Arc<crate::diag::Diagnostic>,
 }

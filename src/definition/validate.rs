@@ -24,8 +24,10 @@ pub fn is_safe_id(v: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// Most paper a game's components may cover, square metres (counted once, for one paper).
-pub const MAX_AREA_M2: f64 = 20.0;
+/// Most paper a game's components may cover, square metres (counted once, for one paper): a
+/// build streams its files in bounded memory, so this bounds its time and disk (80 m² is about
+/// 1,280 A4 sheets).
+pub const MAX_AREA_M2: f64 = 80.0;
 
 /// Longest name, title or tag, in characters.
 pub const MAX_NAME: usize = 120;
@@ -35,7 +37,7 @@ pub const MAX_TEXT: usize = 1500;
 /// Most copies of one component.
 pub const MAX_COUNT: i64 = 500;
 /// Most copies of all components of a game.
-pub const MAX_TOTAL: usize = 5000;
+pub const MAX_TOTAL: usize = 20_000;
 /// Largest length accepted anywhere, mm.
 pub const MAX_MM: f64 = 1000.0;
 
@@ -1474,7 +1476,10 @@ fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<Stri
             );
         }
         fields.insert(name.get_ref().clone(), v);
-        field_places.insert(name.get_ref().clone(), cx.src.error(value.span(), ""));
+        field_places.insert(
+            name.get_ref().clone(),
+            std::sync::Arc::new(cx.src.error(value.span(), "")),
+        );
     }
     Card {
         id: c.id.get_ref().clone(),
@@ -1487,9 +1492,9 @@ fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<Stri
         fields,
         layout: None,
         places: Some(Box::new(CardPlaces {
-            title: cx.src.error(c.title.span(), ""),
-            text: cx.src.error(text.span(), ""),
-            tag: c.tag.as_ref().map(|t| cx.src.error(t.span(), "")),
+            title: cx.src.error(c.title.span(), "").into(),
+            text: cx.src.error(text.span(), "").into(),
+            tag: c.tag.as_ref().map(|t| cx.src.error(t.span(), "").into()),
             fields: field_places,
         })),
     }
@@ -2303,14 +2308,14 @@ fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut layouts::Layouts) 
         fields.push(("face".into(), (i + 1).to_string()));
         fields.push(("pip".into(), die.pip.to_string()));
         // Warnings about a face's text are placed at the face's value.
-        let place = cx.at(v.span(), String::new());
+        let place = std::sync::Arc::new(cx.at(v.span(), String::new()));
         let mut values = values(&die.id, &die.name, fill.unwrap_or(die.fill), fields);
         // `{text}` is a card's own text.
         if let Some(t) = values.fields.remove("text") {
             values.text = t;
         }
         values.places = Some(Box::new(CardPlaces {
-            title: cx.at(d.name.span(), String::new()),
+            title: cx.at(d.name.span(), String::new()).into(),
             text: place.clone(),
             tag: None,
             fields: values

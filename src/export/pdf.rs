@@ -338,15 +338,53 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
     ops
 }
 
-/// Writes scenes as the pages of one PDF.
-pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
-    let mut doc = PdfDocument::new(&meta.title);
-    doc.metadata.info.producer = "ludopress".into();
-    doc.metadata.info.creator = "ludopress".into();
+/// Pages laid out and serialised together; the document itself keeps only their compressed
+/// content, so a print file of a thousand pages is made in bounded memory.
+const CHUNK: usize = 16;
+
+/// What every page may refer to: fonts (each subset to the characters of the whole document),
+/// images, opacities and gradients.
+struct Resources {
+    fonts: BTreeMap<Face, Embedded>,
+    doc: printpdf::PdfResources,
+}
+
+fn resources(pages: &[&Scene]) -> Resources {
+    let mut doc = printpdf::PdfResources::default();
     let mut used: BTreeMap<Face, std::collections::BTreeSet<char>> = Default::default();
-    for f in pages.iter().flat_map(|s| s.flatten()) {
-        if let Flat::Text(run, _) = f {
-            used.entry(run.face).or_default().extend(run.text.chars());
+    // Each raster once, however many times it is drawn; each opacity pair and gradient too.
+    let mut rasters = std::collections::BTreeMap::new();
+    for page in pages {
+        for f in page.flatten() {
+            let p = match f {
+                Flat::Text(run, _) => {
+                    used.entry(run.face).or_default().extend(run.text.chars());
+                    continue;
+                }
+                Flat::Image(r, _) => {
+                    rasters.entry(r.key.clone()).or_insert(r);
+                    continue;
+                }
+                Flat::Path(p) => p,
+                _ => continue,
+            };
+            let Some(fin) = p.finish.as_deref() else {
+                continue;
+            };
+            let (a, b) = (alpha(fin.fill_opacity), alpha(fin.stroke_opacity));
+            if a < 1000 || b < 1000 {
+                doc.extgstates.map.insert(
+                    gs_id(a, b),
+                    printpdf::ExtendedGraphicsState::default()
+                        .with_current_fill_alpha(a as f32 / 1000.0)
+                        .with_current_stroke_alpha(b as f32 / 1000.0),
+                );
+            }
+            if let Some(g) = &fin.gradient {
+                doc.shadings
+                    .map
+                    .insert(printpdf::ShadingId(format!("Sh{}", g.key())), shading(g));
+            }
         }
     }
     let mut fonts = BTreeMap::new();
@@ -354,43 +392,11 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
         let (embedded, bytes) = embed(face, &chars);
         let mut warnings = Vec::new();
         if let Some(parsed) = ParsedFont::from_bytes(&bytes, 0, &mut warnings) {
-            doc.resources
-                .fonts
+            doc.fonts
                 .map
                 .insert(embedded.id.clone(), printpdf::PdfFont::new(parsed));
         }
         fonts.insert(face, embedded);
-    }
-    // Each raster once, however many times it is drawn.
-    // Each opacity pair and each gradient once too.
-    let mut rasters = std::collections::BTreeMap::new();
-    for f in pages.iter().flat_map(|s| s.flatten()) {
-        let p = match f {
-            Flat::Image(r, _) => {
-                rasters.entry(r.key.clone()).or_insert(r);
-                continue;
-            }
-            Flat::Path(p) => p,
-            _ => continue,
-        };
-        let Some(fin) = p.finish.as_deref() else {
-            continue;
-        };
-        let (a, b) = (alpha(fin.fill_opacity), alpha(fin.stroke_opacity));
-        if a < 1000 || b < 1000 {
-            doc.resources.extgstates.map.insert(
-                gs_id(a, b),
-                printpdf::ExtendedGraphicsState::default()
-                    .with_current_fill_alpha(a as f32 / 1000.0)
-                    .with_current_stroke_alpha(b as f32 / 1000.0),
-            );
-        }
-        if let Some(g) = &fin.gradient {
-            doc.resources
-                .shadings
-                .map
-                .insert(printpdf::ShadingId(format!("Sh{}", g.key())), shading(g));
-        }
     }
     for (key, r) in rasters {
         let (pixels, format) = match &r.alpha {
@@ -404,7 +410,7 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
             }
             None => (r.rgb.clone(), printpdf::RawImageFormat::RGB8),
         };
-        doc.resources.xobjects.map.insert(
+        doc.xobjects.map.insert(
             printpdf::XObjectId(format!("Im{key}")),
             printpdf::XObject::Image(printpdf::RawImage {
                 pixels: printpdf::RawImageData::U8(pixels),
@@ -415,11 +421,16 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
             }),
         );
     }
-    let pdf_pages: Vec<PdfPage> = pages
-        .iter()
-        .map(|s| PdfPage::new(Mm(s.width as f32), Mm(s.height as f32), page_ops(s, &fonts)))
-        .collect();
-    doc.with_pages(pdf_pages);
+    Resources { fonts, doc }
+}
+
+/// A printpdf document of `pages` with the shared resources, as lopdf objects.
+fn serialised(title: &str, res: &Resources, pages: Vec<PdfPage>) -> lopdf::Document {
+    let mut doc = PdfDocument::new(title);
+    doc.metadata.info.producer = "ludopress".into();
+    doc.metadata.info.creator = "ludopress".into();
+    doc.resources = res.doc.clone();
+    doc.with_pages(pages);
     let opts = PdfSaveOptions {
         optimize: false,
         subset_fonts: true,
@@ -427,7 +438,112 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
         image_optimization: None,
     };
     let mut warnings = Vec::new();
-    let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+    doc.to_lopdf_document(&opts, &mut warnings)
+}
+
+/// Writes scenes as the pages of one PDF.
+///
+/// The document is made from a first page that shows every glyph of every font (so each font's
+/// widths and character map are whole) and holds the shared resources; the real pages are then
+/// serialised [`CHUNK`] at a time and only their content streams, compressed, are added to it
+/// under those resources; the first page is dropped at the end.
+pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
+    use lopdf::Object;
+    let res = resources(pages);
+    let mut all_glyphs = Vec::new();
+    for e in res.fonts.values() {
+        all_glyphs.push(Op::StartTextSection);
+        all_glyphs.push(Op::SetFont {
+            font: PdfFontHandle::External(e.id.clone()),
+            size: Pt(10.0),
+        });
+        all_glyphs.push(Op::ShowText {
+            items: vec![TextItem::GlyphIds(
+                e.glyphs
+                    .iter()
+                    .map(|(c, &gid)| printpdf::Codepoint {
+                        gid,
+                        offset: 0.0,
+                        cid: Some(c.to_string()),
+                    })
+                    .collect(),
+            )],
+        });
+        all_glyphs.push(Op::EndTextSection);
+    }
+    let mut lo = serialised(
+        &meta.title,
+        &res,
+        vec![PdfPage::new(Mm(10.0), Mm(10.0), all_glyphs)],
+    );
+    let first = lo.get_pages().values().next().copied();
+    let (Some(first), Ok(pages_id)) = (
+        first,
+        lo.catalog()
+            .and_then(|c| c.get(b"Pages"))
+            .and_then(Object::as_reference),
+    ) else {
+        return Vec::new();
+    };
+    let shared = lo
+        .get_dictionary(first)
+        .and_then(|d| d.get(b"Resources"))
+        .cloned()
+        .unwrap_or(Object::Null);
+    let mut kids = Vec::new();
+    for chunk in pages.chunks(CHUNK) {
+        let made: Vec<PdfPage> = chunk
+            .iter()
+            .map(|s| {
+                PdfPage::new(
+                    Mm(s.width as f32),
+                    Mm(s.height as f32),
+                    page_ops(s, &res.fonts),
+                )
+            })
+            .collect();
+        let part = serialised(&meta.title, &res, made);
+        for id in part.get_pages().into_values() {
+            let Ok(page) = part.get_dictionary(id) else {
+                continue;
+            };
+            let mut content = match page.get(b"Contents").and_then(Object::as_reference) {
+                Ok(c) => match part.get_object(c).and_then(Object::as_stream) {
+                    Ok(stream) => stream.clone(),
+                    Err(_) => continue,
+                },
+                Err(_) => continue,
+            };
+            if meta.compress {
+                let _ = content.compress();
+            }
+            let content_id = lo.add_object(content);
+            let mut dict = lopdf::Dictionary::new();
+            dict.set("Type", Object::Name(b"Page".to_vec()));
+            for key in [&b"MediaBox"[..], b"TrimBox", b"CropBox"] {
+                if let Ok(v) = page.get(key) {
+                    dict.set(key, v.clone());
+                }
+            }
+            dict.set("Parent", Object::Reference(pages_id));
+            dict.set("Resources", shared.clone());
+            dict.set("Contents", Object::Reference(content_id));
+            kids.push(Object::Reference(lo.add_object(dict)));
+        }
+    }
+    // The glyph page goes; the real pages take its place.
+    if let Ok(Object::Reference(content)) = lo
+        .get_dictionary(first)
+        .and_then(|d| d.get(b"Contents"))
+        .cloned()
+    {
+        lo.objects.remove(&content);
+    }
+    lo.objects.remove(&first);
+    if let Ok(tree) = lo.get_dictionary_mut(pages_id) {
+        tree.set("Count", Object::Integer(kids.len() as i64));
+        tree.set("Kids", Object::Array(kids));
+    }
     finish(&mut lo, meta);
     let mut bytes = Vec::new();
     // Writing to memory cannot fail.
@@ -468,9 +584,10 @@ fn finish(lo: &mut lopdf::Document, meta: &Meta) {
         lo.compress();
     }
     lo.trailer.remove(b"ID");
-    let mut content = Vec::new();
+    // Hashed as it is written, not kept: the file is in memory once.
+    let mut content = crate::hash::Fnv::default();
     let _ = lo.save_to(&mut content);
-    let id = format!("{:016x}", crate::scene::fnv(&content)).into_bytes();
+    let id = format!("{:016x}", content.0).into_bytes();
     lo.trailer.set(
         "ID",
         Object::Array(vec![
