@@ -30,6 +30,10 @@ pub struct BuildOptions {
     pub previews: bool,
     /// Treat warnings (text that does not fit, characters the font lacks) as errors.
     pub strict: bool,
+    /// Build only these components' faces (`deck`, `board`, a card as `deck/card`, a tile as
+    /// `tiles/03`): no sheet, print file or rulebook, and nothing else of the folder removed.
+    /// Empty: everything.
+    pub only: Vec<String>,
 }
 
 impl Default for BuildOptions {
@@ -41,6 +45,7 @@ impl Default for BuildOptions {
             fit: false,
             previews: true,
             strict: false,
+            only: Vec::new(),
         }
     }
 }
@@ -234,6 +239,105 @@ fn groups(game: &Game, lang: Lang) -> Vec<Group> {
     out
 }
 
+/// What `--only` picked in a game: components whole (by id), and single faces (by file stem).
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// Components all of whose faces are written.
+    pub whole: std::collections::BTreeSet<String>,
+    /// Faces written on their own (`deck-card`, `tiles-03`).
+    pub faces: std::collections::BTreeSet<String>,
+}
+
+impl Selection {
+    fn keeps(&self, component: &str, stem: &str) -> bool {
+        self.whole.contains(component) || self.faces.contains(stem)
+    }
+}
+
+/// The game cut down to the components `ids` name (a card keeps its deck with that card only),
+/// and what to write of them; an id that names nothing is an error listing what there is.
+pub fn select(game: &Game, ids: &[String]) -> Result<(Game, Selection), String> {
+    let mut sel = Selection::default();
+    let mut cards: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    let components: Vec<&str> = game
+        .boards
+        .iter()
+        .map(|b| b.id.as_str())
+        .chain(game.mats.iter().map(|m| m.id.as_str()))
+        .chain(game.decks.iter().map(|d| d.id.as_str()))
+        .chain(game.tilesets.iter().map(|t| t.id.as_str()))
+        .chain(game.pieces.iter().map(|p| p.id.as_str()))
+        .chain(game.dice.iter().map(|d| d.id.as_str()))
+        .collect();
+    let unknown = |what: String| {
+        format!(
+            "{what}: the components of `{}` are {}; a card is `deck/card`, a tile `tiles/03`",
+            game.id,
+            components
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    for id in ids {
+        match id.split_once('/') {
+            None if components.contains(&id.as_str()) => {
+                sel.whole.insert(id.clone());
+            }
+            None => return Err(unknown(format!("no component `{id}`"))),
+            Some((deck, card)) => {
+                if let Some(d) = game.decks.iter().find(|d| d.id == deck) {
+                    if !d.cards.iter().any(|c| c.id == card) {
+                        return Err(format!(
+                            "deck `{deck}` has no card `{card}`; its cards are {}",
+                            d.cards
+                                .iter()
+                                .take(12)
+                                .map(|c| format!("`{}`", c.id))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                                + if d.cards.len() > 12 { ", …" } else { "" }
+                        ));
+                    }
+                    cards.entry(deck).or_default().push(card);
+                    sel.faces.insert(format!("{deck}-{card}"));
+                } else if let Some(t) = game.tilesets.iter().find(|t| t.id == deck) {
+                    let n: usize = card.parse().unwrap_or(0);
+                    if n == 0 || n > t.tiles.len() {
+                        return Err(format!(
+                            "tile set `{deck}` has tiles 01 to {:02}, not `{card}`",
+                            t.tiles.len()
+                        ));
+                    }
+                    sel.faces.insert(format!("{deck}-{n:02}"));
+                    // Tiles are numbered in their set: the set is kept whole.
+                    cards.entry(deck).or_default();
+                } else {
+                    return Err(unknown(format!("no deck or tile set `{deck}`")));
+                }
+            }
+        }
+    }
+    let mut g = game.clone();
+    let keep = |id: &str| sel.whole.contains(id) || cards.contains_key(id);
+    g.boards.retain(|b| keep(&b.id));
+    g.mats.retain(|m| keep(&m.id));
+    g.tilesets.retain(|t| keep(&t.id));
+    g.pieces.retain(|p| keep(&p.id));
+    g.dice.retain(|d| keep(&d.id));
+    g.decks.retain(|d| keep(&d.id));
+    for d in &mut g.decks {
+        if let Some(picked) = cards
+            .get(d.id.as_str())
+            .filter(|_| !sel.whole.contains(&d.id))
+        {
+            d.cards.retain(|c| picked.contains(&c.id.as_str()));
+        }
+    }
+    Ok((g, sel))
+}
+
 /// A component as printed, face by face: what the exports for print-on-demand services and
 /// Tabletop Simulator write.
 #[derive(Debug, Clone)]
@@ -387,7 +491,7 @@ impl Collect {
 /// previews when asked for), sorted by path.
 pub fn render_game(game: &Game, opts: &BuildOptions) -> Result<Vec<Output>, String> {
     let sink = Collect::default();
-    game_job(game, opts, &sink, 1)()?;
+    game_job(game, opts, &sink, 1, None)()?;
     Ok(sink.into_files())
 }
 
@@ -463,11 +567,16 @@ pub fn game_job<'a>(
     opts: &'a BuildOptions,
     sink: &'a dyn Sink,
     threads: usize,
+    only: Option<&'a Selection>,
 ) -> Job<'a, Result<(), String>> {
     Box::new(move || {
         for lang in build_langs(game, opts.lang) {
             let groups = groups(game, lang);
             let groups = &groups;
+            if only.is_some() {
+                write_faces(groups, opts, lang, sink, only)?;
+                continue;
+            }
             // The faces beside the papers, the papers one after the other: a print file's
             // pages and PDF are the largest things a build holds.
             let parts: Vec<Job<'_, Result<(), String>>> = vec![
@@ -585,13 +694,13 @@ fn write_faces(
     opts: &BuildOptions,
     lang: Lang,
     sink: &dyn Sink,
-    only: Option<&dyn Fn(&str) -> bool>,
+    only: Option<&Selection>,
 ) -> Result<(), String> {
     let code = lang.code();
     let mut seen = std::collections::BTreeSet::new();
     for g in groups {
         for (stem, scene) in &g.faces {
-            if only.is_some_and(|keep| !keep(stem)) || !seen.insert(stem.clone()) {
+            if only.is_some_and(|s| !s.keeps(&g.id, stem)) || !seen.insert(stem.clone()) {
                 continue;
             }
             write_scene(
@@ -841,6 +950,8 @@ pub use crate::engine::Error;
 pub struct GameReport {
     /// The game's id.
     pub id: String,
+    /// Its title in each of its languages (`Potager / Kitchen Garden`).
+    pub title: String,
     /// Its output folder.
     pub dir: PathBuf,
     /// Files published.
@@ -1030,10 +1141,31 @@ pub fn build_games(
             Err(d) => diags.0.extend(d.0),
         }
     }
+    // `--only`: each game cut down to what is picked (its faces only, no rulebook).
+    let mut picked: Vec<Option<Selection>> = loaded.iter().map(|_| None).collect();
+    if !opts.only.is_empty() {
+        for (game, pick) in loaded.iter_mut().zip(&mut picked) {
+            match select(game, &opts.only) {
+                Ok((g, sel)) => {
+                    *game = g;
+                    *pick = Some(sel);
+                }
+                Err(e) => diags.push(crate::diag::Diagnostic::file(
+                    &project.game_file(&game.id),
+                    e,
+                )),
+            }
+        }
+    }
     // Rulebooks too: every example must parse and every claim must hold before anything is written.
     let mut books = Vec::new();
     let mut book_warnings = Vec::new();
     for game in &loaded {
+        if !opts.only.is_empty() {
+            books.push(Vec::new());
+            book_warnings.push(Vec::new());
+            continue;
+        }
         match checked_rulebooks(project, game) {
             Ok((b, w)) => {
                 books.push(b);
@@ -1093,7 +1225,7 @@ pub fn build_games(
     for (i, ((game, books), stream)) in loaded.iter().zip(&books).zip(&streams).enumerate() {
         let sink: &dyn Sink = stream;
         // The longest jobs first: a game's components and sheets, then its rulebooks.
-        let job = game_job(game, opts, sink, threads);
+        let job = game_job(game, opts, sink, threads, picked[i].as_ref());
         jobs.push(Box::new(move || {
             let t = std::time::Instant::now();
             (i, job().map(|()| t.elapsed().as_millis()))
@@ -1146,18 +1278,26 @@ pub fn build_games(
         }
         // A build of one language of several keeps the other languages' files (and so cannot
         // tell which of them are stale): only a whole build sweeps.
-        let sweep = if build_langs(game, opts.lang).len() < game.languages.len() {
-            crate::output::Sweep::Keep
-        } else {
-            crate::output::Sweep::Stale
-        };
+        let sweep =
+            if build_langs(game, opts.lang).len() < game.languages.len() || !opts.only.is_empty() {
+                crate::output::Sweep::Keep
+            } else {
+                crate::output::Sweep::Stale
+            };
         let bytes = stream
             .finish(sweep)
             .map_err(|e| Error::Other(e.to_string()))?;
         let count = |f: &dyn Fn(&str) -> bool| names.iter().filter(|n| f(n)).count();
         let books = count(&|n| n.ends_with(".pdf") && n.contains("-rules-"));
+        let mut titles: Vec<&str> = Vec::new();
+        for &l in &game.languages {
+            if !titles.contains(&game.title.get(l)) {
+                titles.push(game.title.get(l));
+            }
+        }
         reports.push(GameReport {
             id: game.id.clone(),
+            title: titles.join(" / "),
             dir,
             files: names.len(),
             print_pdfs: count(&|n| n.ends_with(".pdf")) - books,

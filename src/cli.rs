@@ -6,6 +6,7 @@ use ludopress::definition::{Project, GAMES};
 use ludopress::diag::{Diagnostic, Diagnostics};
 use ludopress::engine::{self, Engine};
 use ludopress::export::{pdf, png, svg};
+use ludopress::gallery;
 use ludopress::lang::Lang;
 use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
@@ -54,6 +55,53 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The options of `build` (and `watch`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct BuildArgs {
+    /// Games to build (all by default).
+    pub games: Vec<String>,
+    /// Paper.
+    #[arg(long, value_enum, default_value = "all")]
+    pub paper: PaperArg,
+    /// Language of player-facing text: fr or en (each of the game's languages by default).
+    #[arg(long)]
+    pub lang: Option<Lang>,
+    /// Duplex flip for backs: long or short.
+    #[arg(long, default_value = "long")]
+    pub flip: Flip,
+    /// Scale boards to one sheet instead of splitting them (pieces and tiles shrink with them).
+    #[arg(long)]
+    pub fit: bool,
+    /// Skip PNG previews.
+    #[arg(long)]
+    pub no_png: bool,
+    /// Treat warnings (a text too long for its box, a character the font lacks) as errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Build only these components' faces: a deck, a board, a tile set, a card as `deck/card`,
+    /// a tile as `tiles/03` (no sheets, print files or rulebooks; the rest is kept).
+    #[arg(long, num_args = 1.., value_name = "ID")]
+    pub only: Vec<String>,
+    /// Output folder.
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+}
+
+impl BuildArgs {
+    /// The build's options.
+    pub fn options(&self) -> BuildOptions {
+        BuildOptions {
+            papers: papers_of(self.paper),
+            lang: self.lang,
+            flip: self.flip,
+            fit: self.fit,
+            previews: !self.no_png,
+            strict: self.strict,
+            only: self.only.clone(),
+        }
+    }
+}
+
 /// Papers accepted by `--paper`.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum PaperArg {
@@ -71,34 +119,24 @@ pub enum Command {
     /// Removes the temporaries a killed build leaves (started by the build itself).
     #[command(name = ludopress::output::WATCH_COMMAND, hide = true)]
     WatchTemporaries,
-    /// Build print PDFs, SVGs and PNG previews into output/<game>/.
+    /// Build print PDFs, SVGs and PNG previews into output/<game>/, and the gallery
+    /// output/index.html.
     #[command(
-        after_help = "Examples:\n  ludopress build\n  ludopress build imbriqua --paper a4 --lang en\n  ludopress build imperator --fit --flip short"
+        after_help = "Examples:\n  ludopress build\n  ludopress build imbriqua --paper a4 --lang en\n  ludopress build imperator --fit --flip short\n  ludopress build potager --only garden/tomate-cerise"
     )]
-    Build {
-        /// Games to build (all by default).
-        games: Vec<String>,
-        /// Paper.
-        #[arg(long, value_enum, default_value = "all")]
-        paper: PaperArg,
-        /// Language of player-facing text: fr or en (each of the game's languages by default).
-        #[arg(long)]
-        lang: Option<Lang>,
-        /// Duplex flip for backs: long or short.
-        #[arg(long, default_value = "long")]
-        flip: Flip,
-        /// Scale boards to one sheet instead of splitting them (pieces and tiles shrink with them).
-        #[arg(long)]
-        fit: bool,
-        /// Skip PNG previews.
-        #[arg(long)]
-        no_png: bool,
-        /// Treat warnings (a text too long for its box, a character the font lacks) as errors.
-        #[arg(long)]
-        strict: bool,
-        /// Output folder.
-        #[arg(long, default_value = "output")]
-        out: PathBuf,
+    Build(BuildArgs),
+    /// Build, then rebuild whenever a game's files, the templates or the fonts change; the
+    /// gallery (output/index.html) reloads itself after each rebuild.
+    #[command(
+        after_help = "Examples:\n  ludopress watch potager\n  ludopress watch potager --only garden --no-png\n\nOpen output/index.html in a browser: it reloads when a rebuild finishes. Stop with Ctrl-C."
+    )]
+    Watch {
+        /// What to build, as for `build`.
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Stop after this many rebuilds (for scripts and tests; by default, run until stopped).
+        #[arg(long, hide = true)]
+        rebuilds: Option<u64>,
     },
     /// Export each face as an image for print-on-demand services (--pod), and decks and tile
     /// sets as Tabletop Simulator sheets (--tts), into output/<game>/exports/.
@@ -258,65 +296,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ludopress::output::watch(std::io::stdin().lock());
             Ok(())
         }
-        Command::Build {
-            games,
-            paper,
-            lang,
-            flip,
-            fit,
-            no_png,
-            strict,
-            out,
-        } => {
-            let papers = papers_of(paper);
-            let opts = BuildOptions {
-                papers,
-                lang,
-                flip,
-                fit,
-                previews: !no_png,
-                strict,
-            };
-            let games = if games.is_empty() {
-                default_games(&project)
-            } else {
-                games
-            };
-            let start = Instant::now();
-            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-            let reports = build::build_games(&project, &games, &opts, &out, threads)?;
-            for r in &reports {
-                outln!(
-                    "{:<11} {} files ({} print PDF, {} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {} ms",
-                    r.id,
-                    r.files,
-                    r.print_pdfs,
-                    r.rulebook_pdfs,
-                    r.pngs,
-                    r.bytes as f64 / 1e6,
-                    r.dir.display(),
-                    r.layout_ms
-                );
-            }
-            outln!(
-                "built {} game(s) in {} ms (PNG previews on {threads} threads)",
-                reports.len(),
-                start.elapsed().as_millis()
-            );
-            let warnings: Vec<_> = reports
-                .iter()
-                .flat_map(|r| r.warnings.iter().cloned())
-                .collect();
-            if !warnings.is_empty() {
-                let n = warnings.len();
-                errln!("{}", ludopress::diag::Diagnostics(warnings));
-                errln!(
-                    "{n} warning{}: the files were written; `--strict` makes warnings errors",
-                    if n == 1 { "" } else { "s" }
-                );
-            }
+        Command::Build(args) => {
+            build_and_show(&project, &args, false, true)?;
             Ok(())
         }
+        Command::Watch { build, rebuilds } => watch(&project, &build, rebuilds),
         Command::Export {
             games,
             pod,
@@ -579,6 +563,139 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// Builds as `args` say, prints a line per game and the warnings, and writes the gallery.
+fn build_and_show(
+    project: &Project,
+    args: &BuildArgs,
+    watching: bool,
+    verbose: bool,
+) -> Result<Vec<build::GameReport>, Failure> {
+    let opts = args.options();
+    let games = if args.games.is_empty() {
+        default_games(project)
+    } else {
+        args.games.clone()
+    };
+    let start = Instant::now();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let reports = build::build_games(project, &games, &opts, &args.out, threads)?;
+    for r in reports.iter().filter(|_| verbose) {
+        outln!(
+            "{:<11} {} files ({} print PDF, {} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {} ms",
+            r.id,
+            r.files,
+            r.print_pdfs,
+            r.rulebook_pdfs,
+            r.pngs,
+            r.bytes as f64 / 1e6,
+            r.dir.display(),
+            r.layout_ms
+        );
+    }
+    if verbose {
+        outln!(
+            "built {} game(s) in {} ms (PNG previews on {threads} threads); gallery: {}",
+            reports.len(),
+            start.elapsed().as_millis(),
+            args.out.join("index.html").display()
+        );
+    }
+    let entries: Vec<gallery::Entry> = reports
+        .iter()
+        .map(|r| gallery::Entry {
+            id: r.id.clone(),
+            title: r.title.clone(),
+            warnings: r.warnings.iter().map(|w| w.to_string()).collect(),
+        })
+        .collect();
+    gallery::write(&args.out, &entries, &gallery::Status::now(None, watching))
+        .map_err(|e| Failure::Other(format!("the gallery: {e}")))?;
+    let warnings: Vec<_> = reports
+        .iter()
+        .flat_map(|r| r.warnings.iter().cloned())
+        .collect();
+    if !warnings.is_empty() && verbose {
+        let n = warnings.len();
+        errln!("{}", ludopress::diag::Diagnostics(warnings));
+        errln!(
+            "{n} warning{}: the files were written; `--strict` makes warnings errors",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+    Ok(reports)
+}
+
+/// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
+/// data files, art, fonts, rulebooks; the templates: every game), one line a rebuild. A broken
+/// edit prints its errors, keeps the last good files, and shows the error in the gallery.
+fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(), Failure> {
+    let games = if args.games.is_empty() {
+        default_games(project)
+    } else {
+        args.games.clone()
+    };
+    let report = |r: Result<Vec<build::GameReport>, Failure>, what: &str| -> Option<usize> {
+        match r {
+            Ok(reports) => Some(reports.iter().map(|r| r.warnings.len()).sum()),
+            Err(f) => {
+                let text = match f {
+                    Failure::Input(d) => d.to_string(),
+                    Failure::Other(e) => format!("error: {e}"),
+                    Failure::Quiet => "error".into(),
+                };
+                // The gallery first: when the line below is read, the pages show the error.
+                let status = gallery::Status::now(Some(text.clone()), true);
+                if let Err(e) = gallery::write_status(&args.out, &status) {
+                    errln!("warning: the gallery's status: {e}");
+                }
+                errln!("{text}");
+                errln!(
+                    "{} {what}: not built; the last good files are kept (fix and save to rebuild)",
+                    status.time
+                );
+                None
+            }
+        }
+    };
+    report(build_and_show(project, args, true, true), &games.join(", "));
+    let watched = ludopress::watch::Watched::new(project, &games, &args.out)
+        .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;
+    outln!(
+        "watching {} (Ctrl-C to stop)",
+        watched
+            .roots()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut done = 0;
+    while rebuilds.is_none_or(|n| done < n) {
+        let Some(touched) = watched.next_change() else {
+            break;
+        };
+        let mut again = args.clone();
+        again.games = touched.clone();
+        let t = Instant::now();
+        let built = build_and_show(project, &again, true, false);
+        if let Some(warnings) = report(built, &touched.join(", ")) {
+            outln!(
+                "{} rebuilt {} in {} ms{}",
+                gallery::Status::now(None, true).time,
+                touched.join(", "),
+                t.elapsed().as_millis(),
+                match warnings {
+                    0 => String::new(),
+                    1 => ", 1 warning (in the gallery)".into(),
+                    n => format!(", {n} warnings (in the gallery)"),
+                }
+            );
+        }
+        done += 1;
+    }
+    Ok(())
 }
 
 fn dpi_arg(s: &str) -> Result<f64, String> {

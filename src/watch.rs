@@ -1,0 +1,150 @@
+//! Watching a project's files for `ludopress watch` (with the `notify` crate: inotify on Linux,
+//! FSEvents or kqueue elsewhere): which games a change touches.
+
+use crate::definition::Project;
+use notify::Watcher as _;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How long a burst of events is gathered after its first one (an editor's save is several:
+/// a temporary written, renamed, the folder touched).
+const SETTLE: Duration = Duration::from_millis(60);
+
+/// The folders of a project watched for some games: each game's folder and the templates.
+pub struct Watched {
+    _watcher: notify::RecommendedWatcher,
+    events: Receiver<notify::Result<notify::Event>>,
+    games: Vec<(String, PathBuf)>,
+    templates: PathBuf,
+    out: PathBuf,
+    roots: Vec<PathBuf>,
+}
+
+impl Watched {
+    /// Starts watching `games` of `project` (their folders, and `templates/`, which all games
+    /// read); changes under `out` are ignored.
+    pub fn new(project: &Project, games: &[String], out: &Path) -> Result<Watched, String> {
+        let (tx, events) = channel();
+        let mut watcher = notify::recommended_watcher(move |e| {
+            let _ = tx.send(e);
+        })
+        .map_err(|e| e.to_string())?;
+        let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut roots = Vec::new();
+        let mut dirs = Vec::new();
+        for g in games {
+            let dir = project.root.join("games").join(g);
+            if dir.is_dir() {
+                watcher
+                    .watch(&dir, notify::RecursiveMode::Recursive)
+                    .map_err(|e| format!("{}: {e}", dir.display()))?;
+                roots.push(dir.clone());
+            }
+            dirs.push((g.clone(), canon(&dir)));
+        }
+        let templates = project.root.join("templates");
+        if templates.is_dir() {
+            watcher
+                .watch(&templates, notify::RecursiveMode::Recursive)
+                .map_err(|e| format!("{}: {e}", templates.display()))?;
+            roots.push(templates.clone());
+        }
+        Ok(Watched {
+            _watcher: watcher,
+            events,
+            games: dirs,
+            templates: canon(&templates),
+            out: canon(out),
+            roots,
+        })
+    }
+
+    /// The folders watched.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// The games touched by `path`: its game's, every game's for a template, none otherwise.
+    fn touched(&self, path: &Path) -> Vec<String> {
+        if path.starts_with(&self.out) || is_scratch(path) {
+            return Vec::new();
+        }
+        if path.starts_with(&self.templates) {
+            return self.games.iter().map(|g| g.0.clone()).collect();
+        }
+        self.games
+            .iter()
+            .filter(|(_, dir)| path.starts_with(dir))
+            .map(|g| g.0.clone())
+            .collect()
+    }
+
+    /// Waits for the next change that touches a game and returns those games (in the order
+    /// given), once the burst of events around it has settled; `None` when watching ended.
+    pub fn next_change(&self) -> Option<Vec<String>> {
+        let mut touched: Vec<String> = Vec::new();
+        loop {
+            let event = if touched.is_empty() {
+                self.events.recv().ok()?
+            } else {
+                match self.events.recv_timeout(SETTLE) {
+                    Ok(e) => e,
+                    Err(RecvTimeoutError::Timeout) => break,
+                    Err(RecvTimeoutError::Disconnected) => return None,
+                }
+            };
+            let Ok(event) = event else { continue };
+            if event.kind.is_access() {
+                continue;
+            }
+            for p in &event.paths {
+                let p = std::fs::canonicalize(p).unwrap_or_else(|_| {
+                    // A removed file: its folder is still there.
+                    p.parent()
+                        .and_then(|d| std::fs::canonicalize(d).ok())
+                        .map_or(p.clone(), |d| d.join(p.file_name().unwrap_or_default()))
+                });
+                for g in self.touched(&p) {
+                    if !touched.contains(&g) {
+                        touched.push(g);
+                    }
+                }
+            }
+        }
+        Some(
+            self.games
+                .iter()
+                .map(|g| g.0.clone())
+                .filter(|g| touched.contains(g))
+                .collect(),
+        )
+    }
+}
+
+/// An editor's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`, `4913`): saving
+/// it changes nothing a build reads.
+fn is_scratch(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+        || (name.starts_with('#') && name.ends_with('#'))
+        || name == "4913"
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn scratch_files_are_recognised() {
+        use std::path::Path;
+        assert!(super::is_scratch(Path::new("games/a/.game.toml.swp")));
+        assert!(super::is_scratch(Path::new("games/a/game.toml~")));
+        assert!(super::is_scratch(Path::new("games/a/#game.toml#")));
+        assert!(!super::is_scratch(Path::new("games/a/game.toml")));
+        assert!(!super::is_scratch(Path::new("games/a/cards.csv")));
+    }
+}
