@@ -22,3 +22,4 @@ cargo bench --quiet --bench assets
 cargo bench --quiet --bench rules
 cargo bench --quiet --bench rulebook_check
 cargo bench --quiet --bench print_files
+cargo bench --quiet --bench designer_loop

@@ -85,9 +85,10 @@ fn encode(
     compression: png::Compression,
 ) -> Result<Vec<u8>, String> {
     // On white every pixel is opaque: RGB, with the resolution in pixels per metre.
-    let mut rgb = Vec::with_capacity(pixmap.data().len() / 4 * 3);
-    for p in pixmap.data().chunks_exact(4) {
-        rgb.extend_from_slice(&p[..3]);
+    let data = pixmap.data();
+    let mut rgb = vec![0u8; data.len() / 4 * 3];
+    for (o, p) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        o.copy_from_slice(&p[..3]);
     }
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
