@@ -659,6 +659,19 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
             }
         }
     };
+    // A game without a folder cannot be fixed by saving a file: that ends the watch at once.
+    if let Some(g) = games
+        .iter()
+        .find(|g| !project.root.join("games").join(g).is_dir())
+    {
+        return Err(Failure::Input(
+            Diagnostic::file(
+                &project.root.join("games").join(g),
+                format!("no folder for game `{g}` to watch (see `ludopress list`)"),
+            )
+            .into(),
+        ));
+    }
     report(build_and_show(project, args, true, true), &games.join(", "));
     let watched = ludopress::watch::Watched::new(project, &games, &args.out)
         .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;

@@ -126,7 +126,7 @@ const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:0;backgroun
 header{background:#2f4f3e;color:#fff;padding:14px 24px}header a{color:#cfe3d6}\
 h1{margin:0;font-size:24px}h2{margin:28px 0 8px;font-size:18px}h3{margin:16px 0 6px;font-size:15px;color:#555}\
 main{padding:8px 24px 40px}.when{font-size:13px;opacity:.85}\
-#error{display:none;background:#b3261e;color:#fff;padding:12px 24px;white-space:pre-wrap;font-family:monospace}\
+#error{display:none;background:#b3261e;color:#fff;padding:12px 24px;white-space:pre-wrap;font-family:monospace;max-height:40vh;overflow:auto}\
 .links a{display:inline-block;margin:0 10px 6px 0;padding:4px 10px;background:#fff;border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#2f4f3e}\
 .grid{display:flex;flex-wrap:wrap;gap:10px}.grid a{display:block;background:#fff;border:1px solid #ddd;padding:4px;text-decoration:none;color:#444;font-size:12px;text-align:center}\
 .grid img{display:block;max-height:180px;max-width:260px;margin:auto}.sheets img{max-height:240px;max-width:340px}\
