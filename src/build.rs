@@ -303,7 +303,8 @@ pub fn select(game: &Game, ids: &[String]) -> Result<(Game, Selection), String> 
                     cards.entry(deck).or_default().push(card);
                     sel.faces.insert(format!("{deck}-{card}"));
                 } else if let Some(t) = game.tilesets.iter().find(|t| t.id == deck) {
-                    let n: usize = card.parse().unwrap_or(0);
+                    let digits = !card.is_empty() && card.bytes().all(|b| b.is_ascii_digit());
+                    let n: usize = if digits { card.parse().unwrap_or(0) } else { 0 };
                     if n == 0 || n > t.tiles.len() {
                         return Err(format!(
                             "tile set `{deck}` has tiles 01 to {:02}, not `{card}`",

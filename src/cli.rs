@@ -578,6 +578,7 @@ fn build_and_show(
     } else {
         args.games.clone()
     };
+    refuse_out_in_sources(project, &args.out)?;
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let reports = build::build_games(project, &games, &opts, &args.out, threads)?;
@@ -627,6 +628,47 @@ fn build_and_show(
     Ok(reports)
 }
 
+/// An output folder inside `games/` or `templates/` would mix outputs with sources (and make
+/// `watch` rebuild on its own writes): refused.
+fn refuse_out_in_sources(project: &Project, out: &std::path::Path) -> Result<(), Failure> {
+    // The nearest folder of `out` that exists, resolved, then the rest of its path.
+    let mut base = out.to_path_buf();
+    let mut rest = Vec::new();
+    while !base.exists() {
+        match (base.file_name().map(|n| n.to_os_string()), base.parent()) {
+            (Some(n), Some(p)) => {
+                rest.push(n);
+                base = if p.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    p.to_path_buf()
+                };
+            }
+            _ => break,
+        }
+    }
+    let mut full = std::fs::canonicalize(&base).unwrap_or(base);
+    full.extend(rest.iter().rev());
+    for src in ["games", "templates"] {
+        let dir = project.root.join(src);
+        if let Ok(dir) = std::fs::canonicalize(&dir) {
+            if full.starts_with(&dir) {
+                return Err(Failure::Input(
+                    Diagnostic::file(
+                        out,
+                        format!(
+                            "the output folder is inside `{}`, among the sources: choose another `--out`",
+                            dir.display()
+                        ),
+                    )
+                    .into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
 /// data files, art, fonts, rulebooks; the templates: every game), one line a rebuild. A broken
 /// edit prints its errors, keeps the last good files, and shows the error in the gallery.
@@ -659,21 +701,35 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
             }
         }
     };
-    // A game without a folder cannot be fixed by saving a file: that ends the watch at once.
-    if let Some(g) = games
-        .iter()
-        .find(|g| !project.root.join("games").join(g).is_dir())
-    {
-        return Err(Failure::Input(
-            Diagnostic::file(
-                &project.root.join("games").join(g),
-                format!("no folder for game `{g}` to watch (see `ludopress list`)"),
-            )
-            .into(),
-        ));
+    // A bad id, or a game without a folder, cannot be fixed by saving a file: that ends the
+    // watch at once.
+    for g in &games {
+        if !ludopress::definition::validate::is_safe_id(g) {
+            let shown: String = g.chars().take(60).collect();
+            return Err(Failure::Input(
+                Diagnostic::file(
+                    &project.root.join("games"),
+                    format!(
+                        "no game `{shown}`: a game id is 1 to 40 lowercase letters, digits and `-`"
+                    ),
+                )
+                .into(),
+            ));
+        }
+        if !project.root.join("games").join(g).is_dir() {
+            return Err(Failure::Input(
+                Diagnostic::file(
+                    &project.root.join("games").join(g),
+                    format!("no folder for game `{g}` to watch (see `ludopress list`)"),
+                )
+                .into(),
+            ));
+        }
     }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| Failure::Other(format!("{}: {e}", args.out.display())))?;
     report(build_and_show(project, args, true, true), &games.join(", "));
-    let watched = ludopress::watch::Watched::new(project, &games, &args.out)
+    let mut watched = ludopress::watch::Watched::new(project, &games)
         .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;
     outln!(
         "watching {} (Ctrl-C to stop)",
@@ -708,6 +764,17 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
         }
         done += 1;
     }
+    // The pages stop waiting for rebuilds.
+    let mut status = gallery::Status::now(None, false);
+    if let Ok(text) = std::fs::read_to_string(args.out.join("build.js")) {
+        // The last build's outcome stays as it was.
+        status.error = text
+            .split_once("\"error\": ")
+            .and_then(|(_, rest)| rest.split_once(", \"watch\""))
+            .and_then(|(e, _)| serde_json::from_str(e).ok())
+            .flatten();
+    }
+    let _ = gallery::write_status(&args.out, &status);
     Ok(())
 }
 

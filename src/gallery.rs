@@ -84,6 +84,14 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The text [`esc`] escaped.
+fn unesc(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&amp;", "&")
+}
+
 /// A path as a link: each part percent-encoded where it must be.
 fn href(path: &str) -> String {
     let mut out = String::new();
@@ -319,10 +327,11 @@ fn index(out: &Path) -> String {
         }
         let id = d.file_name().to_string_lossy().into_owned();
         let page = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
+        // The page holds the title escaped: read back as text, escaped again below.
         let title = page
             .split_once("<title>")
             .and_then(|(_, t)| t.split_once(" — ludopress</title>"))
-            .map_or(id.clone(), |(t, _)| t.to_string());
+            .map_or(id.clone(), |(t, _)| unesc(t));
         let files = files_of(&dir);
         // The richest component image (the largest file: a board, an illustrated card).
         let size = |f: &String| std::fs::metadata(dir.join(f)).map_or(0, |m| m.len());
@@ -373,5 +382,8 @@ mod tests {
         assert_eq!(href("sheets/fr/a4-01.png"), "sheets/fr/a4-01.png");
         assert_eq!(href("a b\"c.svg"), "a%20b%22c.svg");
         assert_eq!(esc("<b>&\""), "&lt;b&gt;&amp;&quot;");
+        for t in ["A&B \"dq\" <script>", "&amp; already", "plain"] {
+            assert_eq!(unesc(&esc(t)), t);
+        }
     }
 }

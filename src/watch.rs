@@ -13,18 +13,18 @@ const SETTLE: Duration = Duration::from_millis(60);
 
 /// The folders of a project watched for some games: each game's folder and the templates.
 pub struct Watched {
-    _watcher: notify::RecommendedWatcher,
+    watcher: notify::RecommendedWatcher,
     events: Receiver<notify::Result<notify::Event>>,
     games: Vec<(String, PathBuf)>,
     templates: PathBuf,
-    out: PathBuf,
     roots: Vec<PathBuf>,
 }
 
 impl Watched {
     /// Starts watching `games` of `project` (their folders, and `templates/`, which all games
-    /// read); changes under `out` are ignored.
-    pub fn new(project: &Project, games: &[String], out: &Path) -> Result<Watched, String> {
+    /// read). The folders holding them are watched too, so that a folder removed and made again
+    /// (a `git checkout`) is watched again.
+    pub fn new(project: &Project, games: &[String]) -> Result<Watched, String> {
         let (tx, events) = channel();
         let mut watcher = notify::recommended_watcher(move |e| {
             let _ = tx.send(e);
@@ -50,12 +50,18 @@ impl Watched {
                 .map_err(|e| format!("{}: {e}", templates.display()))?;
             roots.push(templates.clone());
         }
+        for parent in [project.root.join("games"), project.root.clone()] {
+            if parent.is_dir() {
+                watcher
+                    .watch(&parent, notify::RecursiveMode::NonRecursive)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+        }
         Ok(Watched {
-            _watcher: watcher,
+            watcher,
             events,
             games: dirs,
             templates: canon(&templates),
-            out: canon(out),
             roots,
         })
     }
@@ -67,7 +73,7 @@ impl Watched {
 
     /// The games touched by `path`: its game's, every game's for a template, none otherwise.
     fn touched(&self, path: &Path) -> Vec<String> {
-        if path.starts_with(&self.out) || is_scratch(path) {
+        if is_scratch(path) {
             return Vec::new();
         }
         if path.starts_with(&self.templates) {
@@ -82,7 +88,7 @@ impl Watched {
 
     /// Waits for the next change that touches a game and returns those games (in the order
     /// given), once the burst of events around it has settled; `None` when watching ended.
-    pub fn next_change(&self) -> Option<Vec<String>> {
+    pub fn next_change(&mut self) -> Option<Vec<String>> {
         let mut touched: Vec<String> = Vec::new();
         loop {
             let event = if touched.is_empty() {
@@ -112,6 +118,13 @@ impl Watched {
                 }
             }
         }
+        // A watched folder removed and made again is watched again (watching a folder twice
+        // is harmless).
+        for root in &self.roots {
+            if root.is_dir() {
+                let _ = self.watcher.watch(root, notify::RecursiveMode::Recursive);
+            }
+        }
         Some(
             self.games
                 .iter()
@@ -122,18 +135,21 @@ impl Watched {
     }
 }
 
-/// An editor's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`, `4913`): saving
-/// it changes nothing a build reads.
+/// An editor's or a system's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`,
+/// `.#game.toml`, `4913`, `.DS_Store`, `x.bak`, `x.tmp`): it changes nothing a build reads.
 fn is_scratch(path: &Path) -> bool {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
     name.ends_with('~')
-        || name.ends_with(".swp")
-        || name.ends_with(".swx")
+        || [".swp", ".swx", ".bak", ".tmp"]
+            .iter()
+            .any(|e| name.ends_with(e))
         || (name.starts_with('#') && name.ends_with('#'))
+        || name.starts_with(".#")
         || name == "4913"
+        || name == ".DS_Store"
 }
 
 #[cfg(test)]
@@ -144,6 +160,8 @@ mod tests {
         assert!(super::is_scratch(Path::new("games/a/.game.toml.swp")));
         assert!(super::is_scratch(Path::new("games/a/game.toml~")));
         assert!(super::is_scratch(Path::new("games/a/#game.toml#")));
+        assert!(super::is_scratch(Path::new("games/a/.#game.toml")));
+        assert!(super::is_scratch(Path::new("games/a/.DS_Store")));
         assert!(!super::is_scratch(Path::new("games/a/game.toml")));
         assert!(!super::is_scratch(Path::new("games/a/cards.csv")));
     }

@@ -142,10 +142,7 @@ fn watch_rebuilds_an_edit_and_keeps_the_last_good_files_when_an_edit_breaks_the_
         pdf
     );
     let status = std::fs::read_to_string(out.join("build.js")).unwrap();
-    assert!(
-        status.contains("nowhere") && status.contains("\"watch\": true"),
-        "{status}"
-    );
+    assert!(status.contains("nowhere"), "{status}");
 
     // Two rebuilds asked for: the watch ends by itself.
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -157,6 +154,12 @@ fn watch_rebuilds_an_edit_and_keeps_the_last_good_files_when_an_edit_breaks_the_
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success(), "{status:?}");
+    // The pages stop waiting, and still show the last build's error.
+    let status = std::fs::read_to_string(out.join("build.js")).unwrap();
+    assert!(
+        status.contains("nowhere") && status.contains("\"watch\": false"),
+        "{status}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -230,5 +233,48 @@ fn build_only_writes_the_components_asked_for_and_names_what_there_is() {
             "{err}"
         );
     }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn watch_and_build_refuse_what_no_save_can_fix() {
+    let root = scratch("refuse");
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .args(["--root", root.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let out = root.join("out");
+    let out = out.to_str().unwrap();
+    // A path for a game id would watch the project (and the output folder in it) for ever.
+    for bad in ["..", ".", "potager/art", ""] {
+        let (code, err) = run(&["watch", bad, "--out", out]);
+        assert_eq!(code, Some(2), "{bad:?}: {err}");
+        assert!(err.contains("a game id is 1 to 40"), "{err}");
+    }
+    let (code, err) = run(&["watch", "nosuch", "--out", out]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no folder for game `nosuch`"), "{err}");
+    // Outputs among the sources.
+    let inside = root.join("games/potager/out");
+    let (code, err) = run(&["build", "potager", "--out", inside.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("among the sources"), "{err}");
+    assert!(!inside.exists());
+    // A tile's number is digits only.
+    let o = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(["--root", common::root().to_str().unwrap()])
+        .args(["build", "arlecchino", "--only", "tiles/+1", "--out", out])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("has tiles 01 to 36, not `+1`"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }
