@@ -699,6 +699,7 @@ fn write_faces(
 ) -> Result<(), String> {
     let code = lang.code();
     let mut seen = std::collections::BTreeSet::new();
+    let mut drawn = Drawn::default();
     for g in groups {
         for (stem, scene) in &g.faces {
             if only.is_some_and(|s| !s.keeps(&g.id, stem)) || !seen.insert(stem.clone()) {
@@ -706,7 +707,7 @@ fn write_faces(
             }
             write_scene(
                 sink,
-                opts.previews,
+                opts.previews.then_some(&mut drawn),
                 &format!("components/{code}/{stem}"),
                 scene,
                 COMPONENT_DPI,
@@ -729,7 +730,7 @@ fn write_sheets(
     let code = lang.code();
     let title = game.title.get(lang);
     let sheets = sheets_of(game, groups, opts, lang, paper);
-    let mut drawn: Vec<(u64, Vec<u8>)> = Vec::new();
+    let mut drawn = Drawn::default();
     // One file per page with something on it, numbered as in the PDF.
     for (i, s) in sheets.iter().enumerate() {
         if s.side == sheet::Side::Blank {
@@ -746,24 +747,13 @@ fn write_sheets(
             }
         );
         // Pages alike (a deck's backs) are drawn once.
-        let text = svg::to_svg(&s.scene);
-        let key = crate::scene::fnv(text.as_bytes());
-        sink.put(Path::new(&format!("{stem}.svg")), text.into_bytes())?;
-        if opts.previews {
-            let png = match drawn.iter().find(|d| d.0 == key) {
-                Some(d) => d.1.clone(),
-                None => {
-                    let png = png::render_scene(&s.scene, SHEET_DPI)?;
-                    // The last few pages only: alike pages follow one another.
-                    if drawn.len() == 4 {
-                        drawn.remove(0);
-                    }
-                    drawn.push((key, png.clone()));
-                    png
-                }
-            };
-            sink.put(Path::new(&format!("{stem}.png")), png)?;
-        }
+        write_scene(
+            sink,
+            opts.previews.then_some(&mut drawn),
+            &stem,
+            &s.scene,
+            SHEET_DPI,
+        )?;
     }
     let pages: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
     let meta = pdf::Meta {
@@ -787,23 +777,41 @@ fn write_sheets(
     sink.put(&path, pdf::to_pdf(&pages, &meta))
 }
 
-/// Writes `<stem>.svg` for a scene and, with previews, `<stem>.png` drawn at `dpi`.
+/// The last few previews drawn, by the fingerprint of their SVG: scenes alike (a deck's backs
+/// on page after page) are drawn once.
+#[derive(Default)]
+struct Drawn(Vec<(u64, Vec<u8>)>);
+
+impl Drawn {
+    /// How many are kept: alike scenes follow one another.
+    const KEPT: usize = 4;
+}
+
+/// Writes `<stem>.svg` for a scene and, with previews (`drawn`), `<stem>.png` drawn at `dpi`, or
+/// taken from `drawn` when the same SVG was drawn just before.
 fn write_scene(
     sink: &dyn Sink,
-    previews: bool,
+    drawn: Option<&mut Drawn>,
     stem: &str,
     scene: &Scene,
     dpi: f64,
 ) -> Result<(), String> {
-    sink.put(
-        Path::new(&format!("{stem}.svg")),
-        svg::to_svg(scene).into_bytes(),
-    )?;
-    if previews {
-        sink.put(
-            Path::new(&format!("{stem}.png")),
-            png::render_scene(scene, dpi)?,
-        )?;
+    let text = svg::to_svg(scene);
+    let key = crate::scene::fnv(text.as_bytes());
+    sink.put(Path::new(&format!("{stem}.svg")), text.into_bytes())?;
+    if let Some(drawn) = drawn {
+        let png = match drawn.0.iter().find(|d| d.0 == key) {
+            Some(d) => d.1.clone(),
+            None => {
+                let png = png::render_scene(scene, dpi)?;
+                if drawn.0.len() == Drawn::KEPT {
+                    drawn.0.remove(0);
+                }
+                drawn.0.push((key, png.clone()));
+                png
+            }
+        };
+        sink.put(Path::new(&format!("{stem}.png")), png)?;
     }
     Ok(())
 }

@@ -678,44 +678,35 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
     } else {
         args.games.clone()
     };
-    let report = |r: Result<Vec<build::GameReport>, Failure>, what: &str| -> Option<usize> {
-        match r {
-            Ok(reports) => Some(reports.iter().map(|r| r.warnings.len()).sum()),
-            Err(f) => {
-                let text = match f {
-                    Failure::Input(d) => d.to_string(),
-                    Failure::Other(e) => format!("error: {e}"),
-                    Failure::Quiet => "error".into(),
-                };
-                // The gallery first: when the line below is read, the pages show the error.
-                let status = gallery::Status::now(Some(text.clone()), true);
-                if let Err(e) = gallery::write_status(&args.out, &status) {
-                    errln!("warning: the gallery's status: {e}");
-                }
-                errln!("{text}");
-                errln!(
+    // The warnings of a build, or its error once told (on standard error and in the gallery).
+    let report =
+        |r: Result<Vec<build::GameReport>, Failure>, what: &str| -> Result<usize, String> {
+            match r {
+                Ok(reports) => Ok(reports.iter().map(|r| r.warnings.len()).sum()),
+                Err(f) => {
+                    let text = match f {
+                        Failure::Input(d) => d.to_string(),
+                        Failure::Other(e) => format!("error: {e}"),
+                        Failure::Quiet => "error".into(),
+                    };
+                    // The gallery first: when the line below is read, the pages show the error.
+                    let status = gallery::Status::now(Some(text.clone()), true);
+                    if let Err(e) = gallery::write_status(&args.out, &status) {
+                        errln!("warning: the gallery's status: {e}");
+                    }
+                    errln!("{text}");
+                    errln!(
                     "{} {what}: not built; the last good files are kept (fix and save to rebuild)",
                     status.time
                 );
-                None
+                    Err(text)
+                }
             }
-        }
-    };
+        };
     // A bad id, or a game without a folder, cannot be fixed by saving a file: that ends the
     // watch at once.
     for g in &games {
-        if !ludopress::definition::validate::is_safe_id(g) {
-            let shown: String = g.chars().take(60).collect();
-            return Err(Failure::Input(
-                Diagnostic::file(
-                    &project.root.join("games"),
-                    format!(
-                        "no game `{shown}`: a game id is 1 to 40 lowercase letters, digits and `-`"
-                    ),
-                )
-                .into(),
-            ));
-        }
+        project.check_id(g)?;
         if !project.root.join("games").join(g).is_dir() {
             return Err(Failure::Input(
                 Diagnostic::file(
@@ -728,7 +719,7 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
     }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::Other(format!("{}: {e}", args.out.display())))?;
-    report(build_and_show(project, args, true, true), &games.join(", "));
+    let mut last = report(build_and_show(project, args, true, true), &games.join(", "));
     let mut watched = ludopress::watch::Watched::new(project, &games)
         .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;
     outln!(
@@ -748,8 +739,11 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
         let mut again = args.clone();
         again.games = touched.clone();
         let t = Instant::now();
-        let built = build_and_show(project, &again, true, false);
-        if let Some(warnings) = report(built, &touched.join(", ")) {
+        last = report(
+            build_and_show(project, &again, true, false),
+            &touched.join(", "),
+        );
+        if let Ok(warnings) = last {
             outln!(
                 "{} rebuilt {} in {} ms{}",
                 gallery::Status::now(None, true).time,
@@ -764,16 +758,8 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
         }
         done += 1;
     }
-    // The pages stop waiting for rebuilds.
-    let mut status = gallery::Status::now(None, false);
-    if let Ok(text) = std::fs::read_to_string(args.out.join("build.js")) {
-        // The last build's outcome stays as it was.
-        status.error = text
-            .split_once("\"error\": ")
-            .and_then(|(_, rest)| rest.split_once(", \"watch\""))
-            .and_then(|(e, _)| serde_json::from_str(e).ok())
-            .flatten();
-    }
+    // The pages stop waiting for rebuilds, and still show the last build's error.
+    let status = gallery::Status::now(last.err(), false);
     let _ = gallery::write_status(&args.out, &status);
     Ok(())
 }

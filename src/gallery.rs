@@ -171,51 +171,41 @@ fn head(title: &str, root: &str) -> String {
     )
 }
 
-/// The files a game's manifest lists (relative, with `/`), and its exports' files.
+/// The files a game's manifest lists (relative, with `/`), and the files at the top of each of
+/// its export folders (exports/<kind>/<lang>/, each with its own manifest).
 fn files_of(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join(output::MANIFEST)).unwrap_or_default();
-    let mut files: Vec<String> = text
-        .lines()
-        .filter(|l| !l.is_empty() && !l.contains(".."))
-        .map(str::to_string)
-        .collect();
-    // Exports (`ludopress export`) keep their own folders: exports/<kind>/<lang>/<file>.
-    let exports = dir.join("exports");
-    let real = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
-    if real(&exports) {
-        let mut found = Vec::new();
-        for kind in std::fs::read_dir(&exports).into_iter().flatten().flatten() {
-            if !real(&kind.path()) {
-                continue;
-            }
-            for lang in std::fs::read_dir(kind.path())
-                .into_iter()
-                .flatten()
-                .flatten()
-            {
-                if !real(&lang.path()) {
-                    continue;
-                }
-                for f in std::fs::read_dir(lang.path())
+    let mut files: Vec<String> = output::read_manifest(dir).into_iter().collect();
+    for kind in folders(&dir.join("exports")) {
+        for lang in folders(&kind) {
+            let at = |n: &Path| {
+                n.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            };
+            files.extend(
+                output::read_manifest(&lang)
                     .into_iter()
-                    .flatten()
-                    .flatten()
-                {
-                    let name = f.file_name().to_string_lossy().into_owned();
-                    if f.file_type().is_ok_and(|t| t.is_file()) && !name.starts_with('.') {
-                        found.push(format!(
-                            "exports/{}/{}/{name}",
-                            kind.file_name().to_string_lossy(),
-                            lang.file_name().to_string_lossy()
-                        ));
-                    }
-                }
-            }
+                    .filter(|f| !f.contains('/'))
+                    .map(|f| format!("exports/{}/{}/{f}", at(&kind), at(&lang))),
+            );
         }
-        found.sort();
-        files.extend(found);
     }
     files
+}
+
+/// The real folders (not links) in `dir`, by name.
+fn folders(dir: &Path) -> Vec<std::path::PathBuf> {
+    let real = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| real(p))
+        .collect();
+    found.sort();
+    found
 }
 
 /// A game's page.

@@ -209,33 +209,25 @@ pub fn publish(dir: &Path, files: &[Output], sweep: Sweep) -> Result<u64, Error>
             return Err(err(&f.path, "not a plain path inside the output folder"));
         }
     }
-    std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
-    real_folder(dir)?;
-    remove_stale_temporaries(dir);
-    let old = read_manifest(dir);
+    let old = open_folder(dir)?;
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
     let mut total = 0;
     let result = (|| {
         for f in files {
-            let path = dir.join(&f.path);
-            if let Some(parent) = path.parent() {
-                make_folders(dir, parent)?;
-            }
+            let path = target(dir, &f.path)?;
             total += f.bytes.len() as u64;
-            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-                return Err(err(&path, "a folder stands where this file goes"));
-            }
             if unchanged(&path, &f.bytes) {
                 continue;
             }
             let tmp = stage(&path, &f.bytes)?;
             staged.push((tmp, path));
         }
-        let mut names: BTreeSet<String> = files.iter().map(|f| slash_path(&f.path)).collect();
-        if sweep == Sweep::Keep {
-            names.extend(old.iter().cloned());
-        }
-        let list: String = names.iter().map(|n| format!("{n}\n")).collect();
+        let names = listed(
+            files.iter().map(|f| slash_path(&f.path)).collect(),
+            &old,
+            sweep,
+        );
+        let list = manifest_text(&names);
         let manifest = dir.join(MANIFEST);
         if !unchanged(&manifest, list.as_bytes()) {
             staged.push((stage(&manifest, list.as_bytes())?, manifest));
@@ -279,12 +271,9 @@ impl Stream {
     /// Opens `dir` (created if missing; a real folder, never a link) and removes temporaries an
     /// interrupted build left there.
     pub fn open(dir: &Path) -> Result<Stream, Error> {
-        std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
-        real_folder(dir)?;
-        remove_stale_temporaries(dir);
         Ok(Stream {
+            old: open_folder(dir)?,
             dir: dir.to_path_buf(),
-            old: read_manifest(dir),
             written: Mutex::new((BTreeSet::new(), 0)),
         })
     }
@@ -299,14 +288,7 @@ impl Stream {
         if !is_safe_relative(rel) {
             return Err(err(rel, "not a plain path inside the output folder"));
         }
-        let path = self.dir.join(rel);
-        if let Some(parent) = path.parent() {
-            make_folders(&self.dir, parent)?;
-        }
-        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            return Err(err(&path, "a folder stands where this file goes"));
-        }
-        write_one(&path, bytes)?;
+        write_one(&target(&self.dir, rel)?, bytes)?;
         let mut w = self.written.lock().unwrap_or_else(|p| p.into_inner());
         w.0.insert(slash_path(rel));
         w.1 += bytes.len() as u64;
@@ -325,12 +307,9 @@ impl Stream {
     /// that this one did not write are removed ([`Sweep::Stale`]) or kept ([`Sweep::Keep`]).
     /// Returns the bytes written.
     pub fn finish(self, sweep: Sweep) -> Result<u64, Error> {
-        let (mut names, bytes) = self.written();
-        if sweep == Sweep::Keep {
-            names.extend(self.old.iter().cloned());
-        }
-        let list: String = names.iter().map(|n| format!("{n}\n")).collect();
-        write_one(&self.dir.join(MANIFEST), list.as_bytes())?;
+        let (written, bytes) = self.written();
+        let names = listed(written, &self.old, sweep);
+        write_one(&self.dir.join(MANIFEST), manifest_text(&names).as_bytes())?;
         if sweep == Sweep::Stale {
             sweep_stale(&self.dir, &self.old, &names);
         }
@@ -341,6 +320,42 @@ impl Stream {
     pub fn abandon(self) {
         let _ = self.finish(Sweep::Keep);
     }
+}
+
+/// Makes `dir` ready to write into: created if missing, a real folder (never a link), without
+/// the temporaries an interrupted build left; returns what its manifest lists.
+fn open_folder(dir: &Path) -> Result<BTreeSet<String>, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
+    real_folder(dir)?;
+    remove_stale_temporaries(dir);
+    Ok(read_manifest(dir))
+}
+
+/// Where the file `rel` of `dir` goes, its folders made (each a real folder) and no folder in
+/// its place.
+fn target(dir: &Path, rel: &Path) -> Result<PathBuf, Error> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        make_folders(dir, parent)?;
+    }
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+        return Err(err(&path, "a folder stands where this file goes"));
+    }
+    Ok(path)
+}
+
+/// The names a manifest lists after a build that wrote `written`: those alone, or with the last
+/// build's kept.
+fn listed(mut written: BTreeSet<String>, old: &BTreeSet<String>, sweep: Sweep) -> BTreeSet<String> {
+    if sweep == Sweep::Keep {
+        written.extend(old.iter().cloned());
+    }
+    written
+}
+
+/// A manifest's text: one name a line.
+fn manifest_text(names: &BTreeSet<String>) -> String {
+    names.iter().map(|n| format!("{n}\n")).collect()
 }
 
 /// Removes the files named in `old` and not in `names`: only plain files the manifest names,
@@ -515,8 +530,8 @@ fn remove_stale_temporaries(dir: &Path) {
     }
 }
 
-/// The files the last build wrote, as listed by its manifest (unsafe lines are ignored).
-fn read_manifest(dir: &Path) -> BTreeSet<String> {
+/// The files the last build wrote in `dir`, as listed by its manifest (unsafe lines are ignored).
+pub fn read_manifest(dir: &Path) -> BTreeSet<String> {
     let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
     text.lines()
         .filter(|l| !l.is_empty() && is_safe_relative(Path::new(l)))

@@ -64,6 +64,20 @@ impl Project {
         Library::parse(&src)
     }
 
+    /// Refuses a game id that is not a plain name: never a path (`../x` or `/tmp/x` must not
+    /// reach the file system).
+    pub fn check_id(&self, game: &str) -> Result<(), Diagnostics> {
+        if validate::is_safe_id(game) {
+            return Ok(());
+        }
+        let shown: String = game.chars().take(60).collect();
+        Err(Diagnostic::file(
+            &self.root.join("games"),
+            format!("no game `{shown}`: a game id is 1 to 40 lowercase letters, digits and `-`"),
+        )
+        .into())
+    }
+
     /// Loads and validates one game, against what its rules engine needs, if it has one.
     pub fn load(
         &self,
@@ -71,17 +85,7 @@ impl Project {
         lib: &Library,
         contract: Option<&Contract>,
     ) -> Result<Game, Diagnostics> {
-        if !validate::is_safe_id(game) {
-            // Never a path: `../x` or `/tmp/x` must not reach the file system.
-            let shown: String = game.chars().take(60).collect();
-            return Err(Diagnostic::file(
-                &self.root.join("games"),
-                format!(
-                    "no game `{shown}`: a game id is 1 to 40 lowercase letters, digits and `-`"
-                ),
-            )
-            .into());
-        }
+        self.check_id(game)?;
         let path = self.game_file(game);
         if !path.exists() {
             let known = self.list();

@@ -48,10 +48,18 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
                 }
             }
         }
-        // What the item may cover, when known (a turned text is not measured).
+        // A path's own box, and what the item may cover, when known (a turned text is not
+        // measured).
+        let extent = match &f {
+            Flat::Path(p) => match Box2::of(&p.segs) {
+                Some(b) => Some(b),
+                None => continue,
+            },
+            _ => None,
+        };
         let bounds = match &f {
             Flat::Path(p) => {
-                Box2::of(&p.segs).map(|b| b.grown(p.stroke.map_or(0.0, |s| s.width / 2.0) + pixel))
+                extent.map(|b| b.grown(p.stroke.map_or(0.0, |s| s.width / 2.0) + pixel))
             }
             Flat::Text(run, angle) if angle.abs() <= 1e-6 => {
                 // Flattened, a run starts at its point.
@@ -81,7 +89,11 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
         }
         let mask = need.and_then(|i| clips[i].mask.as_ref());
         match f {
-            Flat::Path(p) => draw_path(&mut canvas, &p, base, mask, shown),
+            Flat::Path(p) => {
+                if let Some(extent) = extent {
+                    draw_path(&mut canvas, &p, extent, base, mask, shown);
+                }
+            }
             Flat::Text(run, angle) => {
                 let size = run.size * 25.4 / 72.0;
                 let at = Transform::from_translate(run.x as f32, run.y as f32);
@@ -250,23 +262,19 @@ fn path(segs: &[Seg]) -> Option<sk::Path> {
     b.finish()
 }
 
+/// Draws a path whose box is `bounds`, within the clip box `shown` (the caller has left out
+/// what lies wholly outside it).
 fn draw_path(
     canvas: &mut Pixmap,
     p: &crate::scene::Path,
+    bounds: Box2,
     base: Transform,
     mask: Option<&Mask>,
     shown: Box2,
 ) {
-    // What lies wholly outside the clip is not drawn; a stroke of separate straight lines (a
-    // hatched card back drawn past its edges) is cut to the clip, widened so that no pixel
-    // inside changes.
+    // A stroke of separate straight lines (a hatched card back drawn past its edges) is cut to
+    // the clip, widened so that no pixel inside changes.
     let half = p.stroke.map_or(0.0, |s| s.width / 2.0);
-    let Some(bounds) = Box2::of(&p.segs) else {
-        return;
-    };
-    if !bounds.grown(half).meets(shown) {
-        return;
-    }
     let cut;
     let segs = if p.fill.is_none() && p.stroke.is_some_and(|s| s.dash.is_none()) {
         cut = cut_lines(&p.segs, shown.grown(2.0 * half + 1.0));
