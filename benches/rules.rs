@@ -1,10 +1,14 @@
-//! Rules engine benchmark (run by `benches/run.sh`, or `cargo bench --bench rules`): perft
-//! throughput from a mid-game position and random playouts per second, single thread, per game.
-//! Figures are printed, not asserted.
+//! Rules engine benchmark (`cargo bench --bench rules`), single thread, per game:
+//! - perft throughput from a mid-game position (the exact successor generation);
+//! - random playouts, before and after in one run: "exact" is the old path (every ply builds and
+//!   deduplicates all successors and checks every invariant, as `playout --check` still does);
+//!   "sampling" is the sampling path (one random legal move a ply, no checks).
+//!
+//! Figures are printed, not asserted. Both paths play games cut at 10,000 plies.
 
 use ludopress::definition::Project;
 use ludopress::engine::Engine;
-use ludopress::rules::rng::Rng;
+use ludopress::rules::{self, rng::Rng, Rules};
 use std::time::Instant;
 
 /// A mid-game position: `plies` random plies from a seeded start.
@@ -21,13 +25,30 @@ fn midgame(engine: &Engine, seed: u64, plies: usize) -> ludopress::engine::Posit
     p
 }
 
+/// Plays random games on the sampling path for about `secs` seconds: (games, plies, seconds).
+fn sampled<R: Rules>(r: &R, secs: f64) -> (u64, u64, f64) {
+    let mut rng = Rng::new(1);
+    let mut buf = Vec::new();
+    let (mut games, mut plies) = (0u64, 0u64);
+    let t = Instant::now();
+    while t.elapsed().as_secs_f64() < secs {
+        for _ in 0..16 {
+            let p = r.start(rng.next());
+            let (_, n) = rules::fast_playout(r, p, 10_000, &mut rng, &mut buf);
+            games += 1;
+            plies += n;
+        }
+    }
+    (games, plies, t.elapsed().as_secs_f64())
+}
+
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
+    let secs: f64 = std::env::var("BENCH_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
     // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it.
-    // Imbriqua: ply 41 is an action ply in the second talon. Arlecchino: ply 8, 31 tiles left.
-    // Imperator: ply 30, ten plies into the move phase. Random Imperator games are long (about
-    // 900 plies): fewer of them are played. Lignes: ply 12, the eighth turn after the opening.
-    // Alpha-BRIK: ply 20; random classic games rarely end (they are cut at 10,000 plies).
     let setups = [
         ("imbriqua", 41, 6, 3000),
         ("arlecchino", 8, 4, 3000),
@@ -35,22 +56,44 @@ fn main() {
         ("lignes", 12, 3, 100),
         ("alphabrick", 20, 3, 20),
     ];
+    let mut table = Vec::new();
     for (game, plies, depth, games) in setups {
         let engine = Engine::new(&project, game).expect("engine");
         let p = midgame(&engine, 7, plies);
         let t = Instant::now();
         let n = engine.perft(&p, depth);
-        let secs = t.elapsed().as_secs_f64();
-        println!("{game}: perft({depth}) from a mid-game position = {n} in {:.3} s: {:.2} M successors/s", secs, n as f64 / secs / 1e6);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{game}: perft({depth}) from a mid-game position = {n} in {s:.3} s: {:.2} M successors/s",
+            n as f64 / s / 1e6
+        );
+        // Before: the exact path, for a fixed number of games.
         let t = Instant::now();
         let stats = engine.playouts(games, 1).expect("invariants hold");
-        let secs = t.elapsed().as_secs_f64();
+        let before = (games, stats.plies, t.elapsed().as_secs_f64());
+        // After: the sampling path.
+        let after = match &engine {
+            Engine::Imbriqua(r) => sampled(&**r, secs),
+            Engine::Arlecchino(r) => sampled(&**r, secs),
+            Engine::Imperator(r) => sampled(&**r, secs),
+            Engine::Lignes(r) => sampled(&**r, secs),
+            Engine::AlphaBrick(r) => sampled(&**r, secs),
+            Engine::External(_) => unreachable!(),
+        };
+        table.push((game, before, after));
+    }
+    println!();
+    println!("| game | playouts/s exact (before) | playouts/s sampling (after) | plies/s before | plies/s after | plies a game before / after |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (game, b, a) in table {
         println!(
-            "{game}: {games} random games (invariants checked every ply) in {:.3} s: {:.0} games/s, {:.1} plies a game",
-            secs,
-            games as f64 / secs,
-            stats.plies as f64 / games as f64
+            "| {game} | {:.0} | {:.0} | {:.2} M | {:.2} M | {:.0} / {:.0} |",
+            b.0 as f64 / b.2,
+            a.0 as f64 / a.2,
+            b.1 as f64 / b.2 / 1e6,
+            a.1 as f64 / a.2 / 1e6,
+            b.1 as f64 / b.0 as f64,
+            a.1 as f64 / a.0 as f64
         );
-        println!("{game}: mid-game position used:\n{}", engine.to_toml(&p));
     }
 }

@@ -43,7 +43,7 @@ pub struct Score {
 /// What a game's rules provide.
 pub trait Rules {
     /// A validated position.
-    type Pos: Clone + Ord;
+    type Pos: Clone + Ord + std::fmt::Debug + Send + Sync;
 
     /// The game's id.
     fn id(&self) -> &'static str;
@@ -82,6 +82,129 @@ pub trait Rules {
 
     /// The sides, for playout statistics.
     fn sides(&self) -> &'static [&'static str];
+
+    /// A move as playouts and players handle it: small, copied, compared. It names the same
+    /// move whatever the cards a player cannot see (Imbriqua's unrevealed talon).
+    type Move: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync;
+
+    /// The sampling path: every legal move of the side to move, none when the game is over.
+    /// Their results, over every chance outcome, are exactly the distinct successors
+    /// (`tests/sampling.rs` checks it on thousands of positions per game).
+    fn legal(&self, p: &Self::Pos, out: &mut Vec<Self::Move>);
+
+    /// How many equally likely chance outcomes follow move `m` (the faces of a die); 1 without
+    /// chance.
+    fn chances(&self, _p: &Self::Pos, _m: Self::Move) -> u32 {
+        1
+    }
+
+    /// The position after the legal move `m` and the chance outcome `k` (below
+    /// [`Rules::chances`]).
+    fn apply(&self, p: &Self::Pos, m: Self::Move, k: u32) -> Self::Pos;
+
+    /// A random legal move, `None` when the game is over: by default a uniform pick among
+    /// [`Rules::legal`]; a game may sample without listing every move, as long as every legal
+    /// move can come out and no other.
+    fn sample(
+        &self,
+        p: &Self::Pos,
+        rng: &mut rng::Rng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        buf.clear();
+        self.legal(p, buf);
+        (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
+    }
+
+    /// The move's notation: by default the smallest notation of its result among
+    /// [`Rules::moves`] (chance outcome 0).
+    fn notation(&self, p: &Self::Pos, m: Self::Move) -> String {
+        let q = self.apply(p, m, 0);
+        self.moves(p)
+            .into_iter()
+            .filter(|(_, s)| *s == q)
+            .map(|(n, _)| n)
+            .min()
+            .unwrap_or_else(|| format!("{m:?}"))
+    }
+
+    /// The seats, in turn order: the names `score` gives winners and scores under.
+    fn seats(&self, _p: &Self::Pos) -> &'static [&'static str] {
+        self.sides()
+    }
+
+    /// The seat whose ply it is, an index into [`Rules::seats`].
+    fn seat(&self, p: &Self::Pos) -> usize;
+
+    /// The position with what the side to move cannot know drawn again at random (the order
+    /// of Imbriqua's unrevealed cards): a position as likely as the real one from where that
+    /// side sits. Unchanged in a game of perfect information.
+    fn redeal(&self, p: &Self::Pos, _rng: &mut rng::Rng) -> Self::Pos {
+        p.clone()
+    }
+
+    /// The game's variants that change its start (the first is the default).
+    fn variants(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The start of variant `v` (an index into [`Rules::variants`]).
+    fn start_variant(&self, seed: u64, _v: usize) -> Self::Pos {
+        self.start(seed)
+    }
+}
+
+/// The position after a random legal move and a random chance outcome, `None` when over.
+pub fn random_ply<R: Rules>(
+    rules: &R,
+    p: &R::Pos,
+    rng: &mut rng::Rng,
+    buf: &mut Vec<R::Move>,
+) -> Option<R::Pos> {
+    let m = rules.sample(p, rng, buf)?;
+    let n = rules.chances(p, m);
+    let k = if n > 1 {
+        rng.below(u64::from(n)) as u32
+    } else {
+        0
+    };
+    Some(rules.apply(p, m, k))
+}
+
+/// Every distinct result of the sampling path: each legal move's, over every chance outcome,
+/// sorted (what [`successors`] gives, when the two paths agree).
+pub fn sampled_successors<R: Rules>(rules: &R, p: &R::Pos) -> Vec<R::Pos> {
+    let mut moves = Vec::new();
+    rules.legal(p, &mut moves);
+    let mut out = Vec::new();
+    for m in moves {
+        for k in 0..rules.chances(p, m) {
+            out.push(rules.apply(p, m, k));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// One fast random game from `p`: the sampling path, no invariant checks. Returns the last
+/// position and the plies played; stops after `cap` plies.
+pub fn fast_playout<R: Rules>(
+    rules: &R,
+    mut p: R::Pos,
+    cap: u64,
+    rng: &mut rng::Rng,
+    buf: &mut Vec<R::Move>,
+) -> (R::Pos, u64) {
+    let mut n = 0;
+    while n < cap {
+        match random_ply(rules, &p, rng, buf) {
+            Some(q) => p = q,
+            None => break,
+        }
+        n += 1;
+    }
+    (p, n)
 }
 
 /// Reads and validates a position for `rules` from its raw form.

@@ -57,11 +57,28 @@ pub struct AlphaBrick {
     total: u32,
 }
 
-/// One result of a ply: the move's notation and the board.
-struct Outcome {
-    notation: String,
-    pos: Pos,
-    again: bool,
+/// A ply as the sampling path and the players name it: the pawn's move and where the bricks it
+/// took went (cells of the mover's camp, in order; [`NO_CELL`] past the last), or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step {
+    /// The pawn's cell, [`NO_CELL`] for a pass.
+    pub from: u8,
+    /// Where it lands.
+    pub to: u8,
+    /// Where the bricks it took were put.
+    pub bricks: [u8; 3],
+}
+
+/// No cell.
+pub const NO_CELL: u8 = u8::MAX;
+
+impl Step {
+    /// A pass.
+    pub const PASS: Step = Step {
+        from: NO_CELL,
+        to: NO_CELL,
+        bricks: [NO_CELL; 3],
+    };
 }
 
 impl AlphaBrick {
@@ -188,14 +205,15 @@ impl AlphaBrick {
         }
     }
 
-    fn outcomes(&self, p: &Pos) -> Vec<Outcome> {
-        let Some(die) = p.die else { return Vec::new() };
+    /// Every result of the roll to play: the step, the cells after it, and whether the same side
+    /// rolls again.
+    fn results(&self, p: &Pos, emit: &mut dyn FnMut(Step, [u8; MAX_CELLS], bool)) {
+        let Some(die) = p.die else { return };
         let me = p.to_move as usize;
         let mine = me as u8 + 1;
         let theirs = 2 - me as u8;
-        let mut out = Vec::new();
         if die == 6 {
-            return out;
+            return;
         }
         let (cols, rows) = (self.grid.cols as i32, self.grid.rows as i32);
         for from in 0..self.grid.len() {
@@ -227,17 +245,17 @@ impl AlphaBrick {
                     continue;
                 }
                 let to = (tr * cols + tf) as usize;
-                let name = |c: usize| self.grid.name(c);
+                let step = Step {
+                    from: from as u8,
+                    to: to as u8,
+                    bricks: [NO_CELL; 3],
+                };
                 let mut cells = p.cells;
                 cells[from] = EMPTY;
                 let target = p.cells[to];
                 if target == EMPTY {
                     cells[to] = mine;
-                    out.push(Outcome {
-                        notation: format!("{}-{}", name(from), name(to)),
-                        pos: Pos { cells, ..*p },
-                        again: die == 1,
-                    });
+                    emit(step, cells, die == 1);
                 } else if target == mine {
                     continue;
                 } else if target == theirs {
@@ -246,11 +264,7 @@ impl AlphaBrick {
                         continue;
                     };
                     cells[home] = theirs;
-                    out.push(Outcome {
-                        notation: format!("{}x{}", name(from), name(to)),
-                        pos: Pos { cells, ..*p },
-                        again: true,
-                    });
+                    emit(step, cells, true);
                 } else {
                     // A stack of bricks: taken from a central row or the opponent's camp only.
                     if self.camps[me].contains(&to)
@@ -262,17 +276,54 @@ impl AlphaBrick {
                     let mut placements = Vec::new();
                     self.place_bricks(cells, me, bricks(target), &mut Vec::new(), &mut placements);
                     for (cells, at) in placements {
-                        let list = at.iter().map(|&c| name(c)).collect::<Vec<_>>().join(",");
-                        out.push(Outcome {
-                            notation: format!("{}-{} [{list}]", name(from), name(to)),
-                            pos: Pos { cells, ..*p },
-                            again: die == 1,
-                        });
+                        let mut step = step;
+                        for (i, c) in at.iter().enumerate() {
+                            step.bricks[i] = *c as u8;
+                        }
+                        emit(step, cells, die == 1);
                     }
                 }
             }
         }
-        out
+    }
+
+    /// A step's notation: `c1-c3`, `c1xc3` for a pawn sent home, `c1-c3 [a1,b1]` for bricks
+    /// taken, `pass`.
+    fn step_name(&self, p: &Pos, s: Step) -> String {
+        if s.from == NO_CELL {
+            return "pass".into();
+        }
+        let name = |c: u8| self.grid.name(c as usize);
+        let theirs = 2 - p.to_move;
+        if p.cells[s.to as usize] == theirs {
+            return format!("{}x{}", name(s.from), name(s.to));
+        }
+        let mut n = format!("{}-{}", name(s.from), name(s.to));
+        if s.bricks[0] != NO_CELL {
+            let list: Vec<String> = s
+                .bricks
+                .iter()
+                .filter(|&&c| c != NO_CELL)
+                .map(|&c| name(c))
+                .collect();
+            n.push_str(&format!(" [{}]", list.join(",")));
+        }
+        n
+    }
+
+    /// The position after a result: the next side to roll, and roll `die` unless it is over.
+    fn settle(&self, p: &Pos, cells: [u8; MAX_CELLS], again: bool, die: u8) -> Pos {
+        let me = p.to_move;
+        let mut q = Pos {
+            cells,
+            to_move: if again { me } else { 1 - me },
+            die: None,
+            ..*p
+        };
+        if self.outcome(&q).is_none() {
+            q.die = Some(die);
+        }
+        q
     }
 
     /// Successors with notation: each result paired with every next roll (one successor when over).
@@ -280,29 +331,22 @@ impl AlphaBrick {
         if self.outcome(p).is_some() || p.die.is_none() {
             return;
         }
-        let mut results = self.outcomes(p);
-        let me = p.to_move;
-        if results.is_empty() {
-            results.push(Outcome {
-                notation: "pass".into(),
-                pos: *p,
-                again: false,
-            });
-        }
-        for o in results {
-            let next = if o.again { me } else { 1 - me };
-            let mut q = Pos {
-                to_move: next,
-                die: None,
-                ..o.pos
-            };
-            if self.outcome(&q).is_some() {
-                emit(&o.notation, q);
-                continue;
+        let mut any = false;
+        self.results(p, &mut |step, cells, again| {
+            any = true;
+            let name = self.step_name(p, step);
+            let q = self.settle(p, cells, again, 1);
+            if q.die.is_none() {
+                emit(&name, q);
+                return;
             }
             for d in 1..=6 {
-                q.die = Some(d);
-                emit(&o.notation, q);
+                emit(&name, Pos { die: Some(d), ..q });
+            }
+        });
+        if !any {
+            for d in 1..=6 {
+                emit("pass", self.settle(p, p.cells, false, d));
             }
         }
     }
@@ -434,5 +478,56 @@ impl Rules for AlphaBrick {
 
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
+    }
+
+    type Move = Step;
+
+    fn legal(&self, p: &Pos, out: &mut Vec<Step>) {
+        if self.outcome(p).is_some() || p.die.is_none() {
+            return;
+        }
+        let before = out.len();
+        self.results(p, &mut |step, _, _| out.push(step));
+        if out.len() == before {
+            out.push(Step::PASS);
+        }
+    }
+
+    fn chances(&self, _p: &Pos, _m: Step) -> u32 {
+        6
+    }
+
+    fn apply(&self, p: &Pos, m: Step, k: u32) -> Pos {
+        let die = k as u8 + 1;
+        if m == Step::PASS {
+            return self.settle(p, p.cells, false, die);
+        }
+        let mut found = None;
+        self.results(p, &mut |step, cells, again| {
+            if step == m && found.is_none() {
+                found = Some((cells, again));
+            }
+        });
+        let (cells, again) = found.unwrap_or((p.cells, false));
+        self.settle(p, cells, again, die)
+    }
+
+    fn notation(&self, p: &Pos, m: Step) -> String {
+        self.step_name(p, m)
+    }
+
+    fn seat(&self, p: &Pos) -> usize {
+        usize::from(p.to_move)
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &VARIANTS
+    }
+
+    fn start_variant(&self, seed: u64, v: usize) -> Pos {
+        Pos {
+            variant: v.min(2) as u8,
+            ..self.start(seed)
+        }
     }
 }

@@ -395,4 +395,109 @@ impl Rules for Arlecchino {
     fn sides(&self) -> &'static [&'static str] {
         &["blue", "yellow", "red", "green", "blue+red", "yellow+green"]
     }
+
+    type Move = Turn;
+
+    fn legal(&self, p: &Pos, out: &mut Vec<Turn>) {
+        let before = out.len();
+        self.turns(p, p.to_move, &mut |path, q| {
+            let (start, to) = (path[0].0, path[path.len() - 1].0);
+            out.push(Turn {
+                start,
+                to,
+                removed: p.occ & !q.occ & !(1u64 << start),
+            });
+        });
+        if out.len() == before {
+            if self.pass(p).is_some() {
+                out.push(Turn::PASS);
+            }
+            return;
+        }
+        // Many paths lead to one turn: each turn once.
+        out[before..].sort_unstable();
+        let mut w = before;
+        for r in before..out.len() {
+            if w == before || out[r] != out[w - 1] {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+
+    fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {
+        let mut q = *p;
+        q.to_move = Self::next(p.players, p.to_move);
+        if m == Turn::PASS {
+            return q;
+        }
+        let tile = p.tiles[m.start as usize];
+        let gone = m.removed | 1u64 << m.start;
+        q.occ &= !gone;
+        let mut g = gone;
+        while g != 0 {
+            q.tiles[g.trailing_zeros() as usize] = 0;
+            g &= g - 1;
+        }
+        q.occ |= 1u64 << m.to;
+        q.tiles[m.to as usize] = tile;
+        q
+    }
+
+    fn seats(&self, p: &Pos) -> &'static [&'static str] {
+        match p.players {
+            2 => &["blue+red", "yellow+green"],
+            3 => &["blue", "yellow", "red"],
+            _ => &COLORS,
+        }
+    }
+
+    fn seat(&self, p: &Pos) -> usize {
+        if p.players == 2 {
+            usize::from(p.to_move % 2)
+        } else {
+            usize::from(p.to_move)
+        }
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &["4-players", "3-players", "2-players"]
+    }
+
+    fn start_variant(&self, seed: u64, v: usize) -> Pos {
+        let mut p = self.start(seed);
+        p.players = [4, 3, 2][v.min(2)];
+        if p.players == 3 {
+            // Green is neutral: the all-green tile is taken off at setup too.
+            let all_green = 0b1111_1111u8;
+            if let Some(c) =
+                (0..MAX_CELLS).find(|&c| p.occ >> c & 1 == 1 && p.tiles[c] == all_green)
+            {
+                p.occ &= !(1u64 << c);
+                p.tiles[c] = 0;
+            }
+        }
+        p
+    }
+}
+
+/// A turn: the tile on `start` ends on `to`, the tiles it jumped (`removed`) are gone; or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Turn {
+    /// The tile's cell.
+    pub start: u8,
+    /// Where it ends.
+    pub to: u8,
+    /// The cells of the tiles jumped.
+    pub removed: u64,
+}
+
+impl Turn {
+    /// A pass.
+    pub const PASS: Turn = Turn {
+        start: u8::MAX,
+        to: u8::MAX,
+        removed: 0,
+    };
 }

@@ -344,4 +344,56 @@ impl Rules for Imbriqua {
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
     }
+
+    type Move = Board;
+
+    fn legal(&self, p: &Pos, out: &mut Vec<Board>) {
+        play::generate(self, p, &mut play::Boards { out });
+    }
+
+    fn apply(&self, p: &Pos, m: Board, _k: u32) -> Pos {
+        let added = (m.light | m.dark) & !(p.light | p.dark);
+        let cell = (added != 0).then(|| added.trailing_zeros() as u8);
+        match p.phase {
+            Phase::Opening => play::after_opening(p, cell.unwrap_or(0)),
+            Phase::Place => play::after_place(p, cell),
+            _ => {
+                let (own, opp) = if p.to_move == LIGHT {
+                    (m.light, m.dark)
+                } else {
+                    (m.dark, m.light)
+                };
+                play::after_action(p, own, opp)
+            }
+        }
+    }
+
+    fn seat(&self, p: &Pos) -> usize {
+        usize::from(p.to_move)
+    }
+
+    fn redeal(&self, p: &Pos, rng: &mut crate::rules::rng::Rng) -> Pos {
+        // Only the first talon's order is hidden: `place-two` is known to lie at its bottom,
+        // and later talons are the discard pile turned over, seen card by card.
+        if p.talons_done > 0 || p.deck.len < 3 {
+            return *p;
+        }
+        let mut cards = p.deck.cards();
+        let last = cards.len() - 1;
+        rng.shuffle(&mut cards[..last]);
+        Pos {
+            deck: Pile::from_top(&cards),
+            ..*p
+        }
+    }
+}
+
+/// A ply as the sampling path and the players name it: the board it leaves. No two plies of a
+/// position leave the same board, and the board says nothing of the unrevealed cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Board {
+    /// Light pawns after the ply.
+    pub light: u64,
+    /// Dark pawns after the ply.
+    pub dark: u64,
 }

@@ -70,6 +70,22 @@ impl Sink for Bounded {
     }
 }
 
+/// Collects moves: the boards the plies leave (the sampling path).
+pub(super) struct Boards<'a> {
+    pub out: &'a mut Vec<super::Board>,
+}
+
+impl Sink for Boards<'_> {
+    const NAMED: bool = false;
+
+    fn emit(&mut self, _: Kind, _: &[u8], q: Pos) {
+        self.out.push(super::Board {
+            light: q.light,
+            dark: q.dark,
+        });
+    }
+}
+
 /// Collects positions only (perft, playouts).
 pub(super) struct Positions<'a> {
     pub out: &'a mut Vec<Pos>,
@@ -120,6 +136,55 @@ fn cells(mut set: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The position after an action that leaves the mover with `own` and the opponent with `opp`:
+/// the card put away, the turn passed, the talon turned over when it is spent.
+pub(super) fn after_action(p: &Pos, own: u64, opp: u64) -> Pos {
+    let mut q = *p;
+    q.set(p.to_move, own, opp);
+    if let Some(c) = p.card {
+        q.discard.push(c);
+    }
+    q.card = None;
+    q.last_placed = None;
+    q.to_move = 1 - p.to_move;
+    q.phase = Phase::Place;
+    if q.deck.len == 0 {
+        q.talons_done += 1;
+        if q.talons_done >= 4 {
+            q.phase = Phase::Over;
+        } else {
+            q.deck = q.discard;
+            q.discard = Default::default();
+        }
+    }
+    q
+}
+
+/// The position after an opening placement on `c`.
+pub(super) fn after_opening(p: &Pos, c: u8) -> Pos {
+    let mut q = *p;
+    q.set(p.to_move, p.side(p.to_move) | bit(c), p.side(1 - p.to_move));
+    q.opening_left -= 1;
+    q.to_move = 1 - p.to_move;
+    if q.opening_left == 0 {
+        q.phase = Phase::Place;
+    }
+    q
+}
+
+/// The position after the placement before a card, on `c` (none on a full board): the
+/// talon's top card revealed.
+pub(super) fn after_place(p: &Pos, c: Option<u8>) -> Pos {
+    let mut q = *p;
+    q.card = q.deck.pop();
+    q.phase = Phase::Action;
+    q.last_placed = c;
+    if let Some(c) = c {
+        q.set(p.to_move, p.side(p.to_move) | bit(c), p.side(1 - p.to_move));
+    }
+    q
+}
+
 /// Generates every successor of `p` into `sink` (repeats possible).
 pub(super) fn generate<S: Sink>(e: &Imbriqua, p: &Pos, sink: &mut S) {
     generate_along(e, p, None, sink);
@@ -134,32 +199,17 @@ pub(super) fn generate_along<S: Sink>(e: &Imbriqua, p: &Pos, want: Option<&[u8]>
         Phase::Over => {}
         Phase::Opening => {
             for c in cells(empty) {
-                let mut q = *p;
-                let own = p.side(p.to_move) | bit(c);
-                q.set(p.to_move, own, p.side(1 - p.to_move));
-                q.opening_left -= 1;
-                q.to_move = 1 - p.to_move;
-                if q.opening_left == 0 {
-                    q.phase = Phase::Place;
-                }
-                sink.emit(Kind::Place, &[c], q);
+                sink.emit(Kind::Place, &[c], after_opening(p, c));
             }
         }
         Phase::Place => {
             let inner = empty & !e.edge;
             let choices = if inner != 0 { inner } else { empty };
-            let mut base = *p;
-            base.card = base.deck.pop();
-            base.phase = Phase::Action;
             if choices == 0 {
-                base.last_placed = None;
-                sink.emit(Kind::Place, &[], base);
+                sink.emit(Kind::Place, &[], after_place(p, None));
             }
             for c in cells(choices) {
-                let mut q = base;
-                q.set(p.to_move, p.side(p.to_move) | bit(c), p.side(1 - p.to_move));
-                q.last_placed = Some(c);
-                sink.emit(Kind::Place, &[c], q);
+                sink.emit(Kind::Place, &[c], after_place(p, Some(c)));
             }
         }
         Phase::Action => {
@@ -196,25 +246,7 @@ impl<S: Sink> Gen<'_, S> {
     /// Emits the position after the action, with the card put away and the turn passed.
     fn emit(&mut self, kind: Kind, own: u64, opp: u64) {
         self.any = true;
-        let p = self.p;
-        let mut q = *p;
-        q.set(p.to_move, own, opp);
-        if let Some(c) = p.card {
-            q.discard.push(c);
-        }
-        q.card = None;
-        q.last_placed = None;
-        q.to_move = 1 - p.to_move;
-        q.phase = Phase::Place;
-        if q.deck.len == 0 {
-            q.talons_done += 1;
-            if q.talons_done >= 4 {
-                q.phase = Phase::Over;
-            } else {
-                q.deck = q.discard;
-                q.discard = Default::default();
-            }
-        }
+        let q = after_action(self.p, own, opp);
         self.sink.emit(kind, &self.path, q);
     }
 

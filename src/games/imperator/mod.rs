@@ -379,4 +379,71 @@ impl Rules for Imperator {
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
     }
+
+    type Move = Ply;
+
+    fn legal(&self, p: &Pos, out: &mut Vec<Ply>) {
+        if self.down_to_end(p) {
+            return;
+        }
+        let me = p.to_move as usize;
+        if p.placing() {
+            if p.in_hand[me] > 0 {
+                let empty = self.full() & !p.occ();
+                out.extend(cells(empty).map(|c| Ply {
+                    from: NONE,
+                    to: c as u8,
+                }));
+            }
+            return;
+        }
+        for from in cells(p.pawns[me]) {
+            for to in cells(self.targets(p, from)) {
+                out.push(Ply {
+                    from: from as u8,
+                    to: to as u8,
+                });
+            }
+        }
+    }
+
+    fn apply(&self, p: &Pos, m: Ply, _k: u32) -> Pos {
+        let me = p.to_move as usize;
+        let mut q = *p;
+        if m.from == NONE {
+            q.in_hand[me] -= 1;
+        } else {
+            q.pawns[me] &= !bit(m.from as usize);
+        }
+        q.pawns[me] |= bit(m.to as usize);
+        self.after(p, q)
+    }
+
+    fn notation(&self, _p: &Pos, m: Ply) -> String {
+        if m.from == NONE {
+            self.grid.name(m.to as usize)
+        } else {
+            format!(
+                "{}-{}",
+                self.grid.name(m.from as usize),
+                self.grid.name(m.to as usize)
+            )
+        }
+    }
+
+    fn seat(&self, p: &Pos) -> usize {
+        p.to_move as usize
+    }
 }
+
+/// A ply: a placement (`from` is [`NONE`]) or a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ply {
+    /// The cell left, or [`NONE`].
+    pub from: u8,
+    /// The cell reached.
+    pub to: u8,
+}
+
+/// No cell: the `from` of a placement.
+pub const NONE: u8 = u8::MAX;

@@ -124,11 +124,14 @@ impl Ord for Pos {
 
 /// A turn, in the working plane's coordinates: the placement (none when the side has placed all
 /// its pawns), the push (none in the opening), and the take with its fill.
-#[derive(Debug, Clone, Copy)]
-struct Turn {
-    place: Option<(i32, i32)>,
-    push: Option<Push>,
-    take: Option<((i32, i32), Push)>,
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Turn {
+    /// The placement.
+    pub place: Option<(i32, i32)>,
+    /// The push.
+    pub push: Option<Push>,
+    /// The take: the hole, and the push that fills it.
+    pub take: Option<((i32, i32), Push)>,
 }
 
 /// The engine, built from the game's definition.
@@ -387,5 +390,33 @@ impl Rules for Lignes {
 
     fn sides(&self) -> &'static [&'static str] {
         &SIDES
+    }
+
+    type Move = Turn;
+
+    fn legal(&self, p: &Pos, out: &mut Vec<Turn>) {
+        self.turns(p, &mut |_, turn| {
+            out.push(turn);
+            false
+        });
+    }
+
+    fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {
+        let mut q = None;
+        self.turns(p, &mut |plane, turn| {
+            if turn == m {
+                q = Some(Self::after(p, plane, turn));
+            }
+            q.is_some()
+        });
+        q.unwrap_or_else(|| p.clone())
+    }
+
+    fn notation(&self, p: &Pos, m: Turn) -> String {
+        Self::notation(p, m)
+    }
+
+    fn seat(&self, p: &Pos) -> usize {
+        usize::from(p.to_move)
     }
 }

@@ -20,7 +20,7 @@ pub const MY: i32 = 3;
 const ROWS: usize = MAX_PAWNS as usize + 2 * MY as usize;
 
 /// A push: its direction and the pawn at the front of the run (before the push).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Push {
     /// Direction index into n, e, s, w.
     pub dir: u8,
