@@ -116,6 +116,25 @@ pub trait Rules {
         (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
     }
 
+    /// A random legal move with the position it leads to (a random chance outcome drawn), `None`
+    /// when the game is over: by default [`Rules::sample`] then [`Rules::apply`]. A game may
+    /// build the position while it samples the move.
+    fn sample_ply(
+        &self,
+        p: &Self::Pos,
+        rng: &mut rng::Rng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<(Self::Move, Self::Pos)> {
+        let m = self.sample(p, rng, buf)?;
+        let n = self.chances(p, m);
+        let k = if n > 1 {
+            rng.below(u64::from(n)) as u32
+        } else {
+            0
+        };
+        Some((m, self.apply(p, m, k)))
+    }
+
     /// The move's notation: by default the smallest notation of its result among
     /// [`Rules::moves`] (chance outcome 0).
     fn notation(&self, p: &Self::Pos, m: Self::Move) -> String {

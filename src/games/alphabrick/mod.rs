@@ -502,13 +502,30 @@ impl Rules for AlphaBrick {
         if m == Step::PASS {
             return self.settle(p, p.cells, false, die);
         }
-        let mut found = None;
-        self.results(p, &mut |step, cells, again| {
-            if step == m && found.is_none() {
-                found = Some((cells, again));
+        // The effects of a legal step, as `results` finds them.
+        let me = p.to_move as usize;
+        let mine = me as u8 + 1;
+        let mut cells = p.cells;
+        let target = cells[m.to as usize];
+        cells[m.from as usize] = EMPTY;
+        cells[m.to as usize] = mine;
+        let again = if target == 2 - me as u8 {
+            let file = m.to as usize % self.grid.cols;
+            if let Some(home) = self.back_home(&cells, 1 - me, file) {
+                cells[home] = target;
             }
-        });
-        let (cells, again) = found.unwrap_or((p.cells, false));
+            true
+        } else {
+            for &c in m.bricks.iter().filter(|&&c| c != NO_CELL) {
+                let c = c as usize;
+                cells[c] = if cells[c] == EMPTY {
+                    BRICK
+                } else {
+                    cells[c] + 1
+                };
+            }
+            p.die == Some(1)
+        };
         self.settle(p, cells, again, die)
     }
 

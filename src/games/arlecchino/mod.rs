@@ -7,6 +7,7 @@ mod parse;
 
 use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
+use crate::rules::rng::Rng;
 use crate::rules::{Field, RawPosition, Rules, Score};
 
 /// Colour names in turn order; a zone holds the index.
@@ -133,24 +134,50 @@ impl Arlecchino {
 
     /// Every turn of colour `c`: `emit(path, steps-or-jumps, result)`.
     fn turns(&self, p: &Pos, c: u8, emit: &mut Emit<'_>) {
-        let mut path: Vec<Step> = Vec::with_capacity(5);
         let mut occ = p.occ;
         while occ != 0 {
             let s = occ.trailing_zeros() as u8;
             occ &= occ - 1;
-            let tile = p.tiles[s as usize];
-            let n = count(tile, c);
-            if n == 0 {
-                continue;
-            }
-            path.clear();
-            path.push((s, false));
-            let mut board = *p;
-            board.occ &= !(1u64 << s);
-            board.tiles[s as usize] = 0;
-            board.to_move = Self::next(p.players, c);
-            self.walk(&board, tile, s, s, n, 0, &mut path, emit);
+            self.turns_from(p, c, s, emit);
         }
+    }
+
+    /// Every turn of colour `c` with the tile on `s`.
+    fn turns_from(&self, p: &Pos, c: u8, s: u8, emit: &mut Emit<'_>) {
+        let tile = p.tiles[s as usize];
+        let n = count(tile, c);
+        if n == 0 {
+            return;
+        }
+        let mut path: Vec<Step> = Vec::with_capacity(5);
+        path.push((s, false));
+        let mut board = *p;
+        board.occ &= !(1u64 << s);
+        board.tiles[s as usize] = 0;
+        board.to_move = Self::next(p.players, c);
+        self.walk(&board, tile, s, s, n, 0, &mut path, emit);
+    }
+
+    /// The distinct turns of the side to move with the tile on `s`, appended to `out`.
+    fn turns_of(&self, p: &Pos, s: u8, out: &mut Vec<Turn>) {
+        let before = out.len();
+        self.turns_from(p, p.to_move, s, &mut |path, q| {
+            out.push(Turn {
+                start: s,
+                to: path[path.len() - 1].0,
+                removed: p.occ & !q.occ & !(1u64 << s),
+            });
+        });
+        // Many paths lead to one turn: each turn once.
+        out[before..].sort_unstable();
+        let mut w = before;
+        for r in before..out.len() {
+            if w == before || out[r] != out[w - 1] {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -205,7 +232,12 @@ impl Arlecchino {
 
     fn has_turn(&self, p: &Pos, c: u8) -> bool {
         let mut any = false;
-        self.turns(p, c, &mut |_, _| any = true);
+        let mut occ = p.occ;
+        while occ != 0 && !any {
+            let s = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            self.turns_from(p, c, s, &mut |_, _| any = true);
+        }
         any
     }
 
@@ -400,30 +432,42 @@ impl Rules for Arlecchino {
 
     fn legal(&self, p: &Pos, out: &mut Vec<Turn>) {
         let before = out.len();
-        self.turns(p, p.to_move, &mut |path, q| {
-            let (start, to) = (path[0].0, path[path.len() - 1].0);
-            out.push(Turn {
-                start,
-                to,
-                removed: p.occ & !q.occ & !(1u64 << start),
-            });
-        });
-        if out.len() == before {
-            if self.pass(p).is_some() {
-                out.push(Turn::PASS);
-            }
-            return;
+        let mut occ = p.occ;
+        while occ != 0 {
+            let s = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            self.turns_of(p, s, out);
         }
-        // Many paths lead to one turn: each turn once.
-        out[before..].sort_unstable();
-        let mut w = before;
-        for r in before..out.len() {
-            if w == before || out[r] != out[w - 1] {
-                out[w] = out[r];
-                w += 1;
+        if out.len() == before && self.pass(p).is_some() {
+            out.push(Turn::PASS);
+        }
+    }
+
+    /// A tile drawn at random among those with a turn, then one of its turns: every turn can
+    /// come out, and only the tiles tried are walked.
+    fn sample(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
+        let mut tiles = [0u8; MAX_CELLS];
+        let mut n = 0;
+        let mut occ = p.occ;
+        while occ != 0 {
+            let s = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            if count(p.tiles[s as usize], p.to_move) > 0 {
+                tiles[n] = s;
+                n += 1;
             }
         }
-        out.truncate(w);
+        while n > 0 {
+            let i = rng.below(n as u64) as usize;
+            buf.clear();
+            self.turns_of(p, tiles[i], buf);
+            if !buf.is_empty() {
+                return Some(buf[rng.below(buf.len() as u64) as usize]);
+            }
+            n -= 1;
+            tiles[i] = tiles[n];
+        }
+        self.pass(p).map(|_| Turn::PASS)
     }
 
     fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {

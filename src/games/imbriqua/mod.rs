@@ -368,6 +368,43 @@ impl Rules for Imbriqua {
         }
     }
 
+    /// Placements are drawn straight from the free cells; actions from the listed moves.
+    fn sample(
+        &self,
+        p: &Pos,
+        rng: &mut crate::rules::rng::Rng,
+        buf: &mut Vec<Board>,
+    ) -> Option<Board> {
+        let empty = self.full & !(p.light | p.dark);
+        let choices = match p.phase {
+            Phase::Opening => empty,
+            Phase::Place if empty & !self.edge != 0 => empty & !self.edge,
+            Phase::Place => empty,
+            _ => {
+                buf.clear();
+                self.legal(p, buf);
+                return (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize]);
+            }
+        };
+        let own = p.side(p.to_move);
+        let mut add = 0;
+        if choices != 0 {
+            let mut k = rng.below(u64::from(choices.count_ones()));
+            let mut c = choices;
+            while k > 0 {
+                c &= c - 1;
+                k -= 1;
+            }
+            add = c & c.wrapping_neg();
+        }
+        let mut q = *p;
+        q.set(p.to_move, own | add, p.side(1 - p.to_move));
+        Some(Board {
+            light: q.light,
+            dark: q.dark,
+        })
+    }
+
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
     }

@@ -8,8 +8,9 @@ mod parse;
 mod plane;
 
 use crate::definition::model::Game;
+use crate::rules::rng::Rng;
 use crate::rules::{Field, RawPosition, Rules, Score};
-use plane::{Plane, Push};
+use plane::{Plane, Push, Visit};
 use std::cmp::Ordering;
 
 /// Most pawns a side: the plane holds at most [`plane::MAX_PAWNS`] pawns, a row being one
@@ -184,50 +185,65 @@ impl Lignes {
         if self.placed_all(p) {
             return;
         }
-        let me = p.to_move;
         let mut plane = Plane::new(p);
-        let places: Vec<Option<(i32, i32)>> = if p.placed[usize::from(me)] < self.per_side {
-            plane.placements().into_iter().map(Some).collect()
-        } else {
-            vec![None]
-        };
-        let opening = self.in_opening(p);
-        for place in places {
-            if let Some(at) = place {
-                plane.set(at, me);
-            }
-            let turn = Turn {
-                place,
-                push: None,
-                take: None,
-            };
-            let stop = if opening {
-                f(&plane, turn)
-            } else {
-                plane.pushes(me, &mut |after, push| {
-                    let turn = Turn {
-                        push: Some(push),
-                        ..turn
-                    };
-                    f(after, turn)
-                        || after.takes(me, &mut |filled, hole, fill| {
-                            f(
-                                filled,
-                                Turn {
-                                    take: Some((hole, fill)),
-                                    ..turn
-                                },
-                            )
-                        })
-                })
-            };
-            if let Some(at) = place {
-                plane.clear(at);
-            }
-            if stop {
+        for place in self.places(p, &plane) {
+            if self.turns_at(p, &mut plane, place, f) {
                 return;
             }
         }
+    }
+
+    /// The placements of the side to move (`None` alone when it has placed all its pawns).
+    fn places(&self, p: &Pos, plane: &Plane) -> Vec<Option<(i32, i32)>> {
+        if p.placed[usize::from(p.to_move)] < self.per_side {
+            plane.placements().into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        }
+    }
+
+    /// Visits the turns that start with `place` on the plane of `p`, until `f` returns true
+    /// (then returns true); the plane is left as it was.
+    fn turns_at<F: FnMut(&Plane, Turn) -> bool>(
+        &self,
+        p: &Pos,
+        plane: &mut Plane,
+        place: Option<(i32, i32)>,
+        f: &mut F,
+    ) -> bool {
+        let me = p.to_move;
+        if let Some(at) = place {
+            plane.set(at, me);
+        }
+        let turn = Turn {
+            place,
+            push: None,
+            take: None,
+        };
+        let stop = if self.in_opening(p) {
+            f(plane, turn)
+        } else {
+            plane.pushes(me, Visit::Legal, &mut |after, push| {
+                let turn = Turn {
+                    push: Some(push),
+                    ..turn
+                };
+                f(after, turn)
+                    || after.takes(me, &mut |filled, hole, fill| {
+                        f(
+                            filled,
+                            Turn {
+                                take: Some((hole, fill)),
+                                ..turn
+                            },
+                        )
+                    })
+            })
+        };
+        if let Some(at) = place {
+            plane.clear(at);
+        }
+        stop
     }
 
     /// The position after `turn` from `p`, read off the plane after it.
@@ -403,13 +419,114 @@ impl Rules for Lignes {
 
     fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {
         let mut q = None;
-        self.turns(p, &mut |plane, turn| {
+        let mut plane = Plane::new(p);
+        self.turns_at(p, &mut plane, m.place, &mut |plane, turn| {
             if turn == m {
                 q = Some(Self::after(p, plane, turn));
             }
             q.is_some()
         });
         q.unwrap_or_else(|| p.clone())
+    }
+
+    /// A placement drawn at random among those that start a turn, then one of its pushes, then
+    /// that push alone or with one of its takes: every turn can come out, and only what was
+    /// drawn is searched.
+    fn sample(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
+        self.sample_ply(p, rng, buf).map(|(m, _)| m)
+    }
+
+    fn sample_ply(&self, p: &Pos, rng: &mut Rng, _buf: &mut Vec<Turn>) -> Option<(Turn, Pos)> {
+        if self.placed_all(p) {
+            return None;
+        }
+        let me = p.to_move;
+        let mut plane = Plane::new(p);
+        let mut places = self.places(p, &plane);
+        let opening = self.in_opening(p);
+        let mut takes = Vec::new();
+        while !places.is_empty() {
+            let i = rng.below(places.len() as u64) as usize;
+            let place = places[i];
+            let turn = Turn {
+                place,
+                push: None,
+                take: None,
+            };
+            if let Some(at) = place {
+                plane.set(at, me);
+            }
+            if opening {
+                return Some((turn, Self::after(p, &plane, turn)));
+            }
+            // The pushes that meet conditions a and b, found without the costly test that the
+            // group holds; one is drawn, tested, and dropped if it splits the group: the push
+            // kept is drawn evenly among the legal ones. Then its turn: the push alone, or
+            // with one of its takes.
+            let mut candidates = 0u64;
+            plane.pushes(me, Visit::Count, &mut |_, _| {
+                candidates += 1;
+                false
+            });
+            let mut dropped: Vec<u64> = Vec::new();
+            let mut out = None;
+            while out.is_none() && (dropped.len() as u64) < candidates {
+                let mut j = rng.below(candidates - dropped.len() as u64);
+                for &d in &dropped {
+                    if j >= d {
+                        j += 1;
+                    }
+                }
+                let mut seen = 0u64;
+                let mut split = false;
+                plane.pushes(me, Visit::Candidates, &mut |after, push| {
+                    seen += 1;
+                    if seen - 1 != j {
+                        return false;
+                    }
+                    if !after.connected() {
+                        split = true;
+                        return true;
+                    }
+                    let turn = Turn {
+                        push: Some(push),
+                        ..turn
+                    };
+                    takes.clear();
+                    after.takes(me, &mut |_, hole, fill| {
+                        takes.push((hole, fill));
+                        false
+                    });
+                    let k = rng.below(takes.len() as u64 + 1) as usize;
+                    if k == 0 {
+                        out = Some((turn, Self::after(p, after, turn)));
+                        return true;
+                    }
+                    let take = Some(takes[k - 1]);
+                    after.takes(me, &mut |filled, hole, fill| {
+                        if Some((hole, fill)) != take {
+                            return false;
+                        }
+                        let turn = Turn { take, ..turn };
+                        out = Some((turn, Self::after(p, filled, turn)));
+                        true
+                    });
+                    true
+                });
+                if split {
+                    let at = dropped.partition_point(|&d| d < j);
+                    dropped.insert(at, j);
+                }
+            }
+            if out.is_some() {
+                return out;
+            }
+            if let Some(at) = place {
+                plane.clear(at);
+            }
+            places.swap_remove(i);
+        }
+        None
     }
 
     fn notation(&self, p: &Pos, m: Turn) -> String {

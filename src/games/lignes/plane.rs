@@ -19,6 +19,18 @@ pub const MY: i32 = 3;
 /// Rows of the working plane: the tallest group and its margins.
 const ROWS: usize = MAX_PAWNS as usize + 2 * MY as usize;
 
+/// What a visit of the pushes checks and does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visit {
+    /// Legal pushes only (the group holds), each on the plane after it.
+    Legal,
+    /// Pushes that meet the spec's conditions a and b, each on the plane after it, whether the
+    /// group holds or not (the sampling path tests only the push it draws).
+    Candidates,
+    /// The same pushes, on the plane before them (the sampling path counts them).
+    Count,
+}
+
 /// A push: its direction and the pawn at the front of the run (before the push).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Push {
@@ -188,8 +200,13 @@ impl Plane {
         len: usize,
         high: bool,
         push: Push,
+        check: Visit,
         f: &mut F,
     ) -> bool {
+        if check == Visit::Count {
+            return f(self, push);
+        }
+        let check = check == Visit::Legal;
         // The cell the run leaves, and the run's next cell, which a pawn of the run still holds
         // after the push. The plane was one group before the push and only loses that cell: it
         // can split only when a pawn beside the cell (off the run's line) is cut off. Such a pawn
@@ -230,11 +247,11 @@ impl Plane {
                 };
                 s[y] = (s[y] & !run) | moved;
             }
-            stop = (!search || self.connected()) && f(self, push);
+            stop = (!check || !search || self.connected()) && f(self, push);
             (self.side[0][y], self.side[1][y]) = saved;
         } else {
             self.slide_column(x, y, len, high);
-            stop = (!search || self.connected()) && f(self, push);
+            stop = (!check || !search || self.connected()) && f(self, push);
             if high {
                 self.slide_column(x, y + 1, len, false);
             } else {
@@ -245,8 +262,14 @@ impl Plane {
     }
 
     /// Every legal push of side `me` (conditions a, b and c of the spec), each visited by `f` on
-    /// the plane after it. Returns true when `f` stopped the search.
-    pub fn pushes<F: FnMut(&mut Plane, Push) -> bool>(&mut self, me: u8, f: &mut F) -> bool {
+    /// the plane after it. Returns true when `f` stopped the search. See [`Visit`] for the
+    /// sampling path's cheaper visits.
+    pub fn pushes<F: FnMut(&mut Plane, Push) -> bool>(
+        &mut self,
+        me: u8,
+        check: Visit,
+        f: &mut F,
+    ) -> bool {
         let m = usize::from(me);
         for y in 1..self.rows - 1 {
             // Rows: the first cell of each run of two or more.
@@ -261,7 +284,7 @@ impl Plane {
                     continue;
                 }
                 let top = (63 - run.leading_zeros(), y);
-                if self.push_run(m, true, (x, y), top, len as usize, f) {
+                if self.push_run(m, true, (x, y), top, len as usize, check, f) {
                     return true;
                 }
             }
@@ -280,7 +303,7 @@ impl Plane {
                 if own * 2 < len {
                     continue;
                 }
-                if self.push_run(m, false, (x, y), (x, k - 1), len, f) {
+                if self.push_run(m, false, (x, y), (x, k - 1), len, check, f) {
                     return true;
                 }
             }
@@ -291,6 +314,7 @@ impl Plane {
     /// The pushes of a maximal run from `lo` to `hi` whose side `m` has enough pawns in it:
     /// towards either end where the leading pawn is `m`'s (condition a). Returns true when `f`
     /// stopped the search.
+    #[allow(clippy::too_many_arguments)]
     fn push_run<F: FnMut(&mut Plane, Push) -> bool>(
         &mut self,
         m: usize,
@@ -298,6 +322,7 @@ impl Plane {
         lo: (u32, usize),
         hi: (u32, usize),
         len: usize,
+        check: Visit,
         f: &mut F,
     ) -> bool {
         // Towards the high end (north or east), then the low end (south or west).
@@ -308,7 +333,7 @@ impl Plane {
                     dir,
                     lead: (lead.0 as i32, lead.1 as i32),
                 };
-                if self.try_push(horizontal, lo, len, high, push, f) {
+                if self.try_push(horizontal, lo, len, high, push, check, f) {
                     return true;
                 }
             }
@@ -380,7 +405,7 @@ impl Plane {
             );
             let low = (lead.0.min(far.0) as u32, lead.1.min(far.1) as usize);
             let high = dx < 0 || dy < 0;
-            if self.try_push(dy == 0, low, len, high, Push { dir, lead }, f) {
+            if self.try_push(dy == 0, low, len, high, Push { dir, lead }, Visit::Legal, f) {
                 return true;
             }
         }
