@@ -324,6 +324,30 @@ impl Engine {
     }
 }
 
+/// Work done with a bundled engine's own rules type (its moves, the sampling path, the
+/// players): `Engine::with` calls [`WithRules::call`] with the concrete rules.
+pub trait WithRules {
+    /// What the work gives.
+    type Out;
+    /// Does the work with `rules`.
+    fn call<R: Rules>(self, rules: &R) -> Self::Out;
+}
+
+impl Engine {
+    /// Runs `f` with this engine's rules; `None` for a game's own engine program, which speaks
+    /// only the engine protocol.
+    pub fn with<F: WithRules>(&self, f: F) -> Option<F::Out> {
+        match self {
+            Engine::Imbriqua(r) => Some(f.call(&**r)),
+            Engine::Arlecchino(r) => Some(f.call(&**r)),
+            Engine::Imperator(r) => Some(f.call(&**r)),
+            Engine::Lignes(r) => Some(f.call(&**r)),
+            Engine::AlphaBrick(r) => Some(f.call(&**r)),
+            Engine::External(_) => None,
+        }
+    }
+}
+
 /// A validated position of any game.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Position {

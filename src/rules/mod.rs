@@ -5,6 +5,7 @@
 //! position are the distinct positions one ply leads to; scores and the winner come from
 //! [`Rules::score`]. Board geometry comes from the game's definition (`games/<game>/game.toml`).
 
+pub mod ai;
 pub mod position;
 pub mod rng;
 
