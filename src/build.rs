@@ -862,12 +862,13 @@ pub fn render_rulebook(
     game: &Game,
     book: &crate::rulebook::Rulebook,
     papers: &[Paper],
+    report: Option<&crate::analysis::report::Report>,
 ) -> Vec<Output> {
     let mut files: Vec<Output> = papers
         .iter()
         .map(|&p| rulebook_pdf(game, book, p))
         .collect();
-    files.extend(rulebook_web(game, book));
+    files.extend(rulebook_web(game, book, report));
     files
 }
 
@@ -899,9 +900,66 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
     }
 }
 
+/// The balance report's page in a game's output folder.
+pub const ANALYSIS_PAGE: &str = "analysis.html";
+
+/// The saved balance report of a game (`games/<game>/analysis.json`, written by `ludopress
+/// analyze --save`), if it has one; an unreadable one is an error at its line and column.
+pub fn saved_report(
+    project: &crate::definition::Project,
+    id: &str,
+) -> Result<Option<crate::analysis::report::Report>, crate::diag::Diagnostics> {
+    let path = project.game_file(id).with_file_name("analysis.json");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = crate::diag::read_limited(&path, 16 << 20, "a balance report")?;
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        let src = crate::diag::Source::new(path.display().to_string(), &text);
+        let offset = text
+            .split_inclusive('\n')
+            .take(e.line().saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>()
+            + e.column().saturating_sub(1);
+        let at = offset.min(text.len());
+        crate::diag::Diagnostics(vec![src.error(
+            at..at,
+            format!("not a balance report written by `ludopress analyze --save`: {e}"),
+        )])
+    })
+}
+
+/// The balance report's page and text summary.
+pub fn report_files(report: &crate::analysis::report::Report) -> Vec<Output> {
+    vec![
+        Output {
+            path: PathBuf::from(ANALYSIS_PAGE),
+            bytes: crate::analysis::report::html(report).into_bytes(),
+        },
+        Output {
+            path: PathBuf::from("analysis.txt"),
+            bytes: crate::analysis::report::text(report).into_bytes(),
+        },
+    ]
+}
+
 /// A rulebook's HTML page and its diagrams as SVG files.
-pub fn rulebook_web(game: &Game, book: &crate::rulebook::Rulebook) -> Vec<Output> {
-    let front = crate::rulebook::Front::of(game, book.lang);
+pub fn rulebook_web(
+    game: &Game,
+    book: &crate::rulebook::Rulebook,
+    report: Option<&crate::analysis::report::Report>,
+) -> Vec<Output> {
+    let mut front = crate::rulebook::Front::of(game, book.lang);
+    if report.is_some() {
+        front.links.push((
+            match book.lang {
+                Lang::Fr => "Rapport d’équilibre : parties jouées par la machine".into(),
+                Lang::En => "Balance report: games played by the machine".into(),
+            },
+            ANALYSIS_PAGE.into(),
+        ));
+    }
     let lang = book.lang.code();
     let mut files = Vec::new();
     files.push(Output {
@@ -1184,6 +1242,21 @@ pub fn build_games(
             Err(other) => return Err(other),
         }
     }
+    // Balance reports saved beside the definitions: read whole before anything is written.
+    let mut reports = Vec::new();
+    for game in &loaded {
+        if !opts.only.is_empty() {
+            reports.push(None);
+            continue;
+        }
+        match saved_report(project, &game.id) {
+            Ok(r) => reports.push(r),
+            Err(d) => {
+                diags.0.extend(d.0);
+                reports.push(None);
+            }
+        }
+    }
     let mut warnings: Vec<Vec<crate::diag::Diagnostic>> = Vec::new();
     for game in &loaded {
         if let Some(l) = opts.lang.filter(|l| !game.languages.contains(l)) {
@@ -1239,6 +1312,14 @@ pub fn build_games(
             let t = std::time::Instant::now();
             (i, job().map(|()| t.elapsed().as_millis()))
         }));
+        if let Some(report) = &reports[i] {
+            jobs.push(Box::new(move || {
+                let result = report_files(report)
+                    .into_iter()
+                    .try_for_each(|f| sink.put(&f.path, f.bytes));
+                (i, result.map(|()| 0))
+            }));
+        }
         for b in books {
             for &paper in &opts.papers {
                 jobs.push(Box::new(move || {
@@ -1246,8 +1327,9 @@ pub fn build_games(
                     (i, sink.put(&f.path, f.bytes).map(|()| 0))
                 }));
             }
+            let report = reports[i].as_ref();
             jobs.push(Box::new(move || {
-                let result = rulebook_web(game, b)
+                let result = rulebook_web(game, b, report)
                     .into_iter()
                     .try_for_each(|f| sink.put(&f.path, f.bytes));
                 (i, result.map(|()| 0))

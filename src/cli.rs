@@ -248,6 +248,72 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Play many games between computer players on all cores and report balance: each seat's
+    /// win rate, draws, games that never end, length, branching, and how often the side ahead
+    /// at mid-game wins. Writes <out>/<game>/analysis.txt, .json and .html.
+    #[command(
+        after_help = "Examples:\n  ludopress analyze lignes --games 200\n  ludopress analyze lignes --set rules.pawns_per_side=15,20,25\n  ludopress analyze alphabrick --variant junior,classic --players mcts:200\n  ludopress analyze imbriqua --players mcts:1000,random --rotate --games 100\n\nPlayers: random, greedy (one ply ahead on the game's score), mcts (1,000 playouts a\nmove), mcts:N (N playouts), mcts:Nms or mcts:Ns (a time a move, not deterministic)."
+    )]
+    Analyze {
+        /// Game (one with a bundled rules engine).
+        game: String,
+        /// Games per setting (1 to 1,000,000).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_GAMES))]
+        games: u64,
+        /// Players seat by seat, repeated round the table (self-play with one).
+        #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "mcts:100")]
+        players: Vec<ludopress::rules::ai::Player>,
+        /// Move the players one seat on from one game to the next.
+        #[arg(long)]
+        rotate: bool,
+        /// Plies after which a game is stopped and counted as not ending (1 to 1,000,000).
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        cap: u64,
+        /// Plies a search playout plays before judging the position by its scores.
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        playout_cap: u64,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (all cores by default).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: Option<u64>,
+        /// Values of a `[rules]` parameter to sweep: `rules.NAME=V1,V2,...` (repeatable).
+        #[arg(long = "set", value_parser = parse_set)]
+        sets: Vec<(String, Vec<i64>)>,
+        /// Variants to sweep, comma-separated (`ludopress analyze GAME --variant help` lists them).
+        #[arg(long, value_delimiter = ',')]
+        variant: Vec<String>,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+        /// Also save the report as games/<game>/analysis.json: the build then writes its page
+        /// and links it from the rulebook's HTML.
+        #[arg(long)]
+        save: bool,
+    },
+}
+
+fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, String> {
+    ludopress::rules::ai::Player::parse(s)
+}
+
+/// `rules.NAME=V1,V2`.
+fn parse_set(s: &str) -> Result<(String, Vec<i64>), String> {
+    let bad = || format!("expected rules.NAME=V1,V2,... (integers), found `{s}`");
+    let rest = s.strip_prefix("rules.").ok_or_else(bad)?;
+    let (name, values) = rest.split_once('=').ok_or_else(bad)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad());
+    }
+    let values: Vec<i64> = values
+        .split(',')
+        .map(|v| v.trim().parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    if values.is_empty() || values.len() > 16 {
+        return Err(format!("`{s}`: give 1 to 16 values"));
+    }
+    Ok((name.to_string(), values))
 }
 
 /// A failure: bad input (exit 2) or anything else (exit 1).
@@ -424,6 +490,37 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             outln!("invariants held after every ply");
             Ok(())
         }
+        Command::Analyze {
+            game,
+            games,
+            players,
+            rotate,
+            cap,
+            playout_cap,
+            seed,
+            jobs,
+            sets,
+            variant,
+            out,
+            save,
+        } => {
+            let config = ludopress::analysis::Config {
+                games,
+                players,
+                rotate,
+                cap,
+                seed,
+                threads: jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    |j| j as usize,
+                ),
+                tuning: ludopress::rules::ai::Tuning {
+                    playout_cap,
+                    ..Default::default()
+                },
+            };
+            analyze(&project, &game, &config, &sets, &variant, &out, save)
+        }
         Command::Rules {
             game,
             lang,
@@ -445,7 +542,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     .into(),
                 )
             })?;
-            let files = build::render_rulebook(&def, book, &papers_of(paper));
+            let report = build::saved_report(&project, &game)?;
+            let mut files = build::render_rulebook(&def, book, &papers_of(paper), report.as_ref());
+            if let Some(r) = &report {
+                files.extend(build::report_files(r));
+            }
             let bytes = ludopress::output::publish(
                 &out.join(&game),
                 &files,
@@ -630,6 +731,125 @@ fn build_and_show(
 
 /// An output folder inside `games/` or `templates/` would mix outputs with sources (and make
 /// `watch` rebuild on its own writes): refused.
+/// `analyze`: checks the sweep against the game, plays, writes the report.
+fn analyze(
+    project: &Project,
+    game: &str,
+    config: &ludopress::analysis::Config,
+    sets: &[(String, Vec<i64>)],
+    variant: &[String],
+    out: &std::path::Path,
+    save: bool,
+) -> Result<(), Failure> {
+    use ludopress::analysis;
+    if !ludopress::engine::ENGINES.contains(&game) {
+        project.check_id(game)?;
+        return Err(Failure::Other(format!(
+            "`{game}` has no bundled rules engine to play (engines: {})",
+            ludopress::engine::ENGINES.join(", ")
+        )));
+    }
+    refuse_out_in_sources(project, out)?;
+    let def = Engine::definition(project, game)?;
+    let folder = project.root.join("games").join(game);
+    let file = folder.join("game.toml");
+    let bad = |msg: String| Failure::Input(Diagnostic::file(&file, msg).into());
+    let contract = ludopress::games::contract(game).expect("a bundled engine has a contract");
+    for (name, values) in sets {
+        let Some(param) = contract.params.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = contract.params.iter().map(|p| p.name).collect();
+            return Err(bad(format!(
+                "`--set rules.{name}`: {game} has no such [rules] value (it has {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        if let Some(v) = values
+            .iter()
+            .find(|v| !(param.min..=param.max).contains(*v))
+        {
+            return Err(bad(format!(
+                "`--set rules.{name}={v}`: out of range (expected {} to {}{})",
+                param.min, param.max, param.why
+            )));
+        }
+    }
+    let engine = Engine::from_definition(&def)?;
+    let known = analysis::variants(&engine);
+    let mut variants = Vec::new();
+    for v in variant {
+        match known.iter().position(|k| k == v) {
+            Some(i) => variants.push((i, v.clone())),
+            None => {
+                return Err(bad(format!(
+                    "`--variant {v}`: {game} has {}",
+                    if known.is_empty() {
+                        "no variants".to_string()
+                    } else {
+                        format!("the variants {}", known.join(", "))
+                    }
+                )))
+            }
+        }
+    }
+    let choices = analysis::choices(&variants, sets);
+    if choices.len() > analysis::MAX_SETTINGS {
+        return Err(bad(format!(
+            "{} settings to sweep: at most {} in one run",
+            choices.len(),
+            analysis::MAX_SETTINGS
+        )));
+    }
+    let start = Instant::now();
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut shown = 0u64;
+    let mut progress = |done: u64, total: u64| {
+        let secs = start.elapsed().as_secs_f64();
+        if tty {
+            eprint!("\ranalyze {game}: {done} / {total} games, {secs:.0} s   ");
+            if done == total {
+                eprintln!();
+            }
+        } else if done * 10 / total.max(1) > shown || done == total && shown < 10 {
+            shown = done * 10 / total.max(1);
+            eprintln!("analyze {game}: {done} / {total} games, {secs:.0} s");
+        }
+    };
+    let report = analysis::run(&def, config, &choices, &mut progress).map_err(Failure::Other)?;
+    let dir = out.join(game);
+    std::fs::create_dir_all(&dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
+    let json =
+        serde_json::to_string_pretty(&report).map_err(|e| Failure::Other(e.to_string()))? + "\n";
+    let text = analysis::report::text(&report);
+    for (name, bytes) in [
+        ("analysis.txt", text.as_bytes()),
+        ("analysis.json", json.as_bytes()),
+        ("analysis.html", analysis::report::html(&report).as_bytes()),
+    ] {
+        ludopress::output::write_one(&dir.join(name), bytes)
+            .map_err(|e| Failure::Other(e.to_string()))?;
+    }
+    if save {
+        ludopress::output::write_one(&folder.join("analysis.json"), json.as_bytes())
+            .map_err(|e| Failure::Other(e.to_string()))?;
+    }
+    out!("{text}");
+    outln!(
+        "\nwrote {} (.txt, .json){} in {:.1} s",
+        dir.join("analysis.html").display(),
+        if save {
+            format!(" and {}", folder.join("analysis.json").display())
+        } else {
+            String::new()
+        },
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn refuse_out_in_sources(project: &Project, out: &std::path::Path) -> Result<(), Failure> {
     // The nearest folder of `out` that exists, resolved, then the rest of its path.
     let mut base = out.to_path_buf();

@@ -111,7 +111,13 @@ pub const ENGINES: [&str; 5] = [
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
     pub fn new(project: &Project, game: &str) -> Result<Engine, Error> {
-        let def = Engine::definition(project, game)?;
+        Engine::from_definition(&Engine::definition(project, game)?)
+    }
+
+    /// The engine of a game from its definition (its `[rules]` values changed, for a sweep).
+    pub fn from_definition(def: &crate::definition::Game) -> Result<Engine, Error> {
+        let game = def.id.as_str();
+        let def = def.clone();
         match game {
             "imbriqua" => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,

@@ -7,6 +7,7 @@
 //! → export (`export::svg`, `export::pdf`; PNG from the SVG).
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod art;
 pub mod build;
 pub mod color;

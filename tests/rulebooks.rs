@@ -206,7 +206,7 @@ fn every_card_has_an_example_with_an_illegal_move() {
 fn rulebooks_render_to_pdf_html_and_diagrams() {
     let game = common::game("imbriqua");
     let book = &books("imbriqua")[1];
-    let files = build::render_rulebook(&game, book, &ludopress::sheet::Paper::ALL);
+    let files = build::render_rulebook(&game, book, &ludopress::sheet::Paper::ALL, None);
     let names: Vec<String> = files
         .iter()
         .map(|f| f.path.to_string_lossy().to_string())
@@ -659,7 +659,7 @@ fn rulebooks_open_with_the_games_facts_and_credits() {
     assert!(f.facts.is_none() && f.credits.is_empty() && f.short_credit().is_none());
     // The HTML rulebook shows them under its title.
     let book = &books("arlecchino")[0];
-    let html = build::render_rulebook(&game, book, &[])
+    let html = build::render_rulebook(&game, book, &[], None)
         .into_iter()
         .find(|o| o.path.to_string_lossy().ends_with(".html"))
         .unwrap();

@@ -90,6 +90,13 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
     for c in &front.credits {
         h.push_str(&format!("<p class=\"credits\">{}</p>\n", esc(c)));
     }
+    for (text, href) in &front.links {
+        h.push_str(&format!(
+            "<p class=\"links\"><a href=\"{}\">{}</a></p>\n",
+            esc(href),
+            esc(text)
+        ));
+    }
     h.push_str("</header>\n");
     for b in &book.blocks {
         match b {

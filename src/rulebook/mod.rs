@@ -103,6 +103,8 @@ pub struct Front {
     pub credits: Vec<String>,
     /// How many of the credits' first lines name the designer and the publisher.
     byline: usize,
+    /// Pages linked from the HTML rulebook's header: (text, address).
+    pub links: Vec<(String, String)>,
 }
 
 impl Front {
@@ -201,6 +203,7 @@ impl Front {
             facts: (!facts.is_empty()).then(|| typeset(facts.join(" · "))),
             credits: credits.into_iter().map(typeset).collect(),
             byline,
+            links: Vec::new(),
         }
     }
 }

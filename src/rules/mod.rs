@@ -42,7 +42,7 @@ pub struct Score {
 }
 
 /// What a game's rules provide.
-pub trait Rules {
+pub trait Rules: Sync {
     /// A validated position.
     type Pos: Clone + Ord + std::fmt::Debug + Send + Sync;
 

@@ -1,0 +1,207 @@
+//! `ludopress analyze`: deterministic whatever the threads, sweeps side by side, refuses what
+//! the game does not have, and a saved report is linked from the rulebook's HTML.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A copy of one bundled game in a project of its own.
+fn project(name: &str, game: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("ludopress-analysis-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games").join(game)).unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    for f in std::fs::read_dir(common::root().join("games").join(game)).unwrap() {
+        let f = f.unwrap().path();
+        if f.is_file() && f.file_name().unwrap() != "analysis.json" {
+            std::fs::copy(
+                &f,
+                dir.join("games").join(game).join(f.file_name().unwrap()),
+            )
+            .unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report_on_one_thread_or_two() {
+    let root = project("seed", "lignes");
+    let args = |out: &str, jobs: &str| {
+        let out = root.join(out);
+        let out = out.to_str().unwrap();
+        let o = run(
+            &root,
+            &[
+                "analyze",
+                "lignes",
+                "--games",
+                "12",
+                "--players",
+                "random,greedy",
+                "--rotate",
+                "--set",
+                "rules.pawns_per_side=6,8",
+                "--jobs",
+                jobs,
+                "--out",
+                out,
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(Path::new(out).join("lignes/analysis.json")).unwrap()
+    };
+    let one = args("one", "1");
+    let two = args("two", "2");
+    assert_eq!(one, two);
+    let report: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let settings = report["settings"].as_array().unwrap();
+    assert_eq!(settings.len(), 2);
+    assert_eq!(settings[0]["label"], "pawns_per_side=6");
+    assert_eq!(settings[1]["label"], "pawns_per_side=8");
+    for st in settings {
+        let wins: u64 = st["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["count"].as_u64().unwrap())
+            .sum();
+        let all = wins + st["draws"].as_u64().unwrap() + st["capped"].as_u64().unwrap();
+        assert_eq!(all, 12, "{st}");
+        // Two players changing seats: each played every game.
+        assert_eq!(st["players"][0]["of"], 12);
+        // Six pawns a side: 12 placements, and nothing after them.
+        assert!(st["length"]["max"].as_u64().unwrap() <= 2 * st["params"][0][1].as_u64().unwrap());
+    }
+    // A different seed, a different report.
+    let other = root.join("other");
+    let o = run(
+        &root,
+        &[
+            "analyze",
+            "lignes",
+            "--games",
+            "12",
+            "--players",
+            "random",
+            "--seed",
+            "9",
+            "--out",
+            other.to_str().unwrap(),
+            "--set",
+            "rules.pawns_per_side=6,8",
+        ],
+    );
+    assert!(o.status.success());
+    assert_ne!(
+        std::fs::read_to_string(root.join("other/lignes/analysis.json")).unwrap(),
+        one
+    );
+    let html = std::fs::read_to_string(root.join("one/lignes/analysis.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("pawns_per_side=8"));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn what_the_game_does_not_have_is_refused_at_its_definition() {
+    let root = project("refuse", "lignes");
+    for (args, want) in [
+        (
+            vec!["--set", "rules.pawns=3"],
+            "has no such [rules] value (it has pawns_per_side, opening_pawns)",
+        ),
+        (vec!["--set", "rules.pawns_per_side=99"], "out of range"),
+        (vec!["--variant", "junior"], "lignes has no variants"),
+    ] {
+        let mut all = vec!["analyze", "lignes", "--games", "2"];
+        all.extend(args);
+        let o = run(&root, &all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("games/lignes/game.toml") && err.contains(want),
+            "{err}"
+        );
+    }
+    for bad in [["--players", "alphazero"], ["--set", "pawns_per_side=3"]] {
+        let o = run(&root, &["analyze", "lignes", bad[0], bad[1]]);
+        assert_eq!(o.status.code(), Some(2));
+    }
+    let out = root.join("output");
+    let o = run(
+        &root,
+        &["analyze", "potager", "--out", out.to_str().unwrap()],
+    );
+    assert_ne!(o.status.code(), Some(0));
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_saved_report_is_linked_from_the_rulebook() {
+    let root = project("saved", "arlecchino");
+    let out = root.join("output");
+    let out_arg = out.to_str().unwrap();
+    let o = run(
+        &root,
+        &[
+            "analyze",
+            "arlecchino",
+            "--games",
+            "4",
+            "--players",
+            "random",
+            "--variant",
+            "4-players,2-players",
+            "--save",
+            "--out",
+            out_arg,
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(root.join("games/arlecchino/analysis.json").is_file());
+    let o = run(
+        &root,
+        &["build", "arlecchino", "--no-png", "--out", out_arg],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = out.join("arlecchino");
+    for lang in ["fr", "en"] {
+        let html = std::fs::read_to_string(out.join(format!("rules-{lang}.html"))).unwrap();
+        assert!(html.contains("<a href=\"analysis.html\">"), "{lang}");
+    }
+    let page = std::fs::read_to_string(out.join("analysis.html")).unwrap();
+    assert!(page.contains("2-players") && page.contains("yellow+green"));
+    // A broken report stops the build at its place, and nothing is written.
+    std::fs::write(
+        root.join("games/arlecchino/analysis.json"),
+        "{\n  \"game\": 3\n}\n",
+    )
+    .unwrap();
+    let before = std::fs::read(out.join("rules-en.html")).unwrap();
+    let o = run(
+        &root,
+        &["build", "arlecchino", "--no-png", "--out", out_arg],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("analysis.json:2:"), "{err}");
+    assert_eq!(std::fs::read(out.join("rules-en.html")).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&root);
+}
