@@ -248,6 +248,33 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Play a game in the terminal, against the computer or another person; the game is saved
+    /// after every ply as a record that `moves` and `diagram` replay.
+    #[command(
+        after_help = "Examples:\n  ludopress play imperator\n  ludopress play lignes --players mcts:5000,human\n  ludopress play arlecchino --variant 2-players --players human,mcts:500\n  ludopress play alphabrick --players human,human --seed 7\n\nSeats: human, random, greedy, mcts (1,000 playouts a move), mcts:N, mcts:Nms, mcts:Ns.\nAt the prompt: a move as listed, `moves`, `undo`, `hint`, `help`, `quit`."
+    )]
+    Play {
+        /// Game (one with a bundled rules engine).
+        game: String,
+        /// Who sits in each seat, in turn order, repeated round the table.
+        #[arg(long, value_delimiter = ',', value_parser = parse_seat, default_value = "human,mcts:1000")]
+        players: Vec<ludopress::play::Seat>,
+        /// Seed of the deal, the dice and the computer's choices (from the clock by default).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Variant (`ludopress play GAME --variant help` lists them).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Start from this position file (or go on with a record).
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Where to save the record (default: <out>/<game>/play/<game>-<seed>.toml).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
     /// Play many games between computer players on all cores and report balance: each seat's
     /// win rate, draws, games that never end, length, branching, and how often the side ahead
     /// at mid-game wins. Writes <out>/<game>/analysis.txt, .json and .html.
@@ -292,6 +319,10 @@ pub enum Command {
         #[arg(long)]
         save: bool,
     },
+}
+
+fn parse_seat(s: &str) -> Result<ludopress::play::Seat, String> {
+    ludopress::play::Seat::parse(s)
 }
 
 fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, String> {
@@ -490,6 +521,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             outln!("invariants held after every ply");
             Ok(())
         }
+        Command::Play {
+            game,
+            players,
+            seed,
+            variant,
+            from,
+            record,
+            out,
+        } => play(&project, &game, players, seed, variant, from, record, &out),
         Command::Analyze {
             game,
             games,
@@ -731,6 +771,95 @@ fn build_and_show(
 
 /// An output folder inside `games/` or `templates/` would mix outputs with sources (and make
 /// `watch` rebuild on its own writes): refused.
+/// `play`: a game in the terminal.
+#[allow(clippy::too_many_arguments)]
+fn play(
+    project: &Project,
+    game: &str,
+    seats: Vec<ludopress::play::Seat>,
+    seed: Option<u64>,
+    variant: Option<String>,
+    from: Option<PathBuf>,
+    record: Option<PathBuf>,
+    out: &std::path::Path,
+) -> Result<(), Failure> {
+    if !ludopress::engine::ENGINES.contains(&game) {
+        project.check_id(game)?;
+        return Err(Failure::Other(format!(
+            "`{game}` has no bundled rules engine to play (engines: {})",
+            ludopress::engine::ENGINES.join(", ")
+        )));
+    }
+    let engine = Engine::new(project, game)?;
+    let file = project.root.join("games").join(game).join("game.toml");
+    let known = ludopress::analysis::variants(&engine);
+    let variant = match variant {
+        None => 0,
+        Some(v) => known.iter().position(|k| *k == v).ok_or_else(|| {
+            Failure::Input(
+                Diagnostic::file(
+                    &file,
+                    format!(
+                        "`--variant {v}`: {game} has {}",
+                        if known.is_empty() {
+                            "no variants".to_string()
+                        } else {
+                            format!("the variants {}", known.join(", "))
+                        }
+                    ),
+                )
+                .into(),
+            )
+        })?,
+    };
+    let from = match from {
+        Some(path) => {
+            // Checked whole (a record replayed) before the game starts.
+            let (e, pos) = open(project, &path)?;
+            if e.id() != game {
+                return Err(Failure::Input(
+                    Diagnostic::file(
+                        &path,
+                        format!("a position of `{}`, not of `{game}`", e.id()),
+                    )
+                    .into(),
+                ));
+            }
+            // A record is replayed: the game goes on from where it stopped.
+            Some((path.display().to_string(), e.to_toml(&pos)))
+        }
+        None => None,
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    if record.is_none() {
+        refuse_out_in_sources(project, out)?;
+    }
+    let record = record.unwrap_or_else(|| {
+        out.join(game)
+            .join("play")
+            .join(format!("{game}-{seed}.toml"))
+    });
+    outln!("seed {seed}; record: {}", record.display());
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    let result = engine
+        .with(ludopress::play::Game {
+            seats,
+            seed,
+            variant,
+            from,
+            record,
+            input: stdin.lock(),
+            output: &mut stdout,
+        })
+        .expect("a bundled engine");
+    result.map(|_| ()).map_err(Failure::Other)
+}
+
 /// `analyze`: checks the sweep against the game, plays, writes the report.
 fn analyze(
     project: &Project,

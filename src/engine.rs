@@ -99,6 +99,9 @@ pub fn load_definition(
     project.load(game, lib, crate::games::contract(game))
 }
 
+/// Most moves a record replays.
+pub const MAX_RECORD: usize = 100_000;
+
 /// Games that have a rules engine.
 pub const ENGINES: [&str; 5] = [
     "imbriqua",
@@ -150,8 +153,136 @@ impl Engine {
             ));
         }
         let engine = Engine::new(project, &game)?;
-        let pos = engine.position(raw)?;
+        let mut raw = raw;
+        let record = raw.take("record");
+        let src = raw.src.clone();
+        let mut pos = engine.position(raw)?;
+        if let Some((span, value)) = record {
+            pos = engine.replay(&src, span, value, pos)?;
+        }
         Ok((engine, pos))
+    }
+
+    /// The position after a record's moves (`record = ["d4", "c1-c3; die = 4", ...]`), played
+    /// from the position the file describes. A move is written in the game's notation; where
+    /// chance follows it, `; field = value` says which outcome came (the roll that followed).
+    fn replay(
+        &self,
+        src: &crate::diag::Source,
+        span: std::ops::Range<usize>,
+        value: toml::Value,
+        mut pos: Position,
+    ) -> Result<Position, Diagnostics> {
+        let toml::Value::Array(items) = value else {
+            return Err(src
+                .error(span, "`record`: expected an array of moves")
+                .into());
+        };
+        if items.len() > MAX_RECORD {
+            return Err(src
+                .error(
+                    span,
+                    format!("`record`: {} moves, at most {MAX_RECORD}", items.len()),
+                )
+                .into());
+        }
+        // Each move's place: the n-th string of the array in the file.
+        let text = src.text.get(span.clone()).unwrap_or("");
+        let mut places = Vec::new();
+        let mut rest = 0;
+        for it in &items {
+            let at = match it {
+                toml::Value::String(m) => text[rest..].find(&format!("\"{m}\"")).map(|i| {
+                    rest += i + m.len() + 2;
+                    span.start + rest - m.len() - 2..span.start + rest
+                }),
+                _ => None,
+            };
+            places.push(at.unwrap_or(span.clone()));
+        }
+        for (ply, (it, at)) in items.iter().zip(places).enumerate() {
+            let toml::Value::String(entry) = it else {
+                return Err(src
+                    .error(at, format!("`record` move {}: expected a string", ply + 1))
+                    .into());
+            };
+            let (mv, outcome) = match entry.split_once(';') {
+                Some((m, o)) => (m.trim(), Some(o.trim())),
+                None => (entry.trim(), None),
+            };
+            let mut found: Vec<Position> = self
+                .all_moves(&pos)
+                .into_iter()
+                .filter(|(n, _)| n == mv)
+                .map(|(_, q)| q)
+                .collect();
+            if found.is_empty() {
+                found.extend(self.find_move(&pos, mv));
+            }
+            found.sort();
+            found.dedup();
+            if let Some(o) = outcome {
+                let (key, want) = o
+                    .split_once('=')
+                    .map_or((o, ""), |(k, v)| (k.trim(), v.trim()));
+                found.retain(|q| {
+                    self.fields(q).iter().any(|(k, v)| {
+                        *k == key
+                            && crate::rules::to_line(&[(k, v.clone())])
+                                == format!("{key}={}", want.trim_matches('"'))
+                    })
+                });
+            }
+            let legal = || {
+                let mut names: Vec<String> = self
+                    .successor_moves(&pos)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect();
+                names.dedup();
+                let shown: Vec<String> = names.iter().take(40).cloned().collect();
+                format!(
+                    "{}{}",
+                    shown.join(", "),
+                    if names.len() > 40 { ", …" } else { "" }
+                )
+            };
+            match found.len() {
+                1 => pos = found.remove(0),
+                0 if outcome.is_some() => {
+                    return Err(src
+                        .error(
+                            at,
+                            format!(
+                                "`record` move {}: `{entry}` cannot have this outcome here",
+                                ply + 1
+                            ),
+                        )
+                        .into())
+                }
+                0 => {
+                    let mut d = src.error(
+                        at,
+                        format!("`record` move {}: `{mv}` is not legal here", ply + 1),
+                    );
+                    d.hint = Some(format!("legal moves: {}", legal()));
+                    return Err(d.into());
+                }
+                n => {
+                    let keys: Vec<&str> = self
+                        .fields(&found[0])
+                        .iter()
+                        .zip(self.fields(&found[1]))
+                        .filter(|(a, b)| a.1 != b.1)
+                        .map(|(a, _)| a.0)
+                        .collect();
+                    return Err(src
+                        .error(at, format!("`record` move {}: `{mv}` leads to {n} positions by chance: write which came, as `{mv}; {} = …`", ply + 1, keys.first().copied().unwrap_or("field")))
+                        .into());
+                }
+            }
+        }
+        Ok(pos)
     }
 
     /// Validates a raw position for this engine.

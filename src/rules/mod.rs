@@ -163,6 +163,12 @@ pub trait Rules: Sync {
         p.clone()
     }
 
+    /// The name of each board cell, in the shape of the board rows [`Rules::fields`] gives (top
+    /// row first), for drawing a position with its cell names; empty when unknown.
+    fn cell_names(&self, _p: &Self::Pos) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+
     /// The game's variants that change its start (the first is the default).
     fn variants(&self) -> &'static [&'static str] {
         &[]

@@ -537,6 +537,17 @@ impl Rules for AlphaBrick {
         usize::from(p.to_move)
     }
 
+    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
+        (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|f| self.grid.name(r * self.grid.cols + f))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn variants(&self) -> &'static [&'static str] {
         &VARIANTS
     }

@@ -505,6 +505,17 @@ impl Rules for Arlecchino {
         }
     }
 
+    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
+        (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|f| self.grid.name(r * self.grid.cols + f))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn variants(&self) -> &'static [&'static str] {
         &["4-players", "3-players", "2-players"]
     }

@@ -405,6 +405,17 @@ impl Rules for Imbriqua {
         })
     }
 
+    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
+        (0..self.grid.rows)
+            .rev()
+            .map(|r| {
+                (0..self.grid.cols)
+                    .map(|f| self.grid.name(r * self.grid.cols + f))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
     }

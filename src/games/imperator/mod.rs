@@ -434,6 +434,14 @@ impl Rules for Imperator {
     fn seat(&self, p: &Pos) -> usize {
         p.to_move as usize
     }
+
+    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
+        let mut rows: Vec<Vec<String>> = vec![Vec::new(); self.grid.rows()];
+        for c in 0..self.grid.len() {
+            rows[self.grid.cells[c].0].push(self.grid.name(c));
+        }
+        rows
+    }
 }
 
 /// A ply: a placement (`from` is [`NONE`]) or a move.

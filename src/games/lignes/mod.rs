@@ -536,4 +536,16 @@ impl Rules for Lignes {
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
     }
+
+    fn cell_names(&self, p: &Pos) -> Vec<Vec<String>> {
+        let (w, h) = (p.width().max(1), p.height().max(1));
+        (0..h)
+            .rev()
+            .map(|y| {
+                (0..w)
+                    .map(|x| format!("{},{}", x as i32 + p.origin.0, y as i32 + p.origin.1))
+                    .collect()
+            })
+            .collect()
+    }
 }

@@ -1,0 +1,419 @@
+//! `ludopress play`: a game in the terminal between people and computer players.
+//!
+//! The position is drawn with its cell names, the legal moves are listed in the game's
+//! notation, and a move is typed in that notation. The game is saved after every ply as a
+//! record: the start position and `record = [...]`, the moves played (with the roll that came
+//! where chance follows a move), which `ludopress moves` and `diagram` replay.
+
+use crate::engine::WithRules;
+use crate::rules::ai::{Player, Tuning};
+use crate::rules::rng::Rng;
+use crate::rules::{self, Field, Rules};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Seat {
+    /// A person at the keyboard.
+    Human,
+    /// A computer player.
+    Computer(Player),
+}
+
+impl Seat {
+    /// Reads `human` or a player (`random`, `greedy`, `mcts:N`...).
+    pub fn parse(s: &str) -> Result<Seat, String> {
+        if s == "human" {
+            Ok(Seat::Human)
+        } else {
+            Player::parse(s)
+                .map(Seat::Computer)
+                .map_err(|e| format!("{e}, or human"))
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Seat::Human => "you".into(),
+            Seat::Computer(p) => p.name(),
+        }
+    }
+}
+
+/// A game to play.
+pub struct Game<'a, I: BufRead, O: Write> {
+    /// Seats, repeated round the table.
+    pub seats: Vec<Seat>,
+    /// The seed (the deal, the dice, the computer's choices).
+    pub seed: u64,
+    /// The variant's index.
+    pub variant: usize,
+    /// A position to start from instead (a position file's text), with its name.
+    pub from: Option<(String, String)>,
+    /// Where the record is written after every ply.
+    pub record: PathBuf,
+    /// Keyboard.
+    pub input: I,
+    /// Screen.
+    pub output: &'a mut O,
+}
+
+/// One ply of the game: the position before it and the record's entry.
+struct Ply<P> {
+    before: P,
+    entry: String,
+}
+
+impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
+    type Out = Result<String, String>;
+
+    fn call<R: Rules>(mut self, r: &R) -> Result<String, String> {
+        let mut rng = Rng::new(self.seed);
+        let start = match &self.from {
+            Some((name, text)) => {
+                let (_, raw) = rules::raw(name, text).map_err(|e| e.to_string())?;
+                rules::load(r, raw).map_err(|e| e.to_string())?
+            }
+            None => r.start_variant(rng.next(), self.variant),
+        };
+        let tuning = Tuning::default();
+        let mut p = start.clone();
+        let mut plies: Vec<Ply<R::Pos>> = Vec::new();
+        let out = &mut *self.output;
+        let say = |out: &mut O, s: String| -> Result<(), String> {
+            writeln!(out, "{s}").map_err(|e| e.to_string())
+        };
+        say(
+            out,
+            format!(
+                "{}: {} (type a move, `moves`, `undo`, `hint`, `help` or `quit`)",
+                r.id(),
+                r.seats(&p)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| format!("{s} {}", self.seats[i % self.seats.len()].name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )?;
+        let mut line = String::new();
+        let mut legal = Vec::new();
+        let mut shown = None;
+        save(r, &start, &plies, &self.record)?;
+        loop {
+            legal.clear();
+            r.legal(&p, &mut legal);
+            // The board again only when it changed.
+            if shown.as_ref() != Some(&p) {
+                say(out, draw(r, &p, plies.len()))?;
+                shown = Some(p.clone());
+            }
+            if legal.is_empty() {
+                let s = r.score(&p);
+                let result = match s.winner.as_deref() {
+                    Some("draw") => "a draw".to_string(),
+                    Some(w) => format!("{w} wins"),
+                    None => "over".to_string(),
+                };
+                say(
+                    out,
+                    format!(
+                        "The game is over after {} plies: {result}. Record: {}",
+                        plies.len(),
+                        self.record.display()
+                    ),
+                )?;
+                return Ok(result);
+            }
+            let seat = r.seat(&p);
+            let who = self.seats[seat % self.seats.len()];
+            let mv = match who {
+                Seat::Computer(player) => {
+                    let t = std::time::Instant::now();
+                    let m = player
+                        .choose(r, &p, &tuning, &mut rng)
+                        .ok_or("no move for the computer")?;
+                    say(
+                        out,
+                        format!(
+                            "{} ({}) plays {}   [{:.1} s]",
+                            r.seats(&p)[seat],
+                            player.name(),
+                            r.notation(&p, m),
+                            t.elapsed().as_secs_f64()
+                        ),
+                    )?;
+                    m
+                }
+                Seat::Human => {
+                    write!(out, "{} to move> ", r.seats(&p)[seat]).map_err(|e| e.to_string())?;
+                    out.flush().map_err(|e| e.to_string())?;
+                    line.clear();
+                    if self.input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                        say(out, format!("\nStopped. Record: {}", self.record.display()))?;
+                        return Ok("stopped".into());
+                    }
+                    let typed = line.trim();
+                    match typed {
+                        "" | "moves" | "?" => {
+                            say(out, list(r, &p, &legal))?;
+                            continue;
+                        }
+                        "help" => {
+                            say(out, "Type a move as listed by `moves`. `undo` takes back your last move (and the computer's answer), `hint` asks the computer, `quit` stops; the record is saved after every ply.".into())?;
+                            continue;
+                        }
+                        "quit" | "exit" => {
+                            say(out, format!("Stopped. Record: {}", self.record.display()))?;
+                            return Ok("stopped".into());
+                        }
+                        "hint" => {
+                            let m = Player::Mcts(crate::rules::ai::Budget::Playouts(1000)).choose(
+                                r,
+                                &p,
+                                &tuning,
+                                &mut rng.clone(),
+                            );
+                            if let Some(m) = m {
+                                say(out, format!("hint: {}", r.notation(&p, m)))?;
+                            }
+                            continue;
+                        }
+                        "undo" => {
+                            // Back to the last position where a person was to move.
+                            let mut undone = 0;
+                            while let Some(ply) = plies.pop() {
+                                p = ply.before;
+                                undone += 1;
+                                if self.seats[r.seat(&p) % self.seats.len()] == Seat::Human {
+                                    break;
+                                }
+                            }
+                            if undone == 0 {
+                                say(out, "Nothing to undo.".into())?;
+                            } else {
+                                say(out, format!("Took back {undone} plies."))?;
+                                save(r, &start, &plies, &self.record)?;
+                            }
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    match find(r, &p, &legal, typed) {
+                        Some(m) => m,
+                        None => {
+                            say(
+                                out,
+                                format!(
+                                    "`{typed}` is not a legal move here.\n{}",
+                                    list(r, &p, &legal)
+                                ),
+                            )?;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let n = r.chances(&p, mv);
+            let k = if n > 1 {
+                rng.below(u64::from(n)) as u32
+            } else {
+                0
+            };
+            let q = r.apply(&p, mv, k);
+            let mut entry = r.notation(&p, mv);
+            if n > 1 {
+                // Which outcome came: the fields in which the outcomes differ.
+                let other = r.apply(&p, mv, (k + 1) % n);
+                let (a, b) = (r.fields(&q), r.fields(&other));
+                for ((key, v), (_, w)) in a.iter().zip(&b) {
+                    if v != w {
+                        let shown = rules::to_line(&[(key, v.clone())]);
+                        let value = shown.split_once('=').map_or("", |x| x.1);
+                        entry.push_str(&format!("; {key} = {value}"));
+                        say(out, format!("chance: {key} = {value}"))?;
+                    }
+                }
+            }
+            plies.push(Ply {
+                before: p.clone(),
+                entry,
+            });
+            p = q;
+            save(r, &start, &plies, &self.record)?;
+        }
+    }
+}
+
+/// The legal move typed as `typed`: however the game writes it (a move written two ways is
+/// found either way).
+fn find<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move], typed: &str) -> Option<R::Move> {
+    if let Some(&m) = legal.iter().find(|&&m| r.notation(p, m) == typed) {
+        return Some(m);
+    }
+    let q = r.find_move(p, typed)?;
+    legal.iter().copied().find(|&m| r.apply(p, m, 0) == q)
+}
+
+/// The legal moves in notation.
+fn list<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move]) -> String {
+    let mut names: Vec<String> = legal.iter().map(|&m| r.notation(p, m)).collect();
+    names.sort_by_key(|n| natural(n));
+    names.dedup();
+    let mut s = format!("{} legal moves:", names.len());
+    let mut width = 80;
+    for n in names {
+        if width + n.len() + 2 > 78 {
+            s.push_str("\n ");
+            width = 1;
+        }
+        s.push_str("  ");
+        s.push_str(&n);
+        width += n.len() + 2;
+    }
+    s
+}
+
+/// A sort key that orders the numbers in a name by value (`c2` before `c10`).
+fn natural(s: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut num: Option<u64> = None;
+    for c in s.chars() {
+        match (c.to_digit(10), num) {
+            (Some(d), Some(n)) => num = Some(n.saturating_mul(10).saturating_add(u64::from(d))),
+            (Some(d), None) => num = Some(u64::from(d)),
+            (None, Some(n)) => {
+                key.push((std::mem::take(&mut text), n));
+                num = None;
+                text.push(c);
+            }
+            (None, None) => text.push(c),
+        }
+    }
+    key.push((text, num.unwrap_or(0)));
+    key
+}
+
+/// The position drawn in text: its board with the cell names at the ends of each row, then its
+/// other fields and scores.
+pub fn draw<R: Rules>(r: &R, p: &R::Pos, ply: usize) -> String {
+    let fields = r.fields(p);
+    let names = r.cell_names(p);
+    let mut s = format!("\n— ply {ply} —\n");
+    let mut rest = Vec::new();
+    for (k, v) in &fields {
+        match v {
+            Field::Board(rows) => s.push_str(&board(rows, &names)),
+            v => rest.push(rules::to_line(&[(k, v.clone())])),
+        }
+    }
+    let score = r.score(p);
+    let scores: Vec<String> = score
+        .scores
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    s.push_str(&format!(
+        "{}\nscores: {}",
+        rest.join("  "),
+        scores.join(", ")
+    ));
+    s
+}
+
+/// Board rows with the names of each row's first and last cells beside them, and the columns'
+/// letters above and below when the names are a letter and a number.
+fn board(rows: &[Vec<String>], names: &[Vec<String>]) -> String {
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1);
+    let longest = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let label = names
+        .iter()
+        .flatten()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let shape_fits =
+        names.len() == rows.len() && names.iter().zip(rows).all(|(n, r)| n.len() == r.len());
+    // Column letters: the last row's names, when each is letters then the same number.
+    let letters: Option<Vec<String>> = names.last().filter(|_| shape_fits).and_then(|row| {
+        let split: Vec<(String, String)> = row
+            .iter()
+            .map(|n| {
+                let i = n.find(|c: char| c.is_ascii_digit()).unwrap_or(n.len());
+                (n[..i].to_string(), n[i..].to_string())
+            })
+            .collect();
+        let same = split.windows(2).all(|w| w[0].1 == w[1].1);
+        let all_letters = split
+            .iter()
+            .all(|(a, _)| !a.is_empty() && a.chars().all(char::is_alphabetic));
+        (same && all_letters && rows.iter().all(|r| r.len() == longest))
+            .then(|| split.into_iter().map(|x| x.0).collect())
+    });
+    let mut s = String::new();
+    let head = |s: &mut String, letters: &[String]| {
+        s.push_str(&" ".repeat(label + 2));
+        for l in letters {
+            s.push_str(&format!("{l:<width$} "));
+        }
+        s.push('\n');
+    };
+    if let Some(l) = &letters {
+        head(&mut s, l);
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let indent = (longest - row.len()) * (width + 1) / 2;
+        let (first, last) = match names.get(i).filter(|_| shape_fits) {
+            Some(n) => (
+                n.first().cloned().unwrap_or_default(),
+                n.last().cloned().unwrap_or_default(),
+            ),
+            None => (String::new(), String::new()),
+        };
+        let (first, last) = if letters.is_some() {
+            // The rank alone: the letters are above.
+            let num = |n: &str| n.trim_start_matches(char::is_alphabetic).to_string();
+            (num(&first), num(&last))
+        } else {
+            (first, last)
+        };
+        s.push_str(&format!("{first:>label$}  {}", " ".repeat(indent)));
+        for t in row {
+            s.push_str(&format!("{t:<width$} "));
+        }
+        s.push_str(&format!("{}{last}\n", " ".repeat(indent + 1)));
+    }
+    if let Some(l) = &letters {
+        head(&mut s, l);
+    }
+    s
+}
+
+/// Writes the record: the start position and the moves since.
+fn save<R: Rules>(
+    r: &R,
+    start: &R::Pos,
+    plies: &[Ply<R::Pos>],
+    path: &std::path::Path,
+) -> Result<(), String> {
+    let mut text = format!(
+        "# A game played with `ludopress play`: the start position and the moves since.\n# `ludopress moves` and `ludopress diagram` replay it.\n{}",
+        rules::to_toml(r.id(), &r.fields(start))
+    );
+    text.push_str("record = [\n");
+    for ply in plies {
+        text.push_str(&format!("  {},\n", rules::json_str(&ply.entry)));
+    }
+    text.push_str("]\n");
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
+}

@@ -1,0 +1,170 @@
+//! `ludopress play`: a whole game saved as a record that `moves` and `score` replay, moves typed
+//! in the game's notation, errors that list the legal moves, undo.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ludopress(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("ludopress-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_whole_game_is_saved_as_a_record_that_replays_to_its_end() {
+    let dir = scratch("whole");
+    for (game, players) in [
+        ("arlecchino", "greedy,random"),
+        ("alphabrick", "random"),
+        ("imbriqua", "greedy,random"),
+    ] {
+        let record = dir.join(format!("{game}.toml"));
+        let variant: &[&str] = if game == "alphabrick" {
+            &["--variant", "junior"]
+        } else {
+            &[]
+        };
+        let mut args = vec![
+            game,
+            "--players",
+            players,
+            "--seed",
+            "5",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        args.extend(variant);
+        let o = play(&args, "");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let end = text
+            .lines()
+            .find(|l| l.starts_with("The game is over"))
+            .unwrap_or_else(|| panic!("{game}: {text}"));
+        // The record replays to the last position: over, with the same result.
+        let score = ludopress(&["score", record.to_str().unwrap()]);
+        assert!(
+            score.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&score.stderr)
+        );
+        let score = String::from_utf8_lossy(&score.stdout);
+        assert!(score.contains("\"over\":true"), "{game}: {score}");
+        let winner = score
+            .split("\"winner\":")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .trim_matches('"');
+        if winner == "draw" {
+            assert!(end.contains("a draw"), "{end} / {score}");
+        } else {
+            assert!(end.contains(&format!("{winner} wins")), "{end} / {score}");
+        }
+        let moves = ludopress(&["moves", record.to_str().unwrap()]);
+        assert!(
+            moves.status.success() && moves.stdout.is_empty(),
+            "{game}: no move after the end"
+        );
+        let svg = dir.join(format!("{game}.svg"));
+        let d = ludopress(&[
+            "diagram",
+            record.to_str().unwrap(),
+            "--out",
+            svg.to_str().unwrap(),
+        ]);
+        assert!(d.status.success() && svg.is_file());
+        // Chance is written down: Alpha-BRIK's rolls.
+        let saved = std::fs::read_to_string(&record).unwrap();
+        assert_eq!(saved.contains("; die = "), game == "alphabrick", "{saved}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn moves_are_typed_in_notation_and_can_be_taken_back() {
+    let dir = scratch("typed");
+    let record = dir.join("r.toml");
+    let r = record.to_str().unwrap();
+    let args = [
+        "imperator",
+        "--players",
+        "human,greedy",
+        "--seed",
+        "2",
+        "--record",
+        r,
+    ];
+    let o = play(&args, "a9\nquit\n");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success());
+    assert!(text.contains("`a9` is not a legal move here."), "{text}");
+    assert!(
+        text.contains("54 legal moves:") && text.contains(" d11"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" f1 ") && text.contains(" a7"),
+        "cell names beside the board: {text}"
+    );
+    let o = play(&args, "d4\nc5\nundo\nquit\n");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(text.contains("white (greedy) plays"), "{text}");
+    assert!(text.contains("Took back 2 plies."), "{text}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    // After `d4`, the computer's answer, `c5`, its answer, then the undo: two plies left.
+    let moves: Vec<&str> = saved.lines().filter(|l| l.starts_with("  \"")).collect();
+    assert_eq!(moves.len(), 2, "{saved}");
+    assert_eq!(moves[0], "  \"d4\",");
+    // The record is checked when it is replayed: a wrong move is refused at its place.
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, saved.replace("\"d4\"", "\"z9\"")).unwrap();
+    let o = ludopress(&["moves", broken.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("`z9` is not legal here") && err.contains("legal moves: a1"),
+        "{err}"
+    );
+    assert!(Path::new(r).is_file());
+    let o = play(&["imperator", "--variant", "junior"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
