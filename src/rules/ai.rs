@@ -114,8 +114,8 @@ impl Player {
 }
 
 /// What each seat gets from a position: a finished game pays 1 to the winning seat (a draw
-/// shares 1 among the seats); an unfinished one is judged by its scores, the seats ahead
-/// sharing 1.
+/// shares 1 among the seats); an unfinished one (a playout stopped at its cap) shares 1 in
+/// proportion to the scores, so that a wider lead is worth more than a narrow one.
 pub fn rewards<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<f64>) {
     let seats = rules.seats(p);
     out.clear();
@@ -137,12 +137,14 @@ pub fn rewards<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<f64>) {
                 .map_or(0, |(_, v)| *v)
         })
         .collect();
-    let best = values.iter().copied().max().unwrap_or(0);
-    let ahead = values.iter().filter(|&&v| v == best).count() as f64;
+    let low = values.iter().copied().min().unwrap_or(0).min(0);
+    let sum: i64 = values.iter().map(|v| v - low).sum();
     for (r, v) in out.iter_mut().zip(&values) {
-        if *v == best {
-            *r = 1.0 / ahead;
-        }
+        *r = if sum == 0 {
+            1.0 / seats.len() as f64
+        } else {
+            (v - low) as f64 / sum as f64
+        };
     }
 }
 
