@@ -455,7 +455,13 @@ impl Engine {
         with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(crate::plugin::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game)))))
     }
 
-    /// `playout`: seeded random games with the invariants checked after every ply.
+    /// `playout`: seeded random games on the sampling path (no checks).
+    pub fn fast_playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
+        with_rules!(self, r, wrap => Ok(rules::fast_playouts(r, games, seed, 10_000)), x => Err(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game)))
+    }
+
+    /// `playout --check`: seeded random games on the exact path, every successor built and the
+    /// invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
         with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000), x => Err(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game)))
     }

@@ -273,7 +273,9 @@ fn the_binary_exits_2_on_a_bad_position_and_answers_the_contract_on_a_good_one()
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let o = Command::new(bin)
         .current_dir(&dir)
-        .args(["playout", "imbriqua", "--games", "20", "--seed", "3"])
+        .args([
+            "playout", "imbriqua", "--games", "20", "--seed", "3", "--check",
+        ])
         .output()
         .unwrap();
     assert!(o.status.success());

@@ -542,6 +542,35 @@ pub fn playouts<R: Rules>(
     })
 }
 
+/// Plays `games` seeded random games from the start on the sampling path (one random legal
+/// move a ply, no invariant checks), each cut at `max_plies`.
+pub fn fast_playouts<R: Rules>(rules: &R, games: u64, seed: u64, max_plies: u64) -> Playouts {
+    let mut rng = rng::Rng::new(seed);
+    let mut wins: Vec<(String, u64)> = rules.sides().iter().map(|s| (s.to_string(), 0)).collect();
+    wins.push(("draw".into(), 0));
+    let (mut plies, mut unfinished) = (0, 0);
+    let mut buf = Vec::new();
+    for _ in 0..games {
+        let start = rules.start(rng.next());
+        let (end, n) = fast_playout(rules, start, max_plies, &mut rng, &mut buf);
+        plies += n;
+        let s = rules.score(&end);
+        if !s.over {
+            unfinished += 1;
+            continue;
+        }
+        if let Some(e) = s.winner.and_then(|w| wins.iter_mut().find(|e| e.0 == w)) {
+            e.1 += 1;
+        }
+    }
+    Playouts {
+        games,
+        plies,
+        wins,
+        unfinished,
+    }
+}
+
 /// Parses a position text for a known game, or reports where it is wrong.
 pub fn raw(path: &str, text: &str) -> Result<(String, RawPosition), Diagnostics> {
     raw_source(Source::new(path, text))
