@@ -444,7 +444,6 @@ impl Rules for Lignes {
         let mut plane = Plane::new(p);
         let mut places = self.places(p, &plane);
         let opening = self.in_opening(p);
-        let mut takes = Vec::new();
         while !places.is_empty() {
             let i = rng.below(places.len() as u64) as usize;
             let place = places[i];
@@ -484,32 +483,28 @@ impl Rules for Lignes {
                     if seen - 1 != j {
                         return false;
                     }
-                    if !after.connected() {
+                    if after.may_split && !after.connected() {
                         split = true;
                         return true;
                     }
-                    let turn = Turn {
+                    // The push alone, or with one of its takes: each kept with chance 1/k as
+                    // they come (reservoir sampling), built when kept.
+                    let alone = Turn {
                         push: Some(push),
                         ..turn
                     };
-                    takes.clear();
-                    after.takes(me, &mut |_, hole, fill| {
-                        takes.push((hole, fill));
-                        false
-                    });
-                    let k = rng.below(takes.len() as u64 + 1) as usize;
-                    if k == 0 {
-                        out = Some((turn, Self::after(p, after, turn)));
-                        return true;
-                    }
-                    let take = Some(takes[k - 1]);
+                    out = Some((alone, Self::after(p, after, alone)));
+                    let mut seen = 1u64;
                     after.takes(me, &mut |filled, hole, fill| {
-                        if Some((hole, fill)) != take {
-                            return false;
+                        seen += 1;
+                        if rng.below(seen) == 0 {
+                            let t = Turn {
+                                take: Some((hole, fill)),
+                                ..alone
+                            };
+                            out = Some((t, Self::after(p, filled, t)));
                         }
-                        let turn = Turn { take, ..turn };
-                        out = Some((turn, Self::after(p, filled, turn)));
-                        true
+                        false
                     });
                     true
                 });

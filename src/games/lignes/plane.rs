@@ -65,6 +65,9 @@ pub struct Plane {
     side: [[u64; ROWS]; 2],
     /// Rows in use, margins included: `0..rows`. The first and last are always empty.
     rows: usize,
+    /// Whether the push being visited (under [`Visit::Candidates`]) may split the group: if
+    /// not, it holds without a test.
+    pub may_split: bool,
 }
 
 impl Plane {
@@ -74,6 +77,7 @@ impl Plane {
         let mut pl = Plane {
             side: [[0; ROWS]; 2],
             rows: h + 2 * MY as usize,
+            may_split: true,
         };
         for y in 0..h {
             for s in 0..2 {
@@ -235,6 +239,7 @@ impl Plane {
             let beside = 0b101u64 << tx >> 1;
             self.occ(ty) & beside & !self.occ(ny) != 0
         };
+        self.may_split = search;
         let stop;
         if horizontal {
             let saved = (self.side[0][y], self.side[1][y]);
