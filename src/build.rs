@@ -914,20 +914,40 @@ pub fn saved_report(
         return Ok(None);
     }
     let text = crate::diag::read_limited(&path, 16 << 20, "a balance report")?;
-    serde_json::from_str(&text).map(Some).map_err(|e| {
-        let src = crate::diag::Source::new(path.display().to_string(), &text);
-        let offset = text
-            .split_inclusive('\n')
-            .take(e.line().saturating_sub(1))
-            .map(str::len)
-            .sum::<usize>()
+    let src = crate::diag::Source::new(path.display().to_string(), &text);
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let report: crate::analysis::report::Report = serde_json::from_str(body).map_err(|e| {
+        let offset = (text.len() - body.len())
+            + body
+                .split_inclusive('\n')
+                .take(e.line().saturating_sub(1))
+                .map(str::len)
+                .sum::<usize>()
             + e.column().saturating_sub(1);
         let at = offset.min(text.len());
         crate::diag::Diagnostics(vec![src.error(
             at..at,
             format!("not a balance report written by `ludopress analyze --save`: {e}"),
         )])
-    })
+    })?;
+    let top = 0..text.find('\n').unwrap_or(text.len());
+    if report.game != id {
+        return Err(src
+            .error(
+                top,
+                format!(
+                    "a balance report of `{}`, not of `{id}`: run `ludopress analyze {id} --save`",
+                    report.game
+                ),
+            )
+            .into());
+    }
+    if report.settings.is_empty() {
+        return Err(src
+            .error(top, "a balance report without any setting played")
+            .into());
+    }
+    Ok(Some(report))
 }
 
 /// The balance report's page and text summary.

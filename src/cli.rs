@@ -277,6 +277,9 @@ pub enum Command {
         /// Where to save the record (default: <out>/<game>/play/<game>-<seed>.toml).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Plies after which the game stops unfinished (1 to 50,000).
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=50_000))]
+        cap: u64,
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
@@ -382,9 +385,10 @@ fn open(
     project: &Project,
     file: &std::path::Path,
 ) -> Result<(Engine, ludopress::engine::Position), Failure> {
+    // Read up to a record's size; a position without `record` is held to its own limit.
     let text = ludopress::diag::read_limited(
         file,
-        ludopress::rules::position::MAX_BYTES as u64,
+        ludopress::rules::position::MAX_RECORD_BYTES as u64,
         "a position file",
     )?;
     Ok(Engine::open(project, &file.display().to_string(), &text)?)
@@ -550,8 +554,18 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             variant,
             from,
             record,
+            cap,
             out,
-        } => play(&project, &game, players, seed, variant, from, record, &out),
+        } => play(
+            &project,
+            &game,
+            players,
+            seed,
+            variant,
+            (from, record),
+            cap,
+            &out,
+        ),
         Command::Analyze {
             game,
             games,
@@ -793,6 +807,45 @@ fn build_and_show(
 
 /// An output folder inside `games/` or `templates/` would mix outputs with sources (and make
 /// `watch` rebuild on its own writes): refused.
+/// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
+fn bundled(project: &Project, game: &str) -> Result<(), Failure> {
+    if ludopress::engine::ENGINES.contains(&game) {
+        return Ok(());
+    }
+    project.check_id(game)?;
+    Err(Failure::Other(format!(
+        "`{game}` has no bundled rules engine to play (engines: {})",
+        ludopress::engine::ENGINES.join(", ")
+    )))
+}
+
+/// The index of a variant of `game`, or an error at its definition listing the variants.
+fn variant_index(
+    project: &Project,
+    game: &str,
+    engine: &Engine,
+    v: &str,
+) -> Result<usize, Failure> {
+    let known = ludopress::analysis::variants(engine);
+    known.iter().position(|k| k == v).ok_or_else(|| {
+        let file = project.root.join("games").join(game).join("game.toml");
+        Failure::Input(
+            Diagnostic::file(
+                &file,
+                format!(
+                    "`--variant {v}`: {game} has {}",
+                    if known.is_empty() {
+                        "no variants".to_string()
+                    } else {
+                        format!("the variants {}", known.join(", "))
+                    }
+                ),
+            )
+            .into(),
+        )
+    })
+}
+
 /// `play`: a game in the terminal.
 #[allow(clippy::too_many_arguments)]
 fn play(
@@ -801,39 +854,37 @@ fn play(
     seats: Vec<ludopress::play::Seat>,
     seed: Option<u64>,
     variant: Option<String>,
-    from: Option<PathBuf>,
-    record: Option<PathBuf>,
+    (from, record): (Option<PathBuf>, Option<PathBuf>),
+    cap: u64,
     out: &std::path::Path,
 ) -> Result<(), Failure> {
-    if !ludopress::engine::ENGINES.contains(&game) {
-        project.check_id(game)?;
-        return Err(Failure::Other(format!(
-            "`{game}` has no bundled rules engine to play (engines: {})",
-            ludopress::engine::ENGINES.join(", ")
-        )));
-    }
+    bundled(project, game)?;
     let engine = Engine::new(project, game)?;
     let file = project.root.join("games").join(game).join("game.toml");
-    let known = ludopress::analysis::variants(&engine);
+    if variant.is_some() && from.is_some() {
+        return Err(Failure::Input(
+            Diagnostic::file(
+                &file,
+                "`--variant` and `--from` together: the position given says its variant",
+            )
+            .into(),
+        ));
+    }
     let variant = match variant {
         None => 0,
-        Some(v) => known.iter().position(|k| *k == v).ok_or_else(|| {
-            Failure::Input(
-                Diagnostic::file(
-                    &file,
-                    format!(
-                        "`--variant {v}`: {game} has {}",
-                        if known.is_empty() {
-                            "no variants".to_string()
-                        } else {
-                            format!("the variants {}", known.join(", "))
-                        }
-                    ),
-                )
-                .into(),
-            )
-        })?,
+        Some(v) => variant_index(project, game, &engine, &v)?,
     };
+    let seat_count = ludopress::analysis::seats(&engine, variant);
+    if seats.len() > seat_count {
+        return Err(Failure::Input(
+            Diagnostic::file(
+                &file,
+                format!("{} players for {seat_count} seats", seats.len()),
+            )
+            .into(),
+        ));
+    }
+    let mut history = None;
     let from = match from {
         Some(path) => {
             // Checked whole (a record replayed) before the game starts.
@@ -847,7 +898,22 @@ fn play(
                     .into(),
                 ));
             }
-            // A record is replayed: the game goes on from where it stopped.
+            // A record is replayed: the game goes on from where it stopped, and its start and
+            // moves begin the new record.
+            let text = std::fs::read_to_string(&path).map_err(|e| Failure::Other(e.to_string()))?;
+            if let Ok(mut table) = toml::from_str::<toml::Table>(&text) {
+                if let Some(toml::Value::Array(moves)) = table.remove("record") {
+                    let start_text =
+                        toml::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?;
+                    let (_, start) =
+                        Engine::open(project, &path.display().to_string(), &start_text)?;
+                    let moves = moves
+                        .iter()
+                        .filter_map(|m| m.as_str().map(str::to_string))
+                        .collect();
+                    history = Some((e.to_toml(&start), moves));
+                }
+            }
             Some((path.display().to_string(), e.to_toml(&pos)))
         }
         None => None,
@@ -855,16 +921,31 @@ fn play(
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
+            .map_or(0, |d| d.as_micros() as u64)
     });
-    if record.is_none() {
-        refuse_out_in_sources(project, out)?;
+    let record = match record {
+        Some(r) => r,
+        None => {
+            refuse_out_in_sources(project, out)?;
+            out.join(game)
+                .join("play")
+                .join(format!("{game}-{seed}.toml"))
+        }
+    };
+    // Never among the sources, and never over a file that is not a record.
+    refuse_out_in_sources(project, &record)?;
+    if record.exists() {
+        let head = std::fs::read(&record).unwrap_or_default();
+        if record.is_dir() || !head.starts_with(ludopress::play::RECORD_HEADER.as_bytes()) {
+            return Err(Failure::Input(
+                Diagnostic::file(
+                    &record,
+                    "not a record written by `ludopress play`: choose another `--record`",
+                )
+                .into(),
+            ));
+        }
     }
-    let record = record.unwrap_or_else(|| {
-        out.join(game)
-            .join("play")
-            .join(format!("{game}-{seed}.toml"))
-    });
     outln!("seed {seed}; record: {}", record.display());
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
@@ -874,6 +955,8 @@ fn play(
             seed,
             variant,
             from,
+            history,
+            cap,
             record,
             input: stdin.lock(),
             output: &mut stdout,
@@ -893,20 +976,29 @@ fn analyze(
     save: bool,
 ) -> Result<(), Failure> {
     use ludopress::analysis;
-    if !ludopress::engine::ENGINES.contains(&game) {
-        project.check_id(game)?;
-        return Err(Failure::Other(format!(
-            "`{game}` has no bundled rules engine to play (engines: {})",
-            ludopress::engine::ENGINES.join(", ")
-        )));
-    }
+    bundled(project, game)?;
     refuse_out_in_sources(project, out)?;
     let def = Engine::definition(project, game)?;
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
     let bad = |msg: String| Failure::Input(Diagnostic::file(&file, msg).into());
     let contract = ludopress::games::contract(game).expect("a bundled engine has a contract");
-    for (name, values) in sets {
+    for (i, (name, values)) in sets.iter().enumerate() {
+        if sets[..i].iter().any(|(n, _)| n == name) {
+            return Err(bad(format!(
+                "`--set rules.{name}` is given twice: list its values once, `rules.{name}=A,B`"
+            )));
+        }
+        if let Some(v) = values
+            .iter()
+            .enumerate()
+            .find(|(j, v)| values[..*j].contains(v))
+        {
+            return Err(bad(format!(
+                "`--set rules.{name}`: {} is listed twice",
+                v.1
+            )));
+        }
         let Some(param) = contract.params.iter().find(|p| p.name == name) else {
             let known: Vec<&str> = contract.params.iter().map(|p| p.name).collect();
             return Err(bad(format!(
@@ -929,22 +1021,29 @@ fn analyze(
         }
     }
     let engine = Engine::from_definition(&def)?;
-    let known = analysis::variants(&engine);
-    let mut variants = Vec::new();
+    let mut variants: Vec<(usize, String)> = Vec::new();
     for v in variant {
-        match known.iter().position(|k| k == v) {
-            Some(i) => variants.push((i, v.clone())),
-            None => {
-                return Err(bad(format!(
-                    "`--variant {v}`: {game} has {}",
-                    if known.is_empty() {
-                        "no variants".to_string()
-                    } else {
-                        format!("the variants {}", known.join(", "))
-                    }
-                )))
-            }
+        let i = variant_index(project, game, &engine, v)?;
+        if variants.iter().any(|x| x.0 == i) {
+            return Err(bad(format!("`--variant {v}` is listed twice")));
         }
+        variants.push((i, v.clone()));
+    }
+    // More players than seats leave some out, unless they change seats.
+    let fewest = if variants.is_empty() {
+        analysis::seats(&engine, 0)
+    } else {
+        variants
+            .iter()
+            .map(|v| analysis::seats(&engine, v.0))
+            .min()
+            .unwrap_or(0)
+    };
+    if config.players.len() > fewest && !config.rotate {
+        return Err(bad(format!(
+            "{} players for {fewest} seats: some would never play (give --rotate to move them round the seats)",
+            config.players.len()
+        )));
     }
     let choices = analysis::choices(&variants, sets);
     if choices.len() > analysis::MAX_SETTINGS {
@@ -954,6 +1053,9 @@ fn analyze(
             analysis::MAX_SETTINGS
         )));
     }
+    // The output folder is made before the games, so that a folder in the way is found at once.
+    let dir = out.join(game);
+    std::fs::create_dir_all(&dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
     let start = Instant::now();
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut shown = 0u64;
@@ -970,8 +1072,6 @@ fn analyze(
         }
     };
     let report = analysis::run(&def, config, &choices, &mut progress).map_err(Failure::Other)?;
-    let dir = out.join(game);
-    std::fs::create_dir_all(&dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
     let json =
         serde_json::to_string_pretty(&report).map_err(|e| Failure::Other(e.to_string()))? + "\n";
     let text = analysis::report::text(&report);

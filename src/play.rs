@@ -9,8 +9,11 @@ use crate::engine::WithRules;
 use crate::rules::ai::{Player, Tuning};
 use crate::rules::rng::Rng;
 use crate::rules::{self, Field, Rules};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
+
+/// Longest line read at the prompt.
+const MAX_LINE: usize = 4096;
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -51,6 +54,11 @@ pub struct Game<'a, I: BufRead, O: Write> {
     pub variant: usize,
     /// A position to start from instead (a position file's text), with its name.
     pub from: Option<(String, String)>,
+    /// The record this game goes on with: its start position (a position file's text) and its
+    /// moves, written before the new ones.
+    pub history: Option<(String, Vec<String>)>,
+    /// Plies after which the game stops unfinished.
+    pub cap: u64,
     /// Where the record is written after every ply.
     pub record: PathBuf,
     /// Keyboard.
@@ -97,10 +105,10 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     .join(", ")
             ),
         )?;
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let mut legal = Vec::new();
         let mut shown = None;
-        save(r, &start, &plies, &self.record)?;
+        save(r, &start, self.history.as_ref(), &plies, &self.record)?;
         loop {
             legal.clear();
             r.legal(&p, &mut legal);
@@ -108,6 +116,17 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
             if shown.as_ref() != Some(&p) {
                 say(out, draw(r, &p, plies.len()))?;
                 shown = Some(p.clone());
+            }
+            if !legal.is_empty() && plies.len() as u64 >= self.cap {
+                say(
+                    out,
+                    format!(
+                        "Stopped unfinished after {} plies (--cap). Record: {}",
+                        plies.len(),
+                        self.record.display()
+                    ),
+                )?;
+                return Ok("stopped".into());
             }
             if legal.is_empty() {
                 let s = r.score(&p);
@@ -149,8 +168,20 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 Seat::Human => {
                     write!(out, "{} to move> ", r.seats(&p)[seat]).map_err(|e| e.to_string())?;
                     out.flush().map_err(|e| e.to_string())?;
-                    line.clear();
-                    if self.input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                    bytes.clear();
+                    let n = std::io::Read::by_ref(&mut self.input)
+                        .take(MAX_LINE as u64)
+                        .read_until(b'\n', &mut bytes)
+                        .map_err(|e| e.to_string())?;
+                    if n == MAX_LINE && bytes.last() != Some(&b'\n') {
+                        // The rest of an overlong line is read and dropped.
+                        let mut rest = Vec::new();
+                        self.input
+                            .read_until(b'\n', &mut rest)
+                            .map_err(|e| e.to_string())?;
+                    }
+                    let line = String::from_utf8_lossy(&bytes).into_owned();
+                    if n == 0 {
                         say(out, format!("\nStopped. Record: {}", self.record.display()))?;
                         return Ok("stopped".into());
                     }
@@ -182,19 +213,20 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                         }
                         "undo" => {
                             // Back to the last position where a person was to move.
+                            let seats = &self.seats;
+                            let human = |q: &R::Pos| seats[r.seat(q) % seats.len()] == Seat::Human;
+                            let back = plies.iter().rposition(|ply| human(&ply.before));
                             let mut undone = 0;
-                            while let Some(ply) = plies.pop() {
-                                p = ply.before;
-                                undone += 1;
-                                if self.seats[r.seat(&p) % self.seats.len()] == Seat::Human {
-                                    break;
-                                }
+                            if let Some(i) = back {
+                                undone = plies.len() - i;
+                                p = plies[i].before.clone();
+                                plies.truncate(i);
                             }
                             if undone == 0 {
                                 say(out, "Nothing to undo.".into())?;
                             } else {
                                 say(out, format!("Took back {undone} plies."))?;
-                                save(r, &start, &plies, &self.record)?;
+                                save(r, &start, self.history.as_ref(), &plies, &self.record)?;
                             }
                             continue;
                         }
@@ -206,7 +238,13 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                             say(
                                 out,
                                 format!(
-                                    "`{typed}` is not a legal move here.\n{}",
+                                    "`{}{}` is not a legal move here.\n{}",
+                                    typed.chars().take(40).collect::<String>(),
+                                    if typed.chars().count() > 40 {
+                                        "…"
+                                    } else {
+                                        ""
+                                    },
                                     list(r, &p, &legal)
                                 ),
                             )?;
@@ -241,7 +279,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 entry,
             });
             p = q;
-            save(r, &start, &plies, &self.record)?;
+            save(r, &start, self.history.as_ref(), &plies, &self.record)?;
         }
     }
 }
@@ -299,7 +337,7 @@ fn natural(s: &str) -> Vec<(String, u64)> {
 /// The position drawn in text: its board with the cell names at the ends of each row, then its
 /// other fields and scores.
 pub fn draw<R: Rules>(r: &R, p: &R::Pos, ply: usize) -> String {
-    let fields = r.fields(p);
+    let fields = r.shown_fields(p);
     let names = r.cell_names(p);
     let mut s = format!("\n— ply {ply} —\n");
     let mut rest = Vec::new();
@@ -396,18 +434,28 @@ fn board(rows: &[Vec<String>], names: &[Vec<String>]) -> String {
     s
 }
 
+/// The first line of a record.
+pub const RECORD_HEADER: &str =
+    "# A game played with `ludopress play`: the start position and the moves since.";
+
 /// Writes the record: the start position and the moves since.
 fn save<R: Rules>(
     r: &R,
     start: &R::Pos,
+    history: Option<&(String, Vec<String>)>,
     plies: &[Ply<R::Pos>],
     path: &std::path::Path,
 ) -> Result<(), String> {
-    let mut text = format!(
-        "# A game played with `ludopress play`: the start position and the moves since.\n# `ludopress moves` and `ludopress diagram` replay it.\n{}",
-        rules::to_toml(r.id(), &r.fields(start))
-    );
+    let head = match history {
+        Some((text, _)) => text.clone(),
+        None => rules::to_toml(r.id(), &r.fields(start)),
+    };
+    let mut text =
+        format!("{RECORD_HEADER}\n# `ludopress moves` and `ludopress diagram` replay it.\n{head}");
     text.push_str("record = [\n");
+    for entry in history.iter().flat_map(|h| &h.1) {
+        text.push_str(&format!("  {},\n", rules::json_str(entry)));
+    }
     for ply in plies {
         text.push_str(&format!("  {},\n", rules::json_str(&ply.entry)));
     }

@@ -139,6 +139,29 @@ fn what_the_game_does_not_have_is_refused_at_its_definition() {
             "{err}"
         );
     }
+    for (args, want) in [
+        (
+            vec![
+                "--set",
+                "rules.pawns_per_side=6",
+                "--set",
+                "rules.pawns_per_side=8",
+            ],
+            "given twice",
+        ),
+        (vec!["--set", "rules.pawns_per_side=6,6"], "listed twice"),
+        (
+            vec!["--players", "random,greedy,random"],
+            "3 players for 2 seats",
+        ),
+    ] {
+        let mut all = vec!["analyze", "lignes", "--games", "2"];
+        all.extend(args);
+        let o = run(&root, &all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{err}");
+    }
     for bad in [["--players", "alphazero"], ["--set", "pawns_per_side=3"]] {
         let o = run(&root, &["analyze", "lignes", bad[0], bad[1]]);
         assert_eq!(o.status.code(), Some(2));
@@ -203,5 +226,30 @@ fn a_saved_report_is_linked_from_the_rulebook() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("analysis.json:2:"), "{err}");
     assert_eq!(std::fs::read(out.join("rules-en.html")).unwrap(), before);
+    // Valid JSON, but no setting, or another game's report: refused too, never a panic.
+    let saved = std::fs::read_to_string(out.join("analysis.html")).unwrap();
+    assert!(saved.contains("yellow+green"));
+    for (text, want) in [
+        (
+            r#"{"game":"arlecchino","title":"A","games":1,"players":[],"rotate":false,"cap":1,"seed":1,"settings":[]}"#,
+            "without any setting",
+        ),
+        (
+            r#"{"game":"imperator","title":"A","games":1,"players":[],"rotate":false,"cap":1,"seed":1,"settings":[]}"#,
+            "not of `arlecchino`",
+        ),
+    ] {
+        std::fs::write(root.join("games/arlecchino/analysis.json"), text).unwrap();
+        let o = run(
+            &root,
+            &["build", "arlecchino", "--no-png", "--out", out_arg],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("analysis.json:1:") && err.contains(want),
+            "{err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

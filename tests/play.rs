@@ -168,3 +168,106 @@ fn moves_are_typed_in_notation_and_can_be_taken_back() {
     assert_eq!(o.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_record_goes_on_where_it_stopped_and_never_lands_among_the_sources() {
+    let dir = scratch("resume");
+    let record = dir.join("r.toml");
+    let r = record.to_str().unwrap();
+    let o = play(
+        &[
+            "imperator",
+            "--players",
+            "human,greedy",
+            "--seed",
+            "2",
+            "--record",
+            r,
+        ],
+        "d4\nquit\n",
+    );
+    assert!(o.status.success());
+    let o = play(
+        &[
+            "imperator",
+            "--players",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--from",
+            r,
+            "--record",
+            r,
+        ],
+        "c5\nquit\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let moves: Vec<&str> = saved.lines().filter(|l| l.starts_with("  \"")).collect();
+    assert_eq!(moves.len(), 4, "the first game's two plies kept: {saved}");
+    assert_eq!(moves[0], "  \"d4\",");
+    assert_eq!(moves[2], "  \"c5\",");
+    assert!(
+        saved.contains("in_hand = { red = 10, white = 10 }"),
+        "the first start kept: {saved}"
+    );
+    // Never over a definition, nor over a file that is not a record.
+    let def = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/imperator/game.toml");
+    let before = std::fs::read(&def).unwrap();
+    let o = play(&["imperator", "--record", def.to_str().unwrap()], "quit\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read(&def).unwrap(), before);
+    let other = dir.join("notes.txt");
+    std::fs::write(&other, "my notes").unwrap();
+    let o = play(
+        &["imperator", "--record", other.to_str().unwrap()],
+        "quit\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
+    // Undo when the computer moved first and the person has not: nothing to take back.
+    let o = play(
+        &[
+            "imperator",
+            "--players",
+            "random,human",
+            "--seed",
+            "4",
+            "--record",
+            r,
+        ],
+        "undo\nquit\n",
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Nothing to undo."));
+    // More players than seats.
+    let o = play(
+        &[
+            "imperator",
+            "--players",
+            "human,random,greedy",
+            "--record",
+            r,
+        ],
+        "quit\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    // Imbriqua's first talon lies face down.
+    let o = play(
+        &[
+            "imbriqua",
+            "--players",
+            "human,random",
+            "--seed",
+            "3",
+            "--record",
+            r,
+        ],
+        "quit\n",
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("deck=11 cards face down") && !text.contains("deck=["),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -328,6 +328,21 @@ impl Run<'_> {
     }
 }
 
+/// How many seats a game's variant has.
+struct SeatCount(usize);
+
+impl WithRules for SeatCount {
+    type Out = usize;
+    fn call<R: Rules>(self, r: &R) -> usize {
+        r.seats(&r.start_variant(0, self.0)).len()
+    }
+}
+
+/// The seats of variant `v` of a game with a bundled engine.
+pub fn seats(engine: &Engine, v: usize) -> usize {
+    engine.with(SeatCount(v)).unwrap_or(0)
+}
+
 /// The variants of an engine's game.
 struct Variants;
 

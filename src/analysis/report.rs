@@ -190,6 +190,7 @@ impl Length {
 }
 
 fn pct(x: f64) -> String {
+    let x = x.clamp(0.0, 1.0);
     format!("{:.1}\u{a0}%", 100.0 * x)
 }
 
@@ -319,7 +320,7 @@ fn win_chart(r: &Report) -> String {
     let (w, h, left, bottom) = (640.0, 260.0, 44.0, 36.0);
     let group = (w - left - 10.0) / names.len() as f64;
     let bar = (group * 0.8 / n as f64).min(40.0);
-    let y = |v: f64| 10.0 + (h - bottom - 10.0) * (1.0 - v);
+    let y = |v: f64| 10.0 + (h - bottom - 10.0) * (1.0 - v.clamp(0.0, 1.0));
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"win rates\">\n"
     );
@@ -458,9 +459,10 @@ fn branching_chart(r: &Report) -> String {
         .settings
         .iter()
         .flat_map(|s| s.branching.iter().copied())
+        .filter(|b| b.is_finite())
         .fold(1.0, f64::max);
     let x = |i: usize| left + (w - left - 20.0) * (i as f64 + 0.5) / 10.0;
-    let y = |v: f64| 10.0 + (h - bottom - 10.0) * (1.0 - v / most);
+    let y = |v: f64| 10.0 + (h - bottom - 10.0) * (1.0 - (v / most).clamp(0.0, 1.0));
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"branching factor\">\n"
     );
@@ -554,6 +556,10 @@ td small {{ white-space: nowrap; }}\n\
                 esc(&c.position)
             );
         }
+    }
+    if r.settings.is_empty() {
+        h.push_str("<p>No setting was played.</p>\n</body>\n</html>\n");
+        return h;
     }
     h.push_str("<p class=\"key\">");
     for (k, st) in r.settings.iter().enumerate() {

@@ -40,6 +40,18 @@ impl SquareGrid {
         format!("{}{}", super::hex::column_name(f), r + 1)
     }
 
+    /// The names of the cells, row by row, top row first (as a position's board is written).
+    pub fn names_by_row(&self) -> Vec<Vec<String>> {
+        (0..self.rows)
+            .rev()
+            .map(|r| {
+                (0..self.cols)
+                    .map(|f| self.name(r * self.cols + f))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The cell named `s`, if it exists.
     pub fn parse(&self, s: &str) -> Option<usize> {
         let (file, rest) = super::hex::parse_column(s)?;

@@ -163,6 +163,12 @@ pub trait Rules: Sync {
         p.clone()
     }
 
+    /// The fields a player may see (a face-down deck's order hidden), for drawing a position to
+    /// a player; by default every field.
+    fn shown_fields(&self, p: &Self::Pos) -> Vec<(&'static str, Field)> {
+        self.fields(p)
+    }
+
     /// The name of each board cell, in the shape of the board rows [`Rules::fields`] gives (top
     /// row first), for drawing a position with its cell names; empty when unknown.
     fn cell_names(&self, _p: &Self::Pos) -> Vec<Vec<String>> {

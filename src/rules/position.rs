@@ -8,6 +8,18 @@ use toml::{Spanned, Value};
 
 /// Largest position (a file, or a block of a rulebook), in bytes: a real one is a few hundred.
 pub const MAX_BYTES: usize = 64 << 10;
+/// Largest record (a position file with `record = [...]`, the moves played from it), in bytes:
+/// ten thousand plies of a long game.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// Whether a position file's text holds a `record` key (a line that starts with it).
+pub fn has_record(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.strip_prefix("record")
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    })
+}
+
 /// Longest line of a position, in characters.
 pub const MAX_LINE: usize = 2000;
 
@@ -37,7 +49,13 @@ pub struct Token {
 impl RawPosition {
     /// Parses the TOML text of a position.
     pub fn parse(src: Source) -> Result<RawPosition, Diagnostics> {
-        src.within(MAX_BYTES, MAX_LINE, "a position")?;
+        // A record (a position and the moves played from it, `record = [...]`) may be longer.
+        let (max, what) = if has_record(&src.text) {
+            (MAX_RECORD_BYTES, "a record")
+        } else {
+            (MAX_BYTES, "a position")
+        };
+        src.within(max, MAX_LINE, what)?;
         let table: BTreeMap<Spanned<String>, Spanned<Value>> =
             toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
         let entries = table

@@ -538,14 +538,7 @@ impl Rules for AlphaBrick {
     }
 
     fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        (0..self.grid.rows)
-            .rev()
-            .map(|r| {
-                (0..self.grid.cols)
-                    .map(|f| self.grid.name(r * self.grid.cols + f))
-                    .collect()
-            })
-            .collect()
+        self.grid.names_by_row()
     }
 
     fn variants(&self) -> &'static [&'static str] {

@@ -406,18 +406,28 @@ impl Rules for Imbriqua {
     }
 
     fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        (0..self.grid.rows)
-            .rev()
-            .map(|r| {
-                (0..self.grid.cols)
-                    .map(|f| self.grid.name(r * self.grid.cols + f))
-                    .collect()
-            })
-            .collect()
+        self.grid.names_by_row()
     }
 
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
+    }
+
+    fn shown_fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
+        let mut f = self.fields(p);
+        // The first talon lies face down: its order is not shown.
+        if p.talons_done == 0 && p.deck.len > 0 {
+            for (k, v) in &mut f {
+                if *k == "deck" {
+                    *v = Field::Str(format!(
+                        "{} cards face down ({} at the bottom)",
+                        p.deck.len,
+                        self.card_id(self.place_two)
+                    ));
+                }
+            }
+        }
+        f
     }
 
     fn redeal(&self, p: &Pos, rng: &mut crate::rules::rng::Rng) -> Pos {
