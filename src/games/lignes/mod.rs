@@ -462,27 +462,16 @@ impl Rules for Lignes {
             // group holds; one is drawn, tested, and dropped if it splits the group: the push
             // kept is drawn evenly among the legal ones. Then its turn: the push alone, or
             // with one of its takes.
-            let mut candidates = 0u64;
-            plane.pushes(me, Visit::Count, &mut |_, _| {
-                candidates += 1;
+            let mut candidates: Vec<Push> = Vec::new();
+            plane.pushes(me, Visit::Count, &mut |_, push| {
+                candidates.push(push);
                 false
             });
-            let mut dropped: Vec<u64> = Vec::new();
             let mut out = None;
-            while out.is_none() && (dropped.len() as u64) < candidates {
-                let mut j = rng.below(candidates - dropped.len() as u64);
-                for &d in &dropped {
-                    if j >= d {
-                        j += 1;
-                    }
-                }
-                let mut seen = 0u64;
+            while out.is_none() && !candidates.is_empty() {
+                let j = rng.below(candidates.len() as u64) as usize;
                 let mut split = false;
-                plane.pushes(me, Visit::Candidates, &mut |after, push| {
-                    seen += 1;
-                    if seen - 1 != j {
-                        return false;
-                    }
+                plane.push_one(candidates[j], Visit::Candidates, &mut |after, push| {
                     if after.may_split && !after.connected() {
                         split = true;
                         return true;
@@ -509,8 +498,7 @@ impl Rules for Lignes {
                     true
                 });
                 if split {
-                    let at = dropped.partition_point(|&d| d < j);
-                    dropped.insert(at, j);
+                    candidates.swap_remove(j);
                 }
             }
             if out.is_some() {

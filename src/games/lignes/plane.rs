@@ -374,6 +374,39 @@ impl Plane {
         false
     }
 
+    /// The one push `push` (found by [`Plane::pushes`] on this plane), visited as `check`
+    /// says. Returns what `f` returned.
+    pub fn push_one<F: FnMut(&mut Plane, Push) -> bool>(
+        &mut self,
+        push: Push,
+        check: Visit,
+        f: &mut F,
+    ) -> bool {
+        let (dx, dy) = [(0, 1), (1, 0), (0, -1), (-1, 0)][usize::from(push.dir)];
+        // The run reaches back from its leading pawn to its first empty cell.
+        let (mut x, mut y) = push.lead;
+        let mut len = 1;
+        loop {
+            let (nx, ny) = (x - dx, y - dy);
+            if nx < 0 || ny < 0 || self.occ(ny as usize) >> nx & 1 == 0 {
+                break;
+            }
+            (x, y) = (nx, ny);
+            len += 1;
+        }
+        let high = dx > 0 || dy > 0;
+        let low = if high { (x, y) } else { push.lead };
+        self.try_push(
+            dy == 0,
+            (low.0 as u32, low.1 as usize),
+            len,
+            high,
+            push,
+            check,
+            f,
+        )
+    }
+
     /// Pushes of `me` that move a run with an end next to the hole one cell into it.
     fn fills<F: FnMut(&mut Plane, Push) -> bool>(
         &mut self,
