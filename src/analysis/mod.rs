@@ -108,6 +108,8 @@ struct Played {
     cycle: Option<(String, Vec<u64>)>,
     /// Plies since the scores last changed, at the end.
     stall: u64,
+    /// The seat ahead by score at the end.
+    end_leader: Option<usize>,
 }
 
 /// Plays the games of one setting with a game's rules.
@@ -227,6 +229,7 @@ impl Run<'_> {
             mid_leader,
             cycle: cycle.flatten(),
             stall: plies - changed,
+            end_leader: leader(r, &p),
         }
     }
 
@@ -314,6 +317,17 @@ impl Run<'_> {
             draws,
             capped,
             cycling,
+            ahead_at_cap: names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let ahead = games
+                        .iter()
+                        .filter(|g| g.winner.is_err() && g.end_leader == Some(i))
+                        .count() as u64;
+                    Rate::new(name, ahead, capped)
+                })
+                .collect(),
             stalled: stalled.iter().filter(|&&s| s * 2 >= c.cap).count() as u64,
             longest_stall: stalled.iter().copied().max().unwrap_or(0),
             cycle,

@@ -48,6 +48,10 @@ pub struct Setting {
     pub stalled: u64,
     /// The most plies a game stopped at the cap played since its scores last changed.
     pub longest_stall: u64,
+    /// Of the games stopped at the cap, how often each seat was ahead by score when stopped
+    /// (what decides a game played against the clock).
+    #[serde(default)]
+    pub ahead_at_cap: Vec<Rate>,
     /// The position that came back most often in one game, as evidence.
     pub cycle: Option<Cycle>,
     /// Game length in plies.
@@ -257,6 +261,17 @@ pub fn text(r: &Report) -> String {
                 s,
                 "  warning: {} games of {} did not end within {} plies; in {} of them a position came back; in {} the scores had not changed for the last half of the game (at most {} plies without a change)",
                 st.capped, r.games, r.cap, st.cycling, st.stalled, st.longest_stall
+            );
+        }
+        if st.capped > 0 && !st.ahead_at_cap.is_empty() {
+            let _ = writeln!(
+                s,
+                "  ahead when stopped at the cap: {}",
+                st.ahead_at_cap
+                    .iter()
+                    .map(|r| format!("{} {}", r.name, rate_text(r)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
         if let Some(c) = &st.cycle {
@@ -542,6 +557,19 @@ td small {{ white-space: nowrap; }}\n\
                 st.cycling,
                 st.stalled,
                 st.longest_stall
+            );
+        }
+        if st.capped > 0 && !st.ahead_at_cap.is_empty() {
+            let _ = writeln!(
+                h,
+                "<p><b>{}</b>, ahead by score when stopped at the cap: {}.</p>",
+                esc(&st.label),
+                esc(&st
+                    .ahead_at_cap
+                    .iter()
+                    .map(|r| format!("{} {}", r.name, rate_text(r)))
+                    .collect::<Vec<_>>()
+                    .join(", "))
             );
         }
         if let Some(c) = &st.cycle {
