@@ -268,7 +268,7 @@ pub enum Command {
         /// Seed of the deal, the dice and the computer's choices (from the clock by default).
         #[arg(long)]
         seed: Option<u64>,
-        /// Variant (`ludopress play GAME --variant help` lists them).
+        /// Variant (an unknown name is answered with the list).
         #[arg(long)]
         variant: Option<String>,
         /// Start from this position file (or go on with a record).
@@ -317,7 +317,7 @@ pub enum Command {
         /// Values of a `[rules]` parameter to sweep: `rules.NAME=V1,V2,...` (repeatable).
         #[arg(long = "set", value_parser = parse_set)]
         sets: Vec<(String, Vec<i64>)>,
-        /// Variants to sweep, comma-separated (`ludopress analyze GAME --variant help` lists them).
+        /// Variants to sweep, comma-separated (an unknown name is answered with the list).
         #[arg(long, value_delimiter = ',')]
         variant: Vec<String>,
         /// Output folder.

@@ -239,6 +239,7 @@ impl Engine {
                     .into_iter()
                     .map(|(m, _)| m)
                     .collect();
+                names.sort_by_key(|n| crate::rules::natural_key(n));
                 names.dedup();
                 let shown: Vec<String> = names.iter().take(40).cloned().collect();
                 format!(

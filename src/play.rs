@@ -297,7 +297,7 @@ fn find<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move], typed: &str) -> Option<R
 /// The legal moves in notation.
 fn list<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move]) -> String {
     let mut names: Vec<String> = legal.iter().map(|&m| r.notation(p, m)).collect();
-    names.sort_by_key(|n| natural(n));
+    names.sort_by_key(|n| rules::natural_key(n));
     names.dedup();
     let mut s = format!("{} legal moves:", names.len());
     let mut width = 80;
@@ -311,27 +311,6 @@ fn list<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move]) -> String {
         width += n.len() + 2;
     }
     s
-}
-
-/// A sort key that orders the numbers in a name by value (`c2` before `c10`).
-fn natural(s: &str) -> Vec<(String, u64)> {
-    let mut key = Vec::new();
-    let mut text = String::new();
-    let mut num: Option<u64> = None;
-    for c in s.chars() {
-        match (c.to_digit(10), num) {
-            (Some(d), Some(n)) => num = Some(n.saturating_mul(10).saturating_add(u64::from(d))),
-            (Some(d), None) => num = Some(u64::from(d)),
-            (None, Some(n)) => {
-                key.push((std::mem::take(&mut text), n));
-                num = None;
-                text.push(c);
-            }
-            (None, None) => text.push(c),
-        }
-    }
-    key.push((text, num.unwrap_or(0)));
-    key
 }
 
 /// The position drawn in text: its board with the cell names at the ends of each row, then its

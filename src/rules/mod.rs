@@ -577,6 +577,27 @@ pub fn fast_playouts<R: Rules>(rules: &R, games: u64, seed: u64, max_plies: u64)
     }
 }
 
+/// A sort key that orders the numbers in a name by value (`c2` before `c10`).
+pub fn natural_key(s: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut num: Option<u64> = None;
+    for c in s.chars() {
+        match (c.to_digit(10), num) {
+            (Some(d), Some(n)) => num = Some(n.saturating_mul(10).saturating_add(u64::from(d))),
+            (Some(d), None) => num = Some(u64::from(d)),
+            (None, Some(n)) => {
+                key.push((std::mem::take(&mut text), n));
+                num = None;
+                text.push(c);
+            }
+            (None, None) => text.push(c),
+        }
+    }
+    key.push((text, num.unwrap_or(0)));
+    key
+}
+
 /// Parses a position text for a known game, or reports where it is wrong.
 pub fn raw(path: &str, text: &str) -> Result<(String, RawPosition), Diagnostics> {
     raw_source(Source::new(path, text))
