@@ -196,7 +196,7 @@ impl Lignes {
     /// The placements of the side to move (`None` alone when it has placed all its pawns).
     fn places(&self, p: &Pos, plane: &Plane) -> Vec<Option<(i32, i32)>> {
         if p.placed[usize::from(p.to_move)] < self.per_side {
-            plane.placements().into_iter().map(Some).collect()
+            plane.placements()
         } else {
             vec![None]
         }
@@ -436,7 +436,7 @@ impl Rules for Lignes {
         self.sample_ply(p, rng, buf).map(|(m, _)| m)
     }
 
-    fn sample_ply(&self, p: &Pos, rng: &mut Rng, _buf: &mut Vec<Turn>) -> Option<(Turn, Pos)> {
+    fn sample_ply(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<(Turn, Pos)> {
         if self.placed_all(p) {
             return None;
         }
@@ -462,16 +462,24 @@ impl Rules for Lignes {
             // group holds; one is drawn, tested, and dropped if it splits the group: the push
             // kept is drawn evenly among the legal ones. Then its turn: the push alone, or
             // with one of its takes.
-            let mut candidates: Vec<Push> = Vec::new();
+            // The caller's buffer holds the candidates (a turn per push), reused from ply to ply.
+            let candidates = &mut *buf;
+            candidates.clear();
             plane.pushes(me, Visit::Count, &mut |_, push| {
-                candidates.push(push);
+                candidates.push(Turn {
+                    push: Some(push),
+                    ..turn
+                });
                 false
             });
             let mut out = None;
             while out.is_none() && !candidates.is_empty() {
                 let j = rng.below(candidates.len() as u64) as usize;
                 let mut split = false;
-                plane.push_one(candidates[j], Visit::Candidates, &mut |after, push| {
+                let Some(drawn) = candidates[j].push else {
+                    break;
+                };
+                plane.push_one(drawn, Visit::Candidates, &mut |after, push| {
                     if after.may_split && !after.connected() {
                         split = true;
                         return true;

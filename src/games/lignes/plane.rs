@@ -107,18 +107,18 @@ impl Plane {
 
     /// Empty cells touching a pawn by a side; one cell for an empty plane (the others are the
     /// same up to translation).
-    pub fn placements(&self) -> Vec<(i32, i32)> {
-        let mut out = Vec::new();
+    pub fn placements(&self) -> Vec<Option<(i32, i32)>> {
+        let mut out = Vec::with_capacity(64);
         for y in 1..self.rows - 1 {
             let o = self.occ(y);
             let mut free = (o << 1 | o >> 1 | self.occ(y - 1) | self.occ(y + 1)) & !o;
             while free != 0 {
-                out.push((free.trailing_zeros() as i32, y as i32));
+                out.push(Some((free.trailing_zeros() as i32, y as i32)));
                 free &= free - 1;
             }
         }
         if out.is_empty() {
-            out.push((MX, MY));
+            out.push(Some((MX, MY)));
         }
         out
     }
