@@ -385,13 +385,25 @@ fn open(
     project: &Project,
     file: &std::path::Path,
 ) -> Result<(Engine, ludopress::engine::Position), Failure> {
+    open_record(project, file).map(|(e, r)| (e, r.end))
+}
+
+/// Reads a position file (a record replayed).
+fn open_record(
+    project: &Project,
+    file: &std::path::Path,
+) -> Result<(Engine, ludopress::engine::Record), Failure> {
     // Read up to a record's size; a position without `record` is held to its own limit.
     let text = ludopress::diag::read_limited(
         file,
         ludopress::rules::position::MAX_RECORD_BYTES as u64,
         "a position file",
     )?;
-    Ok(Engine::open(project, &file.display().to_string(), &text)?)
+    Ok(Engine::open_record(
+        project,
+        &file.display().to_string(),
+        &text,
+    )?)
 }
 
 /// Runs a parsed command line.
@@ -888,7 +900,7 @@ fn play(
     let from = match from {
         Some(path) => {
             // Checked whole (a record replayed) before the game starts.
-            let (e, pos) = open(project, &path)?;
+            let (e, rec) = open_record(project, &path)?;
             if e.id() != game {
                 return Err(Failure::Input(
                     Diagnostic::file(
@@ -898,22 +910,12 @@ fn play(
                     .into(),
                 ));
             }
-            // A record is replayed: the game goes on from where it stopped, and its start and
-            // moves begin the new record.
-            let text = std::fs::read_to_string(&path).map_err(|e| Failure::Other(e.to_string()))?;
-            if let Ok(mut table) = toml::from_str::<toml::Table>(&text) {
-                if let Some(toml::Value::Array(moves)) = table.remove("record") {
-                    let start_text =
-                        toml::to_string(&table).map_err(|e| Failure::Other(e.to_string()))?;
-                    let (_, start) =
-                        Engine::open(project, &path.display().to_string(), &start_text)?;
-                    let moves = moves
-                        .iter()
-                        .filter_map(|m| m.as_str().map(str::to_string))
-                        .collect();
-                    history = Some((e.to_toml(&start), moves));
-                }
+            // A record goes on from where it stopped, and its start and moves begin the new
+            // record.
+            if !rec.moves.is_empty() {
+                history = Some((e.to_toml(&rec.start), rec.moves));
             }
+            let pos = rec.end;
             Some((path.display().to_string(), e.to_toml(&pos)))
         }
         None => None,

@@ -144,8 +144,19 @@ impl Engine {
         }
     }
 
-    /// Reads a position file's text, builds the engine of its game and validates the position.
+    /// Reads a position file's text, builds the engine of its game and validates the position
+    /// (for a record, the position after its moves).
     pub fn open(project: &Project, path: &str, text: &str) -> Result<(Engine, Position), Error> {
+        Engine::open_record(project, path, text).map(|(engine, r)| (engine, r.end))
+    }
+
+    /// Reads a position file's text, builds the engine of its game, validates the position and
+    /// replays the record's moves, if it has any.
+    pub fn open_record(
+        project: &Project,
+        path: &str,
+        text: &str,
+    ) -> Result<(Engine, Record), Error> {
         let (game, raw) = rules::raw(path, text)?;
         if !crate::definition::GAMES.contains(&game.as_str()) {
             return Err(Error::Input(
@@ -156,11 +167,12 @@ impl Engine {
         let mut raw = raw;
         let record = raw.take("record");
         let src = raw.src.clone();
-        let mut pos = engine.position(raw)?;
-        if let Some((span, value)) = record {
-            pos = engine.replay(&src, span, value, pos)?;
-        }
-        Ok((engine, pos))
+        let start = engine.position(raw)?;
+        let (end, moves) = match record {
+            Some((span, value)) => engine.replay(&src, span, value, start.clone())?,
+            None => (start.clone(), Vec::new()),
+        };
+        Ok((engine, Record { start, moves, end }))
     }
 
     /// The position after a record's moves (`record = ["d4", "c1-c3; die = 4", ...]`), played
@@ -172,7 +184,7 @@ impl Engine {
         span: std::ops::Range<usize>,
         value: toml::Value,
         mut pos: Position,
-    ) -> Result<Position, Diagnostics> {
+    ) -> Result<(Position, Vec<String>), Diagnostics> {
         let toml::Value::Array(items) = value else {
             return Err(src
                 .error(span, "`record`: expected an array of moves")
@@ -200,12 +212,14 @@ impl Engine {
             };
             places.push(at.unwrap_or(span.clone()));
         }
+        let mut moves = Vec::with_capacity(items.len());
         for (ply, (it, at)) in items.iter().zip(places).enumerate() {
             let toml::Value::String(entry) = it else {
                 return Err(src
                     .error(at, format!("`record` move {}: expected a string", ply + 1))
                     .into());
             };
+            moves.push(entry.clone());
             let (mv, outcome) = match entry.split_once(';') {
                 Some((m, o)) => (m.trim(), Some(o.trim())),
                 None => (entry.trim(), None),
@@ -283,7 +297,7 @@ impl Engine {
                 }
             }
         }
-        Ok(pos)
+        Ok((pos, moves))
     }
 
     /// Validates a raw position for this engine.
@@ -490,6 +504,18 @@ impl Engine {
             Engine::External(_) => None,
         }
     }
+}
+
+/// A position file read whole: the position it describes, the moves of its `record` (none
+/// for a plain position) and the position after them.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The position the file describes.
+    pub start: Position,
+    /// The record's moves, as written.
+    pub moves: Vec<String>,
+    /// The position after them.
+    pub end: Position,
 }
 
 /// A validated position of any game.

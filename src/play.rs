@@ -107,13 +107,17 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         )?;
         let mut bytes = Vec::new();
         let mut legal = Vec::new();
+        // The legal moves' notations, made once per position and only when a person needs
+        // them (a game's default notation looks each move up among all the named moves).
+        let mut names: Option<Vec<String>> = None;
         let mut shown = None;
         save(r, &start, self.history.as_ref(), &plies, &self.record)?;
         loop {
-            legal.clear();
-            r.legal(&p, &mut legal);
-            // The board again only when it changed.
+            // The board and the legal moves again only when the position changed.
             if shown.as_ref() != Some(&p) {
+                legal.clear();
+                r.legal(&p, &mut legal);
+                names = None;
                 say(out, draw(r, &p, plies.len()))?;
                 shown = Some(p.clone());
             }
@@ -188,7 +192,8 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     let typed = line.trim();
                     match typed {
                         "" | "moves" | "?" => {
-                            say(out, list(r, &p, &legal))?;
+                            let names = names.get_or_insert_with(|| notations(r, &p, &legal));
+                            say(out, list(names))?;
                             continue;
                         }
                         "help" => {
@@ -232,7 +237,8 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                         }
                         _ => {}
                     }
-                    match find(r, &p, &legal, typed) {
+                    let names = names.get_or_insert_with(|| notations(r, &p, &legal));
+                    match find(r, &p, &legal, names, typed) {
                         Some(m) => m,
                         None => {
                             say(
@@ -245,7 +251,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                                     } else {
                                         ""
                                     },
-                                    list(r, &p, &legal)
+                                    list(names)
                                 ),
                             )?;
                             continue;
@@ -254,11 +260,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 }
             };
             let n = r.chances(&p, mv);
-            let k = if n > 1 {
-                rng.below(u64::from(n)) as u32
-            } else {
-                0
-            };
+            let k = rules::draw_outcome(r, &p, mv, &mut rng);
             let q = r.apply(&p, mv, k);
             let mut entry = r.notation(&p, mv);
             if n > 1 {
@@ -286,8 +288,14 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
 
 /// The legal move typed as `typed`: however the game writes it (a move written two ways is
 /// found either way).
-fn find<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move], typed: &str) -> Option<R::Move> {
-    if let Some(&m) = legal.iter().find(|&&m| r.notation(p, m) == typed) {
+fn find<R: Rules>(
+    r: &R,
+    p: &R::Pos,
+    legal: &[R::Move],
+    names: &[String],
+    typed: &str,
+) -> Option<R::Move> {
+    if let Some((&m, _)) = legal.iter().zip(names).find(|(_, n)| *n == typed) {
         return Some(m);
     }
     let q = r.find_move(p, typed)?;
@@ -295,8 +303,14 @@ fn find<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move], typed: &str) -> Option<R
 }
 
 /// The legal moves in notation.
-fn list<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move]) -> String {
-    let mut names: Vec<String> = legal.iter().map(|&m| r.notation(p, m)).collect();
+/// The notation of each legal move, in the same order.
+fn notations<R: Rules>(r: &R, p: &R::Pos, legal: &[R::Move]) -> Vec<String> {
+    legal.iter().map(|&m| r.notation(p, m)).collect()
+}
+
+/// The legal moves' notations, listed in natural order.
+fn list(names: &[String]) -> String {
+    let mut names = names.to_vec();
     names.sort_by_key(|n| rules::natural_key(n));
     names.dedup();
     let mut s = format!("{} legal moves:", names.len());

@@ -184,12 +184,7 @@ impl Run<'_> {
                     None => break,
                 },
             };
-            let n = r.chances(&p, m);
-            let k = if n > 1 {
-                rng.below(u64::from(n)) as u32
-            } else {
-                0
-            };
+            let k = crate::rules::draw_outcome(r, &p, m, &mut rng);
             p = r.apply(&p, m, k);
             plies += 1;
             let now = r.score(&p).scores;

@@ -209,6 +209,47 @@ fn rate_text(r: &Rate) -> String {
     )
 }
 
+/// What the games stopped at the cap show: how many, how many went round, how many stood still.
+fn cap_sentence(r: &Report, st: &Setting) -> String {
+    format!(
+        "{} games of {} did not end within {} plies; in {} of them a position came back, and in {} the scores had not changed for the last half of the game (the longest: {} plies without a change)",
+        st.capped, r.games, r.cap, st.cycling, st.stalled, st.longest_stall
+    )
+}
+
+/// Who was ahead in the games stopped at the cap, if any was.
+fn ahead_sentence(st: &Setting) -> Option<String> {
+    (st.capped > 0 && !st.ahead_at_cap.is_empty()).then(|| {
+        format!(
+            "ahead by score when stopped at the cap: {}",
+            st.ahead_at_cap
+                .iter()
+                .map(|r| format!("{} {}", r.name, rate_text(r)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// The evidence of a game going round: its position and the plies it came back at.
+fn cycle_sentence(c: &Cycle) -> String {
+    format!(
+        "game {} was on the same position {} times (plies {}{})",
+        c.game,
+        c.times,
+        c.plies
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        if c.times > c.plies.len() as u64 {
+            ", …"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The report as a text summary.
 pub fn text(r: &Report) -> String {
     let mut s = String::new();
@@ -257,39 +298,16 @@ pub fn text(r: &Report) -> String {
             rate_text(&st.mid_leader)
         );
         if st.capped > 0 {
-            let _ = writeln!(
-                s,
-                "  warning: {} games of {} did not end within {} plies; in {} of them a position came back; in {} the scores had not changed for the last half of the game (at most {} plies without a change)",
-                st.capped, r.games, r.cap, st.cycling, st.stalled, st.longest_stall
-            );
+            let _ = writeln!(s, "  warning: {}", cap_sentence(r, st));
         }
-        if st.capped > 0 && !st.ahead_at_cap.is_empty() {
-            let _ = writeln!(
-                s,
-                "  ahead when stopped at the cap: {}",
-                st.ahead_at_cap
-                    .iter()
-                    .map(|r| format!("{} {}", r.name, rate_text(r)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+        if let Some(ahead) = ahead_sentence(st) {
+            let _ = writeln!(s, "  {ahead}");
         }
         if let Some(c) = &st.cycle {
             let _ = writeln!(
                 s,
-                "  game {} was on this position {} times (plies {}{}):\n{}",
-                c.game,
-                c.times,
-                c.plies
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                if c.times > c.plies.len() as u64 {
-                    ", …"
-                } else {
-                    ""
-                },
+                "  {}:\n{}",
+                cycle_sentence(c),
                 c.position
                     .lines()
                     .map(|l| format!("    {l}"))
@@ -549,38 +567,20 @@ td small {{ white-space: nowrap; }}\n\
         if st.capped > 0 {
             let _ = writeln!(
                 h,
-                "<p class=\"warn\"><b>{}</b>: {} games of {} did not end within {} plies; in {} of them a position came back, and in {} the scores had not changed for the last half of the game (the longest: {} plies without a change). A game that goes round under this play needs a rule that ends it.</p>",
+                "<p class=\"warn\"><b>{}</b>: {}. A game that goes round under this play needs a rule that ends it.</p>",
                 esc(&st.label),
-                st.capped,
-                r.games,
-                r.cap,
-                st.cycling,
-                st.stalled,
-                st.longest_stall
+                esc(&cap_sentence(r, st))
             );
         }
-        if st.capped > 0 && !st.ahead_at_cap.is_empty() {
-            let _ = writeln!(
-                h,
-                "<p><b>{}</b>, ahead by score when stopped at the cap: {}.</p>",
-                esc(&st.label),
-                esc(&st
-                    .ahead_at_cap
-                    .iter()
-                    .map(|r| format!("{} {}", r.name, rate_text(r)))
-                    .collect::<Vec<_>>()
-                    .join(", "))
-            );
+        if let Some(ahead) = ahead_sentence(st) {
+            let _ = writeln!(h, "<p><b>{}</b>: {}.</p>", esc(&st.label), esc(&ahead));
         }
         if let Some(c) = &st.cycle {
             let _ = writeln!(
                 h,
-                "<details><summary>{}: game {} was on the same position {} times (plies {}{})</summary><pre>{}</pre></details>",
+                "<details><summary>{}: {}</summary><pre>{}</pre></details>",
                 esc(&st.label),
-                c.game,
-                c.times,
-                c.plies.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
-                if c.times > c.plies.len() as u64 { ", …" } else { "" },
+                esc(&cycle_sentence(c)),
                 esc(&c.position)
             );
         }

@@ -117,18 +117,42 @@ impl Player {
 /// shares 1 among the seats); an unfinished one (a playout stopped at its cap) shares 1 in
 /// proportion to the scores, so that a wider lead is worth more than a narrow one.
 pub fn rewards<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<f64>) {
-    let seats = rules.seats(p);
+    let (winner, values) = by_seat(rules, p);
+    let seats = values.len();
     out.clear();
-    out.resize(seats.len(), 0.0);
-    let s = rules.score(p);
-    if let Some(w) = s.winner.as_deref() {
-        match seats.iter().position(|x| *x == w) {
-            Some(i) => out[i] = 1.0,
-            None => out.iter_mut().for_each(|r| *r = 1.0 / seats.len() as f64),
+    out.resize(seats, 0.0);
+    match winner {
+        Some(Some(i)) => {
+            out[i] = 1.0;
+            return;
         }
-        return;
+        Some(None) => {
+            out.iter_mut().for_each(|r| *r = 1.0 / seats as f64);
+            return;
+        }
+        None => {}
     }
-    let values: Vec<i64> = seats
+    let low = values.iter().copied().min().unwrap_or(0).min(0);
+    let sum: i64 = values.iter().map(|v| v - low).sum();
+    for (r, v) in out.iter_mut().zip(&values) {
+        *r = if sum == 0 {
+            1.0 / seats as f64
+        } else {
+            (v - low) as f64 / sum as f64
+        };
+    }
+}
+
+/// A position's result by seat: `Some(Some(seat))` when a seat has won, `Some(None)` for a
+/// draw, `None` while not over; and each seat's score.
+fn by_seat<R: Rules>(rules: &R, p: &R::Pos) -> (Option<Option<usize>>, Vec<i64>) {
+    let seats = rules.seats(p);
+    let s = rules.score(p);
+    let winner = s
+        .winner
+        .as_deref()
+        .map(|w| seats.iter().position(|x| *x == w));
+    let values = seats
         .iter()
         .map(|name| {
             s.scores
@@ -137,15 +161,7 @@ pub fn rewards<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<f64>) {
                 .map_or(0, |(_, v)| *v)
         })
         .collect();
-    let low = values.iter().copied().min().unwrap_or(0).min(0);
-    let sum: i64 = values.iter().map(|v| v - low).sum();
-    for (r, v) in out.iter_mut().zip(&values) {
-        *r = if sum == 0 {
-            1.0 / seats.len() as f64
-        } else {
-            (v - low) as f64 / sum as f64
-        };
-    }
+    (winner, values)
 }
 
 /// The seat ahead by score (`None` on a tie for the lead).
@@ -185,27 +201,19 @@ fn greedy<R: Rules>(rules: &R, p: &R::Pos, rng: &mut Rng) -> Option<R::Move> {
 
 /// A position's value for seat `me`, for the greedy player.
 fn value_for<R: Rules>(rules: &R, q: &R::Pos, me: usize) -> f64 {
-    let seats = rules.seats(q);
-    let s = rules.score(q);
-    if let Some(w) = s.winner.as_deref() {
-        return match seats.iter().position(|x| *x == w) {
-            Some(i) if i == me => 1e6,
-            Some(_) => -1e6,
-            None => 0.0,
-        };
+    let (winner, values) = by_seat(rules, q);
+    match winner {
+        Some(Some(i)) if i == me => return 1e6,
+        Some(Some(_)) => return -1e6,
+        Some(None) => return 0.0,
+        None => {}
     }
-    let value = |name: &str| {
-        s.scores
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or(0, |(_, v)| *v) as f64
-    };
-    let mine = seats.get(me).map_or(0.0, |n| value(n));
-    let others = seats
+    let mine = values.get(me).map_or(0.0, |&v| v as f64);
+    let others = values
         .iter()
         .enumerate()
         .filter(|(i, _)| *i != me)
-        .map(|(_, n)| value(n))
+        .map(|(_, &v)| v as f64)
         .fold(f64::NEG_INFINITY, f64::max);
     if others.is_finite() {
         mine - others
@@ -264,11 +272,10 @@ impl<'a, R: Rules> Search<'a, R> {
         // A move that wins at once, whatever the dice, is played without searching (a
         // "decisive move": sampling could prefer a move that only nearly always wins).
         let me = self.rules.seat(root);
-        let seats = self.rules.seats(root);
         if let Some(&m) = moves.iter().filter(|_| self.tuning.decisive).find(|&&m| {
             (0..self.rules.chances(root, m)).all(|k| {
                 let q = self.rules.apply(root, m, k);
-                self.rules.score(&q).winner.as_deref() == Some(seats[me])
+                by_seat(self.rules, &q).0 == Some(Some(me))
             })
         }) {
             return Some(m);
@@ -379,12 +386,7 @@ impl<'a, R: Rules> Search<'a, R> {
             let j = edges.partition_point(|e| e.mv < mv);
             s.path.push((node as u32, j as u32, seat as u32));
             let next = edges[j].child as usize;
-            let n = rules.chances(&state, mv);
-            let k = if n > 1 {
-                rng.below(u64::from(n)) as u32
-            } else {
-                0
-            };
+            let k = super::draw_outcome(rules, &state, mv, rng);
             state = rules.apply(&state, mv, k);
             node = next;
             if expanded {

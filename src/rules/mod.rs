@@ -127,12 +127,7 @@ pub trait Rules: Sync {
         buf: &mut Vec<Self::Move>,
     ) -> Option<(Self::Move, Self::Pos)> {
         let m = self.sample(p, rng, buf)?;
-        let n = self.chances(p, m);
-        let k = if n > 1 {
-            rng.below(u64::from(n)) as u32
-        } else {
-            0
-        };
+        let k = draw_outcome(self, p, m, rng);
         Some((m, self.apply(p, m, k)))
     }
 
@@ -186,21 +181,30 @@ pub trait Rules: Sync {
     }
 }
 
-/// The position after a random legal move and a random chance outcome, `None` when over.
+/// A chance outcome of move `m`, drawn (no draw when the move meets no chance).
+pub fn draw_outcome<R: Rules + ?Sized>(
+    rules: &R,
+    p: &R::Pos,
+    m: R::Move,
+    rng: &mut rng::Rng,
+) -> u32 {
+    let n = rules.chances(p, m);
+    if n > 1 {
+        rng.below(u64::from(n)) as u32
+    } else {
+        0
+    }
+}
+
+/// The position after a random legal move and a random chance outcome, `None` when over
+/// ([`Rules::sample_ply`], which a game may build as it samples).
 pub fn random_ply<R: Rules>(
     rules: &R,
     p: &R::Pos,
     rng: &mut rng::Rng,
     buf: &mut Vec<R::Move>,
 ) -> Option<R::Pos> {
-    let m = rules.sample(p, rng, buf)?;
-    let n = rules.chances(p, m);
-    let k = if n > 1 {
-        rng.below(u64::from(n)) as u32
-    } else {
-        0
-    };
-    Some(rules.apply(p, m, k))
+    rules.sample_ply(p, rng, buf).map(|(_, q)| q)
 }
 
 /// Every distinct result of the sampling path: each legal move's, over every chance outcome,
