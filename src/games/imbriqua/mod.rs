@@ -375,11 +375,9 @@ impl Rules for Imbriqua {
         rng: &mut crate::rules::rng::Rng,
         buf: &mut Vec<Board>,
     ) -> Option<Board> {
-        let empty = self.full & !(p.light | p.dark);
         let choices = match p.phase {
-            Phase::Opening => empty,
-            Phase::Place if empty & !self.edge != 0 => empty & !self.edge,
-            Phase::Place => empty,
+            Phase::Opening => self.full & !(p.light | p.dark),
+            Phase::Place => play::place_choices(self, p),
             _ => {
                 buf.clear();
                 self.legal(p, buf);

@@ -160,6 +160,18 @@ pub(super) fn after_action(p: &Pos, own: u64, opp: u64) -> Pos {
     q
 }
 
+/// Where the pawn before a card may go: an empty inner cell, or an empty edge cell when the
+/// inner ones are full.
+pub(super) fn place_choices(e: &Imbriqua, p: &Pos) -> u64 {
+    let empty = e.full & !(p.light | p.dark);
+    let inner = empty & !e.edge;
+    if inner != 0 {
+        inner
+    } else {
+        empty
+    }
+}
+
 /// The position after an opening placement on `c`.
 pub(super) fn after_opening(p: &Pos, c: u8) -> Pos {
     let mut q = *p;
@@ -203,8 +215,7 @@ pub(super) fn generate_along<S: Sink>(e: &Imbriqua, p: &Pos, want: Option<&[u8]>
             }
         }
         Phase::Place => {
-            let inner = empty & !e.edge;
-            let choices = if inner != 0 { inner } else { empty };
+            let choices = place_choices(e, p);
             if choices == 0 {
                 sink.emit(Kind::Place, &[], after_place(p, None));
             }

@@ -197,31 +197,12 @@ impl Imperator {
     }
 
     /// Every ply: `(from, to, result)`, `from = None` for a placement.
-    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(Option<usize>, usize, Pos)) {
-        // The other end, no move for the side to move, needs no test: it simply emits nothing.
-        if self.down_to_end(p) {
-            return;
-        }
-        let me = p.to_move as usize;
-        let empty = self.full() & !p.occ();
-        if p.placing() {
-            if p.in_hand[me] == 0 {
-                return;
-            }
-            for c in cells(empty) {
-                let mut q = *p;
-                q.pawns[me] |= bit(c);
-                q.in_hand[me] -= 1;
-                emit(None, c, self.after(p, q));
-            }
-            return;
-        }
-        for from in cells(p.pawns[me]) {
-            for to in cells(self.targets(p, from)) {
-                let mut q = *p;
-                q.pawns[me] = (q.pawns[me] & !bit(from)) | bit(to);
-                emit(Some(from), to, self.after(p, q));
-            }
+    /// Every ply with the position it leads to: the legal moves, each applied.
+    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(Ply, Pos)) {
+        let mut moves = Vec::new();
+        self.legal(p, &mut moves);
+        for m in moves {
+            emit(m, self.apply(p, m, 0));
         }
     }
 
@@ -288,7 +269,7 @@ impl Rules for Imperator {
     }
 
     fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        self.plies(p, &mut |_, _, q| out.push(q));
+        self.plies(p, &mut |_, q| out.push(q));
         // Two moves of a free side, or a pivot and a flip, never give the same board: but
         // encirclements can merge outcomes, so let the core remove repeats.
         true
@@ -296,13 +277,7 @@ impl Rules for Imperator {
 
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
         let mut out = Vec::new();
-        self.plies(p, &mut |from, to, q| {
-            let mv = match from {
-                Some(f) => format!("{}-{}", self.grid.name(f), self.grid.name(to)),
-                None => self.grid.name(to),
-            };
-            out.push((mv, q));
-        });
+        self.plies(p, &mut |m, q| out.push((self.notation(p, m), q)));
         out
     }
 
@@ -383,6 +358,7 @@ impl Rules for Imperator {
     type Move = Ply;
 
     fn legal(&self, p: &Pos, out: &mut Vec<Ply>) {
+        // The other end, no move for the side to move, needs no test: it simply lists nothing.
         if self.down_to_end(p) {
             return;
         }
