@@ -47,6 +47,8 @@ fn rulebook(engine: &Engine, n: usize) -> String {
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
     let game = Engine::definition(&project, "breakthrough").expect("definition");
+    // The shipped game's own program runs with consent, as `--allow-engine` gives it.
+    ludopress::trust::allow_for_this_run();
     let Ok(Some(engine)) = Engine::for_game(&project, &game) else {
         println!("breakthrough: python3 is not available here; nothing measured");
         return;

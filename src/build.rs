@@ -1010,12 +1010,16 @@ pub fn checked_rulebooks(
 ) -> Result<(Vec<crate::rulebook::Rulebook>, Vec<crate::diag::Diagnostic>), Error> {
     let (eng, unavailable) = crate::engine::Engine::checker(project, game)?;
     let warnings = unavailable
-        .map(|why| {
-            crate::diag::Diagnostic::file(&project.game_file(&game.id), "")
-                .warn(format!("{why}: the rulebook's claims are not checked"))
-                .with_hint(
+        .map(|u| {
+            let d = crate::diag::Diagnostic::file(&project.game_file(&game.id), "")
+                .warn(format!("{}: the rulebook's claims are not checked", u.why));
+            if u.consent {
+                d
+            } else {
+                d.with_hint(
                     "install the program `[engine] command` names, then run `ludopress check`",
                 )
+            }
         })
         .into_iter()
         .collect();

@@ -50,6 +50,10 @@ pub struct Cli {
     /// Project root holding games/ and templates/.
     #[arg(long, global = true, default_value = ".")]
     pub root: PathBuf,
+    /// Run the games' own engine programs (`[engine] command`) for this run only, without a
+    /// trust record (see `ludopress trust`): they are code from whoever made the game folder.
+    #[arg(long, global = true)]
+    pub allow_engine: bool,
     /// The command.
     #[command(subcommand)]
     pub command: Command,
@@ -229,6 +233,23 @@ pub enum Command {
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
+    },
+    /// Trust a game's own engine program (`[engine] command` in its game.toml) to run from now
+    /// on: it is code from whoever made the game folder. The record is kept outside the folder
+    /// and tied to the command and the files it names: a change asks again.
+    #[command(
+        after_help = "Examples:\n  ludopress trust breakthrough\n  ludopress trust --list\n  ludopress trust --revoke breakthrough\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
+    )]
+    Trust {
+        /// The game whose engine program to trust (or, with --revoke, to stop trusting).
+        #[arg(required_unless_present = "list")]
+        game: Option<String>,
+        /// Forget the game's record: its engine no longer runs without consent.
+        #[arg(long, conflicts_with = "list")]
+        revoke: bool,
+        /// List the trusted engine programs.
+        #[arg(long)]
+        list: bool,
     },
     /// Validate definitions and check every claim of every rulebook.
     #[command(after_help = "Examples:\n  ludopress check\n  ludopress check imbriqua")]
@@ -649,6 +670,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             );
             Ok(())
         }
+        Command::Trust { game, revoke, list } => trust(&project, game, revoke, list),
         Command::Check { games } => {
             let games = if games.is_empty() {
                 default_games(&project)
@@ -670,9 +692,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 // A game's own engine program that cannot start leaves its claims unchecked:
                 // `check` fails then, saying why.
                 let (eng, why) = Engine::checker(&project, &def)?;
-                if let Some(why) = why {
-                    outln!("{why}");
-                    unavailable += 1;
+                match why {
+                    // Without consent, nothing is checked: that is the person's to fix (status 2).
+                    Some(u) if u.consent => {
+                        diags.push(Diagnostic::file(&project.game_file(g), u.why));
+                        continue;
+                    }
+                    Some(u) => {
+                        outln!("{}", u.why);
+                        unavailable += 1;
+                    }
+                    None => {}
                 }
                 match build::load_rulebooks(&project.root, &def, eng.as_ref()) {
                     Ok(books) => {
@@ -1250,6 +1280,72 @@ fn papers_of(p: PaperArg) -> Vec<Paper> {
         PaperArg::Letter => vec![Paper::Letter],
         PaperArg::All => Paper::ALL.to_vec(),
     }
+}
+
+/// `ludopress trust`: records, forgets or lists the consent to run a game's engine program.
+fn trust(project: &Project, game: Option<String>, revoke: bool, list: bool) -> Result<(), Failure> {
+    use ludopress::plugin::escape_controls;
+    let other = |e: String| Failure::Other(e);
+    if list {
+        let records = ludopress::trust::list().map_err(other)?;
+        if records.is_empty() {
+            outln!("no engine program is trusted");
+        }
+        for r in records {
+            outln!(
+                "{}: `{}` (files: {}; sha256 {})",
+                escape_controls(&r.folder.display().to_string()),
+                escape_controls(&r.command.join(" ")),
+                escape_controls(&r.files.join(", ")),
+                &r.sha256[..r.sha256.len().min(16)]
+            );
+        }
+        return Ok(());
+    }
+    let Some(game) = game else {
+        return Err(Failure::Other("name a game, or pass --list".into()));
+    };
+    if !ludopress::definition::validate::is_safe_id(&game) {
+        return Err(Failure::Input(Diagnostics(vec![Diagnostic::file(
+            &project.root.join("games"),
+            format!(
+                "no game `{}`: a game id is 1 to 40 lowercase letters, digits and `-`",
+                escape_controls(&game)
+            ),
+        )])));
+    }
+    let file = project.game_file(&game);
+    if revoke {
+        let dir = file.parent().unwrap_or(&project.root);
+        let had = ludopress::trust::revoke(dir).map_err(other)?;
+        if had {
+            outln!("{game}: its engine program is no longer trusted");
+        } else {
+            outln!("{game}: its engine program was not trusted");
+        }
+        return Ok(());
+    }
+    let lib = project.library()?;
+    let def = engine::load_definition(project, &game, &lib)?;
+    let Some(eng) = &def.engine else {
+        return Err(Failure::Input(Diagnostics(vec![Diagnostic::file(
+            &file,
+            format!("`{game}` names no engine program (`[engine] command`): nothing to trust"),
+        )])));
+    };
+    let r = ludopress::trust::trust(eng).map_err(other)?;
+    outln!(
+        "{game}: trusted to run `{}` in {}",
+        escape_controls(&r.command.join(" ")),
+        escape_controls(&r.folder.display().to_string())
+    );
+    if r.files.is_empty() {
+        outln!("  files it names: none");
+    } else {
+        outln!("  files it names: {}", escape_controls(&r.files.join(", ")));
+    }
+    outln!("  a change to the command or to these files asks again; `ludopress trust --revoke {game}` undoes this");
+    Ok(())
 }
 
 fn default_games(project: &Project) -> Vec<String> {

@@ -35,6 +35,16 @@ impl From<Diagnostics> for Error {
     }
 }
 
+/// Why a game's own engine program did not run, leaving its rulebooks' claims unchecked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unchecked {
+    /// The message: which program, and why.
+    pub why: String,
+    /// True when it was not run for want of the person's consent (`ludopress trust`,
+    /// `--allow-engine`); false when it could not start.
+    pub consent: bool,
+}
+
 /// The engine of one game.
 #[derive(Debug, Clone)]
 pub enum Engine {
@@ -418,7 +428,8 @@ impl Engine {
     }
 
     /// The engine that checks a game's rulebooks: a bundled one, the game's own program
-    /// (`[engine]`, started here), or none.
+    /// (`[engine]`, started here if the person consented to it), or none. A program run without
+    /// consent is bad input at `game.toml` (status 2), one that cannot start another failure.
     pub fn for_game(
         project: &Project,
         game: &crate::definition::Game,
@@ -427,24 +438,42 @@ impl Engine {
             return Engine::new(project, &game.id).map(Some);
         }
         match &game.engine {
-            Some(def) => crate::plugin::External::start(&game.id, def)
-                .map(|x| Some(Engine::External(Box::new(x))))
-                .map_err(Error::Other),
+            Some(def) => match crate::plugin::External::start(&game.id, def) {
+                Ok(x) => Ok(Some(Engine::External(Box::new(x)))),
+                Err(crate::plugin::StartError::NoConsent(why)) => {
+                    Err(Error::Input(Diagnostics(vec![
+                        crate::diag::Diagnostic::file(&project.game_file(&game.id), why),
+                    ])))
+                }
+                Err(crate::plugin::StartError::Failed(why)) => Err(Error::Other(why)),
+            },
             None => Ok(None),
         }
     }
 
     /// The engine that checks a game's rulebooks, and why there is none when the game names an
-    /// engine program that cannot start: its claims are then left unchecked, not an error.
+    /// engine program that does not run (no consent, or it cannot start): its claims are then
+    /// left unchecked, not an error.
     pub fn checker(
         project: &Project,
         game: &crate::definition::Game,
-    ) -> Result<(Option<Engine>, Option<String>), Error> {
-        match Engine::for_game(project, game) {
-            Ok(e) => Ok((e, None)),
-            Err(Error::Other(why)) if game.engine.is_some() => Ok((None, Some(why))),
-            Err(e) => Err(e),
+    ) -> Result<(Option<Engine>, Option<Unchecked>), Error> {
+        if let (false, Some(def)) = (ENGINES.contains(&game.id.as_str()), &game.engine) {
+            return match crate::plugin::External::start(&game.id, def) {
+                Ok(x) => Ok((Some(Engine::External(Box::new(x))), None)),
+                Err(crate::plugin::StartError::NoConsent(why)) => {
+                    Ok((None, Some(Unchecked { why, consent: true })))
+                }
+                Err(crate::plugin::StartError::Failed(why)) => Ok((
+                    None,
+                    Some(Unchecked {
+                        why,
+                        consent: false,
+                    }),
+                )),
+            };
         }
+        Engine::for_game(project, game).map(|e| (e, None))
     }
 
     /// The failure of a game's own engine program, if it failed while answering.

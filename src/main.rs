@@ -16,7 +16,22 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // `__confine DIR -- PROGRAM ARGS...`: this process is a game's engine about to start; it
+    // confines itself and becomes the program (read before clap, which would take the
+    // program's own options for ours).
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if raw.get(1).is_some_and(|a| a == ludopress::confine::COMMAND) {
+        errln!("ludopress: {}", ludopress::confine::run(&raw[2..]));
+        return ExitCode::from(126);
+    }
     let args = cli::Cli::parse();
+    // Engines are started through this binary, which confines them where the system allows.
+    if let Ok(exe) = std::env::current_exe() {
+        ludopress::plugin::set_launcher(exe);
+    }
+    if args.allow_engine {
+        ludopress::trust::allow_for_this_run();
+    }
     // An interrupted command leaves no temporary file (without the handler, it still leaves no
     // half-written output, and the next build removes the temporaries); a build killed outright
     // is outlived by a watcher that removes them.
@@ -39,6 +54,11 @@ fn main() -> ExitCode {
             "internal error: ludopress stopped on a bug; no output was half-written".into(),
         ))
     });
+    // Every engine still running ends with ludopress, with what it started.
+    ludopress::plugin::end_all_engines();
+    if let Some(note) = ludopress::plugin::take_unconfined_note() {
+        errln!("note: {note}");
+    }
     match result {
         Ok(()) if cli::STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) => {
             ExitCode::from(1)

@@ -148,6 +148,8 @@ pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
                     "ludopress: interrupted while writing; its temporary files were removed, the files already in place are whole"
                 );
             }
+            // The games' engine programs (and what they started) end with ludopress.
+            crate::plugin::end_all_engines();
             std::process::exit(128 + signal);
         }
     });

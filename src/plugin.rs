@@ -1,23 +1,169 @@
 //! Engines of a game's own: a program named in `[engine]` of `game.toml`, in any language, that
 //! speaks the engine protocol (docs/engine-protocol.md): one JSON request a line on its
 //! standard input, one JSON answer a line on its standard output. The program is started once
-//! and kept running while a rulebook is checked, and every answer is kept, so a claim that asks
-//! for a position's moves again costs nothing.
+//! and kept running while a rulebook is checked, and its answers are kept (within a memory
+//! budget), so a claim that asks for a position's moves again costs nothing.
+//!
+//! A game's program is code from whoever made the game folder: it starts only with consent
+//! ([`crate::trust`]), confined where the system allows ([`crate::confine`]), in a process group
+//! of its own that is killed with everything it started when ludopress is done with it, gives
+//! up on it, or is interrupted. Requests are written by a thread of their own, so an engine that
+//! stops reading its input costs the answer limit, never a hang.
 
 use crate::definition::model::EngineDef;
 use crate::rules::Score;
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The protocol's version, which the engine's `info` answer must give.
 pub const PROTOCOL: u64 = 1;
-/// Longest wait for one answer.
+/// Longest wait for one answer (`LUDOPRESS_ENGINE_TIMEOUT_MS` sets another, for tests).
 pub const TIMEOUT: Duration = Duration::from_secs(20);
+/// Memory kept for the answers of one engine, in bytes (estimated); past it, answers are asked
+/// again rather than kept.
+pub const CACHE_BUDGET: usize = 256 << 20;
+/// Requests waiting for the writer thread at most (each waits for its answer, so one is usual).
+const QUEUE: usize = 4;
+/// How long an engine that exited is given to deliver an answer already written.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+/// How often a wait for an answer checks whether the engine is still running.
+const POLL: Duration = Duration::from_millis(25);
+
+/// The answer limit: [`TIMEOUT`], or `LUDOPRESS_ENGINE_TIMEOUT_MS` (1 ms to 10 min).
+pub fn timeout() -> Duration {
+    std::env::var("LUDOPRESS_ENGINE_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(TIMEOUT, |ms| Duration::from_millis(ms.clamp(1, 600_000)))
+}
+
+/// The ludopress binary, set by `main`: engines are started through it (`__confine`) so that
+/// it confines them before it becomes them. Unset (the library used from a test), engines run
+/// unconfined.
+static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Sets the binary that confines engines ([`crate::confine::COMMAND`]).
+pub fn set_launcher(exe: PathBuf) {
+    let _ = LAUNCHER.set(exe);
+}
+
+/// The process groups of the engines running now: ended all at once on a signal.
+fn live() -> std::sync::MutexGuard<'static, BTreeSet<i32>> {
+    static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills the process group `pgid` (the engine and every process it started).
+fn kill_group(pgid: i32) {
+    #[cfg(unix)]
+    if let Some(pid) = rustix::process::Pid::from_raw(pgid) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// Ends every engine still running, with the processes they started: called on a signal that
+/// ends ludopress and when it exits.
+pub fn end_all_engines() {
+    let groups = std::mem::take(&mut *live());
+    for g in groups {
+        kill_group(g);
+    }
+}
+
+/// The note said once per run when an engine runs unconfined, taken by the binary to print it.
+static UNCONFINED: Mutex<Option<String>> = Mutex::new(None);
+static UNCONFINED_SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The note that an engine ran unconfined, once per run (`None` after the first call, or when
+/// every engine was confined).
+pub fn take_unconfined_note() -> Option<String> {
+    UNCONFINED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+}
+
+/// Text an engine wrote, safe to print: control characters (an escape sequence that would
+/// drive the terminal, a carriage return that would hide a line) are written as `\x1b`.
+pub fn escape_controls(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\n' => out.push('\n'),
+            c if c.is_control() && (c as u32) < 0x100 => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if c.is_control()
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
+            {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
+/// lie inside the game's folder `dir` and be a regular file.
+pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, String> {
+    let shown = escape_controls(program);
+    let rel = Path::new(program);
+    if rel.is_absolute() {
+        return Err(format!(
+            "the program `{shown}` is an absolute path: name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
+        ));
+    }
+    if rel
+        .components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Err(format!(
+            "the program `{shown}` leaves the game's folder (`..`): name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
+        ));
+    }
+    let folder = dir
+        .canonicalize()
+        .map_err(|e| format!("cannot resolve the game's folder {}: {e}", dir.display()))?;
+    let real = folder
+        .join(rel)
+        .canonicalize()
+        .map_err(|e| format!("the program `{shown}` is not a file of the game's folder ({e})"))?;
+    if !real.starts_with(&folder) {
+        return Err(format!(
+            "the program `{shown}` is a link that leads out of the game's folder, to {}",
+            real.display()
+        ));
+    }
+    if !real.is_file() {
+        return Err(format!("the program `{shown}` is not a regular file"));
+    }
+    Ok(real)
+}
+
+/// Why an engine program did not start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartError {
+    /// The person has not consented to run it ([`crate::trust`]).
+    NoConsent(String),
+    /// It could not start, or did not answer its first request as the protocol says.
+    Failed(String),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::NoConsent(m) | StartError::Failed(m) => f.write_str(m),
+        }
+    }
+}
 /// Longest answer line, in bytes.
 pub const MAX_ANSWER: usize = 16 << 20;
 /// Most successors one answer may list.
@@ -78,12 +224,22 @@ impl std::fmt::Debug for External {
 
 struct Proc {
     child: Child,
-    stdin: ChildStdin,
+    /// The engine's process group (its process id): killed whole.
+    pgid: i32,
+    /// Requests for the writer thread.
+    requests: SyncSender<Vec<u8>>,
     lines: Receiver<Result<String, String>>,
     stderr: Arc<Mutex<String>>,
+    /// Told when the engine's standard error is closed (all of it read).
+    stderr_closed: Receiver<()>,
     next: u64,
     moves: HashMap<ExtPos, Arc<Vec<(String, ExtPos)>>>,
     scores: HashMap<ExtPos, Score>,
+    /// Estimated bytes of the answers kept, and the most they may take.
+    cached: usize,
+    budget: usize,
+    /// The answer limit.
+    timeout: Duration,
     /// The first failure of the engine (it crashed, answered late or out of protocol): later
     /// requests answer nothing, and the check reports this once.
     failure: Option<String>,
@@ -91,28 +247,113 @@ struct Proc {
 
 impl Drop for Proc {
     fn drop(&mut self) {
+        // The whole group: a process the engine started (and left holding its output) ends too.
+        kill_group(self.pgid);
+        live().remove(&self.pgid);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
+/// Estimated memory of one kept list of moves, in bytes.
+fn moves_cost(p: &ExtPos, list: &[(String, ExtPos)]) -> usize {
+    64 + p.0.len()
+        + list
+            .iter()
+            .map(|(m, q)| 64 + m.len() + q.0.len())
+            .sum::<usize>()
+}
+
+/// Estimated memory of one kept score, in bytes.
+fn score_cost(p: &ExtPos, s: &Score) -> usize {
+    128 + p.0.len()
+        + s.winner.as_ref().map_or(0, String::len)
+        + s.scores.iter().map(|(k, _)| 48 + k.len()).sum::<usize>()
+}
+
 impl External {
-    /// Starts the engine of `game` and asks it who it is.
-    pub fn start(game: &str, def: &EngineDef) -> Result<External, String> {
-        let label = def.command.join(" ");
-        let mut child = Command::new(&def.command[0])
-            .args(&def.command[1..])
-            .current_dir(&def.dir)
+    /// Starts the engine of `game` and asks it who it is: only with consent
+    /// ([`crate::trust::consent`]), confined where the system allows, in a process group of its
+    /// own.
+    pub fn start(game: &str, def: &EngineDef) -> Result<External, StartError> {
+        crate::trust::consent(game, def).map_err(StartError::NoConsent)?;
+        let label = escape_controls(&def.command.join(" "));
+        let failed =
+            |e: String| StartError::Failed(format!("cannot start the engine `{label}`: {e}"));
+        // Checked again here, the definition may be older than the folder: a program named by
+        // a path is the game's own file, run by its real path (never resolved against the
+        // current folder of ludopress).
+        let program = if def.command[0].contains('/') {
+            program_in(&def.dir, &def.command[0]).map_err(failed)?
+        } else {
+            PathBuf::from(&def.command[0])
+        };
+        let dir = def
+            .dir
+            .canonicalize()
+            .map_err(|e| failed(format!("its folder {}: {e}", def.dir.display())))?;
+        let launcher = LAUNCHER.get().filter(|_| crate::confine::available());
+        let mut cmd = match launcher {
+            Some(exe) => {
+                let mut c = Command::new(exe);
+                c.arg(crate::confine::COMMAND)
+                    .arg(&dir)
+                    .arg("--")
+                    .arg(&program);
+                c
+            }
+            None => {
+                let why = if LAUNCHER.get().is_none() {
+                    "ludopress is used as a library"
+                } else {
+                    crate::confine::unavailable_reason()
+                };
+                if !UNCONFINED_SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    *UNCONFINED
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(format!(
+                        "the engine program of `{game}` runs unconfined ({why}): it can read and write what you can"
+                    ));
+                }
+                Command::new(&program)
+            }
+        };
+        cmd.args(&def.command[1..])
+            .current_dir(&dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start the engine `{label}`: {e}"))?;
-        let (Some(stdin), Some(stdout), Some(mut err)) =
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = {
+            // Registered under the lock: a signal that ends ludopress now finds this group.
+            let mut groups = live();
+            let child = cmd.spawn().map_err(|e| failed(e.to_string()))?;
+            groups.insert(child.id() as i32);
+            child
+        };
+        let pgid = child.id() as i32;
+        let (Some(mut stdin), Some(stdout), Some(mut err)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            return Err(format!("cannot talk to the engine `{label}`"));
+            kill_group(pgid);
+            live().remove(&pgid);
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(StartError::Failed(format!(
+                "cannot talk to the engine `{label}`"
+            )));
         };
+        // The writer: a request blocked in a full pipe (an engine that stopped reading) blocks
+        // this thread, not the wait for the answer, which gives up at the answer limit.
+        let (requests, queue) = mpsc::sync_channel::<Vec<u8>>(QUEUE);
+        std::thread::spawn(move || {
+            for buf in queue {
+                if stdin.write_all(&buf).and_then(|()| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             let mut r = BufReader::new(stdout);
@@ -144,6 +385,7 @@ impl External {
         // The engine's own messages, kept (the last 8 KiB) for an error that needs them.
         let stderr = Arc::new(Mutex::new(String::new()));
         let keep = Arc::clone(&stderr);
+        let (closed, stderr_closed) = mpsc::channel();
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = err.read(&mut buf) {
@@ -159,6 +401,7 @@ impl External {
                     }
                 }
             }
+            let _ = closed.send(());
         });
         let mut ext = External {
             game: game.to_string(),
@@ -166,32 +409,43 @@ impl External {
             sides: Vec::new(),
             proc: Arc::new(Mutex::new(Proc {
                 child,
-                stdin,
+                pgid,
+                requests,
                 lines,
                 stderr,
+                stderr_closed,
                 next: 0,
                 moves: HashMap::new(),
                 scores: HashMap::new(),
+                cached: 0,
+                budget: CACHE_BUDGET,
+                timeout: timeout(),
                 failure: None,
             })),
         };
-        let info = ext.request(json!({ "cmd": "info" }))?;
+        let failed = StartError::Failed;
+        let info = ext.request(json!({ "cmd": "info" })).map_err(failed)?;
         if info.get("protocol").and_then(Value::as_u64) != Some(PROTOCOL) {
-            return Err(format!(
+            return Err(failed(format!(
                 "the engine `{}` speaks protocol {}, ludopress speaks {PROTOCOL}",
                 ext.label,
-                info.get("protocol")
-                    .map_or("(none)".into(), Value::to_string)
-            ));
+                escape_controls(
+                    &info
+                        .get("protocol")
+                        .map_or("(none)".into(), Value::to_string)
+                )
+            )));
         }
         if info.get("game").and_then(Value::as_str) != Some(game) {
-            return Err(format!(
+            return Err(failed(format!(
                 "the engine `{}` plays `{}`, not `{game}`",
                 ext.label,
-                info.get("game")
-                    .and_then(Value::as_str)
-                    .unwrap_or("(no game)")
-            ));
+                escape_controls(
+                    info.get("game")
+                        .and_then(Value::as_str)
+                        .unwrap_or("(no game)")
+                )
+            )));
         }
         ext.sides = info
             .get("sides")
@@ -203,6 +457,25 @@ impl External {
             })
             .unwrap_or_default();
         Ok(ext)
+    }
+
+    /// Sets the memory kept for this engine's answers, in bytes ([`CACHE_BUDGET`] by default).
+    pub fn set_cache_budget(&self, bytes: usize) {
+        if let Ok(mut p) = self.proc.lock() {
+            p.budget = bytes;
+        }
+    }
+
+    /// Sets the answer limit for the next requests ([`timeout`] by default).
+    pub fn set_timeout(&self, limit: Duration) {
+        if let Ok(mut p) = self.proc.lock() {
+            p.timeout = limit;
+        }
+    }
+
+    /// The estimated memory kept for this engine's answers, in bytes.
+    pub fn cached_bytes(&self) -> usize {
+        self.proc.lock().map_or(0, |p| p.cached)
     }
 
     /// Sends one request and reads its answer; an answer with `error` is `Err` with its text.
@@ -217,20 +490,64 @@ impl External {
         p.next += 1;
         let id = p.next;
         req["id"] = json!(id);
+        let deadline = Instant::now() + p.timeout;
+        let limit = p.timeout;
+        let late = move || {
+            let ms = limit.as_millis();
+            if ms % 1000 == 0 {
+                format!("no answer within {} s", ms / 1000)
+            } else {
+                format!("no answer within {ms} ms")
+            }
+        };
         let answer = (|| {
-            writeln!(p.stdin, "{req}").map_err(|e| format!("writing to it: {e}"))?;
-            p.stdin.flush().map_err(|e| format!("writing to it: {e}"))?;
-            let line = match p.lines.recv_timeout(TIMEOUT) {
-                Ok(Ok(line)) => line,
-                Ok(Err(e)) => return Err(e),
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no answer within {} s", TIMEOUT.as_secs()))
+            let mut buf = format!("{req}\n").into_bytes();
+            loop {
+                match p.requests.try_send(buf) {
+                    Ok(()) => break,
+                    Err(TrySendError::Full(b)) => {
+                        if Instant::now() >= deadline {
+                            return Err(format!("{}: it stopped reading its input", late()));
+                        }
+                        buf = b;
+                        std::thread::sleep(POLL);
+                    }
+                    Err(TrySendError::Disconnected(_)) => {
+                        return Err("it stopped reading its input".into())
+                    }
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err("it stopped".into()),
+            }
+            // Waits in short slices: an engine that exited (even if a process it started still
+            // holds its output open) is noticed at once, not at the answer limit.
+            let mut exited: Option<(std::process::ExitStatus, Instant)> = None;
+            let line = loop {
+                let now = Instant::now();
+                if now >= deadline {
+                    return Err(late());
+                }
+                match p.lines.recv_timeout(POLL.min(deadline - now)) {
+                    Ok(Ok(line)) => break line,
+                    Ok(Err(e)) => return Err(e),
+                    Err(RecvTimeoutError::Timeout) => match exited {
+                        Some((status, at)) if at.elapsed() >= EXIT_GRACE => {
+                            return Err(format!("it stopped ({status}) without answering"));
+                        }
+                        Some(_) => {}
+                        None => {
+                            if let Ok(Some(status)) = p.child.try_wait() {
+                                exited = Some((status, Instant::now()));
+                            }
+                        }
+                    },
+                    Err(RecvTimeoutError::Disconnected) => return Err("it stopped".into()),
+                }
             };
             let v: Value = serde_json::from_str(&line).map_err(|e| {
                 let shown: String = line.chars().take(120).collect();
-                format!("an answer that is not JSON ({e}): {shown}")
+                format!(
+                    "an answer that is not JSON ({e}): {}",
+                    escape_controls(&shown)
+                )
             })?;
             if v.get("id").and_then(Value::as_u64) != Some(id) {
                 return Err(format!("an answer to request {id} without `\"id\": {id}`"));
@@ -239,14 +556,19 @@ impl External {
         })();
         match answer {
             Ok(v) => match v.get("error") {
-                Some(e) => Err(e.as_str().map_or_else(|| e.to_string(), String::from)),
+                Some(e) => Err(escape_controls(
+                    &e.as_str().map_or_else(|| e.to_string(), String::from),
+                )),
                 None => Ok(v),
             },
             Err(e) => {
+                // An engine that stopped may have written why just before: read it to the end
+                // (briefly: a process it started may hold its standard error open).
+                let _ = p.stderr_closed.recv_timeout(EXIT_GRACE);
                 let said = p
                     .stderr
                     .lock()
-                    .map(|s| s.trim().to_string())
+                    .map(|s| escape_controls(s.trim()))
                     .unwrap_or_default();
                 let said = if said.is_empty() {
                     String::new()
@@ -255,6 +577,9 @@ impl External {
                 };
                 let f = format!("the engine `{}` failed: {e}{said}", self.label);
                 p.failure = Some(f.clone());
+                // Given up on: it and everything it started end now, not when ludopress does.
+                let g = p.pgid;
+                kill_group(g);
                 Err(f)
             }
         }
@@ -302,7 +627,11 @@ impl External {
                 .unwrap_or_default(),
         };
         if let Ok(mut pr) = self.proc.lock() {
-            pr.scores.insert(p.clone(), score.clone());
+            let cost = score_cost(p, &score);
+            if pr.cached + cost <= pr.budget {
+                pr.cached += cost;
+                pr.scores.insert(p.clone(), score.clone());
+            }
         }
         Ok(score)
     }
@@ -348,7 +677,11 @@ impl External {
             .unwrap_or_default();
         let list = Arc::new(list);
         if let Ok(mut pr) = self.proc.lock() {
-            pr.moves.insert(p.clone(), Arc::clone(&list));
+            let cost = moves_cost(p, &list);
+            if pr.cached + cost <= pr.budget {
+                pr.cached += cost;
+                pr.moves.insert(p.clone(), Arc::clone(&list));
+            }
         }
         list
     }

@@ -580,6 +580,8 @@ fn python() -> bool {
 fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     let project = Project::new(common::root());
     let game = common::game("breakthrough");
+    // The game's own program runs with consent, as `--allow-engine` gives it.
+    ludopress::trust::allow_for_this_run();
     let started = Engine::for_game(&project, &game);
     if !python() {
         // Without the interpreter the claims cannot be checked, and the build says so.

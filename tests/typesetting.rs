@@ -13,6 +13,8 @@ use ludopress::sheet::Paper;
 fn books(game: &str) -> (ludopress::definition::Game, Vec<rulebook::Rulebook>) {
     let project = Project::new(common::root());
     let def = common::game(game);
+    // Breakthrough's own engine program runs with consent, as `--allow-engine` gives it.
+    ludopress::trust::allow_for_this_run();
     let engine = Engine::for_game(&project, &def).ok().flatten();
     let books = ludopress::build::load_rulebooks(&common::root(), &def, engine.as_ref())
         .unwrap_or_else(|d| panic!("{d}"));

@@ -2398,6 +2398,16 @@ fn engine_def(cx: &mut Ctx, e: &raw::EngineRaw) -> Option<EngineDef> {
             return None;
         }
     }
+    // The program is a bare name (found on PATH when it starts) or a file of the game's own:
+    // a path that, links resolved, lies inside the game's folder and is a regular file. A game
+    // never names a program elsewhere on the disk (`../../evil.sh`, `/tmp/x`).
+    let program = &words[0];
+    if program.get_ref().contains('/') {
+        if let Err(why) = crate::plugin::program_in(&cx.folder, program.get_ref()) {
+            cx.err(program, format!("`[engine] command`: {why}"));
+            return None;
+        }
+    }
     Some(EngineDef {
         command: words.iter().map(|w| w.get_ref().clone()).collect(),
         dir: cx.folder.clone(),

@@ -1,0 +1,175 @@
+//! Confinement of a game's engine program where the system allows it. On Linux with Landlock,
+//! the engine is started as `ludopress __confine DIR -- PROGRAM ARGS...`: that process restricts
+//! itself (the game folder DIR read-only, the system's program folders readable, nothing
+//! writable, no TCP bind or connect when the kernel can refuse them) and then becomes the
+//! program (`exec`), which inherits the restriction with everything it starts. Going through
+//! the binary keeps the code safe (no `pre_exec`). Elsewhere, and on a kernel without Landlock,
+//! nothing is confined: the engine runs with the rights of the person who runs ludopress.
+
+use std::path::{Path, PathBuf};
+
+/// The hidden subcommand that confines itself, then runs the engine.
+pub const COMMAND: &str = "__confine";
+
+/// Folders an interpreter needs to start, readable (and executable) by a confined engine.
+pub const SYSTEM_FOLDERS: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/nix",
+];
+
+/// Files a confined engine may read besides.
+pub const SYSTEM_FILES: &[&str] = &["/dev/null", "/dev/urandom"];
+
+/// The one file a confined engine may write: `/dev/null`, which keeps nothing (a shell script
+/// that sends a message to it still runs).
+pub const SINK: &str = "/dev/null";
+
+/// Whether engines can be confined here (Landlock in the running kernel), asked once.
+pub fn available() -> bool {
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(probe)
+}
+
+/// Why engines run unconfined here, for the note that says so.
+pub fn unavailable_reason() -> &'static str {
+    if cfg!(target_os = "linux") {
+        "this Linux kernel has no Landlock"
+    } else {
+        "ludopress confines engines on Linux only"
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn probe() -> bool {
+    use landlock::{Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr, ABI};
+    // A ruleset that requires Landlock is created, then dropped: nothing is restricted here.
+    Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::from_all(ABI::V1))
+        .and_then(|r| r.create())
+        .is_ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn probe() -> bool {
+    false
+}
+
+/// The program `name` as the engine will run it: a path as is, a bare name found on `PATH`.
+fn resolve(name: &Path) -> Option<PathBuf> {
+    if name.components().count() > 1 {
+        return Some(name.to_path_buf());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The installation folder of a program (the grandparent of `.../bin/python3`), so that an
+/// interpreter installed outside the system folders (pyenv, a virtual environment) starts. A
+/// folder too wide to grant (`/`, a top folder like `/root` or `/home`, the home folder) is not.
+fn prefix(program: &Path) -> Option<PathBuf> {
+    let p = program.parent()?.parent()?;
+    let normal = p
+        .components()
+        .filter(|c| matches!(c, std::path::Component::Normal(_)))
+        .count();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if normal < 2 || home.as_deref() == Some(p) {
+        return None;
+    }
+    Some(p.to_path_buf())
+}
+
+/// The folders a confined engine may read: the system's, and the installation folders of its
+/// program (as named, and with links resolved), that exist.
+pub fn readable_folders(program: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = SYSTEM_FOLDERS.iter().map(PathBuf::from).collect();
+    if let Some(found) = resolve(program) {
+        out.extend(prefix(&found));
+        if let Ok(real) = found.canonicalize() {
+            out.extend(prefix(&real));
+        }
+    }
+    out.retain(|p| p.exists());
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `__confine DIR -- PROGRAM ARGS...`: confines this process, then becomes the program. Returns
+/// only on failure, with the message to print (the engine then does not run).
+pub fn run(args: &[std::ffi::OsString]) -> String {
+    let (Some(dir), Some(sep)) = (args.first(), args.get(1)) else {
+        return format!("usage: ludopress {COMMAND} DIR -- PROGRAM ARGS...");
+    };
+    if sep != "--" || args.len() < 3 {
+        return format!("usage: ludopress {COMMAND} DIR -- PROGRAM ARGS...");
+    }
+    let program = Path::new(&args[2]);
+    if let Err(e) = restrict(Path::new(dir), program) {
+        return format!("cannot confine the engine: {e}");
+    }
+    run_program(program, &args[3..])
+}
+
+#[cfg(unix)]
+fn run_program(program: &Path, args: &[std::ffi::OsString]) -> String {
+    use std::os::unix::process::CommandExt;
+    let e = std::process::Command::new(program).args(args).exec();
+    format!("cannot start the engine {}: {e}", program.display())
+}
+
+#[cfg(not(unix))]
+fn run_program(program: &Path, _: &[std::ffi::OsString]) -> String {
+    format!(
+        "cannot start the engine {}: not on this system",
+        program.display()
+    )
+}
+
+/// Restricts this process and every process it will start: reads inside `dir` and the system's
+/// folders, no write anywhere, no TCP. Fails rather than run an engine half-confined on a
+/// kernel that has Landlock.
+#[cfg(target_os = "linux")]
+fn restrict(dir: &Path, program: &Path) -> Result<(), String> {
+    use landlock::{
+        path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset,
+        RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+    };
+    let abi = ABI::V6;
+    let read = AccessFs::from_read(abi);
+    let mut folders = readable_folders(program);
+    folders.push(dir.to_path_buf());
+    let files: Vec<&str> = SYSTEM_FILES
+        .iter()
+        .copied()
+        .filter(|f| Path::new(f).exists())
+        .collect();
+    let status = Ruleset::default()
+        // Every file system right is handled (so refused unless a rule grants it): Landlock
+        // itself is required; rights newer than the kernel's are dropped, best effort.
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::from_all(ABI::V1))
+        .and_then(|r| {
+            r.set_compatibility(CompatLevel::BestEffort)
+                .handle_access(AccessFs::from_all(abi))
+        })
+        .and_then(|r| r.handle_access(AccessNet::from_all(abi)))
+        .and_then(|r| r.scope(Scope::from_all(abi)))
+        .and_then(|r| r.create())
+        .and_then(|r| r.add_rules(path_beneath_rules(&folders, read)))
+        .and_then(|r| r.add_rules(path_beneath_rules(&files, AccessFs::ReadFile)))
+        .and_then(|r| r.add_rules(path_beneath_rules([SINK], AccessFs::WriteFile)))
+        .and_then(|r| r.restrict_self())
+        .map_err(|e| e.to_string())?;
+    if status.ruleset == RulesetStatus::NotEnforced {
+        return Err("Landlock is not enforced by this kernel".into());
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn restrict(_: &Path, _: &Path) -> Result<(), String> {
+    Err("ludopress confines engines on Linux only".into())
+}

@@ -1,0 +1,482 @@
+//! A game's own engine program is code from whoever made the game folder: these tests play the
+//! hostile engine (small `sh` scripts written into a temporary game folder) and check that it
+//! runs only with consent, only from inside its folder, confined where Linux allows, and that
+//! it can neither hang ludopress, outlive it, flood its memory nor drive the terminal.
+
+mod common;
+
+use ludopress::definition::model::EngineDef;
+use ludopress::plugin::External;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A fresh project root with the templates and a copy of Breakthrough whose engine is `script`
+/// (`engine.sh`, run by `sh`), or whose `[engine] command` is `command` when given.
+fn project(name: &str, script: &str, command: Option<&str>) -> PathBuf {
+    let root = std::env::temp_dir().join(format!(
+        "ludopress-engine-safety-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&root);
+    copy_tree(&common::root().join("templates"), &root.join("templates"));
+    let game = root.join("games/breakthrough");
+    std::fs::create_dir_all(&game).unwrap();
+    for f in ["rules.en.md", "rules.fr.md"] {
+        std::fs::copy(
+            common::root().join("games/breakthrough").join(f),
+            game.join(f),
+        )
+        .unwrap();
+    }
+    let toml = std::fs::read_to_string(common::root().join("games/breakthrough/game.toml"))
+        .unwrap()
+        .replace(
+            "command = [\"python3\", \"engine.py\"]",
+            command.unwrap_or("command = [\"sh\", \"engine.sh\"]"),
+        );
+    std::fs::write(game.join("game.toml"), toml).unwrap();
+    std::fs::write(game.join("engine.sh"), script).unwrap();
+    root
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_tree(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// The binary on `root`, with a trust file of the test's own (never the person's).
+fn bin(root: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ludopress"));
+    c.arg("--root")
+        .arg(root)
+        .env("LUDOPRESS_TRUST_FILE", root.join("trust/trust.toml"))
+        .env("LUDOPRESS_ENGINE_TIMEOUT_MS", "1500");
+    c
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The `info` answer of a Breakthrough engine, as `sh` prints it.
+const INFO: &str =
+    r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough","sides":["white","black"]}'"#;
+
+/// Processes whose command line holds `marker` (a unique argument of `sleep`), not zombies.
+fn running(marker: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'));
+        if !zombie
+            && String::from_utf8_lossy(&cmd)
+                .split('\0')
+                .any(|a| a == marker)
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Waits (at most 10 s) until no process holds `marker`; the ones left.
+fn gone(marker: &str) -> Vec<u32> {
+    let start = Instant::now();
+    loop {
+        let left = running(marker);
+        if left.is_empty() || start.elapsed() > Duration::from_secs(10) {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A unique duration for `sleep`, to find the process again.
+fn marker(n: u32) -> String {
+    format!("{}.{n}", 300 + std::process::id() % 500)
+}
+
+#[test]
+fn an_engine_runs_only_with_consent_for_that_command_and_those_files() {
+    // The engine says it ran (on its standard error, shown when it fails) and stops.
+    let root = project("consent", "echo ENGINE-RAN >&2; exit 3\n", None);
+    let out = root.join("out");
+    // build: a warning naming the game, the command and how to consent; claims unchecked.
+    let o = bin(&root)
+        .args(["build", "breakthrough", "--no-png", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("breakthrough") && t.contains("sh engine.sh") && t.contains("ludopress trust"),
+        "{t}"
+    );
+    assert!(t.contains("not checked"), "{t}");
+    assert!(!t.contains("ENGINE-RAN"), "{t}");
+    // check: status 2, naming the missing consent.
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("consent") && !t.contains("ENGINE-RAN"), "{t}");
+    // --allow-engine: it runs (and fails, as it was written to).
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    assert!(text(&o).contains("ENGINE-RAN"), "{}", text(&o));
+    // trust: shows the command and the files, records outside the folder; the engine runs.
+    let o = bin(&root).args(["trust", "breakthrough"]).output().unwrap();
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("sh engine.sh") && t.contains("engine.sh"), "{t}");
+    assert!(root.join("trust/trust.toml").is_file());
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    assert!(text(&o).contains("ENGINE-RAN"), "{}", text(&o));
+    let o = bin(&root).args(["trust", "--list"]).output().unwrap();
+    assert!(text(&o).contains("sh engine.sh"), "{}", text(&o));
+    // The engine file changes: asked again.
+    std::fs::write(
+        root.join("games/breakthrough/engine.sh"),
+        "echo ENGINE-CHANGED >&2; exit 3\n",
+    )
+    .unwrap();
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("changed since you trusted it"), "{t}");
+    assert!(!t.contains("ENGINE-CHANGED"), "{t}");
+    // Trusted again, then revoked: asked again.
+    assert!(bin(&root)
+        .args(["trust", "breakthrough"])
+        .output()
+        .unwrap()
+        .status
+        .success());
+    assert!(
+        text(&bin(&root).args(["check", "breakthrough"]).output().unwrap())
+            .contains("ENGINE-CHANGED")
+    );
+    assert!(bin(&root)
+        .args(["trust", "--revoke", "breakthrough"])
+        .output()
+        .unwrap()
+        .status
+        .success());
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_program_outside_the_game_folder_is_refused_at_its_place() {
+    let cases = [
+        (
+            "parent",
+            "command = [\"../../../evil.sh\"]",
+            "leaves the game's folder",
+        ),
+        (
+            "absolute",
+            "command = [\"/bin/sh\", \"engine.sh\"]",
+            "absolute path",
+        ),
+        (
+            "link",
+            "command = [\"./link.sh\"]",
+            "leads out of the game's folder",
+        ),
+    ];
+    for (name, command, why) in cases {
+        let root = project(name, "exit 0\n", Some(command));
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/bin/sh", root.join("games/breakthrough/link.sh")).unwrap();
+        let o = bin(&root)
+            .args(["check", "breakthrough", "--allow-engine"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {t}");
+        assert!(t.contains(why), "{name}: {t}");
+        // At its place: the line of `command` in game.toml, with its column.
+        let toml = std::fs::read_to_string(root.join("games/breakthrough/game.toml")).unwrap();
+        let line = toml.lines().position(|l| l == command).unwrap() + 1;
+        assert!(t.contains(&format!("game.toml:{line}:")), "{name}: {t}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+    // A program that is a file of the folder is accepted (and run, with consent).
+    let root = project(
+        "inside",
+        "#!/bin/sh\necho INSIDE-RAN >&2; exit 3\n",
+        Some("command = [\"./engine.sh\"]"),
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let f = root.join("games/breakthrough/engine.sh");
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    assert!(text(&o).contains("INSIDE-RAN"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Starts a library-side engine running `script` with `sh` in a folder of its own.
+fn external(name: &str, script: &str) -> (External, PathBuf) {
+    ludopress::trust::allow_for_this_run();
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-engine-safety-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("engine.sh"), script).unwrap();
+    let def = EngineDef {
+        command: vec!["sh".into(), "engine.sh".into()],
+        dir: dir.clone(),
+    };
+    (External::start("breakthrough", &def).unwrap(), dir)
+}
+
+/// A position with one field of `n` bytes.
+fn big_position(x: &External, n: usize) -> Result<ludopress::plugin::ExtPos, String> {
+    let mut fields = toml::Table::new();
+    fields.insert("note".into(), toml::Value::String("x".repeat(n)));
+    fields.insert("to_move".into(), toml::Value::String("white".into()));
+    x.position(&[vec![".".to_string()]], &fields)
+}
+
+#[test]
+fn an_engine_that_stops_reading_fails_at_the_answer_limit() {
+    // It answers `info`, then never reads again: a request of 1 MiB fills its input pipe.
+    let (x, dir) = external("stops-reading", &format!("{INFO}\nexec sleep 600\n"));
+    x.set_timeout(Duration::from_millis(500));
+    let e = big_position(&x, 1 << 20).unwrap_err();
+    assert!(e.contains("no answer within 500 ms"), "{e}");
+    assert!(x.failure().is_some());
+    drop(x);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_exits_while_its_child_holds_its_output_fails_at_once() {
+    let m = marker(1);
+    // After `info`, it starts a child that keeps its standard output open, and exits.
+    let (x, dir) = external(
+        "exits",
+        &format!("{INFO}\nsleep {m} &\nread -r line\nexit 4\n"),
+    );
+    // The limit stays at 20 s: the failure must come from noticing the exit, not the limit.
+    let e = big_position(&x, 10).unwrap_err();
+    assert!(
+        e.contains("it stopped (exit status: 4) without answering"),
+        "{e}"
+    );
+    assert!(!e.contains("no answer within"), "{e}");
+    // Given up on: the child ends too, with its group.
+    assert_eq!(gone(&m), Vec::<u32>::new());
+    drop(x);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engines_children_end_with_the_check_and_on_sigterm() {
+    // After the check: the engine answers `info`, starts a child with its output elsewhere, and
+    // stops at the first request.
+    let m = marker(2);
+    let root = project(
+        "children",
+        &format!("{INFO}\nsleep {m} >/dev/null 2>&1 &\nread -r line\nexit 1\n"),
+        None,
+    );
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    // The engine fails (its positions refused, status 2): what it started is gone.
+    assert!(!o.status.success(), "{}", text(&o));
+    assert_eq!(gone(&m), Vec::<u32>::new());
+    // On SIGTERM: the engine hangs in a child; ludopress is stopped while it waits.
+    let m = marker(3);
+    std::fs::write(
+        root.join("games/breakthrough/engine.sh"),
+        format!("{INFO}\nsleep {m}\n"),
+    )
+    .unwrap();
+    let mut child = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .env("LUDOPRESS_ENGINE_TIMEOUT_MS", "60000")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while running(&m).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !running(&m).is_empty(),
+        "the engine never started its child"
+    );
+    // SAFETY: `kill` only sends a signal to the child's process id, which `wait` below reaps.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    assert_eq!(gone(&m), Vec::<u32>::new());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn escape_codes_in_an_engines_stderr_are_escaped() {
+    let root = project(
+        "escapes",
+        "printf 'RED\\033[31m\\033]0;title\\007\\rgone\\n' >&2; exit 3\n",
+        None,
+    );
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(t.contains("RED\\x1b[31m\\x1b]0;title\\x07\\x0dgone"), "{t}");
+    assert!(
+        !t.bytes().any(|b| b == 0x1b || b == 0x07 || b == b'\r'),
+        "{t:?}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn answers_are_kept_within_the_memory_budget() {
+    // A score answer counts the requests: an answer kept is not asked again.
+    let script = format!(
+        "{INFO}\nn=1\nwhile read -r line; do n=$((n+1)); id=$(printf '%s' \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/'); echo \"{{\\\"id\\\":$id,\\\"over\\\":false,\\\"scores\\\":{{\\\"asked\\\":$n}}}}\"; done\n"
+    );
+    let (x, dir) = external("budget", &script);
+    let budget = 20_000;
+    x.set_cache_budget(budget);
+    let asked = |p: &ludopress::plugin::ExtPos| x.score(p).scores[0].1;
+    // Positions of 1 KiB: the first ones are kept, then the budget is full.
+    let positions: Vec<_> = (0..40)
+        .map(|i| big_position(&x, 1000 + i).unwrap())
+        .collect();
+    assert!(x.failure().is_none(), "{:?}", x.failure());
+    assert!(x.cached_bytes() <= budget, "{}", x.cached_bytes());
+    assert!(x.cached_bytes() > budget / 2, "{}", x.cached_bytes());
+    // The first position is kept: asking again costs no request.
+    assert_eq!(asked(&positions[0]), asked(&positions[0]));
+    // The last is past the budget: asked again each time.
+    let a = asked(&positions[39]);
+    assert!(asked(&positions[39]) > a);
+    assert!(x.cached_bytes() <= budget);
+    drop(x);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_confined_engine_can_neither_write_nor_read_outside_nor_connect() {
+    if !ludopress::confine::available() {
+        println!("note: this kernel has no Landlock; the confinement test is skipped");
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let outside = std::env::temp_dir().join(format!(
+        "ludopress-engine-safety-{}-outside",
+        std::process::id()
+    ));
+    let secret = format!("SECRET-{}", std::process::id());
+    std::fs::write(&outside, &secret).unwrap();
+    let written = std::env::temp_dir().join(format!(
+        "ludopress-engine-safety-{}-written",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&written);
+    let bash = Path::new("/bin/bash").exists();
+    let script = format!(
+        "echo x > pwned.txt 2>/dev/null || echo WRITE-REFUSED >&2\n\
+         echo x > {w} 2>/dev/null || echo TMP-REFUSED >&2\n\
+         cat {o} >&2 2>/dev/null || echo READ-REFUSED >&2\n\
+         cat rules.en.md >/dev/null && echo OWN-READ >&2\n\
+         {net}\n\
+         exit 3\n",
+        w = written.display(),
+        o = outside.display(),
+        net = if bash {
+            format!("/bin/bash -c 'exec 3<>/dev/tcp/127.0.0.1/{port}' 2>/dev/null || echo CONNECT-REFUSED >&2")
+        } else {
+            String::new()
+        }
+    );
+    let root = project("confined", &script, None);
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(
+        t.contains("WRITE-REFUSED") && t.contains("TMP-REFUSED"),
+        "{t}"
+    );
+    assert!(t.contains("READ-REFUSED") && !t.contains(&secret), "{t}");
+    assert!(t.contains("OWN-READ"), "{t}");
+    assert!(!root.join("games/breakthrough/pwned.txt").exists());
+    assert!(!written.exists());
+    if bash {
+        assert!(t.contains("CONNECT-REFUSED"), "{t}");
+        assert!(listener.accept().is_err(), "the engine connected");
+    } else {
+        println!("note: no bash here; the connection attempt is skipped");
+    }
+    let _ = std::fs::remove_file(&outside);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn breakthrough_is_checked_through_its_confined_engine() {
+    let python = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !python {
+        println!("note: no python3 here; the Breakthrough engine is not run");
+        return;
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(common::root())
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("0 failed"), "{t}");
+    if !ludopress::confine::available() {
+        assert!(t.contains("runs unconfined"), "{t}");
+    } else {
+        assert!(!t.contains("runs unconfined"), "{t}");
+    }
+}
