@@ -112,13 +112,14 @@ impl<'r> Layouts<'r> {
             .collect()
     }
 
-    /// Reads an art file once, however many cards use it; errors at `s` (or at `place`).
+    /// Reads an art file once, however many cards use it; errors at `s` (or at `place`), or in
+    /// the SVG at the attribute that names a refused image.
     fn art(&mut self, cx: &mut Ctx, s: &S, what: &str, place: Option<&str>) -> Option<Art> {
-        let path = match place {
-            None => cx.game_file(s, what)?,
+        let (_, path) = match place {
+            None => cx.game_file(s, what, crate::art::MAX_BYTES)?,
             Some(card) => {
                 let before = cx.diags.0.len();
-                let p = cx.game_file(s, what);
+                let p = cx.game_file(s, what, crate::art::MAX_BYTES);
                 self.name_owner(cx, before, card);
                 p?
             }
@@ -126,10 +127,23 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::art::load(&path) {
+        let loaded = match crate::art::load(&path, &cx.folder) {
             Ok(a) => Some(a),
-            Err(e) => {
+            Err(crate::art::Refused::Here(e)) => {
                 cx.err(s, format!("{what} `{}`: {e}", s.get_ref()));
+                None
+            }
+            Err(crate::art::Refused::Inside(mut d)) => {
+                // Placed in the art file; the hint says which key of game.toml uses it.
+                let at = cx.at(s.span(), String::new());
+                d.hint = Some(format!(
+                    "{what} `{}` used at {}:{}:{}",
+                    s.get_ref(),
+                    at.path.display(),
+                    at.line,
+                    at.col
+                ));
+                cx.diags.push(*d);
                 None
             }
         };
@@ -598,22 +612,8 @@ pub(crate) struct Shape<'e> {
 
 /// Reads a font file of the game (within the size limit) into a face; errors at `s`.
 fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
-    let path = cx.game_file(s, "font")?;
-    let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    if len > crate::fonts::MAX_FONT_BYTES {
-        cx.err(
-            s,
-            format!(
-                "font `{}` has {len} bytes; the limit is {} (20 MB)",
-                s.get_ref(),
-                crate::fonts::MAX_FONT_BYTES
-            ),
-        );
-        return None;
-    }
-    let loaded = std::fs::read(&path)
-        .map_err(|e| e.to_string())
-        .and_then(Face::load);
+    let (_, path) = cx.game_file(s, "font", crate::fonts::MAX_FONT_BYTES)?;
+    let loaded = crate::paths::read(&path, crate::fonts::MAX_FONT_BYTES).and_then(Face::load);
     match loaded {
         Ok(f) => Some(f),
         Err(e) => {
