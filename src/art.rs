@@ -20,12 +20,15 @@ pub const MAX_ART_PIXELS: u64 = 100_000_000;
 /// Most shapes an SVG may draw.
 pub const MAX_SHAPES: usize = 100_000;
 /// Most path segments an SVG may draw, its `use` copies and markers counted, checked on the
-/// XML before usvg converts it (the shipped art draws a few hundred).
-pub const MAX_SEGMENTS: u64 = 1_000_000;
-/// Most characters an SVG's texts may hold (each becomes a glyph outline), `use` copies counted.
-pub const MAX_GLYPHS: u64 = 100_000;
-/// Most characters one `<text>` may hold: laying out a text costs more than its length.
-pub const MAX_TEXT_CHARS: u64 = 5_000;
+/// XML before usvg converts it. Outputs cost about 1 KB a segment while they are written (a
+/// path of 200,000 segments peaks near 210 MB); the shipped art draws a few hundred.
+pub const MAX_SEGMENTS: u64 = 250_000;
+/// Most characters an SVG's texts may hold, `use` copies counted: each becomes a glyph outline
+/// of some 30 segments, and laying a glyph out costs about 1 ms (the shipped art has no text).
+pub const MAX_GLYPHS: u64 = 10_000;
+/// Most art a game may hold in all, as [`Art::cost`] estimates it (about 1.3 million path
+/// segments): every distinct art file is held in memory for the whole build.
+pub const MAX_GAME_COST: u64 = 32 << 20;
 /// Most XML nodes of an SVG (elements, attributes' owners and texts).
 const MAX_NODES: u32 = 1_000_000;
 
@@ -115,8 +118,8 @@ impl std::fmt::Display for Refused {
 /// Reads an art file by its extension: `.svg`, `.png`, `.jpg`/`.jpeg`. `path` is the real path
 /// checked by [`crate::paths::resolve`], `within` the game's folder: an SVG's images are read
 /// under the same rule. The error says why, for a diagnostic placed where the file is named,
-/// or is placed in the SVG.
-pub fn load(path: &Path, within: &Path) -> Result<Art, Refused> {
+/// or is placed in the SVG, named there `shown` (the path as the game names it).
+pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -133,6 +136,7 @@ pub fn load(path: &Path, within: &Path) -> Result<Art, Refused> {
         "svg" => {
             let from = Some(Origin {
                 file: path.to_path_buf(),
+                shown: shown.to_path_buf(),
                 within: within.to_path_buf(),
             });
             vector_from(&bytes, from.as_ref()).map(|s| {
@@ -151,6 +155,7 @@ pub fn load(path: &Path, within: &Path) -> Result<Art, Refused> {
 /// the game's folder.
 struct Origin {
     file: PathBuf,
+    shown: PathBuf,
     within: PathBuf,
 }
 
@@ -353,7 +358,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, xml)
         .map_err(|e| Refused::Here(format!("not a readable SVG: {e}")))?;
-    let shown = from.map_or_else(|| PathBuf::from("(svg)"), |f| f.file.clone());
+    let shown = from.map_or_else(|| PathBuf::from("(svg)"), |f| f.shown.clone());
     let place = |range: std::ops::Range<usize>, msg: String| {
         Refused::Inside(Box::new(Source::new(shown.clone(), text).error(range, msg)))
     };
@@ -489,7 +494,7 @@ fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tr
 /// there (segments, glyphs, `use` copies and markers included), and every image a file names
 /// is resolved by the game's rule, each refusal placed at its attribute.
 mod scan {
-    use super::{Origin, Refused, MAX_BYTES, MAX_GLYPHS, MAX_SEGMENTS, MAX_TEXT_CHARS};
+    use super::{Origin, Refused, MAX_BYTES, MAX_GLYPHS, MAX_SEGMENTS};
     use std::collections::HashMap;
     use std::ops::Range;
     use std::path::{Path, PathBuf};
@@ -533,8 +538,6 @@ mod scan {
         ids: HashMap<&'a str, Node<'a, 'i>>,
         memo: HashMap<NodeId, Cost>,
         busy: Vec<NodeId>,
-        /// A `<text>` too long to lay out, with its place.
-        long_text: Option<(Range<usize>, u64)>,
     }
 
     impl<'a, 'i> Walk<'a, 'i> {
@@ -584,9 +587,6 @@ mod scan {
                         .filter(|d| d.is_text())
                         .map(|d| d.text().map_or(0, |t| t.chars().count() as u64))
                         .sum();
-                    if chars > MAX_TEXT_CHARS && self.long_text.is_none() {
-                        self.long_text = Some((n.range(), chars));
-                    }
                     Cost {
                         segments: 0,
                         glyphs: chars,
@@ -612,7 +612,6 @@ mod scan {
                 .collect(),
             memo: HashMap::new(),
             busy: Vec::new(),
-            long_text: None,
         };
         let root = doc.root_element();
         let mut total = w.cost(root);
@@ -627,14 +626,6 @@ mod scan {
             for m in markers {
                 total = total.add(w.cost(m).times(vertices));
             }
-        }
-        if let Some((range, chars)) = w.long_text.clone() {
-            return Err(place(
-                range,
-                format!(
-                    "this text has {chars} characters; the limit for one `<text>` is {MAX_TEXT_CHARS}: split it, or draw it as paths"
-                ),
-            ));
         }
         if !total.over() {
             return Ok(());

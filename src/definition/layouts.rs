@@ -19,6 +19,8 @@ pub(super) struct Layouts<'r> {
     styles: &'r BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     icons: BTreeMap<String, Art>,
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
+    /// What the distinct art files cost together, as [`Art::cost`] estimates it.
+    art_cost: u64,
     families: BTreeMap<String, Family>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
@@ -41,6 +43,7 @@ impl<'r> Layouts<'r> {
             styles: &file.styles,
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
+            art_cost: 0,
             families: BTreeMap::new(),
             owner: "card",
             boards: BTreeMap::new(),
@@ -115,7 +118,7 @@ impl<'r> Layouts<'r> {
     /// Reads an art file once, however many cards use it; errors at `s` (or at `place`), or in
     /// the SVG at the attribute that names a refused image.
     fn art(&mut self, cx: &mut Ctx, s: &S, what: &str, place: Option<&str>) -> Option<Art> {
-        let (_, path) = match place {
+        let (shown, path) = match place {
             None => cx.game_file(s, what, crate::art::MAX_BYTES)?,
             Some(card) => {
                 let before = cx.diags.0.len();
@@ -127,8 +130,26 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::art::load(&path, &cx.folder) {
-            Ok(a) => Some(a),
+        let loaded = match crate::art::load(&path, &shown, &cx.folder) {
+            Ok(a) => {
+                // Every art file is held for the whole build: their sum is bounded too.
+                self.art_cost = self.art_cost.saturating_add(a.cost());
+                if self.art_cost > crate::art::MAX_GAME_COST {
+                    cx.err(
+                        s,
+                        format!(
+                            "{what} `{}`: the game's art files add up to more than {} MiB of drawing (about {} path segments); the limit for a game is {} MiB: simplify them",
+                            s.get_ref(),
+                            self.art_cost >> 20,
+                            self.art_cost / crate::art::BYTES_PER_SEGMENT,
+                            crate::art::MAX_GAME_COST >> 20
+                        ),
+                    );
+                    None
+                } else {
+                    Some(a)
+                }
+            }
             Err(crate::art::Refused::Here(e)) => {
                 cx.err(s, format!("{what} `{}`: {e}", s.get_ref()));
                 None
