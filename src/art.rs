@@ -1180,6 +1180,37 @@ mod tests {
     }
 
     #[test]
+    fn the_cost_of_art_grows_with_its_segments_and_counts_an_image_once() {
+        let one = br##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/></svg>"##;
+        let two = br##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/></svg>"##;
+        let cost = |b: &[u8]| Art::Vector(Arc::new(vector(b).unwrap())).cost();
+        assert_eq!(cost(one), BYTES_PER_PATH + 5 * BYTES_PER_SEGMENT);
+        assert_eq!(cost(two), 2 * cost(one));
+        let mut data = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut data, 1, 1);
+            enc.set_color(png::ColorType::Rgb);
+            let mut w = enc.write_header().unwrap();
+            w.write_image_data(&[1, 2, 3]).unwrap();
+        }
+        let r = Arc::new(png(&data).unwrap());
+        let img = Item::Image(Image {
+            raster: r.clone(),
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        });
+        let once = BYTES_PER_PATH + data.len() as u64 * 4 / 3;
+        assert_eq!(Art::Raster(r).cost(), once);
+        let mut s = Scene::new(1.0, 1.0);
+        s.push(img.clone());
+        s.push(img);
+        // The second use of the same pixels is a reference to the first.
+        assert_eq!(Art::Vector(Arc::new(s)).cost(), once + BYTES_PER_PATH);
+    }
+
+    #[test]
     fn a_png_decodes_to_rgb_and_alpha() {
         let mut data = Vec::new();
         {
