@@ -2,18 +2,35 @@
 //! vector in every output) and PNG or JPEG (decoded once and embedded once per file).
 
 use crate::color::Color;
+use crate::diag::{Diagnostic, Source};
 use crate::scene::{
     Affine, Finish, Gradient, GradientShape, Image, Item, Raster, Scene, Seg, Stroke, P,
 };
-use std::path::Path;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Largest art file, bytes.
 pub const MAX_BYTES: u64 = 20 << 20;
 /// Largest raster image, in pixels (50 megapixels).
 pub const MAX_PIXELS: u64 = 50_000_000;
+/// Most pixels the images of one SVG may draw, each use counted: one image at the limit drawn
+/// twice (the pixels are decoded once, but every use is drawn, embedded and rasterized).
+pub const MAX_ART_PIXELS: u64 = 100_000_000;
 /// Most shapes an SVG may draw.
 pub const MAX_SHAPES: usize = 100_000;
+/// Most path segments an SVG may draw, its `use` copies and markers counted, checked on the
+/// XML before usvg converts it. Outputs cost about 1 KB a segment while they are written (a
+/// path of 200,000 segments peaks near 210 MB); the shipped art draws a few hundred.
+pub const MAX_SEGMENTS: u64 = 250_000;
+/// Most characters an SVG's texts may hold, `use` copies counted: each becomes a glyph outline
+/// of some 30 segments, and laying a glyph out costs about 1 ms (the shipped art has no text).
+pub const MAX_GLYPHS: u64 = 10_000;
+/// Most art a game may hold in all, as [`Art::cost`] estimates it (about 1.3 million path
+/// segments): every distinct art file is held in memory for the whole build.
+pub const MAX_GAME_COST: u64 = 32 << 20;
+/// Most XML nodes of an SVG (elements, attributes' owners and texts).
+const MAX_NODES: u32 = 1_000_000;
 
 /// A piece of art, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,41 +49,114 @@ impl Art {
             Art::Raster(r) => (f64::from(r.width), f64::from(r.height)),
         }
     }
+
+    /// An estimate of the bytes one use of this art adds to an output file (SVG or PDF): its
+    /// path segments at [`BYTES_PER_SEGMENT`] each and its images' files (base64 in SVG).
+    /// It walks the art once (linear in its size): call it once per art file and multiply by
+    /// the number of uses, to refuse a build before it writes more than it may.
+    pub fn cost(&self) -> u64 {
+        fn walk(items: &[Item], seen: &mut Vec<*const Raster>) -> u64 {
+            items.iter().fold(0u64, |n, i| {
+                n.saturating_add(match i {
+                    Item::Path(p) => BYTES_PER_PATH + BYTES_PER_SEGMENT * p.segs.len() as u64,
+                    Item::Text(t) => BYTES_PER_PATH + t.text.len() as u64,
+                    Item::Image(im) => image_bytes(&im.raster, seen),
+                    Item::Group(g) => walk(&g.items, seen).saturating_add(
+                        BYTES_PER_PATH
+                            + BYTES_PER_SEGMENT * g.clip.as_ref().map_or(0, |c| c.len() as u64),
+                    ),
+                })
+            })
+        }
+        // An image drawn twice in one art is embedded once per output file.
+        fn image_bytes(r: &Arc<Raster>, seen: &mut Vec<*const Raster>) -> u64 {
+            if seen.contains(&Arc::as_ptr(r)) {
+                return BYTES_PER_PATH;
+            }
+            seen.push(Arc::as_ptr(r));
+            BYTES_PER_PATH + r.data.len() as u64 * 4 / 3
+        }
+        let mut seen = Vec::new();
+        match self {
+            Art::Vector(s) => walk(&s.items, &mut seen),
+            Art::Raster(r) => image_bytes(r, &mut seen),
+        }
+    }
 }
 
-/// Reads an art file by its extension: `.svg`, `.png`, `.jpg`/`.jpeg`. The error says why, for a
-/// diagnostic placed where the file is named.
-pub fn load(path: &Path) -> Result<Art, String> {
+/// Bytes a path segment takes in an output, about (`L123.45 67.89` in SVG, `123.45 67.89 l` in
+/// PDF; a curve three times that).
+pub const BYTES_PER_SEGMENT: u64 = 24;
+/// Bytes a path, group or image takes beyond its segments, about (its element, fill, stroke).
+pub const BYTES_PER_PATH: u64 = 120;
+
+/// Why an art file is refused: a reason for the place that names the file, or a diagnostic
+/// inside it (an SVG attribute naming a refused image, an element past a budget).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refused {
+    /// Placed where the art file is named.
+    Here(String),
+    /// Placed in the art file itself.
+    Inside(Box<Diagnostic>),
+}
+
+impl From<String> for Refused {
+    fn from(s: String) -> Self {
+        Refused::Here(s)
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Here(s) => f.write_str(s),
+            Refused::Inside(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+/// Reads an art file by its extension: `.svg`, `.png`, `.jpg`/`.jpeg`. `path` is the real path
+/// checked by [`crate::paths::resolve`], `within` the game's folder: an SVG's images are read
+/// under the same rule. The error says why, for a diagnostic placed where the file is named,
+/// or is placed in the SVG, named there `shown` (the path as the game names it).
+pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
     if !matches!(ext.as_str(), "svg" | "png" | "jpg" | "jpeg") {
-        return Err(format!(
+        return Err(Refused::Here(format!(
             "`{}` is not an image ludopress reads: use SVG, PNG or JPEG",
             path.display()
-        ));
+        )));
     }
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
-    if meta.len() > MAX_BYTES {
-        return Err(format!(
-            "the file is {} MiB; the limit for an image is {} MiB",
-            meta.len() >> 20,
-            MAX_BYTES >> 20
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let bytes = crate::paths::read(path, MAX_BYTES)?;
     match ext.as_str() {
-        "svg" => vector(&bytes).map(|s| {
-            // One shared group: every card that draws the art clones a pointer, not its paths.
-            let mut shared = Scene::new(s.width, s.height);
-            shared.place(s, crate::scene::Affine::IDENTITY, None);
-            Art::Vector(Arc::new(shared))
-        }),
-        "png" => png(&bytes).map(|r| Art::Raster(Arc::new(r))),
-        _ => jpeg(&bytes).map(|r| Art::Raster(Arc::new(r))),
+        "svg" => {
+            let from = Some(Origin {
+                file: path.to_path_buf(),
+                shown: shown.to_path_buf(),
+                within: within.to_path_buf(),
+            });
+            vector_from(&bytes, from.as_ref()).map(|s| {
+                // One shared group: every card that draws the art clones a pointer, not its paths.
+                let mut shared = Scene::new(s.width, s.height);
+                shared.place(s, crate::scene::Affine::IDENTITY, None);
+                Art::Vector(Arc::new(shared))
+            })
+        }
+        "png" => Ok(png(&bytes).map(|r| Art::Raster(Arc::new(r)))?),
+        _ => Ok(jpeg(&bytes).map(|r| Art::Raster(Arc::new(r)))?),
     }
+}
+
+/// Where an SVG was read from: its images are named relative to its folder and must lie in
+/// the game's folder.
+struct Origin {
+    file: PathBuf,
+    shown: PathBuf,
+    within: PathBuf,
 }
 
 fn key(bytes: &[u8]) -> String {
@@ -88,7 +178,24 @@ fn check_pixels(w: u32, h: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// Decodes a PNG into 8-bit RGB and alpha.
+/// The size in pixels of a PNG or JPEG, read from its header (nothing decoded).
+fn dimensions(bytes: &[u8], is_png: bool) -> Result<(u32, u32), String> {
+    if is_png {
+        let reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .map_err(|e| format!("not a readable PNG: {e}"))?;
+        Ok((reader.info().width, reader.info().height))
+    } else {
+        let mut dec = zune_jpeg::JpegDecoder::new(bytes);
+        dec.decode_headers()
+            .map_err(|e| format!("not a readable JPEG: {e:?}"))?;
+        let (w, h) = dec.dimensions().ok_or("not a readable JPEG: no size")?;
+        Ok((w as u32, h as u32))
+    }
+}
+
+/// Decodes a PNG into 8-bit RGB and alpha. The pixels are decoded once into one buffer and
+/// packed to RGB in place: a 50-megapixel image holds its 4 bytes a pixel once, not twice.
 pub fn png(bytes: &[u8]) -> Result<Raster, String> {
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -101,31 +208,33 @@ pub fn png(bytes: &[u8]) -> Result<Raster, String> {
     let info = reader
         .next_frame(&mut buf)
         .map_err(|e| format!("not a readable PNG: {e}"))?;
-    let buf = &buf[..info.buffer_size()];
-    let n = (w * h) as usize;
-    let mut rgb = Vec::with_capacity(n * 3);
-    let mut alpha = Vec::with_capacity(n);
-    match info.color_type {
-        png::ColorType::Rgb => rgb.extend_from_slice(buf),
+    buf.truncate(info.buffer_size());
+    let n = (w as usize) * (h as usize);
+    let mut alpha = Vec::new();
+    let rgb = match info.color_type {
+        png::ColorType::Rgb => buf,
         png::ColorType::Rgba => {
-            for px in buf.chunks(4) {
-                rgb.extend_from_slice(&px[..3]);
-                alpha.push(px[3]);
-            }
+            alpha = buf.iter().skip(3).step_by(4).copied().collect();
+            pack(buf, 4, |px, out| out.copy_from_slice(&px[..3]))
         }
         png::ColorType::Grayscale => {
-            for &g in buf {
+            // Grows: one byte a pixel becomes three.
+            let mut rgb = Vec::with_capacity(n * 3);
+            for &g in &buf {
                 rgb.extend_from_slice(&[g, g, g]);
             }
+            rgb
         }
         png::ColorType::GrayscaleAlpha => {
+            alpha = buf.iter().skip(1).step_by(2).copied().collect();
+            let mut rgb = Vec::with_capacity(n * 3);
             for px in buf.chunks(2) {
                 rgb.extend_from_slice(&[px[0], px[0], px[0]]);
-                alpha.push(px[1]);
             }
+            rgb
         }
         png::ColorType::Indexed => return Err("an indexed PNG that could not be expanded".into()),
-    }
+    };
     if rgb.len() != n * 3 {
         return Err("a PNG whose pixels do not match its size".into());
     }
@@ -139,6 +248,20 @@ pub fn png(bytes: &[u8]) -> Result<Raster, String> {
         data: bytes.to_vec(),
         mime: "image/png",
     })
+}
+
+/// Packs pixels of `from` bytes into 3 bytes each, in the same buffer (each write lands at or
+/// before the pixel it reads), then gives the freed end back.
+fn pack(mut buf: Vec<u8>, from: usize, f: impl Fn(&[u8], &mut [u8])) -> Vec<u8> {
+    let n = buf.len() / from;
+    let mut px = [0u8; 4];
+    for i in 0..n {
+        px[..from].copy_from_slice(&buf[i * from..(i + 1) * from]);
+        f(&px[..from], &mut buf[i * 3..i * 3 + 3]);
+    }
+    buf.truncate(n * 3);
+    buf.shrink_to_fit();
+    buf
 }
 
 /// Decodes a JPEG into 8-bit RGB.
@@ -173,19 +296,484 @@ pub fn jpeg(bytes: &[u8]) -> Result<Raster, String> {
 
 /// Reads an SVG into a scene of its own units: paths with their fills and strokes, opacity,
 /// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
+/// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`load`].
 pub fn vector(bytes: &[u8]) -> Result<Scene, String> {
+    vector_from(bytes, None).map_err(|e| e.to_string())
+}
+
+/// What the images of one SVG cost while it is converted: their decoded pixels, shared by every
+/// use of the same file, and the pixels drawn, each use counted.
+#[derive(Default)]
+struct Images {
+    decoded: HashMap<u64, Arc<Raster>>,
+    drawn: u64,
+    uses: u32,
+}
+
+impl Images {
+    /// The pixels of an image drawn once more: counted against [`MAX_ART_PIXELS`] before
+    /// anything is decoded, decoded on first use only. An unreadable image is left out, as
+    /// before (None).
+    fn raster(&mut self, data: &[u8], is_png: bool) -> Result<Option<Arc<Raster>>, String> {
+        let Ok((w, h)) = dimensions(data, is_png) else {
+            return Ok(None);
+        };
+        self.drawn = self
+            .drawn
+            .saturating_add(u64::from(w).saturating_mul(u64::from(h)));
+        self.uses += 1;
+        if self.drawn > MAX_ART_PIXELS {
+            return Err(format!(
+                "its images draw more than {} megapixels, each use counted ({} megapixels at use {} of an image, one of {w} × {h} pixels): draw them smaller, or fewer times",
+                MAX_ART_PIXELS / 1_000_000,
+                self.drawn / 1_000_000,
+                self.uses
+            ));
+        }
+        let hash = crate::scene::fnv(data);
+        if let Some(r) = self.decoded.get(&hash).filter(|r| r.data == data) {
+            return Ok(Some(r.clone()));
+        }
+        let decoded = if is_png { png(data) } else { jpeg(data) };
+        let Ok(r) = decoded else { return Ok(None) };
+        let r = Arc::new(r);
+        self.decoded.insert(hash, r.clone());
+        Ok(Some(r))
+    }
+}
+
+/// [`vector`], the SVG's file hrefs resolved by the game's rule when `from` says where it is.
+fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        // usvg would inflate it without a limit.
+        return Err(Refused::Here(
+            "a compressed SVG (svgz): save it as plain SVG".into(),
+        ));
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| Refused::Here("not a readable SVG: it is not UTF-8 text".into()))?;
+    let xml = usvg::roxmltree::ParsingOptions {
+        allow_dtd: true,
+        nodes_limit: MAX_NODES,
+    };
+    let doc = usvg::roxmltree::Document::parse_with_options(text, xml)
+        .map_err(|e| Refused::Here(format!("not a readable SVG: {e}")))?;
+    let shown = from.map_or_else(|| PathBuf::from("(svg)"), |f| f.shown.clone());
+    let place = |range: std::ops::Range<usize>, msg: String| {
+        Refused::Inside(Box::new(Source::new(shown.clone(), text).error(range, msg)))
+    };
+    scan::budget(&doc, &place)?;
+    let hrefs = scan::hrefs(&doc, from, &place)?;
+    let refused: Mutex<Option<String>> = Mutex::new(None);
+    let files: Mutex<HashMap<PathBuf, Arc<Vec<u8>>>> = Mutex::new(HashMap::new());
+    let fontdb = crate::fonts::fontdb();
+    let refuse = |why: String| {
+        let mut r = refused.lock().unwrap_or_else(|e| e.into_inner());
+        r.get_or_insert(why);
+    };
+    let sub = |data: &[u8]| -> Option<usvg::ImageKind> {
+        match sub_svg(data, &fontdb) {
+            Ok(t) => Some(usvg::ImageKind::SVG(t)),
+            Err(e) => {
+                refuse(format!("an SVG image inside: {e}"));
+                None
+            }
+        }
+    };
     let opt = usvg::Options {
-        fontdb: crate::fonts::fontdb(),
+        fontdb: fontdb.clone(),
         font_family: crate::fonts::FAMILY.to_string(),
+        resources_dir: None,
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|mime, data, _| match mime {
+                "image/png" | "image/jpeg" | "image/jpg" => Some(raster_kind(data)),
+                "image/svg+xml" => sub(&data),
+                // As usvg does: an untyped image is known by its first bytes.
+                "text/plain" if data.starts_with(b"\x89PNG") || data.starts_with(b"\xff\xd8") => {
+                    Some(raster_kind(data))
+                }
+                "text/plain" => sub(&data),
+                _ => {
+                    refuse(format!(
+                        "an image of type `{mime}` inside: use PNG, JPEG or SVG"
+                    ));
+                    None
+                }
+            }),
+            resolve_string: Box::new(|href, _| {
+                // Every href was checked on the XML; one not found there is refused too.
+                let Some(real) = hrefs.get(href) else {
+                    refuse(format!(
+                        "the image `{href}` inside is not a file of the game"
+                    ));
+                    return None;
+                };
+                let data = {
+                    let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
+                    match files.get(real) {
+                        Some(d) => d.clone(),
+                        None => match crate::paths::read(real, MAX_BYTES) {
+                            Ok(d) => {
+                                let d = Arc::new(d);
+                                files.insert(real.clone(), d.clone());
+                                d
+                            }
+                            Err(e) => {
+                                refuse(format!("the image `{href}` inside: {e}"));
+                                return None;
+                            }
+                        },
+                    }
+                };
+                if is_svg_name(real) {
+                    sub(&data)
+                } else {
+                    Some(raster_kind(data))
+                }
+            }),
+        },
         ..usvg::Options::default()
     };
-    let tree =
-        usvg::Tree::from_data(bytes, &opt).map_err(|e| format!("not a readable SVG: {e}"))?;
+    let tree = usvg::Tree::from_xmltree(&doc, &opt)
+        .map_err(|e| Refused::Here(format!("not a readable SVG: {e}")))?;
+    drop(opt);
+    if let Some(why) = refused.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(Refused::Here(why));
+    }
     let size = tree.size();
     let mut scene = Scene::new(f64::from(size.width()), f64::from(size.height()));
     let mut shapes = 0;
-    group(tree.root(), &mut scene, &mut shapes, 1.0)?;
+    let mut images = Images::default();
+    group(tree.root(), &mut scene, &mut shapes, &mut images, 1.0).map_err(Refused::Here)?;
     Ok(scene)
+}
+
+fn is_svg_name(p: &Path) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+}
+
+/// A PNG or JPEG by its first bytes (converted to pixels later, once per file).
+fn raster_kind(data: Arc<Vec<u8>>) -> usvg::ImageKind {
+    if data.starts_with(b"\x89PNG") {
+        usvg::ImageKind::PNG(data)
+    } else {
+        usvg::ImageKind::JPEG(data)
+    }
+}
+
+/// An SVG drawn as an image inside another: the same budgets, no images of its own (as usvg
+/// does), and never compressed.
+fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tree, String> {
+    if data.starts_with(&[0x1f, 0x8b]) {
+        return Err("a compressed SVG (svgz): save it as plain SVG".into());
+    }
+    let text = std::str::from_utf8(data).map_err(|_| "not UTF-8 text".to_string())?;
+    let xml = usvg::roxmltree::ParsingOptions {
+        allow_dtd: true,
+        nodes_limit: MAX_NODES,
+    };
+    let doc = usvg::roxmltree::Document::parse_with_options(text, xml)
+        .map_err(|e| format!("not a readable SVG: {e}"))?;
+    scan::budget(&doc, &|_, msg| Refused::Here(msg)).map_err(|e| e.to_string())?;
+    let opt = usvg::Options {
+        fontdb: fontdb.clone(),
+        font_family: crate::fonts::FAMILY.to_string(),
+        resources_dir: None,
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_xmltree(&doc, &opt).map_err(|e| format!("not a readable SVG: {e}"))
+}
+
+/// The checks made on an SVG's XML before usvg converts it: what converting costs is counted
+/// there (segments, glyphs, `use` copies and markers included), and every image a file names
+/// is resolved by the game's rule, each refusal placed at its attribute.
+mod scan {
+    use super::{Origin, Refused, MAX_BYTES, MAX_GLYPHS, MAX_SEGMENTS};
+    use std::collections::HashMap;
+    use std::ops::Range;
+    use std::path::{Path, PathBuf};
+    use usvg::roxmltree::{Document, Node, NodeId};
+
+    const SVG_NS: &str = "http://www.w3.org/2000/svg";
+    const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
+
+    /// What drawing an element costs.
+    #[derive(Debug, Clone, Copy, Default)]
+    struct Cost {
+        segments: u64,
+        glyphs: u64,
+    }
+
+    impl Cost {
+        fn add(self, o: Cost) -> Cost {
+            Cost {
+                segments: self.segments.saturating_add(o.segments),
+                glyphs: self.glyphs.saturating_add(o.glyphs),
+            }
+        }
+        fn times(self, n: u64) -> Cost {
+            Cost {
+                segments: self.segments.saturating_mul(n),
+                glyphs: self.glyphs.saturating_mul(n),
+            }
+        }
+        fn over(self) -> bool {
+            self.segments > MAX_SEGMENTS || self.glyphs > MAX_GLYPHS
+        }
+    }
+
+    fn href<'a>(n: Node<'a, '_>) -> Option<(&'a str, Range<usize>)> {
+        n.attribute_node((XLINK_NS, "href"))
+            .or_else(|| n.attribute_node("href"))
+            .map(|a| (a.value(), a.range_value()))
+    }
+
+    struct Walk<'a, 'i> {
+        ids: HashMap<&'a str, Node<'a, 'i>>,
+        memo: HashMap<NodeId, Cost>,
+        busy: Vec<NodeId>,
+    }
+
+    impl<'a, 'i> Walk<'a, 'i> {
+        fn cost(&mut self, n: Node<'a, 'i>) -> Cost {
+            if let Some(c) = self.memo.get(&n.id()) {
+                return *c;
+            }
+            // A `use` that leads back to itself is drawn once by usvg (then skipped).
+            if self.busy.contains(&n.id()) || self.busy.len() > 256 {
+                return Cost::default();
+            }
+            self.busy.push(n.id());
+            let c = self.own(n);
+            self.busy.pop();
+            self.memo.insert(n.id(), c);
+            c
+        }
+
+        fn own(&mut self, n: Node<'a, 'i>) -> Cost {
+            if !n.is_element() {
+                return Cost::default();
+            }
+            let tag = n.tag_name();
+            if tag.namespace() != Some(SVG_NS) {
+                return Cost::default();
+            }
+            let segments = |s| Cost {
+                segments: s,
+                glyphs: 0,
+            };
+            match tag.name() {
+                "path" => segments(path_segments(n.attribute("d").unwrap_or(""))),
+                "polyline" | "polygon" => {
+                    segments(numbers(n.attribute("points").unwrap_or("")) / 2 + 1)
+                }
+                "rect" | "circle" | "ellipse" | "line" => segments(10),
+                "use" => match href(n).and_then(|(h, _)| h.strip_prefix('#')) {
+                    Some(id) => match self.ids.get(id).copied() {
+                        Some(target) => self.cost(target),
+                        None => Cost::default(),
+                    },
+                    None => Cost::default(),
+                },
+                "text" => {
+                    let chars: u64 = n
+                        .descendants()
+                        .filter(|d| d.is_text())
+                        .map(|d| d.text().map_or(0, |t| t.chars().count() as u64))
+                        .sum();
+                    Cost {
+                        segments: 0,
+                        glyphs: chars,
+                    }
+                }
+                _ => n
+                    .children()
+                    .fold(Cost::default(), |c, k| c.add(self.cost(k))),
+            }
+        }
+    }
+
+    /// Refuses an SVG whose drawing would pass a budget, at the deepest element that passes it
+    /// alone (a long path, a `use` copied too often, a long text), else at the root.
+    pub(super) fn budget(
+        doc: &Document,
+        place: &dyn Fn(Range<usize>, String) -> Refused,
+    ) -> Result<(), Refused> {
+        let mut w = Walk {
+            ids: doc
+                .descendants()
+                .filter_map(|n| n.attribute("id").map(|id| (id, n)))
+                .collect(),
+            memo: HashMap::new(),
+            busy: Vec::new(),
+        };
+        let root = doc.root_element();
+        let mut total = w.cost(root);
+        // A marker is drawn at every vertex of every path that names it: counted as if every
+        // path did (an upper bound, cheap to find).
+        let markers: Vec<Node> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name((SVG_NS, "marker")))
+            .collect();
+        if !markers.is_empty() {
+            let vertices = total.segments;
+            for m in markers {
+                total = total.add(w.cost(m).times(vertices));
+            }
+        }
+        if !total.over() {
+            return Ok(());
+        }
+        // The deepest element whose own cost passes the budget.
+        let mut at = root;
+        'down: loop {
+            for k in at.children().filter(|k| k.is_element()) {
+                if w.cost(k).over() {
+                    at = k;
+                    continue 'down;
+                }
+            }
+            break;
+        }
+        let why = if total.segments > MAX_SEGMENTS {
+            format!(
+                "this SVG draws about {} path segments (copies by `use` and markers counted); the limit for an art file is {MAX_SEGMENTS}: simplify it",
+                total.segments
+            )
+        } else {
+            format!(
+                "this SVG draws {} characters of text (copies by `use` counted); the limit for an art file is {MAX_GLYPHS}",
+                total.glyphs
+            )
+        };
+        Err(place(at.range(), why))
+    }
+
+    /// Every image a file names (not a `data:` URL) resolved by the game's rule relative to
+    /// the SVG's folder: href as written -> real path. The first refused one is the error, at
+    /// its attribute; without a file (an SVG given as bytes) any is refused.
+    pub(super) fn hrefs(
+        doc: &Document,
+        from: Option<&Origin>,
+        place: &dyn Fn(Range<usize>, String) -> Refused,
+    ) -> Result<HashMap<String, PathBuf>, Refused> {
+        let mut out = HashMap::new();
+        for n in doc
+            .descendants()
+            .filter(|n| n.has_tag_name((SVG_NS, "image")))
+        {
+            let Some((h, range)) = href(n) else { continue };
+            let h = h.trim();
+            if h.starts_with("data:") || out.contains_key(h) {
+                continue;
+            }
+            let resolved = match from {
+                None => Err("an image named by a path, in an SVG read without its folder".into()),
+                Some(f) if h.contains("://") || h.starts_with("file:") => {
+                    let _ = f;
+                    Err("a URL: ludopress reads no link; put the image in the game's folder and name it by its path".into())
+                }
+                Some(f) => {
+                    let base = f.file.parent().unwrap_or(Path::new("."));
+                    crate::paths::resolve(&f.within, base, Path::new(h), MAX_BYTES)
+                }
+            };
+            match resolved {
+                Ok(real) => {
+                    out.insert(h.to_string(), real);
+                }
+                Err(why) => {
+                    return Err(place(range, format!("image `{h}` refused: {why}")));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Numbers in a list of coordinates (`1,2 3-4.5.5e1`).
+    fn numbers(s: &str) -> u64 {
+        let mut n = 0;
+        let mut prev = b' ';
+        let mut dot = false;
+        for &b in s.as_bytes() {
+            let digitish = b.is_ascii_digit() || b == b'.';
+            let starts = match b {
+                b'-' | b'+' => !matches!(prev, b'e' | b'E'),
+                b'.' => dot || !(prev.is_ascii_digit() || prev == b'.'),
+                b'0'..=b'9' => {
+                    !(prev.is_ascii_digit()
+                        || prev == b'.'
+                        || matches!(prev, b'-' | b'+' | b'e' | b'E'))
+                }
+                _ => false,
+            };
+            if starts {
+                n += 1;
+                dot = false;
+            }
+            if b == b'.' {
+                dot = true;
+            } else if !digitish && !matches!(b, b'e' | b'E' | b'-' | b'+') {
+                dot = false;
+            }
+            prev = b;
+        }
+        n
+    }
+
+    /// Segments of path data, about: each command's numbers over its arity (an arc may become
+    /// four curves), a close one more.
+    pub(super) fn path_segments(d: &str) -> u64 {
+        let mut total: u64 = 0;
+        let mut start = 0;
+        let mut cmd = b'M';
+        let bytes = d.as_bytes();
+        let flush = |cmd: u8, part: &str| -> u64 {
+            let arity = match cmd.to_ascii_uppercase() {
+                b'Z' => return 1,
+                b'H' | b'V' => 1,
+                b'M' | b'L' | b'T' => 2,
+                b'S' | b'Q' => 4,
+                b'C' => 6,
+                b'A' => 7,
+                _ => return 0,
+            };
+            let k = numbers(part).div_ceil(arity);
+            if cmd.eq_ignore_ascii_case(&b'A') {
+                k * 4
+            } else {
+                k
+            }
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            if b.is_ascii_alphabetic() && !matches!(b, b'e' | b'E') {
+                total = total.saturating_add(flush(cmd, &d[start..i]));
+                cmd = b;
+                start = i + 1;
+            }
+        }
+        total.saturating_add(flush(cmd, &d[start..]))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn path_data_and_coordinates_are_counted() {
+            assert_eq!(numbers("1,2 3-4.5.5e-1 -6"), 6);
+            assert_eq!(path_segments("M0 0L10 10 20 20Z"), 4);
+            assert_eq!(path_segments("M0 0C1 1 2 2 3 3 4 4 5 5 6 6"), 3);
+            assert_eq!(path_segments("M0 0h10v10h-10z"), 5);
+            assert_eq!(path_segments("M0 0A5 5 0 0 1 10 10"), 5);
+        }
+    }
 }
 
 fn affine(t: usvg::Transform) -> Affine {
@@ -295,14 +883,20 @@ fn clip_outline(clip: &usvg::ClipPath, t: Affine) -> Vec<Seg> {
 
 /// Adds a group's drawing to `out`. A group's opacity multiplies its children's (exact where
 /// they do not overlap); its clip path clips them; masks and patterns are not drawn.
-fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize, opacity: f64) -> Result<(), String> {
+fn group(
+    g: &usvg::Group,
+    out: &mut Scene,
+    shapes: &mut usize,
+    images: &mut Images,
+    opacity: f64,
+) -> Result<(), String> {
     let opacity = opacity * f64::from(g.opacity().get());
     if opacity <= 0.0 {
         return Ok(());
     }
     if let Some(clip) = g.clip_path() {
         let mut inner = Scene::new(0.0, 0.0);
-        children(g, &mut inner, shapes, opacity)?;
+        children(g, &mut inner, shapes, images, opacity)?;
         let mut outline = clip_outline(clip, affine(g.abs_transform()));
         // A clip path clipped in turn keeps what both keep: one group inside the other.
         let mut nested = clip.clip_path();
@@ -316,13 +910,14 @@ fn group(g: &usvg::Group, out: &mut Scene, shapes: &mut usize, opacity: f64) -> 
         out.place_clipped(inner, Affine::IDENTITY, Some(outline));
         return Ok(());
     }
-    children(g, out, shapes, opacity)
+    children(g, out, shapes, images, opacity)
 }
 
 fn children(
     g: &usvg::Group,
     out: &mut Scene,
     shapes: &mut usize,
+    images: &mut Images,
     opacity: f64,
 ) -> Result<(), String> {
     for node in g.children() {
@@ -333,8 +928,8 @@ fn children(
             ));
         }
         match node {
-            usvg::Node::Group(g) => group(g, out, shapes, opacity)?,
-            usvg::Node::Text(t) => group(t.flattened(), out, shapes, opacity)?,
+            usvg::Node::Group(g) => group(g, out, shapes, images, opacity)?,
+            usvg::Node::Text(t) => group(t.flattened(), out, shapes, images, opacity)?,
             usvg::Node::Path(p) => {
                 if !p.is_visible() {
                     continue;
@@ -386,14 +981,13 @@ fn children(
                 let mut inner = Scene::new(0.0, 0.0);
                 match img.kind() {
                     usvg::ImageKind::PNG(d) | usvg::ImageKind::JPEG(d) => {
-                        let raster = match img.kind() {
-                            usvg::ImageKind::PNG(_) => png(d),
-                            _ => jpeg(d),
+                        let is_png = matches!(img.kind(), usvg::ImageKind::PNG(_));
+                        let Some(r) = images.raster(d, is_png)? else {
+                            continue;
                         };
-                        let Ok(r) = raster else { continue };
                         let s = img.size();
                         inner.push(Item::Image(Image {
-                            raster: Arc::new(r),
+                            raster: r,
                             x: 0.0,
                             y: 0.0,
                             w: f64::from(s.width()),
@@ -401,7 +995,9 @@ fn children(
                         }));
                     }
                     // An SVG inside the SVG is drawn as vector too.
-                    usvg::ImageKind::SVG(tree) => group(tree.root(), &mut inner, shapes, opacity)?,
+                    usvg::ImageKind::SVG(tree) => {
+                        group(tree.root(), &mut inner, shapes, images, opacity)?
+                    }
                     _ => continue,
                 }
                 out.place(inner, affine(img.abs_transform()), None);
@@ -581,6 +1177,37 @@ mod tests {
         assert!(check_pixels(10_000, 5_001)
             .unwrap_err()
             .contains("50 megapixels"));
+    }
+
+    #[test]
+    fn the_cost_of_art_grows_with_its_segments_and_counts_an_image_once() {
+        let one = br##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/></svg>"##;
+        let two = br##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/><path d="M0 0L1 1L2 2L3 3Z" fill="#000000"/></svg>"##;
+        let cost = |b: &[u8]| Art::Vector(Arc::new(vector(b).unwrap())).cost();
+        assert_eq!(cost(one), BYTES_PER_PATH + 5 * BYTES_PER_SEGMENT);
+        assert_eq!(cost(two), 2 * cost(one));
+        let mut data = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut data, 1, 1);
+            enc.set_color(png::ColorType::Rgb);
+            let mut w = enc.write_header().unwrap();
+            w.write_image_data(&[1, 2, 3]).unwrap();
+        }
+        let r = Arc::new(png(&data).unwrap());
+        let img = Item::Image(Image {
+            raster: r.clone(),
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        });
+        let once = BYTES_PER_PATH + data.len() as u64 * 4 / 3;
+        assert_eq!(Art::Raster(r).cost(), once);
+        let mut s = Scene::new(1.0, 1.0);
+        s.push(img.clone());
+        s.push(img);
+        // The second use of the same pixels is a reference to the first.
+        assert_eq!(Art::Vector(Arc::new(s)).cost(), once + BYTES_PER_PATH);
     }
 
     #[test]

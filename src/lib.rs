@@ -26,6 +26,7 @@ pub mod layout;
 pub mod markup;
 pub mod output;
 pub mod paper;
+pub mod paths;
 pub mod play;
 pub mod plugin;
 pub mod rulebook;

@@ -51,8 +51,23 @@ pub fn separator(path: &Path) -> Option<u8> {
 
 /// Reads and parses a data file whose fields are separated by `sep` (see [`separator`]).
 pub fn read(path: &Path, sep: u8) -> Result<Table, Diagnostics> {
-    let text = crate::diag::read_limited(path, MAX_BYTES, "a data file")?;
-    parse(Source::new(path, text), sep)
+    read_as(path, path, sep)
+}
+
+/// Reads the data file at `real` (a path checked by [`crate::paths::resolve`]) and parses it,
+/// its errors placed in `shown` (the path as the game names it).
+pub fn read_as(real: &Path, shown: &Path, sep: u8) -> Result<Table, Diagnostics> {
+    let text = crate::diag::read_limited(real, MAX_BYTES, "a data file").map_err(|d| {
+        Diagnostics(
+            d.0.into_iter()
+                .map(|mut e| {
+                    e.path = shown.to_path_buf();
+                    e
+                })
+                .collect(),
+        )
+    })?;
+    parse(Source::new(shown, text), sep)
 }
 
 /// Parses a data file's text with separator `sep`.

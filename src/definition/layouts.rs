@@ -19,6 +19,8 @@ pub(super) struct Layouts<'r> {
     styles: &'r BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
     icons: BTreeMap<String, Art>,
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
+    /// What the distinct art files cost together, as [`Art::cost`] estimates it.
+    art_cost: u64,
     families: BTreeMap<String, Family>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
@@ -41,6 +43,7 @@ impl<'r> Layouts<'r> {
             styles: &file.styles,
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
+            art_cost: 0,
             families: BTreeMap::new(),
             owner: "card",
             boards: BTreeMap::new(),
@@ -112,13 +115,14 @@ impl<'r> Layouts<'r> {
             .collect()
     }
 
-    /// Reads an art file once, however many cards use it; errors at `s` (or at `place`).
+    /// Reads an art file once, however many cards use it; errors at `s` (or at `place`), or in
+    /// the SVG at the attribute that names a refused image.
     fn art(&mut self, cx: &mut Ctx, s: &S, what: &str, place: Option<&str>) -> Option<Art> {
-        let path = match place {
-            None => cx.game_file(s, what)?,
+        let (shown, path) = match place {
+            None => cx.game_file(s, what, crate::art::MAX_BYTES)?,
             Some(card) => {
                 let before = cx.diags.0.len();
-                let p = cx.game_file(s, what);
+                let p = cx.game_file(s, what, crate::art::MAX_BYTES);
                 self.name_owner(cx, before, card);
                 p?
             }
@@ -126,10 +130,41 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::art::load(&path) {
-            Ok(a) => Some(a),
-            Err(e) => {
+        let loaded = match crate::art::load(&path, &shown, &cx.folder) {
+            Ok(a) => {
+                // Every art file is held for the whole build: their sum is bounded too.
+                self.art_cost = self.art_cost.saturating_add(a.cost());
+                if self.art_cost > crate::art::MAX_GAME_COST {
+                    cx.err(
+                        s,
+                        format!(
+                            "{what} `{}`: the game's art files add up to more than {} MiB of drawing (about {} path segments); the limit for a game is {} MiB: simplify them",
+                            s.get_ref(),
+                            self.art_cost >> 20,
+                            self.art_cost / crate::art::BYTES_PER_SEGMENT,
+                            crate::art::MAX_GAME_COST >> 20
+                        ),
+                    );
+                    None
+                } else {
+                    Some(a)
+                }
+            }
+            Err(crate::art::Refused::Here(e)) => {
                 cx.err(s, format!("{what} `{}`: {e}", s.get_ref()));
+                None
+            }
+            Err(crate::art::Refused::Inside(mut d)) => {
+                // Placed in the art file; the hint says which key of game.toml uses it.
+                let at = cx.at(s.span(), String::new());
+                d.hint = Some(format!(
+                    "{what} `{}` used at {}:{}:{}",
+                    s.get_ref(),
+                    at.path.display(),
+                    at.line,
+                    at.col
+                ));
+                cx.diags.push(*d);
                 None
             }
         };
@@ -598,22 +633,8 @@ pub(crate) struct Shape<'e> {
 
 /// Reads a font file of the game (within the size limit) into a face; errors at `s`.
 fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
-    let path = cx.game_file(s, "font")?;
-    let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    if len > crate::fonts::MAX_FONT_BYTES {
-        cx.err(
-            s,
-            format!(
-                "font `{}` has {len} bytes; the limit is {} (20 MB)",
-                s.get_ref(),
-                crate::fonts::MAX_FONT_BYTES
-            ),
-        );
-        return None;
-    }
-    let loaded = std::fs::read(&path)
-        .map_err(|e| e.to_string())
-        .and_then(Face::load);
+    let (_, path) = cx.game_file(s, "font", crate::fonts::MAX_FONT_BYTES)?;
+    let loaded = crate::paths::read(&path, crate::fonts::MAX_FONT_BYTES).and_then(Face::load);
     match loaded {
         Ok(f) => Some(f),
         Err(e) => {

@@ -96,6 +96,13 @@ impl Project {
             }
             return Err(d.into());
         }
+        // The game's folder and its game.toml are held to the rule of every file a game names:
+        // a link may not lead out of `games/` (and its files would then be judged from there).
+        let games = self.root.join("games");
+        let folder = games.join(game);
+        crate::paths::inside(&games, &folder.join("game.toml"), u64::MAX)
+            .and_then(|_| crate::paths::inside(&folder, &path, u64::MAX))
+            .map_err(|e| Diagnostic::file(&path, format!("game definition refused: {e}")))?;
         let src = Source::read(&path)?;
         parse_game(&src, lib, game, contract)
     }

@@ -217,8 +217,15 @@ impl Ctx<'_> {
     }
 
     /// A file of the game named by `s` (data, image, font): a relative path inside the game's
-    /// folder, which must exist. `what` names the kind of file in messages.
-    fn game_file(&mut self, s: &S, what: &str) -> Option<std::path::PathBuf> {
+    /// folder, which must exist, checked by the one rule of [`crate::paths::resolve`] (links
+    /// resolved, inside the folder, a regular file of at most `limit` bytes). Returns the path
+    /// as named (for messages) and the real path (to read). `what` names the kind of file.
+    fn game_file(
+        &mut self,
+        s: &S,
+        what: &str,
+        limit: u64,
+    ) -> Option<(std::path::PathBuf, std::path::PathBuf)> {
         let rel = std::path::Path::new(s.get_ref());
         let plain = !s.get_ref().is_empty()
             && rel
@@ -235,18 +242,24 @@ impl Ctx<'_> {
             return None;
         }
         let path = self.folder.join(rel);
-        if !path.is_file() {
-            self.err(
-                s,
-                format!(
-                    "{what} `{}` not found: no file {}",
-                    s.get_ref(),
-                    path.display()
-                ),
-            );
-            return None;
+        match crate::paths::resolve(&self.folder, &self.folder, rel, limit) {
+            Ok(real) => Some((path, real)),
+            Err(_) if std::fs::symlink_metadata(&path).is_err() => {
+                self.err(
+                    s,
+                    format!(
+                        "{what} `{}` not found: no file {}",
+                        s.get_ref(),
+                        path.display()
+                    ),
+                );
+                None
+            }
+            Err(e) => {
+                self.err(s, format!("{what} `{}`: {e}", s.get_ref()));
+                None
+            }
         }
-        Some(path)
     }
 
     /// Checks that an id can name a file: 1 to 40 lowercase letters, digits and `-`.
@@ -1273,16 +1286,18 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
         .map(|c| card(cx, c, &id, &mut card_ids))
         .collect();
     if let Some(file) = &d.data {
-        let path = cx.game_file(file, "data file");
-        let sep = path.as_deref().and_then(crate::definition::data::separator);
+        let path = cx.game_file(file, "data file", crate::definition::data::MAX_BYTES);
+        let sep = path
+            .as_ref()
+            .and_then(|(shown, _)| crate::definition::data::separator(shown));
         if path.is_some() && sep.is_none() {
             cx.err(
                 file,
                 "a data file is a spreadsheet saved as `.csv` (comma-separated) or `.tsv` (tab-separated)".into(),
             );
         }
-        if let (Some(path), Some(sep)) = (path, sep) {
-            match crate::definition::data::read(&path, sep) {
+        if let (Some((shown, real)), Some(sep)) = (path, sep) {
+            match crate::definition::data::read_as(&real, &shown, sep) {
                 Ok(table) => {
                     // The cards of a data file: their errors are placed in the data file.
                     let mut sub = Ctx {

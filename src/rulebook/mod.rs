@@ -243,7 +243,12 @@ pub fn load(
     shown: &Path,
     lang: Lang,
 ) -> Result<Rulebook, Diagnostics> {
-    let text = crate::diag::read_limited(file, MAX_BYTES as u64, "a rulebook").map_err(|d| {
+    // The rulebook's name is fixed, but the file may be a link: the game's rule applies (inside
+    // its folder once links are resolved, a regular file).
+    let folder = file.parent().unwrap_or(Path::new("."));
+    let real = crate::paths::inside(folder, file, u64::MAX)
+        .map_err(|e| crate::diag::Diagnostic::file(shown, format!("rulebook refused: {e}")))?;
+    let text = crate::diag::read_limited(&real, MAX_BYTES as u64, "a rulebook").map_err(|d| {
         crate::diag::Diagnostics(
             d.0.into_iter()
                 .map(|mut e| {

@@ -1,0 +1,128 @@
+//! The one rule for every file a game names (data files, art, fonts, icons, an SVG's image
+//! links, rulebooks): resolved with its links followed, it must lie inside the game's folder,
+//! be a regular file and fit its size limit; it is then read with that limit, never more.
+//!
+//! Callers turn the reason returned here into a diagnostic at the place that names the file
+//! (a key of game.toml, an attribute of an SVG), so the check lives in one place and the
+//! message in the caller's.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Resolves `named` (relative to `base`, a folder inside `within`) to the real path of a
+/// regular file inside `within`, links resolved, of at most `limit` bytes. The error says
+/// why, in words for a message placed where the file is named.
+pub fn resolve(within: &Path, base: &Path, named: &Path, limit: u64) -> Result<PathBuf, String> {
+    if named.is_absolute() || named.has_root() {
+        return Err("an absolute path: name a file inside the game's folder".into());
+    }
+    let joined = base.join(named);
+    // The metadata of the link itself first: a missing file and a dangling link read alike.
+    if std::fs::symlink_metadata(&joined).is_err() {
+        return Err("no such file".into());
+    }
+    let real = std::fs::canonicalize(&joined).map_err(|e| format!("cannot resolve it: {e}"))?;
+    let root = std::fs::canonicalize(within)
+        .map_err(|e| format!("cannot resolve the game's folder: {e}"))?;
+    if !real.starts_with(&root) {
+        return Err(format!(
+            "it leads outside the game's folder (to {}): only files inside it are read",
+            real.display()
+        ));
+    }
+    check_file(&real, limit)?;
+    Ok(real)
+}
+
+/// Checks that `path` (already resolved) is a regular file of at most `limit` bytes. Checked
+/// before opening: opening a pipe waits for a writer, a device may never end.
+pub fn check_file(path: &Path, limit: u64) -> Result<u64, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
+    if meta.is_dir() {
+        return Err("a folder, not a file".into());
+    }
+    if !meta.is_file() {
+        return Err("not a regular file (a device, a pipe or a socket)".into());
+    }
+    if meta.len() > limit {
+        return Err(too_large(meta.len(), limit));
+    }
+    Ok(meta.len())
+}
+
+/// Reads a file checked by [`resolve`] or [`check_file`], never more than `limit` bytes (the
+/// file may have grown since it was checked).
+pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    check_file(path, limit)?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64, limit));
+    }
+    Ok(bytes)
+}
+
+fn too_large(len: u64, limit: u64) -> String {
+    if limit >= 1 << 20 {
+        format!(
+            "the file has more than {} MiB; the limit is {} MiB",
+            len >> 20,
+            limit >> 20
+        )
+    } else {
+        format!(
+            "the file has more than {} KiB; the limit is {} KiB",
+            len >> 10,
+            limit >> 10
+        )
+    }
+}
+
+/// Resolves a file at a fixed name in a game's folder (its rulebooks): the same rule, for a
+/// path the program chose rather than the game.
+pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, String> {
+    let name = path.file_name().map(Path::new).unwrap_or(path);
+    let base = path.parent().unwrap_or(within);
+    resolve(within, base, name, limit)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_out_folders_devices_and_big_files_are_refused() {
+        let dir = std::env::temp_dir().join(format!("ludopress-paths-{}", std::process::id()));
+        let game = dir.join("game");
+        std::fs::create_dir_all(game.join("art")).unwrap();
+        std::fs::write(game.join("art/a.svg"), "<svg/>").unwrap();
+        std::fs::write(dir.join("secret.txt"), "secret").unwrap();
+        std::os::unix::fs::symlink(dir.join("secret.txt"), game.join("out.csv")).unwrap();
+        std::os::unix::fs::symlink("art/a.svg", game.join("in.svg")).unwrap();
+        let ok = resolve(&game, &game, Path::new("in.svg"), 100).unwrap();
+        assert!(ok.ends_with("art/a.svg"), "{ok:?}");
+        // From the art folder, `../art/a.svg` stays inside.
+        assert!(resolve(&game, &game.join("art"), Path::new("../art/a.svg"), 100).is_ok());
+        let e = resolve(&game, &game, Path::new("out.csv"), 100).unwrap_err();
+        assert!(e.contains("outside the game's folder"), "{e}");
+        let e = resolve(&game, &game.join("art"), Path::new("../../secret.txt"), 100).unwrap_err();
+        assert!(e.contains("outside"), "{e}");
+        let e = resolve(&game, &game, Path::new("/etc/passwd"), 100).unwrap_err();
+        assert!(e.contains("absolute"), "{e}");
+        assert!(resolve(&game, &game, Path::new("art"), 100)
+            .unwrap_err()
+            .contains("folder"));
+        assert!(resolve(&game, &game, Path::new("art/a.svg"), 3)
+            .unwrap_err()
+            .contains("limit"));
+        assert!(check_file(Path::new("/dev/zero"), 100)
+            .unwrap_err()
+            .contains("not a regular file"));
+        assert_eq!(read(&ok, 100).unwrap(), b"<svg/>");
+        assert!(read(&ok, 5).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

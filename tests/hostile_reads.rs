@@ -1,0 +1,326 @@
+//! Hostile reads (issue 29): every file a game names is read inside its folder, links resolved,
+//! a regular file within its limit, and an SVG's art costs memory in proportion to what it
+//! draws. Each test is one defect of the issue; big inputs are generated here, not kept.
+
+mod common;
+
+use ludopress::definition::{Library, Project};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A game with one icon, `art/a.svg`, and optionally a data file.
+fn game(data: bool) -> String {
+    format!(
+        r#"[game]
+id = "cards"
+title = "Cards"
+palette = "ludopress"
+sheet = "home"
+languages = ["en"]
+
+[icons]
+a = "art/a.svg"
+
+[[deck]]
+id = "deck"
+name = "Deck"
+size = "mini"
+style = {{ from = "classic" }}
+back = {{ fill = "blue", ink = "white", title = "Back", pattern = "grid" }}
+{}
+"#,
+        if data {
+            "data = \"cards.csv\""
+        } else {
+            "card = [{ id = \"one\", title = \"One\" }]"
+        }
+    )
+}
+
+/// A scratch project whose icon is `svg`; returns its root and the game's folder.
+fn project(name: &str, svg: &str) -> (PathBuf, PathBuf) {
+    let root = common::scratch_project(&format!("hostile-{name}"), &game(false), &[]);
+    let folder = root.join("games/cards");
+    std::fs::create_dir_all(folder.join("art")).unwrap();
+    std::fs::write(folder.join("art/a.svg"), svg).unwrap();
+    (root, folder)
+}
+
+/// The game's errors as printed, loaded by the library.
+fn errors(root: &Path) -> String {
+    let lib: Library = Project::new(root).library().unwrap();
+    match Project::new(root).load("cards", &lib, None) {
+        Ok(_) => panic!("accepted"),
+        Err(d) => d.to_string(),
+    }
+}
+
+/// `ludopress build cards` in `root`, run from `cwd`, ended after 60 s (a hang fails the test
+/// instead of the suite): its exit code and standard error.
+fn build(root: &Path, cwd: &Path) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .current_dir(cwd)
+        .arg("--root")
+        .arg(root)
+        .args(["build", "cards", "--no-png", "--out"])
+        .arg(root.join("output"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            use std::io::Read;
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            return (status.code(), err);
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the build hangs");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A grey PNG of `w` × `h` pixels.
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut data = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut data, w, h);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut wr = enc.write_header().unwrap();
+        wr.write_image_data(&vec![128u8; (w * h) as usize]).unwrap();
+    }
+    data
+}
+
+fn svg_with_image(href: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n  <rect width=\"10\" height=\"10\" fill=\"#ff0000\"/>\n  <image width=\"10\" height=\"10\" href=\"{href}\"/>\n</svg>\n"
+    )
+}
+
+#[test]
+fn an_absolute_image_href_is_refused_at_its_attribute() {
+    let (root, _) = project("abs", "");
+    let outside = root.join("outside.png");
+    std::fs::write(&outside, png(2, 2)).unwrap();
+    let (_, folder) = project("abs", &svg_with_image(outside.to_str().unwrap()));
+    std::fs::write(root.join("outside.png"), png(2, 2)).unwrap();
+    let e = errors(&root);
+    // Line 3, column of the attribute's value (after `href="`).
+    assert!(e.contains("art/a.svg:3:39: error: image `"), "{e}");
+    assert!(e.contains("an absolute path"), "{e}");
+    let (code, err) = build(&root, &folder);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("art/a.svg:3:39"), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn an_image_href_is_not_read_from_the_working_folder() {
+    // `outside.png` is in the folder the build runs from, not in the game's: not found.
+    let (root, _) = project("cwd", &svg_with_image("outside.png"));
+    std::fs::write(root.join("outside.png"), png(2, 2)).unwrap();
+    let (code, err) = build(&root, &root);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("art/a.svg:3:39: error: image `outside.png` refused: no such file"),
+        "{err}"
+    );
+    // Through `..` out of the game's folder: refused too, with where it leads.
+    let (root, _) = project("cwd", &svg_with_image("../../../outside.png"));
+    std::fs::write(root.join("outside.png"), png(2, 2)).unwrap();
+    let e = errors(&root);
+    assert!(e.contains("leads outside the game's folder"), "{e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_href_is_refused_named_or_linked() {
+    let (root, folder) = project("zero", &svg_with_image("/dev/zero"));
+    let e = errors(&root);
+    assert!(
+        e.contains("art/a.svg:3:39: error: image `/dev/zero` refused"),
+        "{e}"
+    );
+    // A link inside the game to the device: resolved, then refused.
+    std::os::unix::fs::symlink("/dev/zero", folder.join("art/zero.png")).unwrap();
+    std::fs::write(folder.join("art/a.svg"), svg_with_image("zero.png")).unwrap();
+    let (code, err) = build(&root, &root);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("art/a.svg:3:39: error: image `zero.png` refused: it leads outside"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_href_does_not_hang_the_build() {
+    let (root, folder) = project("fifo", &svg_with_image("pipe.png"));
+    let made = std::process::Command::new("mkfifo")
+        .arg(folder.join("art/pipe.png"))
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        return;
+    }
+    let (code, err) = build(&root, &root);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("art/a.svg:3:39: error: image `pipe.png` refused: not a regular file"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_game_are_not_followed() {
+    // A data file and an art file that are links to a file outside the game.
+    let root = common::scratch_project("hostile-links", &game(true), &[]);
+    let folder = root.join("games/cards");
+    std::fs::create_dir_all(folder.join("art")).unwrap();
+    let secret = root.join("secret.csv");
+    std::fs::write(&secret, "id,title\nroot,x:0:0:root\n").unwrap();
+    let target = if Path::new("/etc/passwd").is_file() {
+        PathBuf::from("/etc/passwd")
+    } else {
+        secret.clone()
+    };
+    std::os::unix::fs::symlink(&target, folder.join("cards.csv")).unwrap();
+    std::os::unix::fs::symlink(&secret, folder.join("art/a.svg")).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("game.toml:9:5: error: icon `art/a.svg`: it leads outside the game's folder"),
+        "{e}"
+    );
+    assert!(
+        e.contains("error: data file `cards.csv`: it leads outside the game's folder"),
+        "{e}"
+    );
+    assert!(!e.contains("root:"), "nothing of the file is shown: {e}");
+    let (code, err) = build(&root, &root);
+    assert_eq!(code, Some(2), "{err}");
+    // A link inside the game stays allowed.
+    std::fs::remove_file(folder.join("art/a.svg")).unwrap();
+    std::fs::write(
+        folder.join("art/real.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real.svg", folder.join("art/a.svg")).unwrap();
+    let e = errors(&root);
+    assert!(!e.contains("icon"), "{e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn an_image_drawn_many_times_is_counted_each_time() {
+    // Twenty uses of a 3000 × 3000 image: 180 megapixels drawn, past the budget of 100.
+    let (root, folder) = project("many", "");
+    std::fs::write(folder.join("art/big.png"), png(3000, 3000)).unwrap();
+    let uses: String = (0..20)
+        .map(|i| format!("<image x=\"{i}\" width=\"1\" height=\"1\" href=\"big.png\"/>\n"))
+        .collect();
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"1\">\n{uses}</svg>\n"
+    );
+    std::fs::write(folder.join("art/a.svg"), &svg).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("game.toml:9:5: error: icon `art/a.svg`: its images draw more than 100 megapixels, each use counted"),
+        "{e}"
+    );
+    // Ten uses (90 megapixels) pass: the image is decoded once, shared by its uses.
+    let ten: String = uses.lines().take(10).map(|l| format!("{l}\n")).collect();
+    std::fs::write(
+        folder.join("art/a.svg"),
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"1\">\n{ten}</svg>\n"
+        ),
+    )
+    .unwrap();
+    let lib: Library = Project::new(&root).library().unwrap();
+    let g = Project::new(&root).load("cards", &lib, None);
+    assert!(g.is_ok(), "{}", g.err().unwrap());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn path_data_is_counted_before_it_is_converted() {
+    // 300,000 segments of path data (1.5 MB), past the budget of 250,000.
+    let d: String = "L1 2 ".repeat(300_000);
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<g>\n<path fill=\"#000000\" d=\"M0 0{d}\"/>\n</g>\n</svg>\n"
+    );
+    let (root, _) = project("path", &svg);
+    let e = errors(&root);
+    assert!(
+        e.contains("art/a.svg:3:1: error: this SVG draws about 300001 path segments"),
+        "{}",
+        &e[..e.len().min(600)]
+    );
+    // The same few segments copied by `use`, ten times at each of five levels.
+    let mut svg = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"10\" height=\"10\">\n<path id=\"p0\" d=\"M0 0L1 1L2 2L3 3L4 4L5 5L6 6L7 7L8 8Z\"/>\n",
+    );
+    for i in 1..=5 {
+        svg += &format!("<g id=\"p{i}\">");
+        for _ in 0..10 {
+            svg += &format!("<use xlink:href=\"#p{}\"/>", i - 1);
+        }
+        svg += "</g>\n";
+    }
+    svg += "</svg>\n";
+    std::fs::write(root.join("games/cards/art/a.svg"), &svg).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("art/a.svg:7:1: error: this SVG draws about 1111110 path segments"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_long_text_is_refused_before_it_is_laid_out() {
+    let text = "x".repeat(50_000);
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<text y=\"5\">{text}</text>\n</svg>\n"
+    );
+    let (root, _) = project("text", &svg);
+    let e = errors(&root);
+    assert!(
+        e.contains("art/a.svg:2:1: error: this SVG draws 50000 characters of text"),
+        "{}",
+        &e[..e.len().min(600)]
+    );
+    // Many short texts, past the budget of the file together.
+    let texts: String = (0..30)
+        .map(|_| format!("<text y=\"5\">{}</text>\n", "y".repeat(400)))
+        .collect();
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n{texts}</svg>\n"
+    );
+    std::fs::write(root.join("games/cards/art/a.svg"), &svg).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("art/a.svg:1:1: error: this SVG draws 12000 characters of text"),
+        "{}",
+        &e[..e.len().min(600)]
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
