@@ -194,6 +194,21 @@ fn dimensions(bytes: &[u8], is_png: bool) -> Result<(u32, u32), String> {
     }
 }
 
+/// Most bytes of a PNG palette: 256 entries of 3 bytes (PNG 1.2, section 4.1.2).
+const MAX_PALETTE: usize = 256 * 3;
+
+/// Refuses a palette the PNG format forbids (more than 256 entries, or a length that is not a
+/// whole number of entries): the png crate expands such a palette past its end and panics.
+fn check_palette(info: &png::Info) -> Result<(), String> {
+    match info.palette.as_deref() {
+        Some(p) if p.len() > MAX_PALETTE || p.len() % 3 != 0 => Err(format!(
+            "not a readable PNG: its palette (PLTE) is {} bytes; a palette is 3 bytes an entry, at most 256 entries",
+            p.len()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Decodes a PNG into 8-bit RGB and alpha. The pixels are decoded once into one buffer and
 /// packed to RGB in place: a 50-megapixel image holds its 4 bytes a pixel once, not twice.
 pub fn png(bytes: &[u8]) -> Result<Raster, String> {
@@ -204,6 +219,7 @@ pub fn png(bytes: &[u8]) -> Result<Raster, String> {
         .map_err(|e| format!("not a readable PNG: {e}"))?;
     let (w, h) = (reader.info().width, reader.info().height);
     check_pixels(w, h)?;
+    check_palette(reader.info())?;
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader
         .next_frame(&mut buf)
@@ -614,6 +630,19 @@ mod scan {
             busy: Vec::new(),
         };
         let root = doc.root_element();
+        for n in doc
+            .descendants()
+            .filter(|n| n.has_tag_name((SVG_NS, "path")))
+        {
+            if let Some(v) = huge_number(n.attribute("d").unwrap_or("")) {
+                return Err(place(
+                    n.range(),
+                    format!(
+                        "this path names the number {v}; path data is limited to ±{MAX_COORDINATE:e} (an arc that large would be drawn as millions of curves)"
+                    ),
+                ));
+            }
+        }
         let mut total = w.cost(root);
         // A marker is drawn at every vertex of every path that names it: counted as if every
         // path did (an upper bound, cheap to find).
@@ -696,6 +725,56 @@ mod scan {
         Ok(out)
     }
 
+    /// Largest magnitude of a number in path data. An arc becomes about (11 r)^(1/6) curves a
+    /// turn (kurbo, tolerance 0.1): 16 at most below this bound, millions near 1e38, so that a
+    /// path of a few bytes cannot keep usvg busy for minutes.
+    pub(super) const MAX_COORDINATE: f64 = 1e6;
+
+    /// The first number of path data past [`MAX_COORDINATE`] (or not finite), as written.
+    pub(super) fn huge_number(d: &str) -> Option<&str> {
+        let b = d.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if !(c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'+')) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            if matches!(c, b'-' | b'+') {
+                i += 1;
+            }
+            let mut dot = false;
+            while i < b.len() && (b[i].is_ascii_digit() || (b[i] == b'.' && !dot)) {
+                dot |= b[i] == b'.';
+                i += 1;
+            }
+            if i < b.len() && matches!(b[i], b'e' | b'E') {
+                let mut j = i + 1;
+                if j < b.len() && matches!(b[j], b'-' | b'+') {
+                    j += 1;
+                }
+                if j < b.len() && b[j].is_ascii_digit() {
+                    while j < b.len() && b[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    i = j;
+                }
+            }
+            if i == start {
+                i += 1;
+                continue;
+            }
+            let token = &d[start..i];
+            if let Ok(v) = token.parse::<f64>() {
+                if !v.is_finite() || v.abs() > MAX_COORDINATE {
+                    return Some(token);
+                }
+            }
+        }
+        None
+    }
+
     /// Numbers in a list of coordinates (`1,2 3-4.5.5e1`).
     fn numbers(s: &str) -> u64 {
         let mut n = 0;
@@ -764,6 +843,15 @@ mod scan {
     #[cfg(test)]
     mod tests {
         use super::*;
+
+        #[test]
+        fn huge_numbers_in_path_data_are_found() {
+            assert_eq!(huge_number("M5 13.5 A3 3 0 0 0 8 16.1e38"), Some("16.1e38"));
+            assert_eq!(huge_number("M0 0L1e7-2"), Some("1e7"));
+            assert_eq!(huge_number("M-2000000.5.5 0"), Some("-2000000.5"));
+            assert_eq!(huge_number("M5 13.5 A3 3 0 0 0 8 16.5e2 1e-40z"), None);
+            assert_eq!(huge_number("M999999 -999999.9"), None);
+        }
 
         #[test]
         fn path_data_and_coordinates_are_counted() {
