@@ -1211,13 +1211,14 @@ pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::diag::Diagnostic
 /// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
 /// first (nothing is written when one is wrong), then every game is laid out and exported in
 /// parallel on `threads` threads, then each game's files are published at once.
-/// Most bytes one build may write in all (every game, language and paper): past it the build is
-/// refused before anything is written, naming what weighs most. The shipped games write from
-/// 2 to 60 MB each; art drawn on hundreds of faces can reach hundreds of GB.
-pub const MAX_BUILD_BYTES: u64 = 2 << 30;
+/// Most bytes one build may write in all (every game, language and paper), 1 GiB: past it the
+/// build is refused before anything is written, naming what weighs most. The shipped games are
+/// estimated at 2.5 to 7 MB each; a 1 MB SVG drawn on 300 cards at about 2 GB (it wrote 1.3 GB
+/// in 162 s), and art drawn on thousands of faces would reach hundreds of GB.
+pub const MAX_BUILD_BYTES: u64 = 1 << 30;
 
-/// Bytes an SVG writes for one drawing of `items` (and what a print file writes for it, about
-/// as much): a few dozen bytes an item, 20 a path segment, an embedded image's file in base64.
+/// Bytes an SVG writes for one drawing of `items`: a few dozen bytes an item, 9 a path segment
+/// (measured: 66 bytes for a triangle of art), an embedded image's file in base64.
 /// Shared groups (art drawn on many faces) are counted once, then added at each use.
 /// `memo` holds the groups' counts by address: it lives no longer than the scenes it counts.
 fn drawn_bytes(
@@ -1228,7 +1229,7 @@ fn drawn_bytes(
     let mut n = 0u64;
     for item in items {
         n += match item {
-            Item::Path(p) => 60 + 20 * p.segs.len() as u64,
+            Item::Path(p) => 30 + 9 * p.segs.len() as u64,
             Item::Text(t) => 150 + t.text.len() as u64,
             Item::Image(i) => 200 + i.raster.data.len() as u64 * 4 / 3,
             Item::Group(g) => {
@@ -1241,7 +1242,7 @@ fn drawn_bytes(
                         n
                     }
                 };
-                60 + 20 * g.clip.as_ref().map_or(0, |c| c.len() as u64) + inner
+                60 + 9 * g.clip.as_ref().map_or(0, |c| c.len() as u64) + inner
             }
         };
     }
@@ -1250,8 +1251,8 @@ fn drawn_bytes(
 
 /// The bytes a build of `game` with `opts` will write, about, and the components that weigh
 /// most (id, bytes), heaviest first: each distinct face as an SVG, then each copy of it on the
-/// sheets of every paper, once as SVG and once in the print PDF, in every language built; the
-/// previews at a byte a pixel. Computed from the laid-out faces before anything is written
+/// sheets of every paper as SVG and, a quarter of that again, in the compressed print PDF
+/// (measured: a fifth), in every language built; the previews at a byte a pixel. Computed from the laid-out faces before anything is written
 /// (the one place the estimate is made: [`check_build_size`]).
 pub fn estimated_bytes(game: &Game, opts: &BuildOptions) -> (u64, Vec<(String, u64)>) {
     let mut by_component: std::collections::BTreeMap<String, u64> = Default::default();
@@ -1285,7 +1286,7 @@ pub fn estimated_bytes(game: &Game, opts: &BuildOptions) -> (u64, Vec<(String, u
                     .sum::<u64>(),
                 Imposed::Large(art, _) => bytes(art),
             };
-            n += copies.saturating_mul(2 * papers);
+            n += copies.saturating_mul(papers) / 4 * 5;
             *by_component.entry(g.id.clone()).or_default() += n;
         }
     }

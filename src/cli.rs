@@ -1170,7 +1170,7 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
             return Err(Failure::Input(
                 Diagnostic::file(
                     &dir,
-                    "is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
+                    "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
                 )
                 .into(),
             ));

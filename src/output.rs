@@ -601,9 +601,9 @@ pub fn check_output_folder(
     subs: &[&str],
 ) -> Result<(), crate::diag::Diagnostics> {
     let refuse = |at: &Path, why: &str| crate::diag::Diagnostic::file(at, why.to_string()).into();
-    const LINK: &str = "is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
+    const LINK: &str = "this folder is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
     const NOT_FOLDER: &str =
-        "is not a folder: the output folder and the folders under it must be real folders";
+        "this is not a folder: the output folder and the folders under it must be real folders";
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let abs_root = normal(&abs(root));
     let abs_out = normal(&abs(out));

@@ -357,11 +357,12 @@ fn play_reads_no_line_without_end_from_its_input() {
 
 #[test]
 fn a_build_that_would_write_too_much_is_refused_before_writing() {
-    // 3,000 small paths: a light file, drawn on 1,000 cards, twice on each paper, in 2 languages.
+    // 5,000 small paths (about 300 KB drawn), on 2,000 cards, on each paper, in 2 languages:
+    // about 3 GB.
     let mut art = String::from(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\" viewBox=\"0 0 100 100\">\n",
     );
-    for i in 0..3000 {
+    for i in 0..5000 {
         let (x, y) = (i % 50 * 2, i / 50 % 50 * 2);
         art.push_str(&format!(
             "<path d=\"M{x} {y}L{} {y}L{x} {}Z\" fill=\"#{:06x}\"/>\n",
@@ -376,7 +377,9 @@ fn a_build_that_would_write_too_much_is_refused_before_writing() {
                 [[deck]]\nid = \"deck\"\nname = { fr = \"Paquet\", en = \"Deck\" }\nsize = \"mini\"\nstyle = { from = \"classic\" }\nlayout = \"heavy\"\n\
                 back = { fill = \"blue\", ink = \"white\", title = { fr = \"Dos\", en = \"Back\" }, pattern = \"grid\" }\n\n\
                 [[deck.card]]\nid = \"one\"\ntitle = { fr = \"Un\", en = \"One\" }\ntext = { fr = \"Texte.\", en = \"Text.\" }\nfill = \"red\"\ncount = 500\n\n\
-                [[deck.card]]\nid = \"two\"\ntitle = { fr = \"Deux\", en = \"Two\" }\ntext = { fr = \"Texte.\", en = \"Text.\" }\nfill = \"green\"\ncount = 500\n";
+                [[deck.card]]\nid = \"two\"\ntitle = { fr = \"Deux\", en = \"Two\" }\ntext = { fr = \"Texte.\", en = \"Text.\" }\nfill = \"green\"\ncount = 500\n\n\
+                [[deck.card]]\nid = \"three\"\ntitle = { fr = \"Trois\", en = \"Three\" }\ntext = { fr = \"Texte.\", en = \"Text.\" }\nfill = \"blue\"\ncount = 500\n\n\
+                [[deck.card]]\nid = \"four\"\ntitle = { fr = \"Quatre\", en = \"Four\" }\ntext = { fr = \"Texte.\", en = \"Text.\" }\nfill = \"blue\"\ncount = 500\n";
     let root = scratch("bytes", game, &[("art.svg", &art)]);
     let run = run_in(&root, &["build", "cards"], None, 120);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
