@@ -26,11 +26,14 @@ pub fn stdout_error(e: std::io::Error) {
     }
 }
 
-/// Writes to standard output like `print!`, through [`stdout_error`].
+/// Writes to standard output like `print!`, through [`stdout_error`], its control characters
+/// escaped (titles and names come from definitions).
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+        let text = format!($($arg)*);
+        let shown = ludopress::diag::escape_controls(&text);
+        if let Err(e) = std::io::stdout().lock().write_all(shown.as_bytes()) {
             stdout_error(e);
         }
     }};
@@ -460,6 +463,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 games
             };
+            output_rule(&project, &out, &games)?;
             let start = Instant::now();
             for (id, kind, dir, files, bytes) in
                 export_games(&project, &games, &kinds, dpi, lang, &out)?
@@ -636,6 +640,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             paper,
             out,
         } => {
+            output_rule(&project, &out, std::slice::from_ref(&game))?;
             let lib = project.library()?;
             let def = engine::load_definition(&project, &game, &lib)?;
             let (books, warnings) = build::checked_rulebooks(&project, &def)?;
@@ -797,7 +802,7 @@ fn build_and_show(
     } else {
         args.games.clone()
     };
-    refuse_out_in_sources(project, &args.out)?;
+    output_rule(project, &args.out, &games)?;
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let reports = build::build_games(project, &games, &opts, &args.out, threads)?;
@@ -847,8 +852,6 @@ fn build_and_show(
     Ok(reports)
 }
 
-/// An output folder inside `games/` or `templates/` would mix outputs with sources (and make
-/// `watch` rebuild on its own writes): refused.
 /// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
 fn bundled(project: &Project, game: &str) -> Result<(), Failure> {
     if ludopress::engine::ENGINES.contains(&game) {
@@ -958,17 +961,30 @@ fn play(
     let record = match record {
         Some(r) => r,
         None => {
-            refuse_out_in_sources(project, out)?;
+            output_rule(project, out, &[game.to_string()])?;
             out.join(game)
                 .join("play")
                 .join(format!("{game}-{seed}.toml"))
         }
     };
-    // Never among the sources, and never over a file that is not a record.
-    refuse_out_in_sources(project, &record)?;
-    if record.exists() {
-        let head = std::fs::read(&record).unwrap_or_default();
-        if record.is_dir() || !head.starts_with(ludopress::play::RECORD_HEADER.as_bytes()) {
+    // Its folder under the output rule, and never over a file that is not a record.
+    let folder = record
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    output_rule(project, folder, &[])?;
+    if let Ok(meta) = std::fs::symlink_metadata(&record) {
+        // Only a regular file is opened (a pipe would wait for a writer), and only its head read.
+        let mut head = Vec::new();
+        if meta.is_file() {
+            use std::io::Read as _;
+            if let Ok(f) = std::fs::File::open(&record) {
+                let _ = f
+                    .take(ludopress::play::RECORD_HEADER.len() as u64)
+                    .read_to_end(&mut head);
+            }
+        }
+        if !meta.is_file() || !head.starts_with(ludopress::play::RECORD_HEADER.as_bytes()) {
             return Err(Failure::Input(
                 Diagnostic::file(
                     &record,
@@ -1009,7 +1025,7 @@ fn analyze(
 ) -> Result<(), Failure> {
     use ludopress::analysis;
     bundled(project, game)?;
-    refuse_out_in_sources(project, out)?;
+    output_rule(project, out, &[game.to_string()])?;
     let def = Engine::definition(project, game)?;
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
@@ -1133,43 +1149,12 @@ fn analyze(
     Ok(())
 }
 
-fn refuse_out_in_sources(project: &Project, out: &std::path::Path) -> Result<(), Failure> {
-    // The nearest folder of `out` that exists, resolved, then the rest of its path.
-    let mut base = out.to_path_buf();
-    let mut rest = Vec::new();
-    while !base.exists() {
-        match (base.file_name().map(|n| n.to_os_string()), base.parent()) {
-            (Some(n), Some(p)) => {
-                rest.push(n);
-                base = if p.as_os_str().is_empty() {
-                    PathBuf::from(".")
-                } else {
-                    p.to_path_buf()
-                };
-            }
-            _ => break,
-        }
-    }
-    let mut full = std::fs::canonicalize(&base).unwrap_or(base);
-    full.extend(rest.iter().rev());
-    for src in ["games", "templates"] {
-        let dir = project.root.join(src);
-        if let Ok(dir) = std::fs::canonicalize(&dir) {
-            if full.starts_with(&dir) {
-                return Err(Failure::Input(
-                    Diagnostic::file(
-                        out,
-                        format!(
-                            "the output folder is inside `{}`, among the sources: choose another `--out`",
-                            dir.display()
-                        ),
-                    )
-                    .into(),
-                ));
-            }
-        }
-    }
-    Ok(())
+/// The output rule ([`ludopress::output::check_output_folder`]) for a command writing into
+/// `out` and the games' folders `games` under it: a refusal is bad input (exit status 2), the
+/// same message for every command.
+fn output_rule(project: &Project, out: &std::path::Path, games: &[String]) -> Result<(), Failure> {
+    let subs: Vec<&str> = games.iter().map(String::as_str).collect();
+    ludopress::output::check_output_folder(&project.root, out, &subs).map_err(Failure::Input)
 }
 
 /// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
@@ -1210,7 +1195,17 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
     // watch at once.
     for g in &games {
         project.check_id(g)?;
-        if !project.root.join("games").join(g).is_dir() {
+        let dir = project.root.join("games").join(g);
+        if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Failure::Input(
+                Diagnostic::file(
+                    &dir,
+                    "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
+                )
+                .into(),
+            ));
+        }
+        if !dir.is_dir() {
             return Err(Failure::Input(
                 Diagnostic::file(
                     &project.root.join("games").join(g),
@@ -1220,6 +1215,7 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
             ));
         }
     }
+    output_rule(project, &args.out, &games)?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::Other(format!("{}: {e}", args.out.display())))?;
     let mut last = report(build_and_show(project, args, true, true), &games.join(", "));

@@ -48,6 +48,27 @@ pub fn shown_count(n: usize) -> String {
     out
 }
 
+/// `text` as it may reach a terminal: every control character but the line break and the tab
+/// (an escape sequence from a `game.toml` title or an engine's message could move the cursor,
+/// retitle the window or hide what follows) written as `\u{1b}`. Every printer of the binary
+/// and of `play` goes through it.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if bad(c) {
+            use std::fmt::Write as _;
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Longest message printed, in bytes.
 pub const MAX_MESSAGE: usize = 1000;
 

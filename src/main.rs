@@ -1,12 +1,14 @@
 //! The `ludopress` binary: parses arguments, calls the library, prints errors, picks the exit code.
 #![forbid(unsafe_code)]
 
-/// Writes a line to standard error; a standard error that cannot be written (a closed pipe,
-/// a full disk) loses the line instead of panicking.
+/// Writes a line to standard error, its control characters escaped (a message may quote a
+/// definition); a standard error that cannot be written (a closed pipe, a full disk) loses the
+/// line instead of panicking.
 macro_rules! errln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        let line = format!($($arg)*);
+        let _ = writeln!(std::io::stderr(), "{}", ludopress::diag::escape_controls(&line));
     }};
 }
 

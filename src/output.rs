@@ -329,6 +329,9 @@ impl Stream {
 fn open_folder(dir: &Path) -> Result<BTreeSet<String>, Error> {
     std::fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
     real_folder(dir)?;
+    if let Some(e) = manifest_problem(dir) {
+        return Err(e);
+    }
     remove_stale_temporaries(dir);
     Ok(read_manifest(dir))
 }
@@ -532,13 +535,213 @@ fn remove_stale_temporaries(dir: &Path) {
     }
 }
 
-/// The files the last build wrote in `dir`, as listed by its manifest (unsafe lines are ignored).
+/// Largest manifest read, in bytes: a build of the largest shipped game lists a few hundred
+/// names (tens of KiB); 4 MiB is room for 40,000 names of 100 characters.
+pub const MAX_MANIFEST_BYTES: u64 = 4 << 20;
+
+/// What is wrong with the manifest of `dir`, if anything: it must be a regular file (a pipe
+/// would hang its reading, a link would be read elsewhere) of at most [`MAX_MANIFEST_BYTES`].
+/// A missing manifest is fine (a first build).
+fn manifest_problem(dir: &Path) -> Option<Error> {
+    let path = dir.join(MANIFEST);
+    match std::fs::symlink_metadata(&path) {
+        Err(_) => None,
+        Ok(m) if !m.is_file() => Some(err(
+            &path,
+            "not a regular file (a link, a pipe, a device or a folder): remove it, the next build writes a new one",
+        )),
+        Ok(m) if m.len() > MAX_MANIFEST_BYTES => Some(err(
+            &path,
+            format!(
+                "{} MiB, more than the {} MiB a manifest may hold: remove it, the next build writes a new one",
+                m.len() >> 20,
+                MAX_MANIFEST_BYTES >> 20
+            ),
+        )),
+        Ok(_) => None,
+    }
+}
+
+/// The files the last build wrote in `dir`, as listed by its manifest (unsafe lines are ignored;
+/// a manifest that is not a regular file or is too large lists nothing: it is never opened).
 pub fn read_manifest(dir: &Path) -> BTreeSet<String> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
-    text.lines()
+    use std::io::Read;
+    if manifest_problem(dir).is_some() {
+        return BTreeSet::new();
+    }
+    let mut bytes = Vec::new();
+    // Bounded again: the file may have grown since it was looked at.
+    if let Ok(f) = std::fs::File::open(dir.join(MANIFEST)) {
+        let _ = f.take(MAX_MANIFEST_BYTES).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes)
+        .lines()
         .filter(|l| !l.is_empty() && is_safe_relative(Path::new(l)))
         .map(str::to_string)
         .collect()
+}
+
+/// Deepest folder level searched for links under a game's output folder (ludopress writes
+/// `<game>/exports/pod/<lang>/<component>/`: five levels).
+const MAX_OUTPUT_DEPTH: usize = 8;
+
+/// Most entries looked at under one game's output folder before the search stops (a folder of
+/// a million unrelated files is not ours to walk).
+const MAX_OUTPUT_ENTRIES: usize = 200_000;
+
+/// The rule for every folder a command writes into (`build`, `export`, `analyze`, `play
+/// --record`, `watch`), checked before anything is written: `out` and every folder of its
+/// path below the project `root` (or, for a folder outside the project, the folders named in
+/// `out` itself) are real folders, never links; the folders `subs` under it (the games' folders)
+/// and everything in them hold no link and a sound manifest; and `out` is not inside
+/// `games/` or `templates/`, the sources. Missing folders are fine (they will be made).
+/// Returns the place and the reason of the first thing refused; the commands report it alike
+/// (exit status 2).
+pub fn check_output_folder(
+    root: &Path,
+    out: &Path,
+    subs: &[&str],
+) -> Result<(), crate::diag::Diagnostics> {
+    let refuse = |at: &Path, why: &str| crate::diag::Diagnostic::file(at, why.to_string()).into();
+    const LINK: &str = "this folder is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
+    const NOT_FOLDER: &str =
+        "this is not a folder: the output folder and the folders under it must be real folders";
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let abs_root = normal(&abs(root));
+    let abs_out = normal(&abs(out));
+    // The folders of `out` checked: those below the project root when `out` is inside it, or
+    // those written in `out` (relative to the current folder) otherwise; always `out` itself.
+    let inside_project = abs_out.starts_with(&abs_root) && abs_out != abs_root;
+    let mut at = PathBuf::new();
+    let parts: Vec<Component> = out.components().collect();
+    for (i, c) in parts.iter().enumerate() {
+        at.push(c);
+        if !matches!(c, Component::Normal(_)) {
+            continue;
+        }
+        let last = i + 1 == parts.len();
+        let mine = normal(&abs(&at));
+        let checked =
+            last || !out.is_absolute() || (mine.starts_with(&abs_root) && mine != abs_root);
+        if !checked {
+            continue;
+        }
+        match std::fs::symlink_metadata(&at) {
+            Err(_) => break,
+            Ok(m) if m.file_type().is_symlink() => return Err(refuse(&at, LINK)),
+            Ok(m) if !m.is_dir() => return Err(refuse(&at, NOT_FOLDER)),
+            Ok(_) => {}
+        }
+    }
+    if inside_project {
+        // The folders between the root and `out` when `out` was given from elsewhere.
+        let rel = abs_out.strip_prefix(&abs_root).unwrap_or(Path::new(""));
+        let mut at = root.to_path_buf();
+        for c in rel.components() {
+            at.push(c);
+            match std::fs::symlink_metadata(&at) {
+                Err(_) => break,
+                Ok(m) if m.file_type().is_symlink() => return Err(refuse(&at, LINK)),
+                Ok(m) if !m.is_dir() => return Err(refuse(&at, NOT_FOLDER)),
+                Ok(_) => {}
+            }
+        }
+    }
+    // Never among the sources: resolved, so that a link to them is caught as well.
+    let resolved = resolved(out);
+    for src in ["games", "templates"] {
+        if let Ok(dir) = std::fs::canonicalize(root.join(src)) {
+            if resolved.starts_with(&dir) {
+                return Err(refuse(
+                    out,
+                    &format!(
+                        "the output folder is inside `{}`, among the sources: choose another `--out`",
+                        dir.display()
+                    ),
+                ));
+            }
+        }
+    }
+    for sub in subs {
+        let dir = out.join(sub);
+        match std::fs::symlink_metadata(&dir) {
+            Err(_) => continue,
+            Ok(m) if m.file_type().is_symlink() => return Err(refuse(&dir, LINK)),
+            Ok(m) if !m.is_dir() => return Err(refuse(&dir, NOT_FOLDER)),
+            Ok(_) => {}
+        }
+        if let Some(link) = link_under(&dir) {
+            return Err(refuse(&link, LINK));
+        }
+        if let Some(e) = manifest_problem(&dir) {
+            return Err(refuse(&e.path, &e.reason));
+        }
+    }
+    Ok(())
+}
+
+/// `path` with `.` removed and each `..` taking off the part before it (no link is resolved:
+/// the parts are compared, not the files).
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `path` resolved: its nearest existing folder resolved, then the rest of it.
+fn resolved(path: &Path) -> PathBuf {
+    let mut base = path.to_path_buf();
+    let mut rest = Vec::new();
+    while std::fs::symlink_metadata(&base).is_err() {
+        match (base.file_name().map(|n| n.to_os_string()), base.parent()) {
+            (Some(n), Some(p)) => {
+                rest.push(n);
+                base = if p.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    p.to_path_buf()
+                };
+            }
+            _ => break,
+        }
+    }
+    let mut full = std::fs::canonicalize(&base).unwrap_or(base);
+    full.extend(rest.iter().rev());
+    full
+}
+
+/// The first symbolic link found under `dir` (links are never followed), searched
+/// [`MAX_OUTPUT_DEPTH`] levels deep and over at most [`MAX_OUTPUT_ENTRIES`] entries.
+fn link_under(dir: &Path) -> Option<PathBuf> {
+    let mut folders = vec![(dir.to_path_buf(), 0)];
+    let mut seen = 0;
+    while let Some((folder, depth)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > MAX_OUTPUT_ENTRIES {
+                return None;
+            }
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_symlink() {
+                return Some(e.path());
+            }
+            if kind.is_dir() && depth < MAX_OUTPUT_DEPTH {
+                folders.push((e.path(), depth + 1));
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -15,6 +15,30 @@ use std::path::PathBuf;
 /// Longest line read at the prompt.
 const MAX_LINE: usize = 4096;
 
+/// Most bytes of an overlong line skipped, looking for its end, before the game stops: input
+/// that is not typed (`play < /dev/zero`) is never read without end.
+const MAX_SKIPPED: usize = 1 << 20;
+
+/// Skips the rest of an overlong line, up to [`MAX_SKIPPED`] bytes without keeping them; true
+/// when its end (or the end of the input) was found.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<bool> {
+    let mut skipped = 0;
+    while skipped < MAX_SKIPPED {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(true);
+        }
+        if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+            input.consume(i + 1);
+            return Ok(true);
+        }
+        let n = buf.len();
+        input.consume(n);
+        skipped += n;
+    }
+    Ok(false)
+}
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Seat {
@@ -89,8 +113,9 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let mut p = start.clone();
         let mut plies: Vec<Ply<R::Pos>> = Vec::new();
         let out = &mut *self.output;
+        // Every text shown, the board included, with its control characters escaped.
         let say = |out: &mut O, s: String| -> Result<(), String> {
-            writeln!(out, "{s}").map_err(|e| e.to_string())
+            writeln!(out, "{}", crate::diag::escape_controls(&s)).map_err(|e| e.to_string())
         };
         say(
             out,
@@ -170,19 +195,25 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     m
                 }
                 Seat::Human => {
-                    write!(out, "{} to move> ", r.seats(&p)[seat]).map_err(|e| e.to_string())?;
+                    let prompt = format!("{} to move> ", r.seats(&p)[seat]);
+                    write!(out, "{}", crate::diag::escape_controls(&prompt))
+                        .map_err(|e| e.to_string())?;
                     out.flush().map_err(|e| e.to_string())?;
                     bytes.clear();
                     let n = std::io::Read::by_ref(&mut self.input)
                         .take(MAX_LINE as u64)
                         .read_until(b'\n', &mut bytes)
                         .map_err(|e| e.to_string())?;
-                    if n == MAX_LINE && bytes.last() != Some(&b'\n') {
-                        // The rest of an overlong line is read and dropped.
-                        let mut rest = Vec::new();
-                        self.input
-                            .read_until(b'\n', &mut rest)
-                            .map_err(|e| e.to_string())?;
+                    if n == MAX_LINE
+                        && bytes.last() != Some(&b'\n')
+                        && !skip_line(&mut self.input).map_err(|e| e.to_string())?
+                    {
+                        // The rest of an overlong line is dropped, within a bound.
+                        return Err(format!(
+                            "standard input: a line of more than {} KiB, not a move typed at the prompt; the game stopped (record: {})",
+                            MAX_SKIPPED >> 10,
+                            self.record.display()
+                        ));
                     }
                     let line = String::from_utf8_lossy(&bytes).into_owned();
                     if n == 0 {

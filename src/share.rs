@@ -14,6 +14,40 @@ pub const TTS_GRID: (usize, usize) = (10, 7);
 /// Widest deck sheet Tabletop Simulator loads well, pixels.
 pub const TTS_MAX_PX: u32 = 8192;
 
+/// Most pixels of one exported image: 120 million (about 11,000 × 11,000, a 93 cm square at
+/// 300 dpi). Drawing one holds 7 bytes a pixel (the canvas and its RGB copy), so this bounds an
+/// export's memory near 850 MB; a larger image is refused before it is drawn.
+pub const MAX_EXPORT_PIXELS: u64 = 120_000_000;
+
+/// Why an image of `w` × `h` mm (bleed included) of component `id` cannot be exported at
+/// `dpi`: more pixels than [`MAX_EXPORT_PIXELS`]; the message says the resolution that fits.
+fn over_budget(id: &str, (w, h): (f64, f64), dpi: f64) -> Option<String> {
+    let (pw, ph) = (px(w, dpi), px(h, dpi));
+    let pixels = u64::from(pw) * u64::from(ph);
+    if pixels <= MAX_EXPORT_PIXELS {
+        return None;
+    }
+    let fits = (dpi * (MAX_EXPORT_PIXELS as f64 / pixels as f64).sqrt()).floor();
+    Some(format!(
+        "`{id}` would be one image of {pw} × {ph} pixels ({} million) at {} dpi, more than the {} million pixels an exported image may have: export at {fits} dpi or less (`--dpi {fits}`)",
+        pixels / 1_000_000,
+        (dpi * 10.0).round() / 10.0,
+        MAX_EXPORT_PIXELS / 1_000_000
+    ))
+}
+
+/// The first component of `game` in `lang` whose print-on-demand image would pass the pixel
+/// budget at `dpi`, said as an error (checked before any image is drawn).
+pub fn pod_too_large(game: &Game, lang: Lang, dpi: f64) -> Option<String> {
+    printed(game, lang).iter().find_map(|c| {
+        over_budget(
+            &c.id,
+            (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed),
+            dpi,
+        )
+    })
+}
+
 /// Pixels for `mm` at `dpi`, rounded.
 fn px(mm: f64, dpi: f64) -> u32 {
     (mm / 25.4 * dpi).round().max(1.0) as u32
@@ -38,7 +72,18 @@ pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
         game.title.get(lang),
         (dpi * 10.0).round() / 10.0
     );
-    for c in printed(game, lang) {
+    let components = printed(game, lang);
+    // Every image's size is checked before the first is drawn.
+    if let Some(why) = components.iter().find_map(|c| {
+        over_budget(
+            &c.id,
+            (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed),
+            dpi,
+        )
+    }) {
+        return Err(why);
+    }
+    for c in components {
         let (w, h) = (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed);
         let dims = format!("{w:.1} × {h:.1}\t{} × {}", px(w, dpi), px(h, dpi));
         let mut backs: Vec<(String, usize)> = Vec::new();
@@ -253,6 +298,24 @@ pub fn export_games(
     }
     if !diags.is_empty() {
         return Err(Error::Input(diags));
+    }
+    // The images' sizes first: a resolution too high for a component is refused before any
+    // image is drawn, as bad input at the game's definition.
+    if kinds.contains(&Kind::Pod) {
+        for game in &loaded {
+            for l in crate::build::build_langs(game, lang) {
+                if let Some(why) = pod_too_large(game, l, dpi) {
+                    diags.push(crate::diag::Diagnostic::file(
+                        &project.game_file(&game.id),
+                        why,
+                    ));
+                    break;
+                }
+            }
+        }
+        if !diags.is_empty() {
+            return Err(Error::Input(diags));
+        }
     }
     let mut staged = Vec::new();
     for game in &loaded {

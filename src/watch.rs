@@ -26,16 +26,33 @@ impl Watched {
     /// (a `git checkout`) is watched again.
     pub fn new(project: &Project, games: &[String]) -> Result<Watched, String> {
         let (tx, events) = channel();
-        let mut watcher = notify::recommended_watcher(move |e| {
-            let _ = tx.send(e);
-        })
+        // Links are never followed: a link in a game to `/` must not make the watcher walk the
+        // whole file system (what a game may read through a link is the reads' rule, checked
+        // by the build).
+        let mut watcher = notify::RecommendedWatcher::new(
+            move |e| {
+                let _ = tx.send(e);
+            },
+            notify::Config::default().with_follow_symlinks(false),
+        )
         .map_err(|e| e.to_string())?;
+        // Nor is a watched folder that is itself a link (the watcher would follow it).
+        let real = |p: &Path| -> Result<bool, String> {
+            match std::fs::symlink_metadata(p) {
+                Ok(m) if m.file_type().is_symlink() => Err(format!(
+                    "{}: is a symbolic link: `watch` never follows a link out of a game",
+                    p.display()
+                )),
+                Ok(m) => Ok(m.is_dir()),
+                Err(_) => Ok(false),
+            }
+        };
         let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         let mut roots = Vec::new();
         let mut dirs = Vec::new();
         for g in games {
             let dir = project.root.join("games").join(g);
-            if dir.is_dir() {
+            if real(&dir)? {
                 watcher
                     .watch(&dir, notify::RecursiveMode::Recursive)
                     .map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -44,7 +61,7 @@ impl Watched {
             dirs.push((g.clone(), canon(&dir)));
         }
         let templates = project.root.join("templates");
-        if templates.is_dir() {
+        if real(&templates)? {
             watcher
                 .watch(&templates, notify::RecursiveMode::Recursive)
                 .map_err(|e| format!("{}: {e}", templates.display()))?;

@@ -50,6 +50,9 @@ struct Ctx<'a> {
     diags: Diagnostics,
     colors: BTreeMap<String, Color>,
     ids: BTreeSet<String>,
+    /// The file stems the build writes (`components/<lang>/<stem>.svg`), each with what writes
+    /// it and where it is defined: two owners of one stem would lose a face.
+    stems: BTreeMap<String, String>,
     /// The game's languages: with one, a plain string stands for a text.
     langs: Vec<Lang>,
     /// The game's folder: data, image and font files are read from it.
@@ -275,6 +278,32 @@ impl Ctx<'_> {
         ok
     }
 
+    /// Records that `what`, defined at `at`, writes the file stem `stem`; a stem already
+    /// written by something else is an error here naming the first (before anything is
+    /// written: otherwise one face silently replaces the other).
+    fn stem<T>(&mut self, at: &Spanned<T>, stem: String, what: String) {
+        // An id refused already names no file.
+        if !stem
+            .split('-')
+            .all(|part| part.is_empty() || is_safe_id(part))
+            || stem.starts_with('-')
+        {
+            return;
+        }
+        match self.stems.get(&stem) {
+            Some(first) => {
+                let msg = format!(
+                    "{what} writes the face `{stem}` (`components/<lang>/{stem}.svg`), as {first} does: one would replace the other; rename one of them"
+                );
+                self.err(at, msg);
+            }
+            None => {
+                let place = self.at(at.span(), String::new()).place();
+                self.stems.insert(stem, format!("{what} at {place}"));
+            }
+        }
+    }
+
     fn id(&mut self, s: &S) -> String {
         let v = s.get_ref();
         if !self.safe_id(s, "id") {
@@ -365,6 +394,7 @@ pub fn game(
         diags: Diagnostics::default(),
         colors: BTreeMap::new(),
         ids: BTreeSet::new(),
+        stems: BTreeMap::new(),
         langs: Lang::ALL.to_vec(),
         folder: src
             .path
@@ -859,6 +889,7 @@ fn hex_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> HexGrid {
 
 fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
     let id = cx.id(&b.id);
+    cx.stem(&b.id, id.clone(), format!("board `{id}`"));
     let cell = cx.length(&b.cell, 5.0, 200.0, "cell size");
     if b.grid.get_ref() != "hex" {
         for extra in [&b.orientation, &b.shape].into_iter().flatten() {
@@ -1249,6 +1280,11 @@ fn picto(cx: &mut Ctx, p: &raw::PictoRaw) -> Picto {
 
 fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts) -> Deck {
     let id = cx.id(&d.id);
+    cx.stem(
+        &d.id,
+        format!("{id}-back"),
+        format!("the back of deck `{id}`"),
+    );
     let (width, height) = match d.size.get_ref() {
         raw::SizeRaw::Named(name) => match cx.lib.sizes.get(name) {
             Some(s) => *s,
@@ -1306,12 +1342,14 @@ fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut layouts::Layouts
                         diags: Diagnostics::default(),
                         colors: cx.colors.clone(),
                         ids: BTreeSet::new(),
+                        stems: std::mem::take(&mut cx.stems),
                         langs: cx.langs.clone(),
                         folder: cx.folder.clone(),
                     };
                     for c in data_cards(&mut sub, &table) {
                         cards.push(card(&mut sub, &c, &id, &mut card_ids));
                     }
+                    cx.stems = sub.stems;
                     cx.diags.0.extend(sub.diags.0);
                 }
                 Err(e) => cx.diags.0.extend(e.0),
@@ -1460,6 +1498,9 @@ fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<Stri
             &c.id,
             format!("duplicate card id `{}` in deck `{deck}`", c.id.get_ref()),
         );
+    } else {
+        let what = format!("card `{}` of deck `{deck}`", c.id.get_ref());
+        cx.stem(&c.id, format!("{deck}-{}", c.id.get_ref()), what);
     }
     let empty = Spanned::new(c.id.span(), TextRaw::Both(Text::default()));
     let text = c.text.as_ref().unwrap_or(&empty);
@@ -1939,6 +1980,17 @@ fn tileset(
             "a tile set needs `from_deck` or at least one `[[tileset.tile]]`".into(),
         );
     }
+    if t.back.is_some() {
+        cx.stem(
+            &t.id,
+            format!("{id}-back"),
+            format!("the back of tile set `{id}`"),
+        );
+    }
+    for i in 0..tiles.len() {
+        let what = format!("tile {} of tile set `{id}`", i + 1);
+        cx.stem(&t.id, format!("{id}-{:02}", i + 1), what);
+    }
     Tileset {
         id,
         name: tile_name,
@@ -2051,6 +2103,7 @@ fn values(id: &str, name: &Text, fill: Color, fields: Vec<(String, String)>) -> 
 
 fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64, lays: &mut layouts::Layouts) -> Piece {
     let id = cx.id(&p.id);
+    cx.stem(&p.id, id.clone(), format!("piece `{id}`"));
     let shape_name = cx
         .choice(
             &p.shape,
@@ -2107,6 +2160,14 @@ fn piece(cx: &mut Ctx, p: &raw::PieceRaw, margin: f64, lays: &mut layouts::Layou
         let back_face = piece.back.map(|b| face(b, "", "back"));
         piece.front_face = lays.face_of("piece", cx, &shapes, &front, piece.line);
         piece.back_face = back_face.map(|b| lays.face_of("piece", cx, &shapes, &b, piece.line));
+    }
+    if piece.back_face.is_some() {
+        let id = &piece.id;
+        cx.stem(
+            &p.id,
+            format!("{id}-back"),
+            format!("the back of piece `{id}`"),
+        );
     }
     piece
 }
@@ -2261,6 +2322,7 @@ fn die_face(
 
 fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut layouts::Layouts) -> Die {
     let id = cx.id(&d.id);
+    cx.stem(&d.id, id.clone(), format!("die `{id}`"));
     let face = cx.length(&d.face, 8.0, 60.0, "die face");
     let mut die = Die {
         id,
@@ -2576,8 +2638,10 @@ fn diagram_def(
 }
 
 fn mat(cx: &mut Ctx, m: &raw::MatRaw) -> Mat {
+    let id = cx.id(&m.id);
+    cx.stem(&m.id, id.clone(), format!("mat `{id}`"));
     Mat {
-        id: cx.id(&m.id),
+        id,
         name: cx.text(&m.name, MAX_NAME, "name"),
         cols: cx.int(&m.cols, 1, 60, "mat columns"),
         rows: cx.int(&m.rows, 1, 60, "mat rows"),
