@@ -233,6 +233,23 @@ fn loaded(path: &Path, index: usize) -> Verdict {
     }
 }
 
+/// Known defect (issue 29, art): an arc in path data whose numbers are huge (`A3 3 0 0 0 8
+/// 16.1e38`) makes usvg's path parser (svgtypes' `SimplifyingPathParser`, turning the arc into
+/// curves) run for ever inside `art::vector`; `art.rs` must refuse such numbers before usvg
+/// reads them. Reproducer: tests/fixtures/fuzz/svg-arc-hang.svg. Remove this once that fix is
+/// merged. Matched loosely: path data with an arc and a number with a two-digit exponent.
+fn huge_arc(svg: &str) -> bool {
+    svg.split("d=").skip(1).any(|rest| {
+        let data = rest.get(1..).unwrap_or("");
+        let data = &data[..data.find(['"', '\'']).unwrap_or(data.len())];
+        let b = data.as_bytes();
+        data.contains(['A', 'a'])
+            && b.windows(3).any(|w| {
+                (w[0] == b'e' || w[0] == b'E') && w[1].is_ascii_digit() && w[2].is_ascii_digit()
+            })
+    })
+}
+
 #[test]
 fn mutated_svg_art_is_drawn_or_refused() {
     let f = harness::run(
@@ -259,6 +276,9 @@ fn mutated_svg_art_is_drawn_or_refused() {
                 mutate(base, &mut case.rng, tokens)
             };
             case.input(bad.as_bytes());
+            if !harness::strict() && huge_arc(&bad) {
+                return Verdict::Known;
+            }
             let path = root.join("x.svg");
             std::fs::write(&path, &bad).unwrap();
             loaded(&path, case.index)
