@@ -1,0 +1,383 @@
+//! Fuzzers of what engines read and answer: records (a position file with `record = [...]`, the
+//! moves played from it, replayed by `Engine::open_record`) and the answers of a game's own
+//! engine program (a fake engine, a shell one-liner that prints mutated JSON lines, talked to
+//! through `plugin::External`).
+
+use crate::common;
+use crate::harness::{self, placed, Verdict};
+use crate::mutate::{mutate, pick, tokens};
+use ludopress::definition::model::EngineDef;
+use ludopress::definition::Project;
+use ludopress::engine::{self, Engine};
+use ludopress::plugin::External;
+use ludopress::rules::rng::Rng;
+
+/// A record of `plies` moves from the start position of `engine`'s game, played at random (a
+/// move followed by chance says which outcome came, as `ludopress play` writes it).
+fn record(engine: &Engine, seed: u64, plies: usize) -> String {
+    let mut rng = Rng::new(seed);
+    let start = engine.start(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let all = engine.all_moves(&pos);
+        if all.is_empty() {
+            break;
+        }
+        let (name, next) = all[pick(&mut rng, all.len())].clone();
+        let mut entry = name.clone();
+        let twin = all.iter().find(|(n, q)| *n == name && *q != next);
+        if let Some((_, other)) = twin {
+            let mine = engine.fields(&next);
+            let theirs = engine.fields(other);
+            if let Some((k, v)) = mine
+                .iter()
+                .zip(&theirs)
+                .find(|(a, b)| a.1 != b.1)
+                .map(|(a, _)| a)
+            {
+                entry = format!("{name}; {}", ludopress::rules::to_line(&[(k, v.clone())]));
+            }
+        }
+        moves.push(entry);
+        pos = next;
+    }
+    let mut text = engine.to_toml(&start);
+    text.push_str("record = [\n");
+    for m in &moves {
+        text.push_str(&format!("  {},\n", ludopress::rules::json_str(m)));
+    }
+    text.push_str("]\n");
+    text
+}
+
+/// One mutation of a record's list of moves, most keeping each move as written (so that many
+/// mutated records still replay, and go deeper): the list cut short, a move dropped, repeated
+/// or swapped with the next, a move's outcome changed, the list repeated many times.
+fn mutate_record(text: &str, rng: &mut Rng) -> String {
+    let Some((head, rest)) = text.split_once("record = [\n") else {
+        return text.to_string();
+    };
+    let (list, tail) = rest.rsplit_once(']').unwrap_or((rest, ""));
+    let mut moves: Vec<String> = list.lines().map(str::to_string).collect();
+    if moves.is_empty() {
+        moves.push("  \"pass\",".into());
+    }
+    let i = pick(rng, moves.len());
+    match rng.below(7) {
+        0 => moves.truncate(i),
+        1 => {
+            moves.remove(i);
+        }
+        2 => {
+            let m = moves[i].clone();
+            moves.insert(i, m);
+        }
+        3 if i + 1 < moves.len() => moves.swap(i, i + 1),
+        4 => {
+            let m = &mut moves[i];
+            *m = match m.split_once(';') {
+                Some((mv, _)) => format!(
+                    "{mv}; {}\",",
+                    ["die = 0", "die = 7", "die = 3", "x = 1", "die = \\\"", "="][pick(rng, 6)]
+                ),
+                None => m.replace("\",", &format!("; die = {}\",", rng.below(8))),
+            };
+        }
+        5 if moves.len() < 1000 => {
+            let times = [10, 400][pick(rng, 2)];
+            let copy = moves.clone();
+            for _ in 0..times {
+                moves.extend(copy.iter().cloned());
+            }
+        }
+        _ => {
+            let j = pick(rng, moves.len());
+            moves[i] = moves[j].clone();
+        }
+    }
+    format!("{head}record = [\n{}\n]{tail}", moves.join("\n"))
+}
+
+#[test]
+fn mutated_records_are_replayed_or_refused_at_a_place() {
+    let f = harness::run(
+        "records",
+        harness::runs(),
+        || {
+            let project = Project::new(common::root());
+            let mut texts = Vec::new();
+            for g in engine::ENGINES {
+                let e = Engine::new(&project, g).expect("engine");
+                for (seed, plies) in [(1, 12), (2, 40), (3, 200)] {
+                    let text = record(&e, seed, plies);
+                    // The records the mutations start from replay as written.
+                    if Engine::open_record(&project, "r.toml", &text).is_ok() {
+                        texts.push(text);
+                    }
+                }
+            }
+            assert!(
+                texts.len() >= engine::ENGINES.len(),
+                "{} records replay",
+                texts.len()
+            );
+            let mut tokens = tokens();
+            for t in [
+                "\"pass\",",
+                "\"\",",
+                "; die = 9",
+                "; die = -1",
+                "; die = 1e9",
+                ";",
+                "; =",
+                "; die",
+                "; turn = \"x\"",
+                "\"a1\",\n",
+                "1,",
+                "[\"x\"],",
+                "{a = 1},",
+                "record = [\"a\"]\n",
+                "record = \"a1\"\n",
+                "record = []\n",
+            ] {
+                tokens.push(t.to_string());
+            }
+            tokens.push("\"x\",".repeat(20_000));
+            tokens.push("  \"a1\",\n".repeat(3000));
+            (project, texts, tokens)
+        },
+        |(project, texts, tokens), case| {
+            let text = &texts[case.index % texts.len()];
+            let bad = match case.rng.below(3) {
+                0 => mutate(text, &mut case.rng, tokens),
+                1 => mutate_record(text, &mut case.rng),
+                _ => {
+                    let once = mutate_record(text, &mut case.rng);
+                    mutate_record(&once, &mut case.rng)
+                }
+            };
+            case.input(bad.as_bytes());
+            match Engine::open_record(project, "r.toml", &bad) {
+                Ok((e, r)) => {
+                    // The end of an accepted record is a position the engine plays from.
+                    assert!(r.moves.len() <= engine::MAX_RECORD);
+                    e.score(&r.end);
+                    e.successor_moves(&r.end);
+                    // Written back, the end is a position that opens again.
+                    let again = e.to_toml(&r.end);
+                    if let Err(err) = Engine::open(project, "end.toml", &again) {
+                        panic!(
+                            "the end of a replayed record does not open again: {err:?}\n{again}"
+                        );
+                    }
+                    Verdict::Accepted
+                }
+                Err(engine::Error::Input(d)) => {
+                    placed(&d, &bad);
+                    Verdict::Refused
+                }
+                Err(engine::Error::Other(e)) => {
+                    panic!("not an input error: {e}\n{}", harness::short(&bad))
+                }
+            }
+        },
+    );
+    assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
+}
+
+/// The fake engine: prints the answers file given as its argument, one answer a line, then reads
+/// its input to the end with its output closed (so ludopress sees the end of the answers at once
+/// rather than waiting for more).
+const FAKE: &str = "cat \"$0\"; exec cat >/dev/null";
+
+/// Transcripts of a well-behaved engine of the game `fuzz`, for the requests the test makes in
+/// order: `info`, `score` of the position, `moves` of it, `score` of its first two successors,
+/// `moves` of the first.
+fn transcripts() -> Vec<String> {
+    let pos = |board: &str, turn: &str| {
+        format!("{{\"game\":\"fuzz\",\"board\":\"{board}\",\"turn\":\"{turn}\",\"seen\":[1,2],\"pot\":{{\"white\":3}}}}")
+    };
+    let info = "{\"id\":1,\"protocol\":1,\"game\":\"fuzz\",\"sides\":[\"white\",\"black\"]}";
+    let score = |id: u32, over: bool, winner: &str| {
+        format!("{{\"id\":{id},\"over\":{over},\"winner\":{winner},\"scores\":{{\"white\":2,\"black\":-1}}}}")
+    };
+    let moves = |id: u32, list: &[(&str, String)]| {
+        let items: Vec<String> = list
+            .iter()
+            .map(|(m, p)| format!("{{\"move\":\"{m}\",\"position\":{p}}}"))
+            .collect();
+        format!("{{\"id\":{id},\"moves\":[{}]}}", items.join(","))
+    };
+    let a = [
+        ("a1-a2", pos("W .\\n. B", "black")),
+        ("b2-b1", pos(". W\\nB .", "black")),
+        ("pass", pos("W .\\nB .", "black")),
+    ];
+    let b = [("a2-b2", pos(". .\\n. W", "white"))];
+    let one = [
+        info.to_string(),
+        score(2, false, "null"),
+        moves(3, &a),
+        score(4, false, "null"),
+        score(5, true, "\"white\""),
+        moves(6, &b),
+    ]
+    .join("\n");
+    let two = [info.to_string(), score(2, true, "\"draw\""), moves(3, &[])].join("\n");
+    let three = [
+        info.to_string(),
+        "{\"id\":2,\"error\":\"no such board\"}".to_string(),
+    ]
+    .join("\n");
+    vec![one, two, three]
+}
+
+fn json_tokens() -> Vec<String> {
+    let mut t: Vec<String> = [
+        "null",
+        "true",
+        "false",
+        "0",
+        "-0",
+        "1e999",
+        "-1e999",
+        "18446744073709551616",
+        "-1",
+        "1.5",
+        "\"\"",
+        "\"\\ud800\"",
+        "\"\\u0000\"",
+        "\"\u{1b}[2J\"",
+        "[]",
+        "{}",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "\"",
+        "\\",
+        "\n",
+        "\"id\":1,",
+        "\"id\":99,",
+        "\"error\":\"bad\",",
+        "\"error\":{\"a\":1},",
+        "\"moves\":7,",
+        "\"moves\":[{}],",
+        "\"position\":null,",
+        "\"move\":1,",
+        "\"protocol\":2,",
+        "\"game\":\"other\",",
+        "\"sides\":\"white\",",
+        "\"scores\":{\"white\":1e300},",
+        "\"winner\":5,",
+        "\"board\":\"\\n\\n\\n\",",
+        "\"board\":7,",
+        "\"turn\":[[[]]],",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    t.push("[".repeat(100_000));
+    t.push("{\"a\":".repeat(20_000));
+    t.push(format!("\"{}\"", "x".repeat(1_000_000)));
+    t.push(format!(
+        "\"moves\":[{}{{\"move\":\"z\",\"position\":{{}}}}],",
+        "{\"move\":\"m\",\"position\":{\"board\":\"W\"}},".repeat(20_000)
+    ));
+    t.push("{\"id\":2}\n".repeat(1000));
+    t
+}
+
+#[test]
+fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
+    let f = harness::run(
+        "engine-answers",
+        harness::runs(),
+        || {
+            let root = harness::scratch("engine");
+            let mut tokens = tokens();
+            tokens.extend(json_tokens());
+            let json = json_tokens();
+            (root, transcripts(), tokens, json)
+        },
+        |(root, bases, tokens, json), case| {
+            let base = &bases[case.index % bases.len()];
+            let bad = if case.rng.below(3) == 0 {
+                mutate(base, &mut case.rng, tokens)
+            } else {
+                mutate(base, &mut case.rng, json)
+            };
+            case.input(bad.as_bytes());
+            let answers = root.join("answers.jsonl");
+            std::fs::write(&answers, &bad).unwrap();
+            let def = EngineDef {
+                command: vec![
+                    "sh".into(),
+                    "-c".into(),
+                    FAKE.into(),
+                    answers.display().to_string(),
+                ],
+                dir: root.clone(),
+            };
+            let label = def.command.join(" ");
+            // Every failure names the engine, as the check reports it.
+            let named = |e: &str| {
+                assert!(
+                    e.contains(&label) || e.contains("engine"),
+                    "an engine error that does not name it: {e}"
+                );
+            };
+            let ext = match External::start("fuzz", &def) {
+                Ok(x) => x,
+                Err(e) if !harness::strict() && !e.contains("engine") => {
+                    // Known defect (issue 29, engines): an `error` answer to `info` comes back
+                    // from `External::start` as the engine's bare text (`{"a":1}`), naming
+                    // neither the engine nor the request; a rulebook check then shows it as the
+                    // reason its claims are unchecked. Reproducer:
+                    // tests/fixtures/fuzz/engine-info-error.jsonl. Remove once plugin.rs names it.
+                    return Verdict::Known;
+                }
+                Err(e) => {
+                    named(&e);
+                    return Verdict::Refused;
+                }
+            };
+            let rows = vec![
+                vec!["W".to_string(), ".".to_string()],
+                vec![".".to_string(), "B".to_string()],
+            ];
+            let mut fields = toml::Table::new();
+            fields.insert("turn".into(), toml::Value::String("white".into()));
+            let p = match ext.position(&rows, &fields) {
+                Ok(p) => p,
+                Err(e) => {
+                    assert!(!e.trim().is_empty(), "an empty error");
+                    return Verdict::Refused;
+                }
+            };
+            ext.score(&p);
+            let next = ext.moves(&p);
+            assert!(next.len() <= ludopress::plugin::MAX_MOVES);
+            for (_, q) in next.iter().take(2) {
+                ext.score(q);
+                let text = ext.to_toml(q);
+                assert!(text.starts_with("game = \"fuzz\""), "{text}");
+                q.data();
+            }
+            if let Some((_, q)) = next.first() {
+                ext.moves(q);
+            }
+            match ext.failure() {
+                Some(e) => {
+                    named(&e);
+                    Verdict::Refused
+                }
+                None => Verdict::Accepted,
+            }
+        },
+    );
+    assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
+}
