@@ -424,7 +424,19 @@ impl External {
             })),
         };
         let failed = StartError::Failed;
-        let info = ext.request(json!({ "cmd": "info" })).map_err(failed)?;
+        // A transport failure already names the engine; an `error` answer is the engine's own
+        // words, placed here (who said it, to which request).
+        let info = ext.request(json!({ "cmd": "info" })).map_err(|e| {
+            if ext.failure().is_some() {
+                failed(e)
+            } else {
+                failed(format!(
+                    "the engine `{}` answered `info` with an error: {}",
+                    ext.label,
+                    escape_controls(&e)
+                ))
+            }
+        })?;
         if info.get("protocol").and_then(Value::as_u64) != Some(PROTOCOL) {
             return Err(failed(format!(
                 "the engine `{}` speaks protocol {}, ludopress speaks {PROTOCOL}",

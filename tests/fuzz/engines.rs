@@ -297,6 +297,8 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
         "engine-answers",
         harness::runs(),
         || {
+            // The fake engine is the test's own: consent for this run, as `--allow-engine`.
+            ludopress::trust::allow_for_this_run();
             let root = harness::scratch("engine");
             let mut tokens = tokens();
             tokens.extend(json_tokens());
@@ -332,16 +334,8 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
             };
             let ext = match External::start("fuzz", &def) {
                 Ok(x) => x,
-                Err(e) if !harness::strict() && !e.contains("engine") => {
-                    // Known defect (issue 29, engines): an `error` answer to `info` comes back
-                    // from `External::start` as the engine's bare text (`{"a":1}`), naming
-                    // neither the engine nor the request; a rulebook check then shows it as the
-                    // reason its claims are unchecked. Reproducer:
-                    // tests/fixtures/fuzz/engine-info-error.jsonl. Remove once plugin.rs names it.
-                    return Verdict::Known;
-                }
                 Err(e) => {
-                    named(&e);
+                    named(&e.to_string());
                     return Verdict::Refused;
                 }
             };
@@ -380,4 +374,28 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
         },
     );
     assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
+}
+
+/// Found by the engine fuzzer: an `error` answer to `info` is reported as the engine's answer to
+/// that request, naming the engine, not as its bare text.
+#[test]
+fn an_error_answer_to_info_names_the_engine_and_the_request() {
+    ludopress::trust::allow_for_this_run();
+    let answers = common::root().join("tests/fixtures/fuzz/engine-info-error.jsonl");
+    let root = harness::scratch("engine-info-error");
+    let def = EngineDef {
+        command: vec![
+            "sh".into(),
+            "-c".into(),
+            FAKE.into(),
+            answers.display().to_string(),
+        ],
+        dir: root,
+    };
+    let e = match External::start("fuzz", &def) {
+        Ok(_) => panic!("an engine whose `info` answers an error was started"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("sh -c"), "the engine is not named: {e}");
+    assert!(e.contains("`info`"), "the request is not named: {e}");
 }

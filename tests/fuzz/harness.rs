@@ -178,14 +178,6 @@ pub enum Verdict {
     Accepted,
     /// Input errors, each at a place.
     Refused,
-    /// Not run: the input has a known defect, reported and owned by another change (see
-    /// `known_defect`), that `LUDOPRESS_FUZZ_STRICT=1` runs anyway.
-    Known,
-}
-
-/// Whether inputs with a known defect run anyway.
-pub fn strict() -> bool {
-    std::env::var("LUDOPRESS_FUZZ_STRICT").is_ok_and(|v| v == "1")
 }
 
 /// One input being run: its index, its own random numbers and its bytes (kept for the message
@@ -232,8 +224,6 @@ pub struct Figures {
     pub inputs: usize,
     pub accepted: usize,
     pub refused: usize,
-    /// Inputs not run for a known defect.
-    pub known: usize,
     pub worst: Duration,
     pub worst_input: usize,
     /// Most live bytes one input added to what was live before it.
@@ -335,7 +325,6 @@ pub fn run<S: 'static>(
                     match v {
                         Verdict::Accepted => f.accepted += 1,
                         Verdict::Refused => f.refused += 1,
-                        Verdict::Known => f.known += 1,
                     }
                     if took > f.worst {
                         (f.worst, f.worst_input) = (took, i);
@@ -366,12 +355,11 @@ pub fn run<S: 'static>(
     }
     f.retained = LIVE.load(Relaxed) as isize - start_live;
     println!(
-        "fuzz figures: {kind}: {} inputs ({} accepted, {} refused, {} known defects not run), worst {:.1} ms (input {}), \
+        "fuzz figures: {kind}: {} inputs ({} accepted, {} refused), worst {:.1} ms (input {}), \
          peak +{:.1} MiB (input {}), retained {:+.1} MiB, {:.1} s in all, seed {}",
         f.inputs,
         f.accepted,
         f.refused,
-        f.known,
         f.worst.as_secs_f64() * 1e3,
         f.worst_input,
         f.peak as f64 / 1048576.0,
