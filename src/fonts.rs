@@ -13,6 +13,9 @@ pub const FAMILY: &str = "Lato";
 
 /// Largest font file a game may name, in bytes.
 pub const MAX_FONT_BYTES: u64 = 20 * 1024 * 1024;
+/// Most bytes of distinct fonts one process loads in all (a game names a few; `watch` loads each
+/// saved version of a font being edited).
+pub const MAX_LOADED_FONT_BYTES: u64 = 512 << 20;
 
 /// A loaded font face: one of the three bundled Lato faces, or a game's own TTF/OTF file.
 ///
@@ -166,6 +169,21 @@ impl Face {
         let mut all = registry().write().unwrap_or_else(|e| e.into_inner());
         if let Some(f) = find(&all) {
             return Ok(f);
+        }
+        // Every distinct font stays loaded for the life of the process (faces are `Copy`
+        // handles into the registry): bounded, so that a long `watch` over a font being edited
+        // cannot grow without end.
+        let held: u64 = all
+            .iter()
+            .skip(Face::ALL.len())
+            .map(|l| l.bytes.len() as u64)
+            .sum();
+        if held + bytes.len() as u64 > MAX_LOADED_FONT_BYTES {
+            return Err(format!(
+                "ludopress has loaded {} MiB of distinct fonts since it started (each saved version of a font counts); the limit is {} MiB: restart it",
+                held >> 20,
+                MAX_LOADED_FONT_BYTES >> 20
+            ));
         }
         let loaded = Loaded {
             bytes: Box::leak(bytes.into_boxed_slice()),
