@@ -1008,3 +1008,48 @@ fn a_position_with_millions_of_outcomes_is_refused_at_its_card() {
     let (e, p) = common::accepted("crowded.toml", &fewer);
     assert_eq!(e.perft(&p, 1), 297_524);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reads: the template library is held to the rule of every file a project names.
+
+/// A cloned project shipping `templates/library.toml` as a link to a secret, or `templates/` as a
+/// link out of the project: the secret is neither read nor printed (its first line was shown in
+/// the error excerpt).
+#[cfg(unix)]
+#[test]
+fn a_template_library_linked_out_of_the_project_is_not_read() {
+    let dir = std::env::temp_dir().join(format!("ludopress-tpl-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let secret_dir = dir.join("elsewhere");
+    std::fs::create_dir_all(&secret_dir).unwrap();
+    let secret = secret_dir.join("credentials");
+    std::fs::write(&secret, "https://alice:SECRET-TOKEN@example.com\n").unwrap();
+    // The library file a link to the secret.
+    let root = dir.join("p1");
+    std::fs::create_dir_all(root.join("templates")).unwrap();
+    std::os::unix::fs::symlink(&secret, root.join("templates/library.toml")).unwrap();
+    let e = Project::new(&root).library().unwrap_err().to_string();
+    assert!(e.contains("outside"), "{e}");
+    assert!(!e.contains("SECRET-TOKEN"), "the secret was shown: {e}");
+    // The whole folder a link out of the project, to a folder holding a valid library.
+    let root = dir.join("p2");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        secret_dir.join("library.toml"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&secret_dir, root.join("templates")).unwrap();
+    let e = Project::new(&root).library().unwrap_err().to_string();
+    assert!(e.contains("leads outside the project"), "{e}");
+    // A real folder inside the project is read.
+    let root = dir.join("p3");
+    std::fs::create_dir_all(root.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        root.join("templates/library.toml"),
+    )
+    .unwrap();
+    assert!(Project::new(&root).library().is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -58,9 +58,31 @@ impl Project {
         v
     }
 
-    /// Loads the template library.
+    /// Loads the template library. `templates/` and its `library.toml` are held to the rule of
+    /// every file a game names: after links are resolved they lie inside the project (a cloned
+    /// project could ship `library.toml` as a link to a secret, whose first line an error would
+    /// print).
     pub fn library(&self) -> Result<Library, Diagnostics> {
-        let src = Source::read(&self.root.join("templates").join("library.toml"))?;
+        let templates = self.root.join("templates");
+        let path = templates.join("library.toml");
+        if let (Ok(root), Ok(real)) = (
+            std::fs::canonicalize(&self.root),
+            std::fs::canonicalize(&templates),
+        ) {
+            if !real.starts_with(&root) {
+                return Err(Diagnostic::file(
+                    &templates,
+                    format!(
+                        "template folder refused: it leads outside the project (to {}): only files inside it are read",
+                        real.display()
+                    ),
+                )
+                .into());
+            }
+        }
+        crate::paths::inside(&templates, &path, u64::MAX)
+            .map_err(|e| Diagnostic::file(&path, format!("template library refused: {e}")))?;
+        let src = Source::read(&path)?;
         Library::parse(&src)
     }
 
