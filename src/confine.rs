@@ -1,7 +1,8 @@
 //! Confinement of a game's engine program where the system allows it. On Linux with Landlock,
 //! the engine is started as `ludopress __confine DIR -- PROGRAM ARGS...`: that process restricts
-//! itself (the game folder DIR read-only, the system's program folders readable, nothing
-//! writable, no TCP bind or connect when the kernel can refuse them) and then becomes the
+//! itself (the game folder DIR read-only, the system's program folders readable, `/etc` entry by
+//! entry without its secrets, nothing writable, no TCP bind or connect when the kernel can
+//! refuse them) and then becomes the
 //! program (`exec`), which inherits the restriction with everything it starts. Going through
 //! the binary keeps the code safe (no `pre_exec`). Elsewhere, and on a kernel without Landlock,
 //! nothing is confined: the engine runs with the rights of the person who runs ludopress.
@@ -12,9 +13,32 @@ use std::path::{Path, PathBuf};
 pub const COMMAND: &str = "__confine";
 
 /// Folders an interpreter needs to start, readable (and executable) by a confined engine.
+/// `/etc` is not one: its entries are granted one by one ([`etc_entries`]).
 pub const SYSTEM_FOLDERS: &[&str] = &[
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/nix",
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/opt", "/nix",
 ];
+
+/// The configuration folder, granted entry by entry so that its secrets stay out of reach.
+pub const ETC: &str = "/etc";
+
+/// Entries of `/etc` (relative paths) never granted: password hashes, privileges, keys.
+pub const ETC_SECRETS: &[&str] = &[
+    "shadow",
+    "shadow-",
+    "gshadow",
+    "gshadow-",
+    "sudoers",
+    "sudoers.d",
+    "ssh",
+    "ssl/private",
+    "security",
+    "credstore",
+    "credstore.encrypted",
+    "krb5.keytab",
+];
+
+/// Most entries of one folder of `/etc` looked at (a usual `/etc` holds a few hundred).
+pub const MAX_ETC_ENTRIES: usize = 4096;
 
 /// Files a confined engine may read besides.
 pub const SYSTEM_FILES: &[&str] = &["/dev/null", "/dev/urandom"];
@@ -65,11 +89,16 @@ fn resolve(name: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The installation folder of a program (the grandparent of `.../bin/python3`), so that an
-/// interpreter installed outside the system folders (pyenv, a virtual environment) starts. A
-/// folder too wide to grant (`/`, a top folder like `/root` or `/home`, the home folder) is not.
-fn prefix(program: &Path) -> Option<PathBuf> {
+/// The installation folder of a program found on `PATH` (the grandparent of `.../bin/python3`),
+/// so that an interpreter installed outside the system folders (pyenv, a virtual environment)
+/// starts. Not granted: a relative one, a folder too wide (`/`, a top folder like `/root` or
+/// `/home`, the home folder), or one that holds the game folder `dir` (it would hold other
+/// games).
+fn prefix(program: &Path, dir: &Path) -> Option<PathBuf> {
     let p = program.parent()?.parent()?;
+    if !p.is_absolute() || dir.starts_with(p) {
+        return None;
+    }
     let normal = p
         .components()
         .filter(|c| matches!(c, std::path::Component::Normal(_)))
@@ -81,20 +110,103 @@ fn prefix(program: &Path) -> Option<PathBuf> {
     Some(p.to_path_buf())
 }
 
-/// The folders a confined engine may read: the system's, and the installation folders of its
-/// program (as named, and with links resolved), that exist.
-pub fn readable_folders(program: &Path) -> Vec<PathBuf> {
+/// The folders a confined engine of the game folder `dir` may read: the system's, and, for a
+/// bare program name found on `PATH`, its installation folders (as found, and with links
+/// resolved), that exist. A program named by a path is a file of the game folder: nothing
+/// around it is granted (its grandparent would be the folder of every game).
+pub fn readable_folders(program: &Path, dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = SYSTEM_FOLDERS.iter().map(PathBuf::from).collect();
-    if let Some(found) = resolve(program) {
-        out.extend(prefix(&found));
+    let bare = matches!(
+        program.components().collect::<Vec<_>>()[..],
+        [std::path::Component::Normal(_)]
+    );
+    if let Some(found) = resolve(program).filter(|_| bare) {
+        out.extend(prefix(&found, dir));
         if let Ok(real) = found.canonicalize() {
-            out.extend(prefix(&real));
+            out.extend(prefix(&real, dir));
         }
     }
     out.retain(|p| p.exists());
     out.sort();
     out.dedup();
     out
+}
+
+/// The entries of `/etc` a confined engine may read (an interpreter reads its configuration
+/// there: Debian's python reads `/etc/python3.*`), sorted: every entry but the secrets of
+/// [`ETC_SECRETS`] and what not everyone may read (mode without `o+r`, so that an engine run by
+/// root reads no more than anyone). A folder holding such an entry is granted entry by entry
+/// in turn (`ssl` without `private`), down to `/etc/a/b`.
+pub fn etc_entries() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    grant_within(Path::new(ETC), "", 0, &mut out);
+    out
+}
+
+fn grant_within(dir: &Path, rel: &str, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut names: Vec<std::ffi::OsString> = entries
+        .take(MAX_ETC_ENTRIES)
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    names.sort();
+    for name in names {
+        let Some(n) = name.to_str() else { continue };
+        let rel = if rel.is_empty() {
+            n.to_string()
+        } else {
+            format!("{rel}/{n}")
+        };
+        let path = dir.join(n);
+        if !open_to_all(&rel, &path) {
+            continue;
+        }
+        if path.is_dir() && holds_closed(&rel, &path) {
+            if depth < 1 {
+                grant_within(&path, &rel, depth + 1, out);
+            }
+            continue;
+        }
+        out.push(path);
+    }
+}
+
+/// Whether the entry `rel` of `/etc` at `path` may be granted: no secret, readable by everyone
+/// (links followed: a dangling one is not).
+fn open_to_all(rel: &str, path: &Path) -> bool {
+    if ETC_SECRETS.contains(&rel) {
+        return false;
+    }
+    match std::fs::metadata(path) {
+        #[cfg(unix)]
+        Ok(m) => std::os::unix::fs::MetadataExt::mode(&m) & 0o004 != 0,
+        #[cfg(not(unix))]
+        Ok(_) => true,
+        Err(_) => false,
+    }
+}
+
+/// Whether the folder `rel` of `/etc` holds an entry that may not be granted (or cannot be
+/// listed whole): it is then granted entry by entry, or not at all.
+fn holds_closed(rel: &str, path: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return true;
+    };
+    let mut seen = 0;
+    for e in entries {
+        seen += 1;
+        let Ok(e) = e else { return true };
+        let Some(n) = e.file_name().to_str().map(str::to_string) else {
+            return true;
+        };
+        if seen > MAX_ETC_ENTRIES || !open_to_all(&format!("{rel}/{n}"), &e.path()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `__confine DIR -- PROGRAM ARGS...`: confines this process, then becomes the program. Returns
@@ -128,8 +240,8 @@ fn run_program(program: &Path, _: &[std::ffi::OsString]) -> String {
     )
 }
 
-/// Restricts this process and every process it will start: reads inside `dir` and the system's
-/// folders, no write anywhere, no TCP. Fails rather than run an engine half-confined on a
+/// Restricts this process and every process it will start: reads inside `dir`, the system's
+/// folders and the open entries of `/etc`, no write anywhere, no TCP. Fails rather than run an engine half-confined on a
 /// kernel that has Landlock.
 #[cfg(target_os = "linux")]
 fn restrict(dir: &Path, program: &Path) -> Result<(), String> {
@@ -139,7 +251,8 @@ fn restrict(dir: &Path, program: &Path) -> Result<(), String> {
     };
     let abi = ABI::V6;
     let read = AccessFs::from_read(abi);
-    let mut folders = readable_folders(program);
+    let mut folders = readable_folders(program, dir);
+    folders.extend(etc_entries());
     folders.push(dir.to_path_buf());
     let files: Vec<&str> = SYSTEM_FILES
         .iter()

@@ -43,6 +43,24 @@ pub fn timeout() -> Duration {
         .map_or(TIMEOUT, |ms| Duration::from_millis(ms.clamp(1, 600_000)))
 }
 
+/// The only variables of ludopress's environment an engine program gets (when set): where
+/// programs are, who and where the person is, the language, and what a pyenv or a virtual
+/// environment needs to pick its interpreter.
+pub const ENGINE_ENV: &[&str] = &[
+    "PATH",
+    "HOME",
+    "USER",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "TZ",
+    "TMPDIR",
+    "PYENV_ROOT",
+    "PYENV_VERSION",
+    "VIRTUAL_ENV",
+    "SYSTEMROOT",
+];
+
 /// The ludopress binary, set by `main`: engines are started through it (`__confine`) so that
 /// it confines them before it becomes them. Unset (the library used from a test), engines run
 /// unconfined.
@@ -318,6 +336,14 @@ impl External {
                 Command::new(&program)
             }
         };
+        // A cleared environment but for what an interpreter needs to start: ludopress's own
+        // variables (tokens, keys, passwords in the environment) are not the engine's business.
+        cmd.env_clear();
+        for key in ENGINE_ENV {
+            if let Some(v) = std::env::var_os(key) {
+                cmd.env(key, v);
+            }
+        }
         cmd.args(&def.command[1..])
             .current_dir(&dir)
             .stdin(Stdio::piped())

@@ -2,8 +2,9 @@
 //! a program in `[engine] command`; ludopress starts it only when the person said so: for one
 //! run (`--allow-engine`, [`allow_for_this_run`]) or for good (`ludopress trust GAME`, a record
 //! in a file outside every game folder). A record is tied to the game folder's canonical path
-//! and to a SHA-256 of the command and of the files it names, so a changed command or a changed
-//! engine file is asked about again, the way `direnv allow` works.
+//! and to a SHA-256 of the command and of the files it names (a folder it names: every file
+//! under it), so a changed command or a changed engine file is asked about again, the way
+//! `direnv allow` works.
 
 use crate::definition::model::EngineDef;
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,8 @@ pub const MAX_TRUST_FILE: u64 = 1 << 20;
 pub const MAX_NAMED_FILE: u64 = 256 << 20;
 /// Most records a trust file holds.
 pub const MAX_RECORDS: usize = 1000;
+/// Most files under the folders a command names that can be trusted (each is hashed).
+pub const MAX_FOLDER_FILES: usize = 10_000;
 
 /// Set by `--allow-engine`: every engine program of this run may start.
 static ALLOW_ALL: AtomicBool = AtomicBool::new(false);
@@ -55,7 +58,8 @@ pub struct Record {
     /// The command, word by word.
     pub command: Vec<String>,
     /// The files of the game the command names (the program if it is a path, arguments naming
-    /// a file of the folder), relative to the folder.
+    /// a file of the folder), relative to the folder; a folder it names is shown as `eng/ (N
+    /// files)`.
     pub files: Vec<String>,
     /// SHA-256 of the folder, the command and the files' contents, in hexadecimal.
     pub sha256: String,
@@ -92,7 +96,14 @@ pub fn fingerprint(def: &EngineDef) -> Result<Record, String> {
             continue;
         };
         if real.starts_with(&folder) && real.is_file() {
-            files.push(word.clone());
+            files.push(Named::File(word.clone()));
+        } else if i > 0 && real.starts_with(&folder) && real.is_dir() {
+            // `python3 eng` runs `eng/__main__.py`, which imports its neighbours: the whole
+            // folder is the program.
+            let mut under = Vec::new();
+            walk(&real, "", &mut under)?;
+            under.sort();
+            files.push(Named::Folder(word.clone(), real, under));
         }
     }
     let mut h = Sha256::new();
@@ -105,40 +116,140 @@ pub fn fingerprint(def: &EngineDef) -> Result<Record, String> {
     for w in &def.command {
         field(&mut h, w.as_bytes());
     }
+    let mut shown = Vec::new();
     for f in &files {
-        field(&mut h, f.as_bytes());
-        let path = folder.join(f);
-        let file = std::fs::File::open(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut r = file.take(MAX_NAMED_FILE + 1);
-        let mut buf = vec![0u8; 64 << 10];
-        let mut total = 0u64;
-        loop {
-            let n = r
-                .read(&mut buf)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            if n == 0 {
-                break;
+        match f {
+            Named::File(word) => {
+                field(&mut h, word.as_bytes());
+                hash_file(&mut h, &folder.join(word), MAX_NAMED_FILE)?;
+                shown.push(word.clone());
             }
-            total += n as u64;
-            if total > MAX_NAMED_FILE {
-                return Err(format!(
-                    "{} is over {} MiB: too large to be trusted",
-                    path.display(),
-                    MAX_NAMED_FILE >> 20
-                ));
+            Named::Folder(word, real, under) => {
+                // Marked apart from a file, so that a file and a folder never hash the same.
+                field(&mut h, b"folder");
+                field(&mut h, word.as_bytes());
+                // The folder's files together are held to the size of one named file.
+                let mut left = MAX_NAMED_FILE;
+                for (rel, entry) in under {
+                    field(&mut h, rel.as_bytes());
+                    match entry {
+                        Entry::File => {
+                            field(&mut h, b"file");
+                            left -= hash_file(&mut h, &real.join(rel), left).map_err(|e| {
+                                format!(
+                                    "{e} (the files under {word}/ count together, {} MiB at most)",
+                                    MAX_NAMED_FILE >> 20
+                                )
+                            })?;
+                        }
+                        Entry::Link(to) => {
+                            field(&mut h, b"link");
+                            field(&mut h, to.as_encoded_bytes());
+                        }
+                    }
+                }
+                shown.push(format!("{word}/ ({} files)", under.len()));
             }
-            h.update(&buf[..n]);
         }
-        h.update(total.to_le_bytes());
     }
     let sha256 = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
     Ok(Record {
         folder,
         command: def.command.clone(),
-        files,
+        files: shown,
         sha256,
     })
+}
+
+/// What a word of the command names in the game folder.
+enum Named {
+    /// A file, by the word.
+    File(String),
+    /// A folder: the word, its real path, and what lies under it (sorted relative paths).
+    Folder(String, PathBuf, Vec<(String, Entry)>),
+}
+
+/// What is hashed of an entry under a named folder.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Entry {
+    /// A regular file: its contents.
+    File,
+    /// A symbolic link, not followed: where it leads, as written.
+    Link(std::ffi::OsString),
+}
+
+/// Every regular file and link under `dir` (links not followed, other kinds ignored), with its
+/// path relative to the named folder; at most [`MAX_FOLDER_FILES`].
+fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, Entry)>) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for e in entries {
+        let e = e.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let path = e.path();
+        let name = e.file_name();
+        let Some(name) = name.to_str() else {
+            return Err(format!(
+                "{} has a name that is not UTF-8: it cannot be trusted",
+                path.display()
+            ));
+        };
+        let here = if rel.is_empty() {
+            name.to_string()
+        } else {
+            format!("{rel}/{name}")
+        };
+        let kind = e
+            .file_type()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if kind.is_dir() {
+            walk(&path, &here, out)?;
+            continue;
+        } else if kind.is_file() {
+            out.push((here, Entry::File));
+        } else if kind.is_symlink() {
+            let to = std::fs::read_link(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            out.push((here, Entry::Link(to.into_os_string())));
+        } else {
+            continue;
+        }
+        if out.len() > MAX_FOLDER_FILES {
+            return Err(format!(
+                "{} holds over {MAX_FOLDER_FILES} files: too many to be trusted (name the engine's files, not a folder this large)",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Hashes the contents of the file `path` and its length, refusing one over `limit` bytes;
+/// its length.
+fn hash_file(h: &mut Sha256, path: &Path, limit: u64) -> Result<u64, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut r = file.take(limit + 1);
+    let mut buf = vec![0u8; 64 << 10];
+    let mut total = 0u64;
+    loop {
+        let n = r
+            .read(&mut buf)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+        if total > limit {
+            return Err(format!(
+                "{} is over {} MiB: too large to be trusted",
+                path.display(),
+                MAX_NAMED_FILE >> 20
+            ));
+        }
+        h.update(&buf[..n]);
+    }
+    h.update(total.to_le_bytes());
+    Ok(total)
 }
 
 /// Reads the trust file (none yet is no record), bounded in size; never follows it into a FIFO

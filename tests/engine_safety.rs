@@ -480,3 +480,133 @@ fn breakthrough_is_checked_through_its_confined_engine() {
         assert!(!t.contains("runs unconfined"), "{t}");
     }
 }
+
+#[test]
+fn an_engine_gets_no_variable_of_ludopress_but_the_allowed_ones() {
+    let root = project(
+        "env",
+        "echo \"SECRET=[$LUDOPRESS_TEST_SECRET] PATH-SET=[${PATH:+yes}]\" >&2; exit 3\n",
+        None,
+    );
+    let o = bin(&root)
+        .env("LUDOPRESS_TEST_SECRET", "hunter2-in-the-environment")
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(t.contains("SECRET=[]"), "{t}");
+    assert!(!t.contains("hunter2-in-the-environment"), "{t}");
+    // PATH is on the allow-list: `sh` found its programs through it.
+    assert!(t.contains("PATH-SET=[yes]"), "{t}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn an_engine_named_by_a_path_cannot_read_the_other_games() {
+    if !ludopress::confine::available() {
+        println!("note: this kernel has no Landlock; the confinement test is skipped");
+        return;
+    }
+    let root = project("neighbours", "", Some("command = [\"./probe.sh\"]"));
+    let other = root.join("games/other-game");
+    std::fs::create_dir_all(&other).unwrap();
+    let secret = format!("OTHER-GAME-{}", std::process::id());
+    std::fs::write(other.join("game.toml"), &secret).unwrap();
+    let probe = root.join("games/breakthrough/probe.sh");
+    std::fs::write(
+        &probe,
+        "#!/bin/sh\ncat ../other-game/game.toml >&2 2>/dev/null || echo NEIGHBOUR-REFUSED >&2\n\
+         cat rules.en.md >/dev/null && echo OWN-READ >&2\nexit 3\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&probe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(t.contains("OWN-READ"), "{t}");
+    assert!(
+        t.contains("NEIGHBOUR-REFUSED") && !t.contains(&secret),
+        "{t}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_confined_engine_cannot_read_the_secrets_of_etc() {
+    if !ludopress::confine::available() {
+        println!("note: this kernel has no Landlock; the confinement test is skipped");
+        return;
+    }
+    // Only meaningful where this test itself can read /etc/shadow (as root).
+    if std::fs::read("/etc/shadow").is_err() {
+        println!("note: /etc/shadow is absent or unreadable here (not root); the test is skipped");
+        return;
+    }
+    let root = project(
+        "etc",
+        "cat /etc/shadow >/dev/null 2>&1 && echo SHADOW-READ >&2 || echo SHADOW-REFUSED >&2\n\
+         cat /etc/passwd >/dev/null && echo PASSWD-READ >&2\nexit 3\n",
+        None,
+    );
+    let o = bin(&root)
+        .args(["check", "breakthrough", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(
+        t.contains("SHADOW-REFUSED") && !t.contains("SHADOW-READ"),
+        "{t}"
+    );
+    // The rest of /etc stays readable (an interpreter reads its configuration there).
+    assert!(t.contains("PASSWD-READ"), "{t}");
+    let entries = ludopress::confine::etc_entries();
+    assert!(
+        !entries.iter().any(|p| p.starts_with("/etc/shadow")),
+        "{entries:?}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn trust_covers_every_file_under_a_folder_the_command_names() {
+    // `sh engine.sh eng`: the engine sources a file of the folder it names.
+    let root = project(
+        "folder",
+        ". ./eng/main.sh\n",
+        Some("command = [\"sh\", \"engine.sh\", \"eng\"]"),
+    );
+    let eng = root.join("games/breakthrough/eng");
+    std::fs::create_dir_all(eng.join("lib")).unwrap();
+    std::fs::write(eng.join("main.sh"), "echo FOLDER-RAN >&2; exit 3\n").unwrap();
+    std::fs::write(eng.join("lib/helper.sh"), "true\n").unwrap();
+    let o = bin(&root).args(["trust", "breakthrough"]).output().unwrap();
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("eng/ (2 files)"), "{t}");
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    assert!(text(&o).contains("FOLDER-RAN"), "{}", text(&o));
+    // A file deep in the folder changes: asked again, not run.
+    std::fs::write(eng.join("lib/helper.sh"), "echo CHANGED\n").unwrap();
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("changed since you trusted it"), "{t}");
+    assert!(!t.contains("FOLDER-RAN"), "{t}");
+    // A file added to the folder: asked again too.
+    assert!(bin(&root)
+        .args(["trust", "breakthrough"])
+        .output()
+        .unwrap()
+        .status
+        .success());
+    std::fs::write(eng.join("extra.sh"), "true\n").unwrap();
+    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&root);
+}
