@@ -17,6 +17,11 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 /// Most pixels the images of one SVG may draw, each use counted: one image at the limit drawn
 /// twice (the pixels are decoded once, but every use is drawn, embedded and rasterized).
 pub const MAX_ART_PIXELS: u64 = 100_000_000;
+/// Most pixels the images of one face (a card, a back, a tile, a board...) may draw, each use
+/// counted: a raster art file once per element drawing it, an SVG art its [`Art::pixels_drawn`]
+/// per use. Every use is embedded and rasterized: eight elements drawing art of 98 megapixels
+/// each peaked at 3.2 GB. The shipped games draw at most a few megapixels a face.
+pub const MAX_FACE_PIXELS: u64 = 100_000_000;
 /// Most shapes an SVG may draw.
 pub const MAX_SHAPES: usize = 100_000;
 /// Most path segments an SVG may draw, its `use` copies and markers counted, checked on the
@@ -47,6 +52,27 @@ impl Art {
         match self {
             Art::Vector(s) => (s.width, s.height),
             Art::Raster(r) => (f64::from(r.width), f64::from(r.height)),
+        }
+    }
+
+    /// The pixels one use of this art draws: a raster image's own, or the sum over every image
+    /// an SVG draws, each of its uses counted (as [`MAX_ART_PIXELS`] counts them).
+    pub fn pixels_drawn(&self) -> u64 {
+        fn walk(items: &[Item]) -> u64 {
+            items.iter().fold(0u64, |n, i| {
+                n.saturating_add(match i {
+                    Item::Image(im) => pixels(&im.raster),
+                    Item::Group(g) => walk(&g.items),
+                    Item::Path(_) | Item::Text(_) => 0,
+                })
+            })
+        }
+        fn pixels(r: &Raster) -> u64 {
+            u64::from(r.width).saturating_mul(u64::from(r.height))
+        }
+        match self {
+            Art::Vector(s) => walk(&s.items),
+            Art::Raster(r) => pixels(r),
         }
     }
 

@@ -324,3 +324,55 @@ fn a_long_text_is_refused_before_it_is_laid_out() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn the_images_of_a_face_are_counted_each_use() {
+    // One SVG drawing a 3000 × 3000 image six times (54 megapixels) is within its own budget;
+    // a face drawing it twice draws 108 megapixels, past the budget of a face (100).
+    let layout = |elements: usize| {
+        let one =
+            "[[layout.two.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/b.svg\"\n";
+        let mut g = game(false).replace("size = \"mini\"", "size = \"mini\"\nlayout = \"two\"");
+        g.push_str("\n[layout.two]\n");
+        for i in 0..elements {
+            g.push_str(&one.replace("\"art\"", &format!("\"art{i}\"")));
+        }
+        g
+    };
+    let (root, folder) = project("face-pixels", &svg_with_image("b.png"));
+    std::fs::write(folder.join("art/b.png"), png(3000, 3000)).unwrap();
+    let six: String = (0..6)
+        .map(|i| format!("<image x=\"{i}\" width=\"1\" height=\"1\" href=\"b.png\"/>\n"))
+        .collect();
+    std::fs::write(
+        folder.join("art/b.svg"),
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"6\" height=\"1\">\n{six}</svg>\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(folder.join("game.toml"), layout(2)).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("error: card `one`: this face draws 108 megapixels of images, each use counted (image `art/b.svg` adds 54); the limit is 100 megapixels a face"),
+        "{e}"
+    );
+    // Placed at the second element's `image`, the use past the budget.
+    let line = layout(2)
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("image = "))
+        .map(|(n, _)| n + 1)
+        .nth(1)
+        .unwrap();
+    assert!(
+        e.contains(&format!("game.toml:{line}:9: error: card `one`")),
+        "{e}"
+    );
+    // One use (54 megapixels) passes.
+    std::fs::write(folder.join("game.toml"), layout(1)).unwrap();
+    let lib: Library = Project::new(&root).library().unwrap();
+    let g = Project::new(&root).load("cards", &lib, None);
+    assert!(g.is_ok(), "{}", g.err().unwrap());
+    let _ = std::fs::remove_dir_all(&root);
+}

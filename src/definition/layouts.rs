@@ -6,6 +6,7 @@ use super::*;
 use crate::art::Art;
 use crate::diag::Diagnostic;
 use crate::fonts::{Face, Family};
+use std::collections::HashMap;
 
 /// Deepest chain of `extends`.
 const MAX_EXTENDS: usize = 16;
@@ -26,6 +27,13 @@ pub(super) struct Layouts<'r> {
     owner: &'static str,
     /// The game's boards, which a `board` element draws.
     boards: BTreeMap<String, std::sync::Arc<Board>>,
+    /// The pixels the images of the face being filled draw so far, each use counted; `None`
+    /// once the face was refused (one error a face).
+    face_pixels: Option<u64>,
+    /// [`Art::pixels_drawn`] of each art already measured, by the address of its shared
+    /// scene or raster (held in `art` or `icons` for the whole validation): an SVG is walked
+    /// once, however many faces draw it.
+    pixels: HashMap<*const (), u64>,
 }
 
 /// The bundled family's name in `font = "…"`.
@@ -47,6 +55,8 @@ impl<'r> Layouts<'r> {
             families: BTreeMap::new(),
             owner: "card",
             boards: BTreeMap::new(),
+            face_pixels: Some(0),
+            pixels: HashMap::new(),
         };
         l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
         for (name, f) in &file.fonts {
@@ -269,10 +279,62 @@ impl<'r> Layouts<'r> {
         ink: Color,
     ) -> Vec<Element> {
         self.owner = owner;
+        self.face_pixels = Some(0);
         shapes
             .iter()
             .filter_map(|sh| self.element(cx, sh, card, ink))
             .collect()
+    }
+
+    /// Counts `uses` more uses of `art` on the face being filled against
+    /// [`crate::art::MAX_FACE_PIXELS`]; past it, an error at the template `t` naming the art
+    /// (at the card's value when `t` is one field), and None.
+    fn draws(
+        &mut self,
+        cx: &mut Ctx,
+        t: &S,
+        card: &Card,
+        art: &Art,
+        uses: u64,
+        what: &str,
+    ) -> Option<()> {
+        let key = match art {
+            Art::Vector(s) => std::sync::Arc::as_ptr(s) as *const (),
+            Art::Raster(r) => std::sync::Arc::as_ptr(r) as *const (),
+        };
+        let each = *self.pixels.entry(key).or_insert_with(|| art.pixels_drawn());
+        // A face already refused says so once; its other elements are still checked.
+        let Some(so_far) = self.face_pixels else {
+            return Some(());
+        };
+        let total = so_far.saturating_add(each.saturating_mul(uses));
+        if total <= crate::art::MAX_FACE_PIXELS {
+            self.face_pixels = Some(total);
+            return Some(());
+        }
+        self.face_pixels = None;
+        let message = format!(
+            "{} `{}`: this face draws {} megapixels of images, each use counted ({what} adds {}); the limit is {} megapixels a face: draw the images smaller, fewer times or on fewer elements",
+            self.owner,
+            card.id,
+            total.div_ceil(1_000_000),
+            (each.saturating_mul(uses)).div_ceil(1_000_000),
+            crate::art::MAX_FACE_PIXELS / 1_000_000
+        );
+        let whole = t.get_ref().trim();
+        let field = whole
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .filter(|f| !f.contains('.') && !f.contains('{'));
+        match field.and_then(|f| card.places.as_ref()?.fields.get(f).cloned()) {
+            Some(d) => cx.diags.push(Diagnostic {
+                message,
+                warning: false,
+                ..(*d).clone()
+            }),
+            None => cx.err(t, message),
+        }
+        None
     }
 
     /// A template filled with a card's values in `lang`; an error (at the template, or at the
@@ -403,6 +465,17 @@ impl<'r> Layouts<'r> {
                         }
                     }
                 }
+                // An icon is drawn at each of its marks, on the French face or the English.
+                for (name, art) in &icons {
+                    let marks = |s: &str| {
+                        crate::markup::parse(s)
+                            .iter()
+                            .filter(|p| matches!(p, crate::markup::Piece::Icon(n) if n == name))
+                            .count() as u64
+                    };
+                    let uses = marks(&fr).max(marks(&en));
+                    self.draws(cx, t, card, art, uses, &format!("icon `{name}`"))?;
+                }
                 // French typography on the French text, with the narrowest no-break space
                 // every face of the family has (none: the text is left as written).
                 let fr = match french {
@@ -434,10 +507,11 @@ impl<'r> Layouts<'r> {
                 }
                 let art = self.art(
                     cx,
-                    &Spanned::new(file.span(), path),
+                    &Spanned::new(file.span(), path.clone()),
                     "image",
                     Some(&card.id),
                 )?;
+                self.draws(cx, file, card, &art, 1, &format!("image `{}`", path.trim()))?;
                 ElementKind::Image {
                     art,
                     fit: *fit,
@@ -466,6 +540,7 @@ impl<'r> Layouts<'r> {
                         return None;
                     }
                 };
+                self.draws(cx, t, card, &art, 1, &format!("icon `{}`", name.trim()))?;
                 ElementKind::Image {
                     art,
                     fit: *fit,
