@@ -1280,7 +1280,7 @@ fn papers_of(p: PaperArg) -> Vec<Paper> {
 
 /// `ludopress trust`: records, forgets or lists the consent to run a game's engine program.
 fn trust(project: &Project, game: Option<String>, revoke: bool, list: bool) -> Result<(), Failure> {
-    use ludopress::plugin::escape_controls;
+    use ludopress::diag::escape_controls;
     let other = |e: String| Failure::Other(e);
     if list {
         let records = ludopress::trust::list().map_err(other)?;

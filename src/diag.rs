@@ -50,10 +50,14 @@ pub fn shown_count(n: usize) -> String {
 
 /// `text` as it may reach a terminal: every control character but the line break and the tab
 /// (an escape sequence from a `game.toml` title or an engine's message could move the cursor,
-/// retitle the window or hide what follows) written as `\u{1b}`. Every printer of the binary
-/// and of `play` goes through it.
+/// retitle the window or hide what follows), and the bidirectional overrides (which reorder
+/// what follows them), written as `\u{1b}`. Every printer of the binary, of `play` and of an
+/// engine's words goes through it.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let bad = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
     if !text.chars().any(bad) {
         return std::borrow::Cow::Borrowed(text);
     }

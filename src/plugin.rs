@@ -11,6 +11,7 @@
 //! stops reading its input costs the answer limit, never a hang.
 
 use crate::definition::model::EngineDef;
+use crate::diag::escape_controls;
 use crate::rules::Score;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeSet, HashMap};
@@ -106,27 +107,6 @@ pub fn take_unconfined_note() -> Option<String> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .take()
-}
-
-/// Text an engine wrote, safe to print: control characters (an escape sequence that would
-/// drive the terminal, a carriage return that would hide a line) are written as `\x1b`.
-pub fn escape_controls(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\n' => out.push('\n'),
-            c if c.is_control() && (c as u32) < 0x100 => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control()
-                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
-            {
-                out.push_str(&format!("\\u{{{:x}}}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
@@ -295,7 +275,7 @@ impl External {
     /// own.
     pub fn start(game: &str, def: &EngineDef) -> Result<External, StartError> {
         crate::trust::consent(game, def).map_err(StartError::NoConsent)?;
-        let label = escape_controls(&def.command.join(" "));
+        let label = escape_controls(&def.command.join(" ")).into_owned();
         let failed =
             |e: String| StartError::Failed(format!("cannot start the engine `{label}`: {e}"));
         // Checked again here, the definition may be older than the folder: a program named by
@@ -596,7 +576,8 @@ impl External {
             Ok(v) => match v.get("error") {
                 Some(e) => Err(escape_controls(
                     &e.as_str().map_or_else(|| e.to_string(), String::from),
-                )),
+                )
+                .into_owned()),
                 None => Ok(v),
             },
             Err(e) => {
@@ -606,7 +587,7 @@ impl External {
                 let said = p
                     .stderr
                     .lock()
-                    .map(|s| escape_controls(s.trim()))
+                    .map(|s| escape_controls(s.trim()).into_owned())
                     .unwrap_or_default();
                 let said = if said.is_empty() {
                     String::new()

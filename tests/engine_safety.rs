@@ -360,7 +360,10 @@ fn escape_codes_in_an_engines_stderr_are_escaped() {
         .output()
         .unwrap();
     let t = text(&o);
-    assert!(t.contains("RED\\x1b[31m\\x1b]0;title\\x07\\x0dgone"), "{t}");
+    assert!(
+        t.contains("RED\\u{1b}[31m\\u{1b}]0;title\\u{7}\\u{d}gone"),
+        "{t}"
+    );
     assert!(
         !t.bytes().any(|b| b == 0x1b || b == 0x07 || b == b'\r'),
         "{t:?}"
