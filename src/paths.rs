@@ -1,5 +1,5 @@
 //! The one rule for every file a game names (data files, art, fonts, icons, an SVG's image
-//! links, rulebooks): resolved with its links followed, it must lie inside the game's folder,
+//! links, rulebooks, the engine program named by a path): resolved with its links followed, it must lie inside the game's folder,
 //! be a regular file and fit its size limit; it is then read with that limit, never more.
 //!
 //! Callers turn the reason returned here into a diagnostic at the place that names the file
@@ -87,6 +87,43 @@ pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, String>
     let name = path.file_name().map(Path::new).unwrap_or(path);
     let base = path.parent().unwrap_or(within);
     resolve(within, base, name, limit)
+}
+
+/// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
+/// lie inside the game's folder `dir` and be a regular file.
+pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, String> {
+    let shown = crate::diag::escape_controls(program);
+    let rel = Path::new(program);
+    if rel.is_absolute() {
+        return Err(format!(
+            "the program `{shown}` is an absolute path: name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
+        ));
+    }
+    if rel
+        .components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Err(format!(
+            "the program `{shown}` leaves the game's folder (`..`): name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
+        ));
+    }
+    let folder = dir
+        .canonicalize()
+        .map_err(|e| format!("cannot resolve the game's folder {}: {e}", dir.display()))?;
+    let real = folder
+        .join(rel)
+        .canonicalize()
+        .map_err(|e| format!("the program `{shown}` is not a file of the game's folder ({e})"))?;
+    if !real.starts_with(&folder) {
+        return Err(format!(
+            "the program `{shown}` is a link that leads out of the game's folder, to {}",
+            real.display()
+        ));
+    }
+    if !real.is_file() {
+        return Err(format!("the program `{shown}` is not a regular file"));
+    }
+    Ok(real)
 }
 
 #[cfg(all(test, unix))]

@@ -16,7 +16,7 @@ use crate::rules::Score;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -107,43 +107,6 @@ pub fn take_unconfined_note() -> Option<String> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .take()
-}
-
-/// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
-/// lie inside the game's folder `dir` and be a regular file.
-pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, String> {
-    let shown = escape_controls(program);
-    let rel = Path::new(program);
-    if rel.is_absolute() {
-        return Err(format!(
-            "the program `{shown}` is an absolute path: name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
-        ));
-    }
-    if rel
-        .components()
-        .any(|c| matches!(c, std::path::Component::ParentDir))
-    {
-        return Err(format!(
-            "the program `{shown}` leaves the game's folder (`..`): name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
-        ));
-    }
-    let folder = dir
-        .canonicalize()
-        .map_err(|e| format!("cannot resolve the game's folder {}: {e}", dir.display()))?;
-    let real = folder
-        .join(rel)
-        .canonicalize()
-        .map_err(|e| format!("the program `{shown}` is not a file of the game's folder ({e})"))?;
-    if !real.starts_with(&folder) {
-        return Err(format!(
-            "the program `{shown}` is a link that leads out of the game's folder, to {}",
-            real.display()
-        ));
-    }
-    if !real.is_file() {
-        return Err(format!("the program `{shown}` is not a regular file"));
-    }
-    Ok(real)
 }
 
 /// Why an engine program did not start.
@@ -282,7 +245,7 @@ impl External {
         // a path is the game's own file, run by its real path (never resolved against the
         // current folder of ludopress).
         let program = if def.command[0].contains('/') {
-            program_in(&def.dir, &def.command[0]).map_err(failed)?
+            crate::paths::program_in(&def.dir, &def.command[0]).map_err(failed)?
         } else {
             PathBuf::from(&def.command[0])
         };

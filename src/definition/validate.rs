@@ -2480,7 +2480,7 @@ fn engine_def(cx: &mut Ctx, e: &raw::EngineRaw) -> Option<EngineDef> {
     // never names a program elsewhere on the disk (`../../evil.sh`, `/tmp/x`).
     let program = &words[0];
     if program.get_ref().contains('/') {
-        if let Err(why) = crate::plugin::program_in(&cx.folder, program.get_ref()) {
+        if let Err(why) = crate::paths::program_in(&cx.folder, program.get_ref()) {
             cx.err(program, format!("`[engine] command`: {why}"));
             return None;
         }
