@@ -606,6 +606,15 @@ pub fn check_output_folder(
     const LINK: &str = "this folder is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
     const NOT_FOLDER: &str =
         "this is not a folder: the output folder and the folders under it must be real folders";
+    // Whether `at` exists (a missing folder will be made); a link or a file is refused.
+    let real_or_missing = |at: &Path| -> Result<bool, crate::diag::Diagnostics> {
+        match std::fs::symlink_metadata(at) {
+            Err(_) => Ok(false),
+            Ok(m) if m.file_type().is_symlink() => Err(refuse(at, LINK)),
+            Ok(m) if !m.is_dir() => Err(refuse(at, NOT_FOLDER)),
+            Ok(_) => Ok(true),
+        }
+    };
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let abs_root = normal(&abs(root));
     let abs_out = normal(&abs(out));
@@ -626,11 +635,8 @@ pub fn check_output_folder(
         if !checked {
             continue;
         }
-        match std::fs::symlink_metadata(&at) {
-            Err(_) => break,
-            Ok(m) if m.file_type().is_symlink() => return Err(refuse(&at, LINK)),
-            Ok(m) if !m.is_dir() => return Err(refuse(&at, NOT_FOLDER)),
-            Ok(_) => {}
+        if !real_or_missing(&at)? {
+            break;
         }
     }
     if inside_project {
@@ -639,11 +645,8 @@ pub fn check_output_folder(
         let mut at = root.to_path_buf();
         for c in rel.components() {
             at.push(c);
-            match std::fs::symlink_metadata(&at) {
-                Err(_) => break,
-                Ok(m) if m.file_type().is_symlink() => return Err(refuse(&at, LINK)),
-                Ok(m) if !m.is_dir() => return Err(refuse(&at, NOT_FOLDER)),
-                Ok(_) => {}
+            if !real_or_missing(&at)? {
+                break;
             }
         }
     }
@@ -664,11 +667,8 @@ pub fn check_output_folder(
     }
     for sub in subs {
         let dir = out.join(sub);
-        match std::fs::symlink_metadata(&dir) {
-            Err(_) => continue,
-            Ok(m) if m.file_type().is_symlink() => return Err(refuse(&dir, LINK)),
-            Ok(m) if !m.is_dir() => return Err(refuse(&dir, NOT_FOLDER)),
-            Ok(_) => {}
+        if !real_or_missing(&dir)? {
+            continue;
         }
         if let Some(link) = link_under(&dir) {
             return Err(refuse(&link, LINK));
