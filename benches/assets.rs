@@ -34,7 +34,7 @@ fn main() {
     let lib = project.library().expect("library");
     let games: Vec<_> = GAMES
         .iter()
-        .map(|g| ludopress::engine::load_definition(&project, g, &lib).expect("game"))
+        .map(|g| ludopress::rules::engine::load_definition(&project, g, &lib).expect("game"))
         .collect();
     let opts = BuildOptions::default();
     let whole = time(3, || {
@@ -55,7 +55,7 @@ fn main() {
 
     let imbriqua = &games[0];
     let deck = &imbriqua.decks[0];
-    let lang = ludopress::lang::Lang::Fr;
+    let lang = ludopress::base::lang::Lang::Fr;
     let slots: Vec<Slot> = deck
         .cards
         .iter()

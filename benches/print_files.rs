@@ -9,10 +9,10 @@
 //! source tree>`, whose templates and games it reads; this tree by default), the same figures
 //! for that binary are measured in the same run and shown side by side ("before").
 
+use ludopress::base::lang::Lang;
 use ludopress::build::{print_sheets, render_game, BuildOptions};
 use ludopress::definition::Project;
 use ludopress::export::svg;
-use ludopress::lang::Lang;
 use ludopress::sheet::{Paper, Side};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -124,7 +124,8 @@ fn main() {
     });
 
     // 1. The Imbriqua A4 print PDF.
-    let game = ludopress::engine::load_definition(&project, "imbriqua", &lib).expect("imbriqua");
+    let game =
+        ludopress::rules::engine::load_definition(&project, "imbriqua", &lib).expect("imbriqua");
     let (ours, rsvg_after, pages) = measure(&game, Lang::Fr, &conf);
     let (pdf_before, rsvg_before) = match &before_out {
         Some(out) => {
@@ -164,7 +165,7 @@ fn main() {
         "game", "ludopress", "rsvg-convert", "ratio"
     );
     for id in project.list() {
-        let Ok(game) = ludopress::engine::load_definition(&project, &id, &lib) else {
+        let Ok(game) = ludopress::rules::engine::load_definition(&project, &id, &lib) else {
             continue;
         };
         let (ours, theirs, _) = measure(&game, game.languages[0], &conf);
@@ -185,7 +186,7 @@ fn main() {
     );
     println!("  {:<13} {:>16} {:>16}", "game", "A4", "Letter");
     for id in project.list() {
-        let Ok(game) = ludopress::engine::load_definition(&project, &id, &lib) else {
+        let Ok(game) = ludopress::rules::engine::load_definition(&project, &id, &lib) else {
             continue;
         };
         let lang = if game.languages.contains(&Lang::Fr) {

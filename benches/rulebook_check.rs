@@ -3,9 +3,9 @@
 //! `games/breakthrough/engine.py` kept running (the engine protocol), against the cost of
 //! starting the program once per request. Figures are printed, not asserted.
 
+use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
-use ludopress::engine::{Engine, Position};
-use ludopress::lang::Lang;
+use ludopress::rules::engine::{Engine, Position};
 use ludopress::rules::rng::Rng;
 use std::path::Path;
 use std::time::Instant;
@@ -48,7 +48,7 @@ fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
     let game = Engine::definition(&project, "breakthrough").expect("definition");
     // The shipped game's own program runs with consent, as `--allow-engine` gives it.
-    ludopress::trust::allow_for_this_run();
+    ludopress::rules::external::trust::allow_for_this_run();
     let Ok(Some(engine)) = Engine::for_game(&project, &game) else {
         println!("breakthrough: python3 is not available here; nothing measured");
         return;

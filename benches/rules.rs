@@ -7,12 +7,12 @@
 //! Figures are printed, not asserted. Both paths play games cut at 10,000 plies.
 
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
+use ludopress::rules::engine::Engine;
 use ludopress::rules::{self, rng::Rng, Rules};
 use std::time::Instant;
 
 /// A mid-game position: `plies` random plies from a seeded start.
-fn midgame(engine: &Engine, seed: u64, plies: usize) -> ludopress::engine::Position {
+fn midgame(engine: &Engine, seed: u64, plies: usize) -> ludopress::rules::engine::Position {
     let mut rng = Rng::new(seed);
     let mut p = engine.start(seed);
     for _ in 0..plies {

@@ -1,13 +1,13 @@
 //! Command-line interface: argument types and the commands' glue. All work is in the library.
 
 use clap::{Parser, Subcommand};
+use ludopress::base::diag::{Diagnostic, Diagnostics};
+use ludopress::base::lang::Lang;
+use ludopress::build::gallery;
 use ludopress::build::{self, BuildOptions};
 use ludopress::definition::{Project, GAMES};
-use ludopress::diag::{Diagnostic, Diagnostics};
-use ludopress::engine::{self, Engine};
 use ludopress::export::{pdf, png, svg};
-use ludopress::gallery;
-use ludopress::lang::Lang;
+use ludopress::rules::engine::{self, Engine};
 use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,7 +32,7 @@ macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let text = format!($($arg)*);
-        let shown = ludopress::diag::escape_controls(&text);
+        let shown = ludopress::base::diag::escape_controls(&text);
         if let Err(e) = std::io::stdout().lock().write_all(shown.as_bytes()) {
             stdout_error(e);
         }
@@ -124,7 +124,7 @@ pub enum PaperArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Removes the temporaries a killed build leaves (started by the build itself).
-    #[command(name = ludopress::output::WATCH_COMMAND, hide = true)]
+    #[command(name = ludopress::base::output::WATCH_COMMAND, hide = true)]
     WatchTemporaries,
     /// Build print PDFs, SVGs and PNG previews into output/<game>/, and the gallery
     /// output/index.html.
@@ -288,7 +288,7 @@ pub enum Command {
         game: String,
         /// Who sits in each seat, in turn order, repeated round the table.
         #[arg(long, value_delimiter = ',', value_parser = parse_seat, default_value = "human,mcts:1000")]
-        players: Vec<ludopress::play::Seat>,
+        players: Vec<ludopress::commands::play::Seat>,
         /// Seed of the deal, the dice and the computer's choices (from the clock by default).
         #[arg(long)]
         seed: Option<u64>,
@@ -318,7 +318,7 @@ pub enum Command {
         /// Game (one with a bundled rules engine).
         game: String,
         /// Games per setting (1 to 1,000,000).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_GAMES))]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::commands::analysis::MAX_GAMES))]
         games: u64,
         /// Players seat by seat, repeated round the table (self-play with one).
         #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "mcts:100")]
@@ -354,8 +354,8 @@ pub enum Command {
     },
 }
 
-fn parse_seat(s: &str) -> Result<ludopress::play::Seat, String> {
-    ludopress::play::Seat::parse(s)
+fn parse_seat(s: &str) -> Result<ludopress::commands::play::Seat, String> {
+    ludopress::commands::play::Seat::parse(s)
 }
 
 fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, String> {
@@ -408,7 +408,7 @@ impl From<engine::Error> for Failure {
 fn open(
     project: &Project,
     file: &std::path::Path,
-) -> Result<(Engine, ludopress::engine::Position), Failure> {
+) -> Result<(Engine, ludopress::rules::engine::Position), Failure> {
     open_record(project, file).map(|(e, r)| (e, r.end))
 }
 
@@ -416,9 +416,9 @@ fn open(
 fn open_record(
     project: &Project,
     file: &std::path::Path,
-) -> Result<(Engine, ludopress::engine::Record), Failure> {
+) -> Result<(Engine, ludopress::rules::engine::Record), Failure> {
     // Read up to a record's size; a position without `record` is held to its own limit.
-    let text = ludopress::diag::read_limited(
+    let text = ludopress::base::diag::read_limited(
         file,
         ludopress::rules::position::MAX_RECORD_BYTES as u64,
         "a position file",
@@ -435,8 +435,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let project = Project::new(&cli.root);
     match cli.command {
         Command::WatchTemporaries => {
-            ludopress::output::ignore_interruptions();
-            ludopress::output::watch(std::io::stdin().lock());
+            ludopress::base::output::ignore_interruptions();
+            ludopress::base::output::watch(std::io::stdin().lock());
             Ok(())
         }
         Command::Build(args) => {
@@ -452,7 +452,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             lang,
             out,
         } => {
-            use ludopress::share::{export_games, Kind};
+            use ludopress::export::share::{export_games, Kind};
             let kinds = match (pod, tts) {
                 (true, false) => vec![Kind::Pod],
                 (false, true) => vec![Kind::Tts],
@@ -531,7 +531,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
             }
-            ludopress::output::write_one(&out, &bytes)
+            ludopress::base::output::write_one(&out, &bytes)
                 .map_err(|e| Failure::Other(e.to_string()))?;
             Ok(())
         }
@@ -617,7 +617,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out,
             save,
         } => {
-            let config = ludopress::analysis::Config {
+            let config = ludopress::commands::analysis::Config {
                 games,
                 players,
                 rotate,
@@ -661,10 +661,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if let Some(r) = &report {
                 files.extend(build::report_files(r));
             }
-            let bytes = ludopress::output::publish(
+            let bytes = ludopress::base::output::publish(
                 &out.join(&game),
                 &files,
-                ludopress::output::Sweep::Keep,
+                ludopress::base::output::Sweep::Keep,
             )
             .map_err(|e| Failure::Other(e.to_string()))?;
             outln!(
@@ -843,7 +843,7 @@ fn build_and_show(
         .collect();
     if !warnings.is_empty() && verbose {
         let n = warnings.len();
-        errln!("{}", ludopress::diag::Diagnostics(warnings));
+        errln!("{}", ludopress::base::diag::Diagnostics(warnings));
         errln!(
             "{n} warning{}: the files were written; `--strict` makes warnings errors",
             if n == 1 { "" } else { "s" }
@@ -854,13 +854,13 @@ fn build_and_show(
 
 /// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
 fn bundled(project: &Project, game: &str) -> Result<(), Failure> {
-    if ludopress::engine::ENGINES.contains(&game) {
+    if ludopress::rules::engine::ENGINES.contains(&game) {
         return Ok(());
     }
     project.check_id(game)?;
     Err(Failure::Other(format!(
         "`{game}` has no bundled rules engine to play (engines: {})",
-        ludopress::engine::ENGINES.join(", ")
+        ludopress::rules::engine::ENGINES.join(", ")
     )))
 }
 
@@ -871,7 +871,7 @@ fn variant_index(
     engine: &Engine,
     v: &str,
 ) -> Result<usize, Failure> {
-    let known = ludopress::analysis::variants(engine);
+    let known = ludopress::commands::analysis::variants(engine);
     known.iter().position(|k| k == v).ok_or_else(|| {
         let file = project.root.join("games").join(game).join("game.toml");
         Failure::Input(
@@ -896,7 +896,7 @@ fn variant_index(
 fn play(
     project: &Project,
     game: &str,
-    seats: Vec<ludopress::play::Seat>,
+    seats: Vec<ludopress::commands::play::Seat>,
     seed: Option<u64>,
     variant: Option<String>,
     (from, record): (Option<PathBuf>, Option<PathBuf>),
@@ -919,7 +919,7 @@ fn play(
         None => 0,
         Some(v) => variant_index(project, game, &engine, &v)?,
     };
-    let seat_count = ludopress::analysis::seats(&engine, variant);
+    let seat_count = ludopress::commands::analysis::seats(&engine, variant);
     if seats.len() > seat_count {
         return Err(Failure::Input(
             Diagnostic::file(
@@ -980,11 +980,12 @@ fn play(
             use std::io::Read as _;
             if let Ok(f) = std::fs::File::open(&record) {
                 let _ = f
-                    .take(ludopress::play::RECORD_HEADER.len() as u64)
+                    .take(ludopress::commands::play::RECORD_HEADER.len() as u64)
                     .read_to_end(&mut head);
             }
         }
-        if !meta.is_file() || !head.starts_with(ludopress::play::RECORD_HEADER.as_bytes()) {
+        if !meta.is_file() || !head.starts_with(ludopress::commands::play::RECORD_HEADER.as_bytes())
+        {
             return Err(Failure::Input(
                 Diagnostic::file(
                     &record,
@@ -998,7 +999,7 @@ fn play(
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     let result = engine
-        .with(ludopress::play::Game {
+        .with(ludopress::commands::play::Game {
             seats,
             seed,
             variant,
@@ -1017,20 +1018,21 @@ fn play(
 fn analyze(
     project: &Project,
     game: &str,
-    config: &ludopress::analysis::Config,
+    config: &ludopress::commands::analysis::Config,
     sets: &[(String, Vec<i64>)],
     variant: &[String],
     out: &std::path::Path,
     save: bool,
 ) -> Result<(), Failure> {
-    use ludopress::analysis;
+    use ludopress::commands::analysis;
     bundled(project, game)?;
     output_rule(project, out, &[game.to_string()])?;
     let def = Engine::definition(project, game)?;
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
     let bad = |msg: String| Failure::Input(Diagnostic::file(&file, msg).into());
-    let contract = ludopress::games::contract(game).expect("a bundled engine has a contract");
+    let contract =
+        ludopress::rules::games::contract(game).expect("a bundled engine has a contract");
     for (i, (name, values)) in sets.iter().enumerate() {
         if sets[..i].iter().any(|(n, _)| n == name) {
             return Err(bad(format!(
@@ -1128,11 +1130,11 @@ fn analyze(
         ("analysis.json", json.as_bytes()),
         ("analysis.html", analysis::report::html(&report).as_bytes()),
     ] {
-        ludopress::output::write_one(&dir.join(name), bytes)
+        ludopress::base::output::write_one(&dir.join(name), bytes)
             .map_err(|e| Failure::Other(e.to_string()))?;
     }
     if save {
-        ludopress::output::write_one(&folder.join("analysis.json"), json.as_bytes())
+        ludopress::base::output::write_one(&folder.join("analysis.json"), json.as_bytes())
             .map_err(|e| Failure::Other(e.to_string()))?;
     }
     out!("{text}");
@@ -1149,12 +1151,12 @@ fn analyze(
     Ok(())
 }
 
-/// The output rule ([`ludopress::output::check_output_folder`]) for a command writing into
+/// The output rule ([`ludopress::base::output::check_output_folder`]) for a command writing into
 /// `out` and the games' folders `games` under it: a refusal is bad input (exit status 2), the
 /// same message for every command.
 fn output_rule(project: &Project, out: &std::path::Path, games: &[String]) -> Result<(), Failure> {
     let subs: Vec<&str> = games.iter().map(String::as_str).collect();
-    ludopress::output::check_output_folder(&project.root, out, &subs).map_err(Failure::Input)
+    ludopress::base::output::check_output_folder(&project.root, out, &subs).map_err(Failure::Input)
 }
 
 /// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
@@ -1219,7 +1221,7 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::Other(format!("{}: {e}", args.out.display())))?;
     let mut last = report(build_and_show(project, args, true, true), &games.join(", "));
-    let mut watched = ludopress::watch::Watched::new(project, &games)
+    let mut watched = ludopress::build::watch::Watched::new(project, &games)
         .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;
     outln!(
         "watching {} (Ctrl-C to stop)",
@@ -1280,10 +1282,10 @@ fn papers_of(p: PaperArg) -> Vec<Paper> {
 
 /// `ludopress trust`: records, forgets or lists the consent to run a game's engine program.
 fn trust(project: &Project, game: Option<String>, revoke: bool, list: bool) -> Result<(), Failure> {
-    use ludopress::diag::escape_controls;
+    use ludopress::base::diag::escape_controls;
     let other = |e: String| Failure::Other(e);
     if list {
-        let records = ludopress::trust::list().map_err(other)?;
+        let records = ludopress::rules::external::trust::list().map_err(other)?;
         if records.is_empty() {
             outln!("no engine program is trusted");
         }
@@ -1313,7 +1315,7 @@ fn trust(project: &Project, game: Option<String>, revoke: bool, list: bool) -> R
     let file = project.game_file(&game);
     if revoke {
         let dir = file.parent().unwrap_or(&project.root);
-        let had = ludopress::trust::revoke(dir).map_err(other)?;
+        let had = ludopress::rules::external::trust::revoke(dir).map_err(other)?;
         if had {
             outln!("{game}: its engine program is no longer trusted");
         } else {
@@ -1329,7 +1331,7 @@ fn trust(project: &Project, game: Option<String>, revoke: bool, list: bool) -> R
             format!("`{game}` names no engine program (`[engine] command`): nothing to trust"),
         )])));
     };
-    let r = ludopress::trust::trust(eng).map_err(other)?;
+    let r = ludopress::rules::external::trust::trust(eng).map_err(other)?;
     outln!(
         "{game}: trusted to run `{}` in {}",
         escape_controls(&r.command.join(" ")),

@@ -8,7 +8,7 @@ macro_rules! errln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let line = format!($($arg)*);
-        let _ = writeln!(std::io::stderr(), "{}", ludopress::diag::escape_controls(&line));
+        let _ = writeln!(std::io::stderr(), "{}", ludopress::base::diag::escape_controls(&line));
     }};
 }
 
@@ -22,23 +22,29 @@ fn main() -> ExitCode {
     // confines itself and becomes the program (read before clap, which would take the
     // program's own options for ours).
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if raw.get(1).is_some_and(|a| a == ludopress::confine::COMMAND) {
-        errln!("ludopress: {}", ludopress::confine::run(&raw[2..]));
+    if raw
+        .get(1)
+        .is_some_and(|a| a == ludopress::rules::external::confine::COMMAND)
+    {
+        errln!(
+            "ludopress: {}",
+            ludopress::rules::external::confine::run(&raw[2..])
+        );
         return ExitCode::from(126);
     }
     let args = cli::Cli::parse();
     // Engines are started through this binary, which confines them where the system allows.
     if let Ok(exe) = std::env::current_exe() {
-        ludopress::plugin::set_launcher(exe);
+        ludopress::rules::external::set_launcher(exe);
     }
     if args.allow_engine {
-        ludopress::trust::allow_for_this_run();
+        ludopress::rules::external::trust::allow_for_this_run();
     }
     // An interrupted command leaves no temporary file (without the handler, it still leaves no
     // half-written output, and the next build removes the temporaries); a build killed outright
     // is outlived by a watcher that removes them.
     if !matches!(args.command, cli::Command::WatchTemporaries) {
-        if let Err(e) = ludopress::output::remove_temporaries_on_signal() {
+        if let Err(e) = ludopress::base::output::remove_temporaries_on_signal() {
             errln!("warning: interruptions cannot be handled ({e})");
         }
     }
@@ -47,7 +53,7 @@ fn main() -> ExitCode {
         cli::Command::Build { .. } | cli::Command::Rules { .. } | cli::Command::Diagram { .. }
     ) {
         // Without a watcher, the next build removes what a killed one left.
-        let _ = std::env::current_exe().and_then(|exe| ludopress::output::watch_with(&exe));
+        let _ = std::env::current_exe().and_then(|exe| ludopress::base::output::watch_with(&exe));
     }
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).
@@ -57,8 +63,8 @@ fn main() -> ExitCode {
         ))
     });
     // Every engine still running ends with ludopress, with what it started.
-    ludopress::plugin::end_all_engines();
-    if let Some(note) = ludopress::plugin::take_unconfined_note() {
+    ludopress::rules::external::end_all_engines();
+    if let Some(note) = ludopress::rules::external::take_unconfined_note() {
         errln!("note: {note}");
     }
     match result {

@@ -3,8 +3,8 @@
 //! Every component, sheet and diagram is laid out once into a [`Scene`]; the SVG and PDF exporters
 //! write that same scene (after [`Scene::flatten`]), so all outputs agree. Y grows downwards.
 
-use crate::color::Color;
-use crate::fonts::Face;
+use crate::assets::fonts::Face;
+use crate::base::color::Color;
 
 /// A point in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -733,7 +733,7 @@ pub fn num_at(v: f64, decimals: i32) -> String {
     s.to_string()
 }
 
-pub use crate::hash::fnv;
+pub use crate::base::hash::fnv;
 
 #[cfg(test)]
 mod tests {

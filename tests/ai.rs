@@ -2,8 +2,8 @@
 //! seed, and the search beats random play.
 
 use ludopress::definition::Project;
-use ludopress::engine::{Engine, WithRules};
 use ludopress::rules::ai::{Budget, Player, Tuning};
+use ludopress::rules::engine::{Engine, WithRules};
 use ludopress::rules::{self, rng::Rng, Rules};
 
 /// Whether `player` finds a winning move in the position of `text` (every chance outcome of
@@ -40,7 +40,7 @@ impl WithRules for FindsWin<'_> {
 #[test]
 fn the_search_finds_an_immediate_win_in_every_game() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::engine::ENGINES {
+    for game in ludopress::rules::engine::ENGINES {
         let path = format!(
             "{}/tests/fixtures/wins/{game}.toml",
             env!("CARGO_MANIFEST_DIR")

@@ -4,7 +4,7 @@
 mod common;
 
 use ludopress::definition::Project;
-use ludopress::engine::{Engine, Position};
+use ludopress::rules::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use ludopress::engine::{Engine, Position};
+use ludopress::rules::engine::{Engine, Position};
 use std::collections::BTreeSet;
 
 fn engine() -> Engine {

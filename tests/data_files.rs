@@ -3,8 +3,8 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::definition::{Library, Project};
-use ludopress::lang::Lang;
 
 const GAME: &str = r#"[game]
 id = "cards"

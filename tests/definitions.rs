@@ -23,7 +23,7 @@ fn errors_after(from: &str, to: &str) -> Vec<String> {
 fn place_of(from: &str, to: &str, needle: &str) -> String {
     let bad = imbriqua_text().replacen(from, to, 1);
     let at = bad.find(needle).expect("needle");
-    let (l, c) = ludopress::diag::line_col(&bad, at);
+    let (l, c) = ludopress::base::diag::line_col(&bad, at);
     format!("games/imbriqua/game.toml:{l}:{c}:")
 }
 

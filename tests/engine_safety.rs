@@ -6,7 +6,7 @@
 mod common;
 
 use ludopress::definition::model::EngineDef;
-use ludopress::plugin::External;
+use ludopress::rules::external::External;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -245,7 +245,7 @@ fn a_program_outside_the_game_folder_is_refused_at_its_place() {
 
 /// Starts a library-side engine running `script` with `sh` in a folder of its own.
 fn external(name: &str, script: &str) -> (External, PathBuf) {
-    ludopress::trust::allow_for_this_run();
+    ludopress::rules::external::trust::allow_for_this_run();
     let dir = std::env::temp_dir().join(format!(
         "ludopress-engine-safety-{}-{name}",
         std::process::id()
@@ -261,7 +261,7 @@ fn external(name: &str, script: &str) -> (External, PathBuf) {
 }
 
 /// A position with one field of `n` bytes.
-fn big_position(x: &External, n: usize) -> Result<ludopress::plugin::ExtPos, String> {
+fn big_position(x: &External, n: usize) -> Result<ludopress::rules::external::ExtPos, String> {
     let mut fields = toml::Table::new();
     fields.insert("note".into(), toml::Value::String("x".repeat(n)));
     fields.insert("to_move".into(), toml::Value::String("white".into()));
@@ -380,7 +380,7 @@ fn answers_are_kept_within_the_memory_budget() {
     let (x, dir) = external("budget", &script);
     let budget = 20_000;
     x.set_cache_budget(budget);
-    let asked = |p: &ludopress::plugin::ExtPos| x.score(p).scores[0].1;
+    let asked = |p: &ludopress::rules::external::ExtPos| x.score(p).scores[0].1;
     // Positions of 1 KiB: the first ones are kept, then the budget is full.
     let positions: Vec<_> = (0..40)
         .map(|i| big_position(&x, 1000 + i).unwrap())
@@ -400,7 +400,7 @@ fn answers_are_kept_within_the_memory_budget() {
 
 #[test]
 fn a_confined_engine_can_neither_write_nor_read_outside_nor_connect() {
-    if !ludopress::confine::available() {
+    if !ludopress::rules::external::confine::available() {
         println!("note: this kernel has no Landlock; the confinement test is skipped");
         return;
     }
@@ -477,7 +477,7 @@ fn breakthrough_is_checked_through_its_confined_engine() {
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("0 failed"), "{t}");
-    if !ludopress::confine::available() {
+    if !ludopress::rules::external::confine::available() {
         assert!(t.contains("runs unconfined"), "{t}");
     } else {
         assert!(!t.contains("runs unconfined"), "{t}");
@@ -506,7 +506,7 @@ fn an_engine_gets_no_variable_of_ludopress_but_the_allowed_ones() {
 
 #[test]
 fn an_engine_named_by_a_path_cannot_read_the_other_games() {
-    if !ludopress::confine::available() {
+    if !ludopress::rules::external::confine::available() {
         println!("note: this kernel has no Landlock; the confinement test is skipped");
         return;
     }
@@ -542,7 +542,7 @@ fn an_engine_named_by_a_path_cannot_read_the_other_games() {
 
 #[test]
 fn a_confined_engine_cannot_read_the_secrets_of_etc() {
-    if !ludopress::confine::available() {
+    if !ludopress::rules::external::confine::available() {
         println!("note: this kernel has no Landlock; the confinement test is skipped");
         return;
     }
@@ -568,7 +568,7 @@ fn a_confined_engine_cannot_read_the_secrets_of_etc() {
     );
     // The rest of /etc stays readable (an interpreter reads its configuration there).
     assert!(t.contains("PASSWD-READ"), "{t}");
-    let entries = ludopress::confine::etc_entries();
+    let entries = ludopress::rules::external::confine::etc_entries();
     assert!(
         !entries.iter().any(|p| p.starts_with("/etc/shadow")),
         "{entries:?}"

@@ -3,8 +3,8 @@
 
 mod common;
 
-use ludopress::lang::Lang;
-use ludopress::share::{pod, tts, TTS_GRID};
+use ludopress::base::lang::Lang;
+use ludopress::export::share::{pod, tts, TTS_GRID};
 
 /// Width, height and pixels per metre of a PNG.
 fn png_info(bytes: &[u8]) -> (u32, u32, u32) {

@@ -21,11 +21,11 @@ mod harness;
 mod mutate;
 
 use harness::{placed, runs, short, Verdict};
+use ludopress::base::diag::Source;
+use ludopress::base::lang::Lang;
 use ludopress::build::{self, BuildOptions};
 use ludopress::definition::{self, Project};
-use ludopress::diag::Source;
-use ludopress::engine::{self, Engine};
-use ludopress::lang::Lang;
+use ludopress::rules::engine::{self, Engine};
 use mutate::{mutate, tokens};
 use std::path::Path;
 
@@ -52,7 +52,7 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
             let bad = mutate(text, &mut case.rng, tokens);
             case.input(bad.as_bytes());
             let src = Source::new(format!("games/{game}/game.toml"), bad.clone());
-            match definition::parse_game(&src, lib, game, ludopress::games::contract(game)) {
+            match definition::parse_game(&src, lib, game, ludopress::rules::games::contract(game)) {
                 Ok(def) => {
                     // What validation accepts lays out and exports (every tenth, for time).
                     if case.index % 10 == 1 {

@@ -2,8 +2,8 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::export::{pdf, svg};
-use ludopress::lang::Lang;
 use ludopress::layout;
 use ludopress::scene::{Flat, Item, Scene, Seg};
 use ludopress::sheet::{self, Flip, GridPlan, Paper, SheetSpec, Slot};
@@ -15,7 +15,7 @@ fn deck() -> ludopress::definition::model::Deck {
 }
 
 /// The deck's first card, face up, with its bleed.
-fn first_face(d: &ludopress::definition::model::Deck, lang: ludopress::lang::Lang) -> Scene {
+fn first_face(d: &ludopress::definition::model::Deck, lang: ludopress::base::lang::Lang) -> Scene {
     layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, lang)
 }
 
@@ -24,7 +24,7 @@ fn spec(paper: Paper, flip: Flip) -> SheetSpec {
         paper,
         style: common::game("imbriqua").sheet,
         flip,
-        lang: ludopress::lang::Lang::Fr,
+        lang: ludopress::base::lang::Lang::Fr,
     }
 }
 
@@ -32,7 +32,7 @@ fn spec(paper: Paper, flip: Flip) -> SheetSpec {
 fn a_63_by_88_card_is_63_by_88_in_svg_and_pdf() {
     let d = deck();
     assert_eq!((d.width, d.height), (63.0, 88.0));
-    let face = first_face(&d, ludopress::lang::Lang::Fr);
+    let face = first_face(&d, ludopress::base::lang::Lang::Fr);
     let text = svg::to_svg(&face);
     assert!(
         text.contains("width=\"63mm\"")
@@ -63,7 +63,7 @@ fn an_a4_page_is_595_by_842_points() {
         d.width,
         d.height,
         d.bleed,
-        ludopress::lang::Lang::Fr,
+        ludopress::base::lang::Lang::Fr,
     );
     let slots = vec![Slot {
         front: back.clone(),
@@ -177,13 +177,13 @@ fn placements(s: &Scene) -> Vec<(f64, f64)> {
 #[test]
 fn a_back_lands_behind_its_front() {
     let d = deck();
-    let face = first_face(&d, ludopress::lang::Lang::Fr);
+    let face = first_face(&d, ludopress::base::lang::Lang::Fr);
     let back = layout::card::back(
         &d.back,
         d.width,
         d.height,
         d.bleed,
-        ludopress::lang::Lang::Fr,
+        ludopress::base::lang::Lang::Fr,
     );
     let slots: Vec<Slot> = (0..3)
         .map(|_| Slot {
@@ -232,7 +232,7 @@ fn triangle_backs_line_up_with_their_fronts() {
     let sheets = sheet::triangles(&slots, pc.size, &sp, "t");
     assert_eq!(sheets.len(), 2);
     // The centroid of every front triangle, mirrored across the page, is the centroid of a back.
-    let centroids = |s: &Scene, fill: ludopress::color::Color| -> Vec<(i64, i64)> {
+    let centroids = |s: &Scene, fill: ludopress::base::color::Color| -> Vec<(i64, i64)> {
         let mut v: Vec<(i64, i64)> = s
             .flatten()
             .into_iter()

@@ -304,7 +304,7 @@ fn a_planted_manifest_is_neither_read_whole_nor_waited_for() {
     let root = scratch("manifest", &deck_game("deck", ["one", "two"]), &[]);
     let dir = root.join("output/cards");
     std::fs::create_dir_all(&dir).unwrap();
-    let manifest = dir.join(ludopress::output::MANIFEST);
+    let manifest = dir.join(ludopress::base::output::MANIFEST);
     // 3 GB, sparse: nothing is written to the disk.
     let f = std::fs::File::create(&manifest).unwrap();
     f.set_len(3 << 30).unwrap();

@@ -3,9 +3,9 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::build::{build_games, BuildOptions};
 use ludopress::definition::Project;
-use ludopress::lang::Lang;
 
 const ENGLISH_ONLY: &str = r#"[game]
 id = "cards"

@@ -4,8 +4,8 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::definition::model::{ElementKind, Fit};
-use ludopress::lang::Lang;
 use ludopress::layout::fit::fitted;
 use ludopress::scene::{Flat, Seg};
 
@@ -59,7 +59,7 @@ fn shapes_are_placed_in_their_frame() {
     match &f[0] {
         Flat::Path(p) => {
             assert_eq!(p.segs[2], Seg::Line(ludopress::scene::p(63.0, 93.0)));
-            assert_eq!(p.fill, ludopress::color::Color::parse_hex("#2f6fbf"));
+            assert_eq!(p.fill, ludopress::base::color::Color::parse_hex("#2f6fbf"));
         }
         _ => unreachable!(),
     }
@@ -178,14 +178,14 @@ fn bold_and_italic_pick_their_faces() {
         "[layout.main]\n{}",
         el("t", "text", "text = \"a **b** *c*\"\nsize = 8.0")
     );
-    let faces: Vec<ludopress::fonts::Face> = face(&game(&layout, ""))
+    let faces: Vec<ludopress::assets::fonts::Face> = face(&game(&layout, ""))
         .iter()
         .filter_map(|x| match x {
             Flat::Text(r, _) => Some(r.face),
             _ => None,
         })
         .collect();
-    use ludopress::fonts::Face;
+    use ludopress::assets::fonts::Face;
     assert_eq!(faces, vec![Face::Regular, Face::Bold, Face::Italic]);
 }
 
@@ -258,12 +258,12 @@ fn extends_overrides_exactly_the_named_elements() {
     };
     assert_eq!(
         fill(0),
-        ludopress::color::Color::parse_hex("#c0392b"),
+        ludopress::base::color::Color::parse_hex("#c0392b"),
         "a is inherited as it was"
     );
     assert_eq!(
         fill(1),
-        ludopress::color::Color::parse_hex("#3f8f4e"),
+        ludopress::base::color::Color::parse_hex("#3f8f4e"),
         "b's fill is overridden"
     );
     assert_eq!((els[1].x, els[1].w), (10.0, 5.0), "b keeps its other keys");
@@ -391,7 +391,7 @@ fn a_game_font_sets_its_texts_and_is_embedded_as_a_subset() {
     assert!(sketch.family().starts_with("Cabin"), "{}", sketch.family());
     assert_ne!(
         sketch.width_mm("Carotte", 10.0),
-        ludopress::fonts::Face::Regular.width_mm("Carotte", 10.0)
+        ludopress::assets::fonts::Face::Regular.width_mm("Carotte", 10.0)
     );
     // In the PDF: each face embedded once, named with a subset tag, and smaller than its file.
     let mut scene = ludopress::scene::Scene::new(70.0, 100.0);
@@ -572,12 +572,12 @@ fn a_game_extends_a_library_layout_and_errors_are_placed_in_the_file_that_holds_
             "fill = \"paper\"\nradius = 3.0",
             "fill = \"papper\"\nradius = 3.0",
         );
-    let lib = ludopress::definition::Library::parse(&ludopress::diag::Source::new(
+    let lib = ludopress::definition::Library::parse(&ludopress::base::diag::Source::new(
         "templates/library.toml",
         lib_text.as_str(),
     ))
     .unwrap();
-    let src = ludopress::diag::Source::new(
+    let src = ludopress::base::diag::Source::new(
         "games/potager/game.toml",
         game("[layout.main]\nextends = \"card\"\n", "").as_str(),
     );
@@ -657,7 +657,7 @@ fn die_faces_show_pips_a_text_or_an_icon() {
         .collect();
     assert_eq!(texts, ["+2", "A"]);
     // The coin icon (a vector drawing) lies inside the front face, the net's centre cell.
-    let coin = ludopress::color::Color::parse_hex("#f2c94c");
+    let coin = ludopress::base::color::Color::parse_hex("#f2c94c");
     let (t, f) = (16.0 * ludopress::definition::model::DIE_TAB, 16.0);
     let coin_points = corners(flats.iter().filter_map(|x| match x {
         Flat::Path(p) if p.fill == coin => Some(p),
@@ -1039,7 +1039,7 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
     let (lo, hi) = xs
         .iter()
         .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(*x), b.max(*x)));
-    let width = ludopress::fonts::Face::Bold.width_mm("Back", 20.0);
+    let width = ludopress::assets::fonts::Face::Bold.width_mm("Back", 20.0);
     assert!((hi - lo - (width + 8.0)).abs() < 1e-6, "{lo} {hi} {width}");
     assert!((title.x - (lo + 4.0)).abs() < 1e-6);
 
@@ -1056,7 +1056,7 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
     assert!(flat.iter().all(|f| match f {
         Flat::Path(p) =>
             p.stroke.map(|s| s.color)
-                == Some(ludopress::color::Color::parse_hex("#fbfaf6").unwrap()),
+                == Some(ludopress::base::color::Color::parse_hex("#fbfaf6").unwrap()),
         _ => matches!(f, Flat::PushClip(_) | Flat::PopClip),
     }));
     let bad = own.replace("pattern = \"diamonds\"", "pattern = \"waves\"");
@@ -1132,7 +1132,7 @@ fn a_board_layout_decorates_the_board_and_a_card_can_show_a_board() {
     assert_eq!((face.width, face.height), (88.0, 68.0));
     let flats = face.flatten();
     // The board's drawing first (its frame in green), then the band, then the title.
-    let green = ludopress::color::Color::parse_hex("#3f8f4e");
+    let green = ludopress::base::color::Color::parse_hex("#3f8f4e");
     let first_green = flats
         .iter()
         .position(|f| matches!(f, Flat::Path(p) if p.fill == green))

@@ -3,7 +3,7 @@
 mod common;
 
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
+use ludopress::rules::engine::Engine;
 
 fn run(file: &str) {
     let dir = common::root().join("tests/rules");

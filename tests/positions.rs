@@ -3,7 +3,7 @@
 mod common;
 
 use ludopress::definition::Project;
-use ludopress::engine::{Engine, Error};
+use ludopress::rules::engine::{Engine, Error};
 use ludopress::rules::rng::Rng;
 use std::process::Command;
 

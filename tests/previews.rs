@@ -110,7 +110,7 @@ fn a_clip_hides_what_runs_past_it_and_keeps_what_is_inside() {
     let mut card = Scene::new(20.0, 20.0);
     card.path(
         shape::rect(0.0, 0.0, 20.0, 20.0),
-        Some(ludopress::color::Color::WHITE),
+        Some(ludopress::base::color::Color::WHITE),
         None,
     );
     for i in -10..10 {
@@ -122,7 +122,7 @@ fn a_clip_hides_what_runs_past_it_and_keeps_what_is_inside() {
             ),
             None,
             Some(ludopress::scene::Stroke::solid(
-                ludopress::color::Color::BLACK,
+                ludopress::base::color::Color::BLACK,
                 0.3,
             )),
         );

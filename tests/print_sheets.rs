@@ -5,8 +5,8 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::build::{print_sheets, BuildOptions};
-use ludopress::lang::Lang;
 use ludopress::layout::Outline;
 use ludopress::scene::{Flat, Seg, P};
 use ludopress::sheet::{Flip, Paper, Sheet, Side};

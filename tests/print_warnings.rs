@@ -3,7 +3,7 @@
 
 mod common;
 
-use ludopress::lang::Lang;
+use ludopress::base::lang::Lang;
 
 const GAME: &str = "[game]\nid = \"cards\"\ntitle = { fr = \"Cartes\", en = \"Cards\" }\n\
 palette = \"ludopress\"\nsheet = \"home\"\n\n[[deck]]\nid = \"deck\"\nname = { fr = \"Paquet\", en = \"Deck\" }\n\
@@ -74,7 +74,7 @@ fn the_shipped_games_print_as_written() {
             assert!(
                 w.is_empty(),
                 "{id} ({lang}): {}",
-                ludopress::diag::Diagnostics(w)
+                ludopress::base::diag::Diagnostics(w)
             );
         }
     }
@@ -168,7 +168,7 @@ fn a_problem_of_a_games_element_on_many_cards_and_in_both_languages_is_said_once
         one.len(),
         1,
         "{}",
-        ludopress::diag::Diagnostics(one.clone())
+        ludopress::base::diag::Diagnostics(one.clone())
     );
     assert!(one[0].message.contains("(fr, en)"), "{}", one[0].message);
 }

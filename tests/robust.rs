@@ -3,9 +3,9 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
-use ludopress::lang::Lang;
+use ludopress::rules::engine::Engine;
 
 // ---------------------------------------------------------------------------------------------
 // Places: spans on characters, errors at their real line and column.
@@ -155,7 +155,8 @@ fn a_panicking_build_job_fails_the_build() {
 fn library_errors(from: &str, to: &str) -> String {
     let text = std::fs::read_to_string(common::root().join("templates/library.toml")).unwrap();
     assert!(text.contains(from), "`{from}` not in the library");
-    let src = ludopress::diag::Source::new("templates/library.toml", text.replacen(from, to, 1));
+    let src =
+        ludopress::base::diag::Source::new("templates/library.toml", text.replacen(from, to, 1));
     match ludopress::definition::Library::parse(&src) {
         Ok(_) => panic!("`{to}` accepted"),
         Err(d) => d.to_string(),
@@ -421,7 +422,7 @@ fn place_in(game: &str, from: &str, to: &str, needle: &str) -> String {
     let text =
         std::fs::read_to_string(common::root().join(format!("games/{game}/game.toml"))).unwrap();
     let bad = text.replacen(from, to, 1);
-    let (l, c) = ludopress::diag::line_col(&bad, bad.find(needle).expect("needle"));
+    let (l, c) = ludopress::base::diag::line_col(&bad, bad.find(needle).expect("needle"));
     format!("games/{game}/game.toml:{l}:{c}:")
 }
 

@@ -2,11 +2,11 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::build;
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
-use ludopress::lang::Lang;
 use ludopress::rulebook::{self, markdown};
+use ludopress::rules::engine::Engine;
 use std::path::Path;
 use std::process::Command;
 
@@ -22,7 +22,7 @@ fn books(game: &str) -> Vec<rulebook::Rulebook> {
 #[test]
 fn every_claim_of_every_rulebook_holds() {
     let mut checked = 0;
-    for game in ludopress::engine::ENGINES {
+    for game in ludopress::rules::engine::ENGINES {
         let e = engine(game);
         let books = books(game);
         assert_eq!(
@@ -100,7 +100,7 @@ fn a_broken_example_is_an_input_error_at_its_place() {
 
 #[test]
 fn french_and_english_hold_the_same_positions_and_claims() {
-    for game in ludopress::engine::ENGINES {
+    for game in ludopress::rules::engine::ENGINES {
         let books = books(game);
         let (fr, en) = (&books[0], &books[1]);
         assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
@@ -186,7 +186,7 @@ fn arlecchino_shows_every_figure_of_the_seed() {
 fn every_card_has_an_example_with_an_illegal_move() {
     let books = books("imbriqua");
     for b in &books {
-        for card in ludopress::games::imbriqua::cards::IDS {
+        for card in ludopress::rules::games::imbriqua::cards::IDS {
             let ex = b
                 .examples
                 .iter()
@@ -386,16 +386,16 @@ fn french_rulebooks_bind_their_signs_and_quotes_with_no_break_spaces() {
                 .collect();
             match b.lang {
                 // A space that may break stands before no sign and after no opening quote.
-                ludopress::lang::Lang::Fr => assert!(bad.is_empty(), "{game}: {bad:#?}"),
+                ludopress::base::lang::Lang::Fr => assert!(bad.is_empty(), "{game}: {bad:#?}"),
                 // English keeps its own spaces: no sign follows a space there.
-                ludopress::lang::Lang::En => {
+                ludopress::base::lang::Lang::En => {
                     assert!(texts(b).iter().all(|t| !t.contains('\u{202f}')))
                 }
             }
         }
         let fr = books
             .iter()
-            .find(|b| b.lang == ludopress::lang::Lang::Fr)
+            .find(|b| b.lang == ludopress::base::lang::Lang::Fr)
             .unwrap();
         assert!(
             texts(fr).iter().any(|t| t.contains('\u{202f}')),
@@ -463,7 +463,7 @@ fn falsifiable(text: &str) -> Option<(usize, String)> {
 
 #[test]
 fn a_caption_that_states_what_no_claim_checks_is_reported_at_its_place() {
-    for game in ludopress::engine::ENGINES {
+    for game in ludopress::rules::engine::ENGINES {
         let e = engine(game);
         for lang in [Lang::Fr, Lang::En] {
             let shown = format!("games/{game}/rules.{}.md", lang.code());
@@ -581,7 +581,7 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     let project = Project::new(common::root());
     let game = common::game("breakthrough");
     // The game's own program runs with consent, as `--allow-engine` gives it.
-    ludopress::trust::allow_for_this_run();
+    ludopress::rules::external::trust::allow_for_this_run();
     let started = Engine::for_game(&project, &game);
     if !python() {
         // Without the interpreter the claims cannot be checked, and the build says so.

@@ -3,7 +3,7 @@
 //! random play from seeded starts of every variant.
 
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
+use ludopress::rules::engine::Engine;
 use ludopress::rules::{self, rng::Rng, Rules};
 
 /// Positions compared per game, at least.
@@ -52,7 +52,7 @@ fn agree<R: Rules>(r: &R) -> (usize, usize) {
 #[test]
 fn sampling_path_gives_exactly_the_exact_successors() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::engine::ENGINES {
+    for game in ludopress::rules::engine::ENGINES {
         let engine = Engine::new(&project, game).unwrap();
         let (positions, moves) = match &engine {
             Engine::Imbriqua(r) => agree(&**r),

@@ -15,7 +15,7 @@ fn mini_components_and_sheets_match_their_references() {
     let opts = BuildOptions {
         papers: vec![Paper::A4],
         // French only: the English faces are the same drawings with other words.
-        lang: Some(ludopress::lang::Lang::Fr),
+        lang: Some(ludopress::base::lang::Lang::Fr),
         previews: false,
         ..BuildOptions::default()
     };

@@ -3,10 +3,10 @@
 
 mod common;
 
+use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
-use ludopress::engine::Engine;
-use ludopress::lang::Lang;
 use ludopress::rulebook::{self, pages};
+use ludopress::rules::engine::Engine;
 use ludopress::scene::Flat;
 use ludopress::sheet::Paper;
 
@@ -14,7 +14,7 @@ fn books(game: &str) -> (ludopress::definition::Game, Vec<rulebook::Rulebook>) {
     let project = Project::new(common::root());
     let def = common::game(game);
     // Breakthrough's own engine program runs with consent, as `--allow-engine` gives it.
-    ludopress::trust::allow_for_this_run();
+    ludopress::rules::external::trust::allow_for_this_run();
     let engine = Engine::for_game(&project, &def).ok().flatten();
     let books = ludopress::build::load_rulebooks(&common::root(), &def, engine.as_ref())
         .unwrap_or_else(|d| panic!("{d}"));
@@ -105,8 +105,8 @@ fn cell_names_read_on_their_cells_at_a_contrast_of_4_5() {
         }
     }
     // The Imperator names were grey on dark green, below 2:1, before.
-    let grey = ludopress::color::Color::rgb(0x1d, 0x1d, 0x1b).lighten(0.45);
-    let felt = ludopress::color::Color::rgb(0x2e, 0x5e, 0x4e);
+    let grey = ludopress::base::color::Color::rgb(0x1d, 0x1d, 0x1b).lighten(0.45);
+    let felt = ludopress::base::color::Color::rgb(0x2e, 0x5e, 0x4e);
     assert!(grey.contrast(felt) < 2.0);
     assert!(grey.readable_on(felt, 4.5).contrast(felt) >= 4.5);
 }

@@ -4,7 +4,7 @@
 //! quotes, CRLF or LF); every field keeps its byte range in the file, so that a bad value is
 //! reported at its line and column like an error of the TOML definition.
 
-use crate::diag::{Diagnostics, Source};
+use crate::base::diag::{Diagnostics, Source};
 use std::ops::Range;
 use std::path::Path;
 
@@ -54,10 +54,10 @@ pub fn read(path: &Path, sep: u8) -> Result<Table, Diagnostics> {
     read_as(path, path, sep)
 }
 
-/// Reads the data file at `real` (a path checked by [`crate::paths::resolve`]) and parses it,
+/// Reads the data file at `real` (a path checked by [`crate::base::paths::resolve`]) and parses it,
 /// its errors placed in `shown` (the path as the game names it).
 pub fn read_as(real: &Path, shown: &Path, sep: u8) -> Result<Table, Diagnostics> {
-    let text = crate::diag::read_limited(real, MAX_BYTES, "a data file").map_err(|d| {
+    let text = crate::base::diag::read_limited(real, MAX_BYTES, "a data file").map_err(|d| {
         Diagnostics(
             d.0.into_iter()
                 .map(|mut e| {
@@ -125,7 +125,7 @@ pub fn parse(src: Source, sep: u8) -> Result<Table, Diagnostics> {
                     at..at,
                     format!(
                         "too many rows: the limit of a data file is {} cards' rows (passed here)",
-                        crate::diag::shown_count(MAX_ROWS)
+                        crate::base::diag::shown_count(MAX_ROWS)
                     ),
                 )
                 .into());

@@ -2,8 +2,8 @@
 
 use super::model::SheetStyle;
 use super::raw::{self, LibraryFile};
-use crate::color::Color;
-use crate::diag::{self, Diagnostics, Source};
+use crate::base::color::Color;
+use crate::base::diag::{self, Diagnostics, Source};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A card style template with every field given (colours are palette names).
@@ -202,7 +202,7 @@ impl Checker<'_> {
                 v.span(),
                 format!(
                     "{what} out of range: expected {min} to {max}, found {}",
-                    crate::diag::shown_number(x)
+                    crate::base::diag::shown_number(x)
                 ),
             ));
         }

@@ -7,7 +7,7 @@ pub mod model;
 pub mod raw;
 pub mod validate;
 
-use crate::diag::{self, Diagnostic, Diagnostics, Source};
+use crate::base::diag::{self, Diagnostic, Diagnostics, Source};
 pub use contract::Contract;
 pub use library::Library;
 pub use model::Game;
@@ -80,7 +80,7 @@ impl Project {
                 .into());
             }
         }
-        crate::paths::inside(&templates, &path, u64::MAX)
+        crate::base::paths::inside(&templates, &path, u64::MAX)
             .map_err(|e| Diagnostic::file(&path, format!("template library refused: {e}")))?;
         let src = Source::read(&path)?;
         Library::parse(&src)
@@ -122,8 +122,8 @@ impl Project {
         // a link may not lead out of `games/` (and its files would then be judged from there).
         let games = self.root.join("games");
         let folder = games.join(game);
-        crate::paths::inside(&games, &folder.join("game.toml"), u64::MAX)
-            .and_then(|_| crate::paths::inside(&folder, &path, u64::MAX))
+        crate::base::paths::inside(&games, &folder.join("game.toml"), u64::MAX)
+            .and_then(|_| crate::base::paths::inside(&folder, &path, u64::MAX))
             .map_err(|e| Diagnostic::file(&path, format!("game definition refused: {e}")))?;
         let src = Source::read(&path)?;
         parse_game(&src, lib, game, contract)

@@ -1,8 +1,8 @@
 //! Stage two: the validated model. Every value here has been checked; later stages trust it.
 
-use crate::color::Color;
+use crate::base::color::Color;
+use crate::base::lang::Text;
 use crate::geometry::{HexGrid, SquareGrid, TriangleGrid};
-use crate::lang::Text;
 
 /// A whole game definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,7 +13,7 @@ pub struct Game {
     pub title: Text,
     /// Languages of its player-facing text, in build order (French and English unless the game
     /// declares fewer).
-    pub languages: Vec<crate::lang::Lang>,
+    pub languages: Vec<crate::base::lang::Lang>,
     /// Sheet layout parameters.
     pub sheet: SheetStyle,
     /// Boards.
@@ -473,13 +473,13 @@ pub struct Card {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardPlaces {
     /// The title's value.
-    pub title: std::sync::Arc<crate::diag::Diagnostic>,
+    pub title: std::sync::Arc<crate::base::diag::Diagnostic>,
     /// The text's value.
-    pub text: std::sync::Arc<crate::diag::Diagnostic>,
+    pub text: std::sync::Arc<crate::base::diag::Diagnostic>,
     /// The tag's value.
-    pub tag: Option<std::sync::Arc<crate::diag::Diagnostic>>,
+    pub tag: Option<std::sync::Arc<crate::base::diag::Diagnostic>>,
     /// Each of the designer's fields.
-    pub fields: std::collections::BTreeMap<String, std::sync::Arc<crate::diag::Diagnostic>>,
+    pub fields: std::collections::BTreeMap<String, std::sync::Arc<crate::base::diag::Diagnostic>>,
 }
 
 /// A pictogram on a small grid.
@@ -836,9 +836,9 @@ pub struct TextBox {
     /// Smallest size, pt.
     pub min_size: f64,
     /// The family its bold and italic runs are set in.
-    pub family: crate::fonts::Family,
+    pub family: crate::assets::fonts::Family,
     /// Face of plain text.
-    pub face: crate::fonts::Face,
+    pub face: crate::assets::fonts::Face,
     /// Colour.
     pub color: Color,
     /// Horizontal alignment.
@@ -846,7 +846,7 @@ pub struct TextBox {
     /// Vertical alignment.
     pub valign: VAlign,
     /// The icons its text names, by name.
-    pub icons: Vec<(String, crate::art::Art)>,
+    pub icons: Vec<(String, crate::assets::art::Art)>,
     /// A box drawn around the laid text (a label).
     pub boxed: Option<Label>,
 }
@@ -899,7 +899,7 @@ pub enum ElementKind {
     /// Art (an image or an icon) fitted to the box.
     Image {
         /// The art.
-        art: crate::art::Art,
+        art: crate::assets::art::Art,
         /// How it fills the box.
         fit: Fit,
         /// What it is clipped to.
@@ -956,5 +956,5 @@ pub struct Element {
     /// What it draws.
     pub kind: ElementKind,
     /// Where it is written (its layout's element), for warnings.
-    pub place: std::sync::Arc<crate::diag::Diagnostic>,
+    pub place: std::sync::Arc<crate::base::diag::Diagnostic>,
 }

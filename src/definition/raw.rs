@@ -2,7 +2,7 @@
 //!
 //! Nothing here is trusted; `validate` turns these into the model.
 
-use crate::lang::Text;
+use crate::base::lang::Text;
 use serde::de::{self, MapAccess, Visitor};
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -5,12 +5,12 @@ use super::library::Library;
 use super::model::*;
 use super::raw::TextRaw;
 use super::raw::{self, S};
-use crate::color::Color;
-use crate::diag::shown_number;
-use crate::diag::{closest, Diagnostics, Source};
+use crate::base::color::Color;
+use crate::base::diag::shown_number;
+use crate::base::diag::{closest, Diagnostics, Source};
+use crate::base::lang::{Lang, Text};
+use crate::base::paper::Paper;
 use crate::geometry::{BorderMark, HexGrid, HexShape, Orientation, SquareGrid, TriangleGrid};
-use crate::lang::{Lang, Text};
-use crate::paper::Paper;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
@@ -61,7 +61,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// A diagnostic at `span`: in the game's file, or in the library's for a library layout's.
-    fn at(&self, span: std::ops::Range<usize>, msg: String) -> crate::diag::Diagnostic {
+    fn at(&self, span: std::ops::Range<usize>, msg: String) -> crate::base::diag::Diagnostic {
         self.lib.layouts.place(self.src, span, msg)
     }
 
@@ -220,7 +220,7 @@ impl Ctx<'_> {
     }
 
     /// A file of the game named by `s` (data, image, font): a relative path inside the game's
-    /// folder, which must exist, checked by the one rule of [`crate::paths::resolve`] (links
+    /// folder, which must exist, checked by the one rule of [`crate::base::paths::resolve`] (links
     /// resolved, inside the folder, a regular file of at most `limit` bytes). Returns the path
     /// as named (for messages) and the real path (to read). `what` names the kind of file.
     fn game_file(
@@ -245,7 +245,7 @@ impl Ctx<'_> {
             return None;
         }
         let path = self.folder.join(rel);
-        match crate::paths::resolve(&self.folder, &self.folder, rel, limit) {
+        match crate::base::paths::resolve(&self.folder, &self.folder, rel, limit) {
             Ok(real) => Some((path, real)),
             Err(_) if std::fs::symlink_metadata(&path).is_err() => {
                 self.err(
@@ -1434,7 +1434,15 @@ fn styled(
     let lines = deck
         .iter()
         .flat_map(|c| [&c.text.fr, &c.text.en])
-        .map(|t| crate::fonts::wrap(crate::fonts::Face::Regular, t, style.text_size, room).len())
+        .map(|t| {
+            crate::assets::fonts::wrap(
+                crate::assets::fonts::Face::Regular,
+                t,
+                style.text_size,
+                room,
+            )
+            .len()
+        })
         .max()
         .unwrap_or(1)
         .max(1);
@@ -2480,7 +2488,7 @@ fn engine_def(cx: &mut Ctx, e: &raw::EngineRaw) -> Option<EngineDef> {
     // never names a program elsewhere on the disk (`../../evil.sh`, `/tmp/x`).
     let program = &words[0];
     if program.get_ref().contains('/') {
-        if let Err(why) = crate::paths::program_in(&cx.folder, program.get_ref()) {
+        if let Err(why) = crate::base::paths::program_in(&cx.folder, program.get_ref()) {
             cx.err(program, format!("`[engine] command`: {why}"));
             return None;
         }

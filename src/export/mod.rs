@@ -3,4 +3,5 @@
 pub mod pdf;
 pub mod png;
 pub mod raster;
+pub mod share;
 pub mod svg;

@@ -3,8 +3,8 @@
 //! Output is deterministic: fixed dates, font names drawn from the fonts' bytes, and a document id derived from
 //! the content instead of printpdf's process-wide counter.
 
-use crate::color::Color;
-use crate::fonts::Face;
+use crate::assets::fonts::Face;
+use crate::base::color::Color;
 use crate::scene::{Flat, Scene, Seg, P};
 use printpdf::{
     FontId, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
@@ -585,7 +585,7 @@ fn finish(lo: &mut lopdf::Document, meta: &Meta) {
     }
     lo.trailer.remove(b"ID");
     // Hashed as it is written, not kept: the file is in memory once.
-    let mut content = crate::hash::Fnv::default();
+    let mut content = crate::base::hash::Fnv::default();
     let _ = lo.save_to(&mut content);
     let id = format!("{:016x}", content.0).into_bytes();
     lo.trailer.set(

@@ -6,7 +6,7 @@
 //! is a coverage mask and nothing is parsed: paths, text, images and gradients are drawn as the
 //! PDF export draws them, glyph by glyph with the font's advances, so a preview shows what prints.
 
-use crate::fonts::Face;
+use crate::assets::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
 use resvg::tiny_skia::{self as sk, Mask, Pixmap, Transform};
 use std::collections::HashMap;
@@ -440,7 +440,7 @@ fn cut_lines(segs: &[Seg], b: Box2) -> Option<Vec<Seg>> {
     Some(out)
 }
 
-fn color(c: crate::color::Color, opacity: f32) -> sk::Color {
+fn color(c: crate::base::color::Color, opacity: f32) -> sk::Color {
     sk::Color::from_rgba8(c.r, c.g, c.b, (opacity * 255.0).round() as u8)
 }
 
@@ -522,7 +522,7 @@ struct GlyphKey {
     face: Face,
     c: char,
     size: u32,
-    color: crate::color::Color,
+    color: crate::base::color::Color,
     sub: (u8, u8),
 }
 

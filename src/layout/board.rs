@@ -1,9 +1,9 @@
 //! Boards: square grids, the hexagon of triangles and hex grids, with regions, marks, holes and
 //! coordinates.
 
-use crate::color::Color;
+use crate::assets::fonts::Face;
+use crate::base::color::Color;
 use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
-use crate::fonts::Face;
 use crate::geometry::triangles::H;
 use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
@@ -93,7 +93,7 @@ pub fn pawn_radius(b: &Board) -> f64 {
 
 /// Draws a board's printed face in `lang`: its layout's elements, the board itself where its
 /// `board` element stands; without a layout, the board alone.
-pub fn face(b: &Board, lang: crate::lang::Lang) -> Scene {
+pub fn face(b: &Board, lang: crate::base::lang::Lang) -> Scene {
     if b.face.is_empty() {
         return draw(b);
     }

@@ -1,7 +1,7 @@
 //! Cards: a face drawn by its layout; a shared back.
 
+use crate::base::lang::Lang;
 use crate::definition::model::{Back, Card, CardStyle};
-use crate::lang::Lang;
 use crate::scene::{shape, Scene};
 
 /// Draws a card face of `w` × `h` mm: its layout's elements (a deck without a layout of its own

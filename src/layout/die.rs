@@ -2,8 +2,8 @@
 //! the library's `die-face`), fold lines dashed, seven glue tabs.
 
 use super::{element, Outline, HAIRLINE};
+use crate::base::lang::Lang;
 use crate::definition::model::Die;
-use crate::lang::Lang;
 use crate::scene::{p, shape, Affine, Scene, Stroke, P};
 
 /// Net cell of each face in `faces` order: top, left, front, right, back, bottom.

@@ -3,9 +3,9 @@
 use super::fit::{draw_art, fitted};
 use super::picto::{self, PictoInk};
 use super::rich;
-use crate::art::Art;
+use crate::assets::art::Art;
+use crate::base::lang::Lang;
 use crate::definition::model::{ClipTo, Element, ElementKind, Pattern};
-use crate::lang::Lang;
 use crate::scene::{p, shape, Affine, Scene, Stroke};
 
 pub use super::fit::CARD_CORNER;
@@ -27,7 +27,7 @@ pub fn draw(s: &mut Scene, elements: &[Element], w: f64, h: f64, lang: Lang) {
     }
 }
 
-fn stroke(st: Option<(crate::color::Color, f64)>) -> Option<Stroke> {
+fn stroke(st: Option<(crate::base::color::Color, f64)>) -> Option<Stroke> {
     st.filter(|(_, w)| *w > 0.0)
         .map(|(c, w)| Stroke::solid(c, w))
 }

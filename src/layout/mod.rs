@@ -16,7 +16,7 @@ pub mod piece;
 pub mod rich;
 pub mod tile;
 
-use crate::color::Color;
+use crate::base::color::Color;
 use crate::definition::model::Symbol;
 use crate::scene::{p, shape, Scene, Stroke, P};
 pub use outline::Outline;

@@ -1,6 +1,6 @@
 //! Pictograms: a few cells with pawns and arrows that show an action.
 
-use crate::color::Color;
+use crate::base::color::Color;
 use crate::definition::model::Picto;
 use crate::scene::{p, shape, Scene, Stroke, P};
 

@@ -1,7 +1,7 @@
 //! Pieces: each face drawn from its layout's elements (by default the library's `piece-<shape>`).
 
+use crate::base::lang::Lang;
 use crate::definition::model::Piece;
-use crate::lang::Lang;
 use crate::scene::Scene;
 
 /// Draws the front face.

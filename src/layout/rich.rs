@@ -1,9 +1,9 @@
 //! Text boxes: marked-up text wrapped into a box, aligned, shrunk to fit, with inline icons.
 
 use super::fit::draw_art;
+use crate::assets::fonts::Face;
+use crate::base::markup::{self, Piece};
 use crate::definition::model::{Align, Fit, TextBox, VAlign};
-use crate::fonts::Face;
-use crate::markup::{self, Piece};
 use crate::scene::{Anchor, Scene};
 
 const PT: f64 = 25.4 / 72.0;
@@ -119,7 +119,7 @@ fn set(tb: &TextBox, text: &str, size: f64, w: f64) -> (Vec<Line>, Option<String
             too_wide = Some(format!(
                 "`{word}` is {:.1} mm wide at {} pt, wider than its box ({w:.1} mm)",
                 t.width,
-                crate::diag::shown_number(size)
+                crate::base::diag::shown_number(size)
             ));
         }
         let line = lines.last_mut().expect("one line at least");
@@ -163,7 +163,7 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
                 Some(format!(
                     "the text needs {} lines ({height:.1} mm) at {} pt; its box ({h:.1} mm) holds {holds}",
                     lines.len(),
-                    crate::diag::shown_number(size)
+                    crate::base::diag::shown_number(size)
                 ))
             };
             return Laid {

@@ -2,8 +2,8 @@
 //! zones with symbols, four small squares, or a designer's own).
 
 use super::card;
+use crate::base::lang::Lang;
 use crate::definition::model::{Tile, TileFace, Tileset};
-use crate::lang::Lang;
 use crate::scene::Scene;
 
 /// Draws one tile face. A tile of zones that is not in the set (an engine's) is drawn with the
@@ -13,7 +13,7 @@ pub fn face(set: &Tileset, tile: &Tile, lang: Lang) -> Scene {
     match &tile.face {
         TileFace::Card(c, style) => {
             let mut c = (**c).clone();
-            c.text = crate::lang::Text::default();
+            c.text = crate::base::lang::Text::default();
             card::face(&c, style, s, s, 0.0, lang)
         }
         face => {

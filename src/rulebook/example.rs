@@ -4,11 +4,11 @@
 //! The block is read from a copy of the whole Markdown file in which everything outside the block
 //! is blanked (newlines kept), so every error and claim has its true line and column.
 
+use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
-use crate::diag::{Diagnostics, Source};
-use crate::engine::{Engine, Position};
 use crate::layout::diagram::{self, Marks};
 use crate::rules;
+use crate::rules::engine::{Engine, Position};
 use crate::scene::Scene;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -146,7 +146,8 @@ pub fn parse(
     content_line: usize,
 ) -> Result<Example, Diagnostics> {
     let src = Source::fragment(path, text, range, content_line);
-    let extras: Extras = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
+    let extras: Extras =
+        toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(&src, &e))?;
     let partial = extras.diagram.as_ref().is_some_and(|d| d.get_ref().partial);
     let (id, raw) = rules::raw_source(src.clone())?;
     if id != game.id {
@@ -317,7 +318,7 @@ fn board_span(src: &Source) -> std::ops::Range<usize> {
 /// its `board` as rows of tokens, and its other keys.
 fn data(src: &Source) -> Result<(Vec<Vec<String>>, toml::Table), Diagnostics> {
     let mut table: toml::Table =
-        toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(src, &e))?;
+        toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(src, &e))?;
     for key in ["game", "expect", "diagram"] {
         table.remove(key);
     }
@@ -362,7 +363,9 @@ fn claims_of(
                             known.join(", ")
                         ),
                     );
-                    if let Some(c) = crate::diag::closest(name, known.iter().map(String::as_str)) {
+                    if let Some(c) =
+                        crate::base::diag::closest(name, known.iter().map(String::as_str))
+                    {
                         d = d.with_hint(format!("did you mean `{c}`?"));
                     }
                     diags.push(d);

@@ -2,12 +2,12 @@
 
 use super::example::{self, Example};
 use super::{Block, Figure, Panel, Rulebook, Span};
+use crate::assets::fonts::Face;
+use crate::base::diag::{Diagnostics, Source};
+use crate::base::lang::Lang;
 use crate::definition::model::Game;
-use crate::diag::{Diagnostics, Source};
-use crate::engine::Engine;
-use crate::fonts::Face;
-use crate::lang::Lang;
 use crate::layout;
+use crate::rules::engine::Engine;
 use crate::scene::Scene;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
@@ -162,7 +162,7 @@ fn read_parts(src: &Source, text: &str, diags: &mut Diagnostics) -> Vec<Part> {
     let mut in_head = false;
     let mut heading: Option<u8> = None;
     let mut code: Option<(String, usize, std::ops::Range<usize>)> = None;
-    let mut lines = crate::diag::LineCursor::default();
+    let mut lines = crate::base::diag::LineCursor::default();
     let mut table_at = 0..0;
     let face = |b: i32, i: i32| {
         if b > 0 {
@@ -364,7 +364,7 @@ fn read_fences(
                         }
                         out.push(Read::Figure(Drawing::Components(c), f.line));
                     }
-                    Err(e) => diags.push(crate::diag::from_toml(&block, &e)),
+                    Err(e) => diags.push(crate::base::diag::from_toml(&block, &e)),
                 }
             }
             other => diags.push(src.error(
@@ -453,12 +453,12 @@ fn push_item(
     });
 }
 
-/// French typography on every text of a rulebook (see [`crate::lang::french_spaces`]), across
+/// French typography on every text of a rulebook (see [`crate::base::lang::french_spaces`]), across
 /// the spans of a paragraph: a space ending one span binds to a sign starting the next.
 fn french_typography(blocks: &mut [Block]) {
     fn spans(spans: &mut [Span]) {
         let all: String = spans.iter().map(|s| s.text.as_str()).collect();
-        let fixed = crate::lang::french_spaces(&all, crate::lang::NNBSP);
+        let fixed = crate::base::lang::french_spaces(&all, crate::base::lang::NNBSP);
         let mut fixed = fixed.chars();
         for s in spans {
             let n = s.text.chars().count();
@@ -475,7 +475,8 @@ fn french_typography(blocks: &mut [Block]) {
             }
             Block::Figure(f) => {
                 for p in &mut f.panels {
-                    p.caption = crate::lang::french_spaces(&p.caption, crate::lang::NNBSP);
+                    p.caption =
+                        crate::base::lang::french_spaces(&p.caption, crate::base::lang::NNBSP);
                 }
             }
             Block::PageBreak => {}

@@ -10,11 +10,11 @@ pub mod html;
 pub mod markdown;
 pub mod pages;
 
+use crate::assets::fonts::Face;
+use crate::base::diag::Diagnostics;
+use crate::base::lang::Lang;
 use crate::definition::model::Game;
-use crate::diag::Diagnostics;
-use crate::engine::Engine;
-use crate::fonts::Face;
-use crate::lang::Lang;
+use crate::rules::engine::Engine;
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};
 
@@ -187,7 +187,7 @@ impl Front {
         }
         let typeset = |t: String| {
             if fr {
-                crate::lang::french_spaces(&t, crate::lang::NNBSP)
+                crate::base::lang::french_spaces(&t, crate::base::lang::NNBSP)
             } else {
                 t
             }
@@ -246,18 +246,20 @@ pub fn load(
     // The rulebook's name is fixed, but the file may be a link: the game's rule applies (inside
     // its folder once links are resolved, a regular file).
     let folder = file.parent().unwrap_or(Path::new("."));
-    let real = crate::paths::inside(folder, file, u64::MAX)
-        .map_err(|e| crate::diag::Diagnostic::file(shown, format!("rulebook refused: {e}")))?;
-    let text = crate::diag::read_limited(&real, MAX_BYTES as u64, "a rulebook").map_err(|d| {
-        crate::diag::Diagnostics(
-            d.0.into_iter()
-                .map(|mut e| {
-                    e.path = shown.to_path_buf();
-                    e
-                })
-                .collect(),
-        )
+    let real = crate::base::paths::inside(folder, file, u64::MAX).map_err(|e| {
+        crate::base::diag::Diagnostic::file(shown, format!("rulebook refused: {e}"))
     })?;
+    let text =
+        crate::base::diag::read_limited(&real, MAX_BYTES as u64, "a rulebook").map_err(|d| {
+            crate::base::diag::Diagnostics(
+                d.0.into_iter()
+                    .map(|mut e| {
+                        e.path = shown.to_path_buf();
+                        e
+                    })
+                    .collect(),
+            )
+        })?;
     markdown::parse(engine, game, shown, &text, lang)
 }
 
@@ -281,7 +283,7 @@ pub struct Report {
     /// One line per failed claim: `file:line: expected ..., found ...`.
     pub failures: Vec<String>,
     /// The same failures as errors at their place, for a build that refuses the rulebook.
-    pub errors: crate::diag::Diagnostics,
+    pub errors: crate::base::diag::Diagnostics,
 }
 
 /// Checks every claim of a rulebook, and that its captions state nothing the claims do not
@@ -300,10 +302,10 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
                 place.1,
                 u.message
             ));
-            r.errors.push(crate::diag::Diagnostic {
+            r.errors.push(crate::base::diag::Diagnostic {
                 line: place.0,
                 col: place.1,
-                ..crate::diag::Diagnostic::file(&book.path, u.message)
+                ..crate::base::diag::Diagnostic::file(&book.path, u.message)
             });
         }
         for c in &ex.claims {
@@ -315,10 +317,10 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
                     c.place.0,
                     c.text
                 ));
-                r.errors.push(crate::diag::Diagnostic {
+                r.errors.push(crate::base::diag::Diagnostic {
                     line: c.place.0,
                     col: c.place.1,
-                    ..crate::diag::Diagnostic::file(
+                    ..crate::base::diag::Diagnostic::file(
                         &book.path,
                         format!("the rulebook claims {}, the engine finds {found}", c.text),
                     )
@@ -329,7 +331,8 @@ pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     // A game's own engine program that failed answered nothing true: say why, once.
     if let Some(f) = engine.failure() {
         r.failures.push(format!("{}: {f}", book.path.display()));
-        r.errors.push(crate::diag::Diagnostic::file(&book.path, f));
+        r.errors
+            .push(crate::base::diag::Diagnostic::file(&book.path, f));
     }
     r
 }

@@ -1,8 +1,8 @@
 //! Rulebook pages: blocks laid out with the real font metrics into page scenes.
 
 use super::{Block, Figure, Rulebook, Span};
-use crate::color::Color;
-use crate::fonts::Face;
+use crate::assets::fonts::Face;
+use crate::base::color::Color;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
 
@@ -531,8 +531,8 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
     let (w, h) = paper.size_mm();
     let mut f = Flow {
         lang: Some(match book.lang {
-            crate::lang::Lang::Fr => hypher::Lang::French,
-            crate::lang::Lang::En => hypher::Lang::English,
+            crate::base::lang::Lang::Fr => hypher::Lang::French,
+            crate::base::lang::Lang::En => hypher::Lang::English,
         }),
         pages: Vec::new(),
         page: Scene::new(w, h),

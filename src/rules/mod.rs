@@ -6,10 +6,13 @@
 //! [`Rules::score`]. Board geometry comes from the game's definition (`games/<game>/game.toml`).
 
 pub mod ai;
+pub mod engine;
+pub mod external;
+pub mod games;
 pub mod position;
 pub mod rng;
 
-use crate::diag::{Diagnostics, Source};
+use crate::base::diag::{Diagnostics, Source};
 pub use position::RawPosition;
 use std::fmt::Write as _;
 

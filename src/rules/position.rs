@@ -1,7 +1,7 @@
 //! Position files: a TOML table read with spans, fields taken one by one by a game, leftovers
 //! reported as unknown keys. Board strings are split into tokens that keep their place in the file.
 
-use crate::diag::{Diagnostic, Diagnostics, Source};
+use crate::base::diag::{Diagnostic, Diagnostics, Source};
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::{Spanned, Value};
@@ -57,7 +57,7 @@ impl RawPosition {
         };
         src.within(max, MAX_LINE, what)?;
         let table: BTreeMap<Spanned<String>, Spanned<Value>> =
-            toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
+            toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(&src, &e))?;
         let entries = table
             .into_iter()
             .map(|(k, v)| {
@@ -134,7 +134,7 @@ impl RawPosition {
         match options.iter().position(|o| *o == v) {
             Some(i) => Some((span, i)),
             None => {
-                let hint = crate::diag::closest(&v, options.iter().copied())
+                let hint = crate::base::diag::closest(&v, options.iter().copied())
                     .map(|c| format!("did you mean `{c}`?"));
                 self.error_hint(
                     span,
@@ -325,7 +325,7 @@ impl RawPosition {
             .map(|(k, (ks, _, _))| (k.clone(), ks.clone()))
             .collect();
         for (k, span) in left {
-            let hint = crate::diag::closest(&k, known.iter().copied())
+            let hint = crate::base::diag::closest(&k, known.iter().copied())
                 .map(|c| format!("did you mean `{c}`?"));
             self.error_hint(
                 span,
@@ -457,7 +457,7 @@ pub fn unknown_game(raw: &RawPosition, game: &str) -> Diagnostic {
             games.join(", ")
         ),
     );
-    if let Some(c) = crate::diag::closest(game, games) {
+    if let Some(c) = crate::base::diag::closest(game, games) {
         d = d.with_hint(format!("did you mean `{c}`?"));
     }
     d

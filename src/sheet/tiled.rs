@@ -2,7 +2,7 @@
 //! else split into parts that overlap by a glue strip, with alignment marks and a map.
 
 use super::{crop_marks, free_span, Draft, Geometry, SheetSpec, MARK};
-use crate::lang::Lang;
+use crate::base::lang::Lang;
 use crate::layout::Outline;
 use crate::scene::{p, shape, Affine, Scene, Stroke};
 

@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use ludopress::base::diag::{Diagnostics, Source};
 use ludopress::definition::{self, Game, Library, Project};
-use ludopress::diag::{Diagnostics, Source};
 use std::path::{Path, PathBuf};
 
 /// The repository root.
@@ -18,14 +18,19 @@ pub fn library() -> Library {
 /// Loads one of the shipped games.
 pub fn game(id: &str) -> Game {
     Project::new(root())
-        .load(id, &library(), ludopress::games::contract(id))
+        .load(id, &library(), ludopress::rules::games::contract(id))
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
 /// Parses a definition text as if it were `games/<folder>/game.toml`.
 pub fn parse(folder: &str, text: &str) -> Result<Game, Diagnostics> {
     let src = Source::new(format!("games/{folder}/game.toml"), text);
-    definition::parse_game(&src, &library(), folder, ludopress::games::contract(folder))
+    definition::parse_game(
+        &src,
+        &library(),
+        folder,
+        ludopress::rules::games::contract(folder),
+    )
 }
 
 /// Compares `actual` with the reference file at `path`. A missing reference is written and the
@@ -111,20 +116,23 @@ pub fn pdf_objects(pdf: &[u8]) -> String {
 }
 
 /// The engine of a game, from this source tree's definitions.
-pub fn engine(game: &str) -> ludopress::engine::Engine {
-    ludopress::engine::Engine::new(&Project::new(root()), game).expect("engine")
+pub fn engine(game: &str) -> ludopress::rules::engine::Engine {
+    ludopress::rules::engine::Engine::new(&Project::new(root()), game).expect("engine")
 }
 
 /// A position of `game` from its header lines and board text.
-pub fn position(game: &str, header: &str, board: &str) -> ludopress::engine::Position {
+pub fn position(game: &str, header: &str, board: &str) -> ludopress::rules::engine::Position {
     let text = format!("game = \"{game}\"\n{header}\nboard = \"\"\"\n{board}\n\"\"\"\n");
-    ludopress::engine::Engine::open(&Project::new(root()), "test.toml", &text)
+    ludopress::rules::engine::Engine::open(&Project::new(root()), "test.toml", &text)
         .unwrap_or_else(|e| panic!("{e:?}\n{text}"))
         .1
 }
 
 /// The moves leading to the distinct successors of `p`.
-pub fn moves(game: &str, p: &ludopress::engine::Position) -> std::collections::BTreeSet<String> {
+pub fn moves(
+    game: &str,
+    p: &ludopress::rules::engine::Position,
+) -> std::collections::BTreeSet<String> {
     engine(game)
         .successor_moves(p)
         .into_iter()
@@ -135,9 +143,9 @@ pub fn moves(game: &str, p: &ludopress::engine::Position) -> std::collections::B
 /// The position a list of moves (from `successor_moves` or `all_moves`) reaches by the move
 /// written `mv`; panics when the list has no such move.
 pub fn reached(
-    list: Vec<(String, ludopress::engine::Position)>,
+    list: Vec<(String, ludopress::rules::engine::Position)>,
     mv: &str,
-) -> ludopress::engine::Position {
+) -> ludopress::rules::engine::Position {
     list.into_iter()
         .find(|(m, _)| m == mv)
         .unwrap_or_else(|| panic!("no move {mv}"))
@@ -185,8 +193,8 @@ pub fn set(list: &[&str]) -> std::collections::BTreeSet<String> {
 
 /// The input error a position file gives, as printed (panics when the file is accepted).
 pub fn input_error(path: &str, text: &str) -> String {
-    match ludopress::engine::Engine::open(&Project::new(root()), path, text) {
-        Err(ludopress::engine::Error::Input(d)) => d.to_string(),
+    match ludopress::rules::engine::Engine::open(&Project::new(root()), path, text) {
+        Err(ludopress::rules::engine::Error::Input(d)) => d.to_string(),
         Err(other) => panic!("not an input error: {other:?}"),
         Ok(_) => panic!("accepted:\n{text}"),
     }
@@ -196,8 +204,11 @@ pub fn input_error(path: &str, text: &str) -> String {
 pub fn accepted(
     path: &str,
     text: &str,
-) -> (ludopress::engine::Engine, ludopress::engine::Position) {
-    ludopress::engine::Engine::open(&Project::new(root()), path, text)
+) -> (
+    ludopress::rules::engine::Engine,
+    ludopress::rules::engine::Position,
+) {
+    ludopress::rules::engine::Engine::open(&Project::new(root()), path, text)
         .unwrap_or_else(|e| panic!("refused:\n{text}\n{e:?}"))
 }
 

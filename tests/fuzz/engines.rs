@@ -8,8 +8,8 @@ use crate::harness::{self, placed, Verdict};
 use crate::mutate::{mutate, pick, tokens};
 use ludopress::definition::model::EngineDef;
 use ludopress::definition::Project;
-use ludopress::engine::{self, Engine};
-use ludopress::plugin::External;
+use ludopress::rules::engine::{self, Engine};
+use ludopress::rules::external::External;
 use ludopress::rules::rng::Rng;
 
 /// A record of `plies` moves from the start position of `engine`'s game, played at random (a
@@ -298,7 +298,7 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
         harness::runs(),
         || {
             // The fake engine is the test's own: consent for this run, as `--allow-engine`.
-            ludopress::trust::allow_for_this_run();
+            ludopress::rules::external::trust::allow_for_this_run();
             let root = harness::scratch("engine");
             let mut tokens = tokens();
             tokens.extend(json_tokens());
@@ -354,7 +354,7 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
             };
             ext.score(&p);
             let next = ext.moves(&p);
-            assert!(next.len() <= ludopress::plugin::MAX_MOVES);
+            assert!(next.len() <= ludopress::rules::external::MAX_MOVES);
             for (_, q) in next.iter().take(2) {
                 ext.score(q);
                 let text = ext.to_toml(q);
@@ -380,7 +380,7 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
 /// that request, naming the engine, not as its bare text.
 #[test]
 fn an_error_answer_to_info_names_the_engine_and_the_request() {
-    ludopress::trust::allow_for_this_run();
+    ludopress::rules::external::trust::allow_for_this_run();
     let answers = common::root().join("tests/fixtures/fuzz/engine-info-error.jsonl");
     let root = harness::scratch("engine-info-error");
     let def = EngineDef {

@@ -5,11 +5,11 @@
 use crate::common;
 use crate::harness::{self, placed, Verdict};
 use crate::mutate::{mutate, mutate_bytes, pick, tokens};
-use ludopress::art::{self, Art};
-use ludopress::color::Color;
+use ludopress::assets::art::{self, Art};
+use ludopress::assets::fonts::{self, Face};
+use ludopress::base::color::Color;
 use ludopress::definition::Project;
 use ludopress::export;
-use ludopress::fonts::{self, Face};
 use ludopress::rules::rng::Rng;
 use ludopress::scene::{Affine, Anchor, Image, Item, Scene};
 use std::path::{Path, PathBuf};
@@ -75,7 +75,7 @@ fn mutated_data_files_are_accepted_or_refused_at_a_place() {
             let bad = mutate(csv, &mut case.rng, tokens);
             case.input(bad.as_bytes());
             std::fs::write(root.join("games/potager/cards.csv"), &bad).unwrap();
-            let contract = ludopress::games::contract("potager");
+            let contract = ludopress::rules::games::contract("potager");
             match Project::new(&*root).load("potager", lib, contract) {
                 Ok(game) => {
                     // Every card of an accepted file lays out (every tenth input, for time).

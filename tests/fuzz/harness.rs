@@ -4,7 +4,7 @@
 //! seeds (an input is rebuilt from its kind, the seed and its index) and the figures of a run
 //! (inputs, worst time, peak and retained memory per kind).
 
-use ludopress::diag::Diagnostics;
+use ludopress::base::diag::Diagnostics;
 use ludopress::rules::rng::Rng;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,13 +1,13 @@
 //! The engine commands of the rules contract (`moves`, `perft`, `score`, `diagram`, `new`,
 //! `playout`) for any game, as library functions returning text.
 
+use crate::base::diag::Diagnostics;
 use crate::definition::Project;
-use crate::diag::Diagnostics;
-use crate::games::alphabrick::AlphaBrick;
-use crate::games::arlecchino::Arlecchino;
-use crate::games::imbriqua::Imbriqua;
-use crate::games::imperator::Imperator;
-use crate::games::lignes::Lignes;
+use crate::rules::games::alphabrick::AlphaBrick;
+use crate::rules::games::arlecchino::Arlecchino;
+use crate::rules::games::imbriqua::Imbriqua;
+use crate::rules::games::imperator::Imperator;
+use crate::rules::games::lignes::Lignes;
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
 
@@ -59,7 +59,7 @@ pub enum Engine {
     /// Alpha-BRIK.
     AlphaBrick(Box<AlphaBrick>),
     /// A game's own engine program, through the engine protocol.
-    External(Box<crate::plugin::External>),
+    External(Box<crate::rules::external::External>),
 }
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
@@ -106,7 +106,7 @@ pub fn load_definition(
     game: &str,
     lib: &crate::definition::Library,
 ) -> Result<crate::definition::Game, Diagnostics> {
-    project.load(game, lib, crate::games::contract(game))
+    project.load(game, lib, crate::rules::games::contract(game))
 }
 
 /// Most moves a record replays.
@@ -190,7 +190,7 @@ impl Engine {
     /// chance follows it, `; field = value` says which outcome came (the roll that followed).
     fn replay(
         &self,
-        src: &crate::diag::Source,
+        src: &crate::base::diag::Source,
         span: std::ops::Range<usize>,
         value: toml::Value,
         mut pos: Position,
@@ -316,7 +316,7 @@ impl Engine {
             // The engine program says what is wrong with a position; the place is its block.
             let src = raw.src.clone();
             let at = src.text.find("board").map_or(0..0, |i| i..i + 5);
-            let mut table: toml::Table = toml::from_str(&src.text).map_err(|e| crate::diag::from_toml(&src, &e))?;
+            let mut table: toml::Table = toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(&src, &e))?;
             for k in ["game", "expect", "diagram"] {
                 table.remove(k);
             }
@@ -438,14 +438,14 @@ impl Engine {
             return Engine::new(project, &game.id).map(Some);
         }
         match &game.engine {
-            Some(def) => match crate::plugin::External::start(&game.id, def) {
+            Some(def) => match crate::rules::external::External::start(&game.id, def) {
                 Ok(x) => Ok(Some(Engine::External(Box::new(x)))),
-                Err(crate::plugin::StartError::NoConsent(why)) => {
+                Err(crate::rules::external::StartError::NoConsent(why)) => {
                     Err(Error::Input(Diagnostics(vec![
-                        crate::diag::Diagnostic::file(&project.game_file(&game.id), why),
+                        crate::base::diag::Diagnostic::file(&project.game_file(&game.id), why),
                     ])))
                 }
-                Err(crate::plugin::StartError::Failed(why)) => Err(Error::Other(why)),
+                Err(crate::rules::external::StartError::Failed(why)) => Err(Error::Other(why)),
             },
             None => Ok(None),
         }
@@ -459,12 +459,12 @@ impl Engine {
         game: &crate::definition::Game,
     ) -> Result<(Option<Engine>, Option<Unchecked>), Error> {
         if let (false, Some(def)) = (ENGINES.contains(&game.id.as_str()), &game.engine) {
-            return match crate::plugin::External::start(&game.id, def) {
+            return match crate::rules::external::External::start(&game.id, def) {
                 Ok(x) => Ok((Some(Engine::External(Box::new(x))), None)),
-                Err(crate::plugin::StartError::NoConsent(why)) => {
+                Err(crate::rules::external::StartError::NoConsent(why)) => {
                     Ok((None, Some(Unchecked { why, consent: true })))
                 }
-                Err(crate::plugin::StartError::Failed(why)) => Ok((
+                Err(crate::rules::external::StartError::Failed(why)) => Ok((
                     None,
                     Some(Unchecked {
                         why,
@@ -486,7 +486,7 @@ impl Engine {
 
     /// The definition of `game` the engine is built from (the project's, or the compiled-in).
     pub fn definition(project: &Project, game: &str) -> Result<crate::definition::Game, Error> {
-        Ok(project.load_or_builtin(game, crate::games::contract(game))?)
+        Ok(project.load_or_builtin(game, crate::rules::games::contract(game))?)
     }
 
     /// The position as a TOML file.
@@ -496,7 +496,7 @@ impl Engine {
 
     /// `new`: the starting position for a seed.
     pub fn start(&self, seed: u64) -> Position {
-        with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(crate::plugin::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game)))))
+        with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(crate::rules::external::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game)))))
     }
 
     /// `playout`: seeded random games on the sampling path (no checks).
@@ -551,15 +551,15 @@ pub struct Record {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Position {
     /// Imbriqua.
-    Imbriqua(crate::games::imbriqua::position::Pos),
+    Imbriqua(crate::rules::games::imbriqua::position::Pos),
     /// Arlecchino.
-    Arlecchino(crate::games::arlecchino::Pos),
+    Arlecchino(crate::rules::games::arlecchino::Pos),
     /// Imperator.
-    Imperator(crate::games::imperator::Pos),
+    Imperator(crate::rules::games::imperator::Pos),
     /// Lignes.
-    Lignes(crate::games::lignes::Pos),
+    Lignes(crate::rules::games::lignes::Pos),
     /// Alpha-BRIK.
-    AlphaBrick(crate::games::alphabrick::Pos),
+    AlphaBrick(crate::rules::games::alphabrick::Pos),
     /// A position of a game's own engine program.
-    External(crate::plugin::ExtPos),
+    External(crate::rules::external::ExtPos),
 }

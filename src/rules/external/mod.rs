@@ -5,13 +5,16 @@
 //! budget), so a claim that asks for a position's moves again costs nothing.
 //!
 //! A game's program is code from whoever made the game folder: it starts only with consent
-//! ([`crate::trust`]), confined where the system allows ([`crate::confine`]), in a process group
+//! ([`crate::rules::external::trust`]), confined where the system allows ([`crate::rules::external::confine`]), in a process group
 //! of its own that is killed with everything it started when ludopress is done with it, gives
 //! up on it, or is interrupted. Requests are written by a thread of their own, so an engine that
 //! stops reading its input costs the answer limit, never a hang.
 
+pub mod confine;
+pub mod trust;
+
+use crate::base::diag::escape_controls;
 use crate::definition::model::EngineDef;
-use crate::diag::escape_controls;
 use crate::rules::Score;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeSet, HashMap};
@@ -67,7 +70,7 @@ pub const ENGINE_ENV: &[&str] = &[
 /// unconfined.
 static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
 
-/// Sets the binary that confines engines ([`crate::confine::COMMAND`]).
+/// Sets the binary that confines engines ([`crate::rules::external::confine::COMMAND`]).
 pub fn set_launcher(exe: PathBuf) {
     let _ = LAUNCHER.set(exe);
 }
@@ -112,7 +115,7 @@ pub fn take_unconfined_note() -> Option<String> {
 /// Why an engine program did not start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartError {
-    /// The person has not consented to run it ([`crate::trust`]).
+    /// The person has not consented to run it ([`crate::rules::external::trust`]).
     NoConsent(String),
     /// It could not start, or did not answer its first request as the protocol says.
     Failed(String),
@@ -234,10 +237,10 @@ fn score_cost(p: &ExtPos, s: &Score) -> usize {
 
 impl External {
     /// Starts the engine of `game` and asks it who it is: only with consent
-    /// ([`crate::trust::consent`]), confined where the system allows, in a process group of its
+    /// ([`crate::rules::external::trust::consent`]), confined where the system allows, in a process group of its
     /// own.
     pub fn start(game: &str, def: &EngineDef) -> Result<External, StartError> {
-        crate::trust::consent(game, def).map_err(StartError::NoConsent)?;
+        crate::rules::external::trust::consent(game, def).map_err(StartError::NoConsent)?;
         let label = escape_controls(&def.command.join(" ")).into_owned();
         let failed =
             |e: String| StartError::Failed(format!("cannot start the engine `{label}`: {e}"));
@@ -245,7 +248,7 @@ impl External {
         // a path is the game's own file, run by its real path (never resolved against the
         // current folder of ludopress).
         let program = if def.command[0].contains('/') {
-            crate::paths::program_in(&def.dir, &def.command[0]).map_err(failed)?
+            crate::base::paths::program_in(&def.dir, &def.command[0]).map_err(failed)?
         } else {
             PathBuf::from(&def.command[0])
         };
@@ -253,11 +256,13 @@ impl External {
             .dir
             .canonicalize()
             .map_err(|e| failed(format!("its folder {}: {e}", def.dir.display())))?;
-        let launcher = LAUNCHER.get().filter(|_| crate::confine::available());
+        let launcher = LAUNCHER
+            .get()
+            .filter(|_| crate::rules::external::confine::available());
         let mut cmd = match launcher {
             Some(exe) => {
                 let mut c = Command::new(exe);
-                c.arg(crate::confine::COMMAND)
+                c.arg(crate::rules::external::confine::COMMAND)
                     .arg(&dir)
                     .arg("--")
                     .arg(&program);
@@ -267,7 +272,7 @@ impl External {
                 let why = if LAUNCHER.get().is_none() {
                     "ludopress is used as a library"
                 } else {
-                    crate::confine::unavailable_reason()
+                    crate::rules::external::confine::unavailable_reason()
                 };
                 if !UNCONFINED_SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
                     *UNCONFINED

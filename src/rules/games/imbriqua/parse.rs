@@ -16,7 +16,7 @@ fn card(
     match e.ids.iter().position(|i| i == id) {
         Some(i) => Some(i as u8),
         None => {
-            let hint = crate::diag::closest(id, e.ids.iter().map(String::as_str))
+            let hint = crate::base::diag::closest(id, e.ids.iter().map(String::as_str))
                 .map(|c| format!("did you mean `{c}`?"));
             raw.error_hint(
                 span.clone(),
@@ -213,7 +213,7 @@ pub(super) fn parse(e: &Imbriqua, raw: &mut RawPosition) -> Option<Pos> {
                 card_span.unwrap_or_else(|| raw.top()),
                 format!(
                     "`card`: more than {} outcomes on this board, the limit for a position (a capture card on a crowded board)",
-                    crate::diag::shown_count(MAX_SUCCESSORS)
+                    crate::base::diag::shown_count(MAX_SUCCESSORS)
                 ),
             );
         }

@@ -149,7 +149,7 @@ pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
                 );
             }
             // The games' engine programs (and what they started) end with ludopress.
-            crate::plugin::end_all_engines();
+            crate::rules::external::end_all_engines();
             std::process::exit(128 + signal);
         }
     });
@@ -601,13 +601,14 @@ pub fn check_output_folder(
     root: &Path,
     out: &Path,
     subs: &[&str],
-) -> Result<(), crate::diag::Diagnostics> {
-    let refuse = |at: &Path, why: &str| crate::diag::Diagnostic::file(at, why.to_string()).into();
+) -> Result<(), crate::base::diag::Diagnostics> {
+    let refuse =
+        |at: &Path, why: &str| crate::base::diag::Diagnostic::file(at, why.to_string()).into();
     const LINK: &str = "this folder is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
     const NOT_FOLDER: &str =
         "this is not a folder: the output folder and the folders under it must be real folders";
     // Whether `at` exists (a missing folder will be made); a link or a file is refused.
-    let real_or_missing = |at: &Path| -> Result<bool, crate::diag::Diagnostics> {
+    let real_or_missing = |at: &Path| -> Result<bool, crate::base::diag::Diagnostics> {
         match std::fs::symlink_metadata(at) {
             Err(_) => Ok(false),
             Ok(m) if m.file_type().is_symlink() => Err(refuse(at, LINK)),

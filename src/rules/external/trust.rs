@@ -332,7 +332,7 @@ pub fn consent(game: &str, def: &EngineDef) -> Result<(), String> {
     if ALLOW_ALL.load(Ordering::Relaxed) {
         return Ok(());
     }
-    let shown = crate::diag::escape_controls(&def.command.join(" ")).into_owned();
+    let shown = crate::base::diag::escape_controls(&def.command.join(" ")).into_owned();
     let how = format!("run `ludopress trust {game}` (or pass `--allow-engine` for one run)");
     let now = fingerprint(def)?;
     let (_, file) = read()?;

@@ -7,8 +7,8 @@
 
 pub mod report;
 
-use crate::engine::{Engine, WithRules};
 use crate::rules::ai::{leader, Player, Tuning};
+use crate::rules::engine::{Engine, WithRules};
 use crate::rules::rng::Rng;
 use crate::rules::Rules;
 use report::{Length, Rate, Report, Setting};

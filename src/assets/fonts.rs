@@ -124,17 +124,17 @@ fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
     static REGISTRY: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let bundled: [&'static [u8]; 3] = [
-            include_bytes!("../templates/fonts/Lato-Regular.ttf"),
-            include_bytes!("../templates/fonts/Lato-Bold.ttf"),
-            include_bytes!("../templates/fonts/Lato-Italic.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Regular.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Bold.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Italic.ttf"),
         ];
         RwLock::new(
             bundled
                 .into_iter()
                 // The bundled fonts are known-good; a parse failure is a build defect caught by tests.
                 .map(|bytes| {
-                    let parsed =
-                        Loaded::parse(bytes, crate::hash::fnv(bytes)).expect("bundled font parses");
+                    let parsed = Loaded::parse(bytes, crate::base::hash::fnv(bytes))
+                        .expect("bundled font parses");
                     &*Box::leak(Box::new(Loaded { bytes, ..parsed }))
                 })
                 .collect(),
@@ -156,7 +156,7 @@ impl Face {
                 bytes.len()
             ));
         }
-        let hash = crate::hash::fnv(&bytes);
+        let hash = crate::base::hash::fnv(&bytes);
         let find = |all: &[&'static Loaded]| {
             all.iter()
                 .position(|l| l.hash == hash && l.bytes == bytes.as_slice())

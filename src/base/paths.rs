@@ -92,7 +92,7 @@ pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, String>
 /// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
 /// lie inside the game's folder `dir` and be a regular file.
 pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, String> {
-    let shown = crate::diag::escape_controls(program);
+    let shown = crate::base::diag::escape_controls(program);
     let rel = Path::new(program);
     if rel.is_absolute() {
         return Err(format!(

@@ -1,8 +1,8 @@
 //! Art files a designer draws with: SVG (read by usvg into the project's own scene, so it stays
 //! vector in every output) and PNG or JPEG (decoded once and embedded once per file).
 
-use crate::color::Color;
-use crate::diag::{Diagnostic, Source};
+use crate::base::color::Color;
+use crate::base::diag::{Diagnostic, Source};
 use crate::scene::{
     Affine, Finish, Gradient, GradientShape, Image, Item, Raster, Scene, Seg, Stroke, P,
 };
@@ -142,7 +142,7 @@ impl std::fmt::Display for Refused {
 }
 
 /// Reads an art file by its extension: `.svg`, `.png`, `.jpg`/`.jpeg`. `path` is the real path
-/// checked by [`crate::paths::resolve`], `within` the game's folder: an SVG's images are read
+/// checked by [`crate::base::paths::resolve`], `within` the game's folder: an SVG's images are read
 /// under the same rule. The error says why, for a diagnostic placed where the file is named,
 /// or is placed in the SVG, named there `shown` (the path as the game names it).
 pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
@@ -157,7 +157,7 @@ pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
             path.display()
         )));
     }
-    let bytes = crate::paths::read(path, MAX_BYTES)?;
+    let bytes = crate::base::paths::read(path, MAX_BYTES)?;
     match ext.as_str() {
         "svg" => {
             let from = Some(Origin {
@@ -408,7 +408,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
     let hrefs = scan::hrefs(&doc, from, &place)?;
     let refused: Mutex<Option<String>> = Mutex::new(None);
     let files: Mutex<HashMap<PathBuf, Arc<Vec<u8>>>> = Mutex::new(HashMap::new());
-    let fontdb = crate::fonts::fontdb();
+    let fontdb = crate::assets::fonts::fontdb();
     let refuse = |why: String| {
         let mut r = refused.lock().unwrap_or_else(|e| e.into_inner());
         r.get_or_insert(why);
@@ -424,7 +424,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
     };
     let opt = usvg::Options {
         fontdb: fontdb.clone(),
-        font_family: crate::fonts::FAMILY.to_string(),
+        font_family: crate::assets::fonts::FAMILY.to_string(),
         resources_dir: None,
         image_href_resolver: usvg::ImageHrefResolver {
             resolve_data: Box::new(|mime, data, _| match mime {
@@ -454,7 +454,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
                     let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
                     match files.get(real) {
                         Some(d) => d.clone(),
-                        None => match crate::paths::read(real, MAX_BYTES) {
+                        None => match crate::base::paths::read(real, MAX_BYTES) {
                             Ok(d) => {
                                 let d = Arc::new(d);
                                 files.insert(real.clone(), d.clone());
@@ -521,7 +521,7 @@ fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tr
     scan::budget(&doc, &|_, msg| Refused::Here(msg)).map_err(|e| e.to_string())?;
     let opt = usvg::Options {
         fontdb: fontdb.clone(),
-        font_family: crate::fonts::FAMILY.to_string(),
+        font_family: crate::assets::fonts::FAMILY.to_string(),
         resources_dir: None,
         image_href_resolver: usvg::ImageHrefResolver {
             resolve_data: Box::new(|_, _, _| None),
@@ -736,7 +736,7 @@ mod scan {
                 }
                 Some(f) => {
                     let base = f.file.parent().unwrap_or(Path::new("."));
-                    crate::paths::resolve(&f.within, base, Path::new(h), MAX_BYTES)
+                    crate::base::paths::resolve(&f.within, base, Path::new(h), MAX_BYTES)
                 }
             };
             match resolved {

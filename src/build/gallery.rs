@@ -8,7 +8,7 @@
 //! build has finished. A failed rebuild leaves the last good files and pages; `build.js` carries
 //! its error, which every page shows in a banner.
 
-use crate::output;
+use crate::base::output;
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -1,10 +1,10 @@
 //! Exports for the other ways people print and play: each face as an image with its bleed for
 //! print-on-demand services, and deck sheets for Tabletop Simulator.
 
+use crate::base::lang::Lang;
 use crate::build::{printed, Output, Printed};
 use crate::definition::model::Game;
 use crate::export::{png, svg};
-use crate::lang::Lang;
 use crate::scene::{Affine, Scene};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -253,7 +253,7 @@ pub type Written = (String, Kind, PathBuf, usize, u64);
 
 /// What stands in the way of writing `dir`: a file or a link among the folders from `out`
 /// down to it.
-fn writable(out: &std::path::Path, dir: &std::path::Path) -> Option<crate::diag::Diagnostic> {
+fn writable(out: &std::path::Path, dir: &std::path::Path) -> Option<crate::base::diag::Diagnostic> {
     let mut at = PathBuf::new();
     let rel = dir.strip_prefix(out).unwrap_or(dir);
     for c in std::iter::once(out.as_os_str()).chain(rel.iter()) {
@@ -267,7 +267,7 @@ fn writable(out: &std::path::Path, dir: &std::path::Path) -> Option<crate::diag:
                 } else {
                     "is a file where the exports' folder goes"
                 };
-                return Some(crate::diag::Diagnostic::file(&at, what));
+                return Some(crate::base::diag::Diagnostic::file(&at, what));
             }
         }
     }
@@ -288,10 +288,10 @@ pub fn export_games(
     use crate::build::Error;
     let lib = project.library()?;
     let mut loaded = Vec::new();
-    let mut diags = crate::diag::Diagnostics::default();
+    let mut diags = crate::base::diag::Diagnostics::default();
     let mut seen = std::collections::BTreeSet::new();
     for g in games.iter().filter(|g| seen.insert(g.as_str())) {
-        match crate::engine::load_definition(project, g, &lib) {
+        match crate::rules::engine::load_definition(project, g, &lib) {
             Ok(game) => loaded.push(game),
             Err(d) => diags.0.extend(d.0),
         }
@@ -305,7 +305,7 @@ pub fn export_games(
         for game in &loaded {
             for l in crate::build::build_langs(game, lang) {
                 if let Some(why) = pod_too_large(game, l, dpi) {
-                    diags.push(crate::diag::Diagnostic::file(
+                    diags.push(crate::base::diag::Diagnostic::file(
                         &project.game_file(&game.id),
                         why,
                     ));
@@ -349,20 +349,20 @@ pub fn export_games(
             written.push((id, kind, dir, 0, 0));
             continue;
         }
-        let bytes =
-            crate::output::publish(&dir, &files, crate::output::Sweep::Stale).map_err(|e| {
-                let done: Vec<String> = written
-                    .iter()
-                    .filter(|w: &&Written| w.3 > 0)
-                    .map(|w| w.2.display().to_string())
-                    .collect();
-                let done = if done.is_empty() {
-                    "nothing else was written".to_string()
-                } else {
-                    format!("already written: {}", done.join(", "))
-                };
-                Error::Other(format!("{e}; this folder was left as it was; {done}"))
-            })?;
+        let bytes = crate::base::output::publish(&dir, &files, crate::base::output::Sweep::Stale)
+            .map_err(|e| {
+            let done: Vec<String> = written
+                .iter()
+                .filter(|w: &&Written| w.3 > 0)
+                .map(|w| w.2.display().to_string())
+                .collect();
+            let done = if done.is_empty() {
+                "nothing else was written".to_string()
+            } else {
+                format!("already written: {}", done.join(", "))
+            };
+            Error::Other(format!("{e}; this folder was left as it was; {done}"))
+        })?;
         written.push((id, kind, dir, files.len(), bytes));
     }
     Ok(written)

@@ -1,13 +1,16 @@
 //! The build: every component of a game laid out, imposed on sheets and exported.
 //!
 //! Every definition and rulebook is validated before anything is written. Then each file is
-//! written the moment it is made ([`crate::output::Stream`]): whole (a temporary, then a rename),
+//! written the moment it is made ([`crate::base::output::Stream`]): whole (a temporary, then a rename),
 //! early (the first faces reach the disk at once), and never held with the others in memory.
 //! A build that fails part-way leaves whole files, some new and the others as they were.
 
+pub mod gallery;
+pub mod watch;
+
+use crate::base::lang::Lang;
 use crate::definition::model::{Game, PieceShape};
 use crate::export::{pdf, png, svg};
-use crate::lang::Lang;
 use crate::layout;
 use crate::scene::Scene;
 use crate::sheet::{self, Flip, Paper, SheetSpec, Slot};
@@ -50,7 +53,7 @@ impl Default for BuildOptions {
     }
 }
 
-pub use crate::output::Output;
+pub use crate::base::output::Output;
 
 /// A printable component group as imposed.
 #[derive(Clone)]
@@ -450,15 +453,15 @@ pub const SHEET_DPI: f64 = 50.0;
 pub const COMPONENT_DPI: f64 = 100.0;
 
 /// Where a build's files go: into the output folder the moment each is ready
-/// ([`crate::output::Stream`]), or into memory ([`Collect`]).
+/// ([`crate::base::output::Stream`]), or into memory ([`Collect`]).
 pub trait Sink: Sync {
     /// Takes one file, its path relative to the game's folder.
     fn put(&self, path: &Path, bytes: Vec<u8>) -> Result<(), String>;
 }
 
-impl Sink for crate::output::Stream {
+impl Sink for crate::base::output::Stream {
     fn put(&self, path: &Path, bytes: Vec<u8>) -> Result<(), String> {
-        crate::output::Stream::put(self, path, &bytes).map_err(|e| e.to_string())
+        crate::base::output::Stream::put(self, path, &bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -822,17 +825,17 @@ fn write_scene(
 pub fn load_rulebooks(
     root: &Path,
     game: &Game,
-    engine: Option<&crate::engine::Engine>,
-) -> Result<Vec<crate::rulebook::Rulebook>, crate::diag::Diagnostics> {
+    engine: Option<&crate::rules::engine::Engine>,
+) -> Result<Vec<crate::rulebook::Rulebook>, crate::base::diag::Diagnostics> {
     let mut books = Vec::new();
-    let mut diags = crate::diag::Diagnostics::default();
+    let mut diags = crate::base::diag::Diagnostics::default();
     for lang in Lang::ALL {
         let file = crate::rulebook::source_path(root, &game.id, lang);
         if !file.is_file() {
             continue;
         }
         if !game.languages.contains(&lang) {
-            diags.push(crate::diag::Diagnostic::file(
+            diags.push(crate::base::diag::Diagnostic::file(
                 &file,
                 format!(
                     "a rulebook in `{lang}`, which is not among the game's languages ({}): add it to `[game] languages` in game.toml",
@@ -862,7 +865,7 @@ pub fn render_rulebook(
     game: &Game,
     book: &crate::rulebook::Rulebook,
     papers: &[Paper],
-    report: Option<&crate::analysis::report::Report>,
+    report: Option<&crate::commands::analysis::report::Report>,
 ) -> Vec<Output> {
     let mut files: Vec<Output> = papers
         .iter()
@@ -908,28 +911,29 @@ pub const ANALYSIS_PAGE: &str = "analysis.html";
 pub fn saved_report(
     project: &crate::definition::Project,
     id: &str,
-) -> Result<Option<crate::analysis::report::Report>, crate::diag::Diagnostics> {
+) -> Result<Option<crate::commands::analysis::report::Report>, crate::base::diag::Diagnostics> {
     let path = project.game_file(id).with_file_name("analysis.json");
     if !path.is_file() {
         return Ok(None);
     }
-    let text = crate::diag::read_limited(&path, 16 << 20, "a balance report")?;
-    let src = crate::diag::Source::new(path.display().to_string(), &text);
+    let text = crate::base::diag::read_limited(&path, 16 << 20, "a balance report")?;
+    let src = crate::base::diag::Source::new(path.display().to_string(), &text);
     let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let report: crate::analysis::report::Report = serde_json::from_str(body).map_err(|e| {
-        let offset = (text.len() - body.len())
-            + body
-                .split_inclusive('\n')
-                .take(e.line().saturating_sub(1))
-                .map(str::len)
-                .sum::<usize>()
-            + e.column().saturating_sub(1);
-        let at = offset.min(text.len());
-        crate::diag::Diagnostics(vec![src.error(
-            at..at,
-            format!("not a balance report written by `ludopress analyze --save`: {e}"),
-        )])
-    })?;
+    let report: crate::commands::analysis::report::Report =
+        serde_json::from_str(body).map_err(|e| {
+            let offset = (text.len() - body.len())
+                + body
+                    .split_inclusive('\n')
+                    .take(e.line().saturating_sub(1))
+                    .map(str::len)
+                    .sum::<usize>()
+                + e.column().saturating_sub(1);
+            let at = offset.min(text.len());
+            crate::base::diag::Diagnostics(vec![src.error(
+                at..at,
+                format!("not a balance report written by `ludopress analyze --save`: {e}"),
+            )])
+        })?;
     let top = 0..text.find('\n').unwrap_or(text.len());
     if report.game != id {
         return Err(src
@@ -951,15 +955,15 @@ pub fn saved_report(
 }
 
 /// The balance report's page and text summary.
-pub fn report_files(report: &crate::analysis::report::Report) -> Vec<Output> {
+pub fn report_files(report: &crate::commands::analysis::report::Report) -> Vec<Output> {
     vec![
         Output {
             path: PathBuf::from(ANALYSIS_PAGE),
-            bytes: crate::analysis::report::html(report).into_bytes(),
+            bytes: crate::commands::analysis::report::html(report).into_bytes(),
         },
         Output {
             path: PathBuf::from("analysis.txt"),
-            bytes: crate::analysis::report::text(report).into_bytes(),
+            bytes: crate::commands::analysis::report::text(report).into_bytes(),
         },
     ]
 }
@@ -968,7 +972,7 @@ pub fn report_files(report: &crate::analysis::report::Report) -> Vec<Output> {
 pub fn rulebook_web(
     game: &Game,
     book: &crate::rulebook::Rulebook,
-    report: Option<&crate::analysis::report::Report>,
+    report: Option<&crate::commands::analysis::report::Report>,
 ) -> Vec<Output> {
     let mut front = crate::rulebook::Front::of(game, book.lang);
     if report.is_some() {
@@ -1007,11 +1011,17 @@ pub fn rulebook_web(
 pub fn checked_rulebooks(
     project: &crate::definition::Project,
     game: &Game,
-) -> Result<(Vec<crate::rulebook::Rulebook>, Vec<crate::diag::Diagnostic>), Error> {
-    let (eng, unavailable) = crate::engine::Engine::checker(project, game)?;
+) -> Result<
+    (
+        Vec<crate::rulebook::Rulebook>,
+        Vec<crate::base::diag::Diagnostic>,
+    ),
+    Error,
+> {
+    let (eng, unavailable) = crate::rules::engine::Engine::checker(project, game)?;
     let warnings = unavailable
         .map(|u| {
-            let d = crate::diag::Diagnostic::file(&project.game_file(&game.id), "")
+            let d = crate::base::diag::Diagnostic::file(&project.game_file(&game.id), "")
                 .warn(format!("{}: the rulebook's claims are not checked", u.why));
             if u.consent {
                 d
@@ -1024,7 +1034,7 @@ pub fn checked_rulebooks(
         .into_iter()
         .collect();
     let books = load_rulebooks(&project.root, game, eng.as_ref())?;
-    let mut failures = crate::diag::Diagnostics::default();
+    let mut failures = crate::base::diag::Diagnostics::default();
     if let Some(eng) = &eng {
         for b in &books {
             failures.0.extend(crate::rulebook::check(eng, b).errors.0);
@@ -1034,7 +1044,7 @@ pub fn checked_rulebooks(
     failures.finish((books, warnings)).map_err(Error::Input)
 }
 
-pub use crate::engine::Error;
+pub use crate::rules::engine::Error;
 
 /// What a build wrote for one game.
 #[derive(Debug, Clone)]
@@ -1059,19 +1069,19 @@ pub struct GameReport {
     pub layout_ms: u128,
     /// What prints otherwise than written (a text too long for its box, a character the font
     /// lacks), each at its place in the definition.
-    pub warnings: Vec<crate::diag::Diagnostic>,
+    pub warnings: Vec<crate::base::diag::Diagnostic>,
 }
 
 /// The warnings of a game's printed faces in `lang`: every text of every face (cards, backs,
 /// tiles, pieces, die faces) checked against the box it prints in and the font it prints with.
-pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::diag::Diagnostic> {
+pub fn print_warnings(game: &Game, lang: Lang) -> Vec<crate::base::diag::Diagnostic> {
     face_warnings(game, &[lang])
 }
 
 /// The warnings of a game's printed faces in `langs`, each said once: the same problem at the
 /// same place in several languages names them together (`(fr, en)`), and on several cards of a
 /// deck names the cards together (`cards `a`, `b` and 12 more of deck `d``).
-pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::diag::Diagnostic> {
+pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::base::diag::Diagnostic> {
     use crate::definition::model::Element;
     /// One printed face: what it is (`card`, its id, `of deck `d``) and its elements.
     struct Face<'g> {
@@ -1306,7 +1316,7 @@ pub fn check_build_size(
     project: &crate::definition::Project,
     games: &[Game],
     opts: &BuildOptions,
-) -> Result<(), crate::diag::Diagnostics> {
+) -> Result<(), crate::base::diag::Diagnostics> {
     let estimates: Vec<(u64, Vec<(String, u64)>)> =
         games.iter().map(|g| estimated_bytes(g, opts)).collect();
     let total: u64 = estimates.iter().map(|e| e.0).sum();
@@ -1314,7 +1324,7 @@ pub fn check_build_size(
         return Ok(());
     }
     let gb = |n: u64| format!("{:.1} GB", n as f64 / 1e9);
-    let mut diags = crate::diag::Diagnostics::default();
+    let mut diags = crate::base::diag::Diagnostics::default();
     for (game, (bytes, heaviest)) in games.iter().zip(&estimates) {
         let named: Vec<String> = heaviest
             .iter()
@@ -1322,7 +1332,7 @@ pub fn check_build_size(
             .map(|(id, n)| format!("`{id}` {}", gb(*n)))
             .collect();
         diags.push(
-            crate::diag::Diagnostic::file(
+            crate::base::diag::Diagnostic::file(
                 &project.game_file(&game.id),
                 format!(
                     "this build would write about {} ({} in all), more than the {} GiB a build may write; the heaviest: {}",
@@ -1349,10 +1359,10 @@ pub fn build_games(
 ) -> Result<Vec<GameReport>, Error> {
     let lib = project.library()?;
     let mut loaded = Vec::new();
-    let mut diags = crate::diag::Diagnostics::default();
+    let mut diags = crate::base::diag::Diagnostics::default();
     let mut seen = std::collections::BTreeSet::new();
     for g in games.iter().filter(|g| seen.insert(g.as_str())) {
-        match crate::engine::load_definition(project, g, &lib) {
+        match crate::rules::engine::load_definition(project, g, &lib) {
             Ok(game) => loaded.push(game),
             Err(d) => diags.0.extend(d.0),
         }
@@ -1366,7 +1376,7 @@ pub fn build_games(
                     *game = g;
                     *pick = Some(sel);
                 }
-                Err(e) => diags.push(crate::diag::Diagnostic::file(
+                Err(e) => diags.push(crate::base::diag::Diagnostic::file(
                     &project.game_file(&game.id),
                     e,
                 )),
@@ -1406,11 +1416,11 @@ pub fn build_games(
             }
         }
     }
-    let mut warnings: Vec<Vec<crate::diag::Diagnostic>> = Vec::new();
+    let mut warnings: Vec<Vec<crate::base::diag::Diagnostic>> = Vec::new();
     for game in &loaded {
         if let Some(l) = opts.lang.filter(|l| !game.languages.contains(l)) {
             let list: Vec<&str> = game.languages.iter().map(|l| l.code()).collect();
-            diags.push(crate::diag::Diagnostic::file(
+            diags.push(crate::base::diag::Diagnostic::file(
                 &project.game_file(&game.id),
                 format!(
                     "game `{}` is written in {} only: it has no `{l}` text to build",
@@ -1444,7 +1454,7 @@ pub fn build_games(
     let mut streams = Vec::new();
     for game in &loaded {
         let dir = out.join(&game.id);
-        match crate::output::Stream::open(&dir) {
+        match crate::base::output::Stream::open(&dir) {
             Ok(s) => streams.push(s),
             Err(e) => {
                 for s in streams {
@@ -1522,9 +1532,9 @@ pub fn build_games(
         // tell which of them are stale): only a whole build sweeps.
         let sweep =
             if build_langs(game, opts.lang).len() < game.languages.len() || !opts.only.is_empty() {
-                crate::output::Sweep::Keep
+                crate::base::output::Sweep::Keep
             } else {
-                crate::output::Sweep::Stale
+                crate::base::output::Sweep::Stale
             };
         let bytes = stream
             .finish(sweep)

@@ -5,8 +5,8 @@
 //! record: the start position and `record = [...]`, the moves played (with the roll that came
 //! where chance follows a move), which `ludopress moves` and `diagram` replay.
 
-use crate::engine::WithRules;
 use crate::rules::ai::{Player, Tuning};
+use crate::rules::engine::WithRules;
 use crate::rules::rng::Rng;
 use crate::rules::{self, Field, Rules};
 use std::io::{BufRead, Read, Write};
@@ -115,7 +115,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let out = &mut *self.output;
         // Every text shown, the board included, with its control characters escaped.
         let say = |out: &mut O, s: String| -> Result<(), String> {
-            writeln!(out, "{}", crate::diag::escape_controls(&s)).map_err(|e| e.to_string())
+            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(|e| e.to_string())
         };
         say(
             out,
@@ -196,7 +196,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 }
                 Seat::Human => {
                     let prompt = format!("{} to move> ", r.seats(&p)[seat]);
-                    write!(out, "{}", crate::diag::escape_controls(&prompt))
+                    write!(out, "{}", crate::base::diag::escape_controls(&prompt))
                         .map_err(|e| e.to_string())?;
                     out.flush().map_err(|e| e.to_string())?;
                     bytes.clear();
@@ -487,5 +487,5 @@ fn save<R: Rules>(
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    crate::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
+    crate::base::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
 }

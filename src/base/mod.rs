@@ -1,0 +1,12 @@
+//! The floor every stage stands on: errors with their places (`diag`), the rule for every
+//! file a game names (`paths`), the output folder (`output`), and small shared facts (colours,
+//! languages, text markup, paper sizes, a stable hash).
+
+pub mod color;
+pub mod diag;
+pub mod hash;
+pub mod lang;
+pub mod markup;
+pub mod output;
+pub mod paper;
+pub mod paths;
