@@ -4,9 +4,9 @@
 //! previews), and side by side the time to write one A4 card sheet to PDF with ludopress and
 //! with `rsvg-convert` converting the same sheet's SVG. Figures are printed, not asserted.
 
-use ludopress::build::{render_game, BuildOptions};
 use ludopress::definition::{Project, GAMES};
 use ludopress::export::{pdf, svg};
+use ludopress::make::{render_game, BuildOptions};
 use ludopress::scene::Scene;
 use ludopress::sheet::{self, Flip, Paper, SheetSpec, Slot};
 use std::process::Command;

@@ -10,9 +10,9 @@
 //! for that binary are measured in the same run and shown side by side ("before").
 
 use ludopress::base::lang::Lang;
-use ludopress::build::{print_sheets, render_game, BuildOptions};
 use ludopress::definition::Project;
 use ludopress::export::svg;
+use ludopress::make::{print_sheets, render_game, BuildOptions};
 use ludopress::sheet::{Paper, Side};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,10 +3,10 @@
 use clap::{Parser, Subcommand};
 use ludopress::base::diag::{Diagnostic, Diagnostics};
 use ludopress::base::lang::Lang;
-use ludopress::build::gallery;
-use ludopress::build::{self, BuildOptions};
 use ludopress::definition::{Project, GAMES};
 use ludopress::export::{pdf, png, svg};
+use ludopress::make::gallery;
+use ludopress::make::{self, BuildOptions};
 use ludopress::rules::engine::{self, Engine};
 use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
@@ -318,7 +318,7 @@ pub enum Command {
         /// Game (one with a bundled rules engine).
         game: String,
         /// Games per setting (1 to 1,000,000).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::commands::analysis::MAX_GAMES))]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_GAMES))]
         games: u64,
         /// Players seat by seat, repeated round the table (self-play with one).
         #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "mcts:100")]
@@ -452,7 +452,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             lang,
             out,
         } => {
-            use ludopress::export::share::{export_games, Kind};
+            use ludopress::commands::share::{export_games, Kind};
             let kinds = match (pod, tts) {
                 (true, false) => vec![Kind::Pod],
                 (false, true) => vec![Kind::Tts],
@@ -617,7 +617,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out,
             save,
         } => {
-            let config = ludopress::commands::analysis::Config {
+            let config = ludopress::analysis::Config {
                 games,
                 players,
                 rotate,
@@ -643,7 +643,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             output_rule(&project, &out, std::slice::from_ref(&game))?;
             let lib = project.library()?;
             let def = engine::load_definition(&project, &game, &lib)?;
-            let (books, warnings) = build::checked_rulebooks(&project, &def)?;
+            let (books, warnings) = make::checked_rulebooks(&project, &def)?;
             if !warnings.is_empty() {
                 errln!("{}", Diagnostics(warnings));
             }
@@ -656,10 +656,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     .into(),
                 )
             })?;
-            let report = build::saved_report(&project, &game)?;
-            let mut files = build::render_rulebook(&def, book, &papers_of(paper), report.as_ref());
+            let report = make::saved_report(&project, &game)?;
+            let mut files = make::render_rulebook(&def, book, &papers_of(paper), report.as_ref());
             if let Some(r) = &report {
-                files.extend(build::report_files(r));
+                files.extend(make::report_files(r));
             }
             let bytes = ludopress::base::output::publish(
                 &out.join(&game),
@@ -709,7 +709,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     }
                     None => {}
                 }
-                match build::load_rulebooks(&project.root, &def, eng.as_ref()) {
+                match make::load_rulebooks(&project.root, &def, eng.as_ref()) {
                     Ok(books) => {
                         for b in &books {
                             books_n += 1;
@@ -795,7 +795,7 @@ fn build_and_show(
     args: &BuildArgs,
     watching: bool,
     verbose: bool,
-) -> Result<Vec<build::GameReport>, Failure> {
+) -> Result<Vec<make::GameReport>, Failure> {
     let opts = args.options();
     let games = if args.games.is_empty() {
         default_games(project)
@@ -805,7 +805,7 @@ fn build_and_show(
     output_rule(project, &args.out, &games)?;
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let reports = build::build_games(project, &games, &opts, &args.out, threads)?;
+    let reports = make::build_games(project, &games, &opts, &args.out, threads)?;
     for r in reports.iter().filter(|_| verbose) {
         outln!(
             "{:<11} {} files ({} print PDF, {} rulebook PDF, {} PNG), {:.1} MB in {}/; components laid out in {} ms",
@@ -871,7 +871,7 @@ fn variant_index(
     engine: &Engine,
     v: &str,
 ) -> Result<usize, Failure> {
-    let known = ludopress::commands::analysis::variants(engine);
+    let known = ludopress::analysis::variants(engine);
     known.iter().position(|k| k == v).ok_or_else(|| {
         let file = project.root.join("games").join(game).join("game.toml");
         Failure::Input(
@@ -919,7 +919,7 @@ fn play(
         None => 0,
         Some(v) => variant_index(project, game, &engine, &v)?,
     };
-    let seat_count = ludopress::commands::analysis::seats(&engine, variant);
+    let seat_count = ludopress::analysis::seats(&engine, variant);
     if seats.len() > seat_count {
         return Err(Failure::Input(
             Diagnostic::file(
@@ -1018,13 +1018,13 @@ fn play(
 fn analyze(
     project: &Project,
     game: &str,
-    config: &ludopress::commands::analysis::Config,
+    config: &ludopress::analysis::Config,
     sets: &[(String, Vec<i64>)],
     variant: &[String],
     out: &std::path::Path,
     save: bool,
 ) -> Result<(), Failure> {
-    use ludopress::commands::analysis;
+    use ludopress::analysis;
     bundled(project, game)?;
     output_rule(project, out, &[game.to_string()])?;
     let def = Engine::definition(project, game)?;
@@ -1169,30 +1169,29 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
         args.games.clone()
     };
     // The warnings of a build, or its error once told (on standard error and in the gallery).
-    let report =
-        |r: Result<Vec<build::GameReport>, Failure>, what: &str| -> Result<usize, String> {
-            match r {
-                Ok(reports) => Ok(reports.iter().map(|r| r.warnings.len()).sum()),
-                Err(f) => {
-                    let text = match f {
-                        Failure::Input(d) => d.to_string(),
-                        Failure::Other(e) => format!("error: {e}"),
-                        Failure::Quiet => "error".into(),
-                    };
-                    // The gallery first: when the line below is read, the pages show the error.
-                    let status = gallery::Status::now(Some(text.clone()), true);
-                    if let Err(e) = gallery::write_status(&args.out, &status) {
-                        errln!("warning: the gallery's status: {e}");
-                    }
-                    errln!("{text}");
-                    errln!(
+    let report = |r: Result<Vec<make::GameReport>, Failure>, what: &str| -> Result<usize, String> {
+        match r {
+            Ok(reports) => Ok(reports.iter().map(|r| r.warnings.len()).sum()),
+            Err(f) => {
+                let text = match f {
+                    Failure::Input(d) => d.to_string(),
+                    Failure::Other(e) => format!("error: {e}"),
+                    Failure::Quiet => "error".into(),
+                };
+                // The gallery first: when the line below is read, the pages show the error.
+                let status = gallery::Status::now(Some(text.clone()), true);
+                if let Err(e) = gallery::write_status(&args.out, &status) {
+                    errln!("warning: the gallery's status: {e}");
+                }
+                errln!("{text}");
+                errln!(
                     "{} {what}: not built; the last good files are kept (fix and save to rebuild)",
                     status.time
                 );
-                    Err(text)
-                }
+                Err(text)
             }
-        };
+        }
+    };
     // A bad id, or a game without a folder, cannot be fixed by saving a file: that ends the
     // watch at once.
     for g in &games {
@@ -1221,7 +1220,7 @@ fn watch(project: &Project, args: &BuildArgs, rebuilds: Option<u64>) -> Result<(
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure::Other(format!("{}: {e}", args.out.display())))?;
     let mut last = report(build_and_show(project, args, true, true), &games.join(", "));
-    let mut watched = ludopress::build::watch::Watched::new(project, &games)
+    let mut watched = ludopress::make::watch::Watched::new(project, &games)
         .map_err(|e| Failure::Other(format!("cannot watch the files: {e}")))?;
     outln!(
         "watching {} (Ctrl-C to stop)",

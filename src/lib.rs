@@ -7,14 +7,16 @@
 //! → export (`export::svg`, `export::pdf`; PNG from the SVG).
 #![forbid(unsafe_code)]
 
-pub mod assets;
+pub mod analysis;
+pub mod art;
 pub mod base;
-pub mod build;
 pub mod commands;
 pub mod definition;
 pub mod export;
+pub mod fonts;
 pub mod geometry;
 pub mod layout;
+pub mod make;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;

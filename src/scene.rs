@@ -3,8 +3,8 @@
 //! Every component, sheet and diagram is laid out once into a [`Scene`]; the SVG and PDF exporters
 //! write that same scene (after [`Scene::flatten`]), so all outputs agree. Y grows downwards.
 
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
+use crate::fonts::Face;
 
 /// A point in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -1,7 +1,7 @@
 //! SVG art's opacity, fill rule and gradients reach every output: the SVG export, the PNG
 //! preview rendered from it, and the PDF (a shading, a graphics state, the even-odd fill).
 
-use ludopress::assets::fonts::Face;
+use ludopress::fonts::Face;
 use ludopress::scene::{Affine, Anchor, Scene};
 
 const ART: &[u8] = br##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
@@ -18,7 +18,7 @@ const ART: &[u8] = br##"<svg xmlns="http://www.w3.org/2000/svg" width="40" heigh
 
 /// The art placed at twice its size on a page, so the gradient must follow the placement.
 fn page() -> Scene {
-    let art = ludopress::assets::art::vector(ART).unwrap();
+    let art = ludopress::art::vector(ART).unwrap();
     let mut s = Scene::new(100.0, 60.0);
     s.place(
         art,
@@ -93,7 +93,7 @@ fn the_pdf_paints_a_shading_under_a_clip_with_a_graphics_state_for_opacity() {
 
 /// Decodes an 8-bit RGB or RGBA PNG into (width, height, rgb).
 fn image_rgb(png: &[u8]) -> (usize, usize, Vec<u8>) {
-    let r = ludopress::assets::art::png(png).unwrap();
+    let r = ludopress::art::png(png).unwrap();
     (r.width as usize, r.height as usize, r.rgb)
 }
 

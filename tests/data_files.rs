@@ -144,11 +144,11 @@ fn a_tsv_file_and_a_built_game_from_it() {
     let root = common::scratch_project("data-tsv", &game, &[("cards.tsv", tsv)]);
     let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.decks[0].cards[0].text.get(Lang::En), "Draw, then play.");
-    let opts = ludopress::build::BuildOptions {
+    let opts = ludopress::make::BuildOptions {
         previews: false,
         ..Default::default()
     };
-    ludopress::build::build_games(
+    ludopress::make::build_games(
         &Project::new(&root),
         &["cards".to_string()],
         &opts,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use ludopress::build::{render_game, BuildOptions};
+use ludopress::make::{render_game, BuildOptions};
 
 #[test]
 fn two_builds_are_byte_identical() {

@@ -4,7 +4,7 @@
 mod common;
 
 use ludopress::base::lang::Lang;
-use ludopress::export::share::{pod, tts, TTS_GRID};
+use ludopress::commands::share::{pod, tts, TTS_GRID};
 
 /// Width, height and pixels per metre of a PNG.
 fn png_info(bytes: &[u8]) -> (u32, u32, u32) {

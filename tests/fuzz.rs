@@ -23,8 +23,8 @@ mod mutate;
 use harness::{placed, runs, short, Verdict};
 use ludopress::base::diag::Source;
 use ludopress::base::lang::Lang;
-use ludopress::build::{self, BuildOptions};
 use ludopress::definition::{self, Project};
+use ludopress::make::{self, BuildOptions};
 use ludopress::rules::engine::{self, Engine};
 use mutate::{mutate, tokens};
 use std::path::Path;
@@ -61,7 +61,7 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
                             papers: vec![ludopress::sheet::Paper::A4],
                             ..Default::default()
                         };
-                        build::render_game(&def, &opts)
+                        make::render_game(&def, &opts)
                             .unwrap_or_else(|e| panic!("render failed: {e}\n{}", short(&bad)));
                     }
                     Verdict::Accepted
@@ -252,7 +252,7 @@ fn failed_builds_leave_the_output_folder_as_it_was() {
             };
             let games = [game.to_string()];
             let out = root.join("output");
-            build::build_games(&Project::new(&root), &games, &opts, &out, 2).expect("first build");
+            make::build_games(&Project::new(&root), &games, &opts, &out, 2).expect("first build");
             let originals: Vec<(String, String)> = ["game.toml", "rules.fr.md"]
                 .iter()
                 .map(|f| {
@@ -270,11 +270,11 @@ fn failed_builds_leave_the_output_folder_as_it_was() {
             std::fs::write(root.join(rel), &bad).unwrap();
             let out = root.join("output");
             let before = tree(&out);
-            let result = build::build_games(&Project::new(&*root), games, opts, &out, 2);
+            let result = make::build_games(&Project::new(&*root), games, opts, &out, 2);
             std::fs::write(root.join(rel), text).unwrap();
             match result {
                 Ok(_) => Verdict::Accepted,
-                Err(build::Error::Input(d)) => {
+                Err(make::Error::Input(d)) => {
                     placed(&d, &bad);
                     assert_eq!(
                         tree(&out),
@@ -283,7 +283,7 @@ fn failed_builds_leave_the_output_folder_as_it_was() {
                     );
                     Verdict::Refused
                 }
-                Err(build::Error::Other(e)) => panic!("not an input error: {e}\n{}", short(&bad)),
+                Err(make::Error::Other(e)) => panic!("not an input error: {e}\n{}", short(&bad)),
             }
         },
     );

@@ -4,8 +4,8 @@
 mod common;
 
 use ludopress::base::lang::Lang;
-use ludopress::build::{build_games, BuildOptions};
 use ludopress::definition::Project;
+use ludopress::make::{build_games, BuildOptions};
 
 const ENGLISH_ONLY: &str = r#"[game]
 id = "cards"

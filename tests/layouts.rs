@@ -169,7 +169,7 @@ fn text_boxes_align_wrap_and_shrink() {
         .unwrap();
     assert!((6.0..10.0).contains(&size), "{size}");
     let game = common::parse("potager", &g).unwrap();
-    assert!(ludopress::build::print_warnings(&game, Lang::En).is_empty());
+    assert!(ludopress::make::print_warnings(&game, Lang::En).is_empty());
 }
 
 #[test]
@@ -178,14 +178,14 @@ fn bold_and_italic_pick_their_faces() {
         "[layout.main]\n{}",
         el("t", "text", "text = \"a **b** *c*\"\nsize = 8.0")
     );
-    let faces: Vec<ludopress::assets::fonts::Face> = face(&game(&layout, ""))
+    let faces: Vec<ludopress::fonts::Face> = face(&game(&layout, ""))
         .iter()
         .filter_map(|x| match x {
             Flat::Text(r, _) => Some(r.face),
             _ => None,
         })
         .collect();
-    use ludopress::assets::fonts::Face;
+    use ludopress::fonts::Face;
     assert_eq!(faces, vec![Face::Regular, Face::Bold, Face::Italic]);
 }
 
@@ -290,7 +290,7 @@ fn overflow_and_missing_glyphs_are_warnings_at_the_element_and_errors_when_stric
         "text = \"A text far too long for a box of one line ★\"",
     );
     let g = common::parse("potager", &text).unwrap_or_else(|d| panic!("{d}"));
-    let w: Vec<String> = ludopress::build::print_warnings(&g, Lang::En)
+    let w: Vec<String> = ludopress::make::print_warnings(&g, Lang::En)
         .iter()
         .map(|d| d.to_string())
         .collect();
@@ -310,7 +310,7 @@ fn overflow_and_missing_glyphs_are_warnings_at_the_element_and_errors_when_stric
         "{w:#?}"
     );
     // Under --strict each is an error at the same place.
-    for d in ludopress::build::print_warnings(&g, Lang::En) {
+    for d in ludopress::make::print_warnings(&g, Lang::En) {
         let e = d.as_error().to_string();
         assert!(
             e.starts_with(&format!("games/potager/game.toml:{line}:8: error:")),
@@ -391,7 +391,7 @@ fn a_game_font_sets_its_texts_and_is_embedded_as_a_subset() {
     assert!(sketch.family().starts_with("Cabin"), "{}", sketch.family());
     assert_ne!(
         sketch.width_mm("Carotte", 10.0),
-        ludopress::assets::fonts::Face::Regular.width_mm("Carotte", 10.0)
+        ludopress::fonts::Face::Regular.width_mm("Carotte", 10.0)
     );
     // In the PDF: each face embedded once, named with a subset tag, and smaller than its file.
     let mut scene = ludopress::scene::Scene::new(70.0, 100.0);
@@ -712,7 +712,7 @@ fn a_die_face_without_the_glyph_or_too_long_warns_at_its_value() {
         .position(|l| l.starts_with("faces = "))
         .unwrap()
         + 1;
-    let w: Vec<String> = ludopress::build::face_warnings(&g, &[Lang::Fr, Lang::En])
+    let w: Vec<String> = ludopress::make::face_warnings(&g, &[Lang::Fr, Lang::En])
         .iter()
         .map(|d| d.to_string())
         .collect();
@@ -1039,7 +1039,7 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
     let (lo, hi) = xs
         .iter()
         .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(*x), b.max(*x)));
-    let width = ludopress::assets::fonts::Face::Bold.width_mm("Back", 20.0);
+    let width = ludopress::fonts::Face::Bold.width_mm("Back", 20.0);
     assert!((hi - lo - (width + 8.0)).abs() < 1e-6, "{lo} {hi} {width}");
     assert!((title.x - (lo + 4.0)).abs() < 1e-6);
 

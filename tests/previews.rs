@@ -4,8 +4,8 @@
 
 mod common;
 
-use ludopress::build::{print_sheets, printed, BuildOptions};
 use ludopress::export::{png, svg};
+use ludopress::make::{print_sheets, printed, BuildOptions};
 use ludopress::scene::{shape, Affine, Scene};
 use ludopress::sheet::Paper;
 

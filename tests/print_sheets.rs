@@ -6,8 +6,8 @@
 mod common;
 
 use ludopress::base::lang::Lang;
-use ludopress::build::{print_sheets, BuildOptions};
 use ludopress::layout::Outline;
+use ludopress::make::{print_sheets, BuildOptions};
 use ludopress::scene::{Flat, Seg, P};
 use ludopress::sheet::{Flip, Paper, Sheet, Side};
 

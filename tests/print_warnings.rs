@@ -32,7 +32,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 fn each_problem_is_a_warning_at_its_field() {
     let text = game_text();
     let game = common::parse("cards", &text).unwrap_or_else(|d| panic!("{d}"));
-    let w: Vec<String> = ludopress::build::print_warnings(&game, Lang::Fr)
+    let w: Vec<String> = ludopress::make::print_warnings(&game, Lang::Fr)
         .iter()
         .map(|d| d.to_string())
         .collect();
@@ -56,7 +56,7 @@ fn each_problem_is_a_warning_at_its_field() {
         );
     }
     // In English the texts are short and the characters known.
-    assert!(ludopress::build::print_warnings(&game, Lang::En).is_empty());
+    assert!(ludopress::make::print_warnings(&game, Lang::En).is_empty());
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn the_shipped_games_print_as_written() {
     ] {
         let game = common::game(id);
         for lang in [Lang::Fr, Lang::En] {
-            let w = ludopress::build::print_warnings(&game, lang);
+            let w = ludopress::make::print_warnings(&game, lang);
             assert!(
                 w.is_empty(),
                 "{id} ({lang}): {}",
@@ -143,7 +143,7 @@ fn a_problem_of_a_games_element_on_many_cards_and_in_both_languages_is_said_once
         ));
     }
     let game = common::parse("cards", &text).unwrap_or_else(|d| panic!("{d}"));
-    let both = ludopress::build::face_warnings(&game, &[Lang::Fr, Lang::En]);
+    let both = ludopress::make::face_warnings(&game, &[Lang::Fr, Lang::En]);
     let shown: Vec<String> = both.iter().map(|d| d.to_string()).collect();
     // The French and English titles differ, so two warnings; each names its cards once.
     assert_eq!(both.len(), 2, "{shown:#?}");
@@ -163,7 +163,7 @@ fn a_problem_of_a_games_element_on_many_cards_and_in_both_languages_is_said_once
     // The same text in both languages is one warning naming both.
     let same = text.replace("en = \"Card\" }", "en = \"Carte\" }");
     let game = common::parse("cards", &same).unwrap_or_else(|d| panic!("{d}"));
-    let one = ludopress::build::face_warnings(&game, &[Lang::Fr, Lang::En]);
+    let one = ludopress::make::face_warnings(&game, &[Lang::Fr, Lang::En]);
     assert_eq!(
         one.len(),
         1,

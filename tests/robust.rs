@@ -102,11 +102,11 @@ fn a_die_either_fits_its_sheet_or_is_refused_at_its_face() {
         match common::parse("dice", &die_game(face)) {
             Ok(game) => {
                 // What validation accepts, imposition lays out: every sheet holds the net.
-                let opts = ludopress::build::BuildOptions {
+                let opts = ludopress::make::BuildOptions {
                     previews: false,
                     ..Default::default()
                 };
-                let files = ludopress::build::render_game(&game, &opts).expect("render");
+                let files = ludopress::make::render_game(&game, &opts).expect("render");
                 let sheets = files
                     .iter()
                     .filter(|f| f.path.starts_with("sheets"))
@@ -133,17 +133,17 @@ fn a_die_either_fits_its_sheet_or_is_refused_at_its_face() {
 
 #[test]
 fn a_panicking_build_job_fails_the_build() {
-    let jobs: Vec<ludopress::build::Job<'_, u32>> = vec![
+    let jobs: Vec<ludopress::make::Job<'_, u32>> = vec![
         Box::new(|| 1),
         Box::new(|| panic!("boom in a job")),
         Box::new(|| 3),
     ];
-    let e = ludopress::build::parallel(jobs, 2).unwrap_err();
+    let e = ludopress::make::parallel(jobs, 2).unwrap_err();
     assert!(e.contains("boom in a job"), "{e}");
-    let jobs: Vec<ludopress::build::Job<'_, u32>> =
+    let jobs: Vec<ludopress::make::Job<'_, u32>> =
         (0..50u32).map(|i| Box::new(move || i) as _).collect();
     assert_eq!(
-        ludopress::build::parallel(jobs, 3).unwrap(),
+        ludopress::make::parallel(jobs, 3).unwrap(),
         (0..50u32).collect::<Vec<_>>()
     );
 }
@@ -203,12 +203,12 @@ fn scratch_project(name: &str, text: &str) -> std::path::PathBuf {
 
 fn build_cards(
     root: &std::path::Path,
-) -> Result<Vec<ludopress::build::GameReport>, ludopress::build::Error> {
-    let opts = ludopress::build::BuildOptions {
+) -> Result<Vec<ludopress::make::GameReport>, ludopress::make::Error> {
+    let opts = ludopress::make::BuildOptions {
         previews: false,
         ..Default::default()
     };
-    ludopress::build::build_games(
+    ludopress::make::build_games(
         &Project::new(root),
         &["cards".to_string()],
         &opts,
@@ -858,7 +858,7 @@ fn a_game_without_an_engine_builds_its_rulebook_with_diagrams_and_components() {
     std::fs::write(root.join("games/cards/rules.en.md"), claimed).unwrap();
     std::fs::write(root.join("games/cards/rules.fr.md"), "# Renard\n").unwrap();
     match build_cards(&root) {
-        Err(ludopress::build::Error::Input(d)) => {
+        Err(ludopress::make::Error::Input(d)) => {
             let e = d.to_string();
             assert!(
                 e.contains("rules.en.md:25:1: error: `[expect]`: `cards` has no rules engine"),

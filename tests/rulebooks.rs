@@ -3,8 +3,8 @@
 mod common;
 
 use ludopress::base::lang::Lang;
-use ludopress::build;
 use ludopress::definition::Project;
+use ludopress::make;
 use ludopress::rulebook::{self, markdown};
 use ludopress::rules::engine::Engine;
 use std::path::Path;
@@ -15,7 +15,7 @@ fn engine(game: &str) -> Engine {
 }
 
 fn books(game: &str) -> Vec<rulebook::Rulebook> {
-    build::load_rulebooks(&common::root(), &common::game(game), Some(&engine(game)))
+    make::load_rulebooks(&common::root(), &common::game(game), Some(&engine(game)))
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -206,7 +206,7 @@ fn every_card_has_an_example_with_an_illegal_move() {
 fn rulebooks_render_to_pdf_html_and_diagrams() {
     let game = common::game("imbriqua");
     let book = &books("imbriqua")[1];
-    let files = build::render_rulebook(&game, book, &ludopress::sheet::Paper::ALL, None);
+    let files = make::render_rulebook(&game, book, &ludopress::sheet::Paper::ALL, None);
     let names: Vec<String> = files
         .iter()
         .map(|f| f.path.to_string_lossy().to_string())
@@ -590,7 +590,7 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
             e.contains("cannot start the engine `python3 engine.py`"),
             "{e}"
         );
-        let (books, warnings) = build::checked_rulebooks(&project, &game).unwrap();
+        let (books, warnings) = make::checked_rulebooks(&project, &game).unwrap();
         assert_eq!(books.len(), 2);
         assert!(warnings[0]
             .message
@@ -600,7 +600,7 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     let e = started
         .unwrap()
         .expect("breakthrough names an engine program");
-    let books = build::load_rulebooks(&common::root(), &game, Some(&e)).unwrap();
+    let books = make::load_rulebooks(&common::root(), &game, Some(&e)).unwrap();
     assert_eq!(books.len(), 2);
     let mut checked = 0;
     for b in &books {
@@ -661,7 +661,7 @@ fn rulebooks_open_with_the_games_facts_and_credits() {
     assert!(f.facts.is_none() && f.credits.is_empty() && f.short_credit().is_none());
     // The HTML rulebook shows them under its title.
     let book = &books("arlecchino")[0];
-    let html = build::render_rulebook(&game, book, &[], None)
+    let html = make::render_rulebook(&game, book, &[], None)
         .into_iter()
         .find(|o| o.path.to_string_lossy().ends_with(".html"))
         .unwrap();

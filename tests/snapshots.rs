@@ -4,7 +4,7 @@
 
 mod common;
 
-use ludopress::build::{render_game, BuildOptions};
+use ludopress::make::{render_game, BuildOptions};
 use ludopress::sheet::Paper;
 
 #[test]

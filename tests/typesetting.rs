@@ -16,7 +16,7 @@ fn books(game: &str) -> (ludopress::definition::Game, Vec<rulebook::Rulebook>) {
     // Breakthrough's own engine program runs with consent, as `--allow-engine` gives it.
     ludopress::rules::external::trust::allow_for_this_run();
     let engine = Engine::for_game(&project, &def).ok().flatten();
-    let books = ludopress::build::load_rulebooks(&common::root(), &def, engine.as_ref())
+    let books = ludopress::make::load_rulebooks(&common::root(), &def, engine.as_ref())
         .unwrap_or_else(|d| panic!("{d}"));
     (def, books)
 }
@@ -58,7 +58,7 @@ fn no_rulebook_page_holds_text_under_6_pt() {
 #[test]
 fn no_print_sheet_holds_text_under_6_pt() {
     let out = std::env::temp_dir().join(format!("ludopress-typesetting-{}", std::process::id()));
-    let opts = ludopress::build::BuildOptions {
+    let opts = ludopress::make::BuildOptions {
         previews: false,
         ..Default::default()
     };
@@ -67,7 +67,7 @@ fn no_print_sheet_holds_text_under_6_pt() {
         .map(|g| g.to_string())
         .chain(["potager".to_string()])
         .collect();
-    ludopress::build::build_games(&Project::new(common::root()), &games, &opts, &out, 2)
+    ludopress::make::build_games(&Project::new(common::root()), &games, &opts, &out, 2)
         .unwrap_or_else(|e| panic!("{e:?}"));
     let mut sheets = 0;
     let mut stack = vec![out.clone()];

@@ -3,9 +3,9 @@
 //! icon is checked here, each error at its place.
 
 use super::*;
-use crate::assets::art::Art;
-use crate::assets::fonts::{Face, Family};
+use crate::art::Art;
 use crate::base::diag::Diagnostic;
+use crate::fonts::{Face, Family};
 use std::collections::HashMap;
 
 /// Deepest chain of `extends`.
@@ -129,10 +129,10 @@ impl<'r> Layouts<'r> {
     /// the SVG at the attribute that names a refused image.
     fn art(&mut self, cx: &mut Ctx, s: &S, what: &str, place: Option<&str>) -> Option<Art> {
         let (shown, path) = match place {
-            None => cx.game_file(s, what, crate::assets::art::MAX_BYTES)?,
+            None => cx.game_file(s, what, crate::art::MAX_BYTES)?,
             Some(card) => {
                 let before = cx.diags.0.len();
-                let p = cx.game_file(s, what, crate::assets::art::MAX_BYTES);
+                let p = cx.game_file(s, what, crate::art::MAX_BYTES);
                 self.name_owner(cx, before, card);
                 p?
             }
@@ -140,19 +140,19 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::assets::art::load(&path, &shown, &cx.folder) {
+        let loaded = match crate::art::load(&path, &shown, &cx.folder) {
             Ok(a) => {
                 // Every art file is held for the whole build: their sum is bounded too.
                 self.art_cost = self.art_cost.saturating_add(a.cost());
-                if self.art_cost > crate::assets::art::MAX_GAME_COST {
+                if self.art_cost > crate::art::MAX_GAME_COST {
                     cx.err(
                         s,
                         format!(
                             "{what} `{}`: the game's art files add up to more than {} MiB of drawing (about {} path segments); the limit for a game is {} MiB: simplify them",
                             s.get_ref(),
                             self.art_cost >> 20,
-                            self.art_cost / crate::assets::art::BYTES_PER_SEGMENT,
-                            crate::assets::art::MAX_GAME_COST >> 20
+                            self.art_cost / crate::art::BYTES_PER_SEGMENT,
+                            crate::art::MAX_GAME_COST >> 20
                         ),
                     );
                     None
@@ -160,11 +160,11 @@ impl<'r> Layouts<'r> {
                     Some(a)
                 }
             }
-            Err(crate::assets::art::Refused::Here(e)) => {
+            Err(crate::art::Refused::Here(e)) => {
                 cx.err(s, format!("{what} `{}`: {e}", s.get_ref()));
                 None
             }
-            Err(crate::assets::art::Refused::Inside(mut d)) => {
+            Err(crate::art::Refused::Inside(mut d)) => {
                 // Placed in the art file; the hint says which key of game.toml uses it.
                 let at = cx.at(s.span(), String::new());
                 d.hint = Some(format!(
@@ -287,7 +287,7 @@ impl<'r> Layouts<'r> {
     }
 
     /// Counts `uses` more uses of `art` on the face being filled against
-    /// [`crate::assets::art::MAX_FACE_PIXELS`]; past it, an error at the template `t` naming the art
+    /// [`crate::art::MAX_FACE_PIXELS`]; past it, an error at the template `t` naming the art
     /// (at the card's value when `t` is one field), and None.
     fn draws(
         &mut self,
@@ -308,7 +308,7 @@ impl<'r> Layouts<'r> {
             return Some(());
         };
         let total = so_far.saturating_add(each.saturating_mul(uses));
-        if total <= crate::assets::art::MAX_FACE_PIXELS {
+        if total <= crate::art::MAX_FACE_PIXELS {
             self.face_pixels = Some(total);
             return Some(());
         }
@@ -319,7 +319,7 @@ impl<'r> Layouts<'r> {
             card.id,
             total.div_ceil(1_000_000),
             (each.saturating_mul(uses)).div_ceil(1_000_000),
-            crate::assets::art::MAX_FACE_PIXELS / 1_000_000
+            crate::art::MAX_FACE_PIXELS / 1_000_000
         );
         let whole = t.get_ref().trim();
         let field = whole
@@ -710,9 +710,8 @@ pub(crate) struct Shape<'e> {
 
 /// Reads a font file of the game (within the size limit) into a face; errors at `s`.
 fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
-    let (_, path) = cx.game_file(s, "font", crate::assets::fonts::MAX_FONT_BYTES)?;
-    let loaded =
-        crate::base::paths::read(&path, crate::assets::fonts::MAX_FONT_BYTES).and_then(Face::load);
+    let (_, path) = cx.game_file(s, "font", crate::fonts::MAX_FONT_BYTES)?;
+    let loaded = crate::base::paths::read(&path, crate::fonts::MAX_FONT_BYTES).and_then(Face::load);
     match loaded {
         Ok(f) => Some(f),
         Err(e) => {

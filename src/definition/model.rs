@@ -836,9 +836,9 @@ pub struct TextBox {
     /// Smallest size, pt.
     pub min_size: f64,
     /// The family its bold and italic runs are set in.
-    pub family: crate::assets::fonts::Family,
+    pub family: crate::fonts::Family,
     /// Face of plain text.
-    pub face: crate::assets::fonts::Face,
+    pub face: crate::fonts::Face,
     /// Colour.
     pub color: Color,
     /// Horizontal alignment.
@@ -846,7 +846,7 @@ pub struct TextBox {
     /// Vertical alignment.
     pub valign: VAlign,
     /// The icons its text names, by name.
-    pub icons: Vec<(String, crate::assets::art::Art)>,
+    pub icons: Vec<(String, crate::art::Art)>,
     /// A box drawn around the laid text (a label).
     pub boxed: Option<Label>,
 }
@@ -899,7 +899,7 @@ pub enum ElementKind {
     /// Art (an image or an icon) fitted to the box.
     Image {
         /// The art.
-        art: crate::assets::art::Art,
+        art: crate::art::Art,
         /// How it fills the box.
         fit: Fit,
         /// What it is clipped to.

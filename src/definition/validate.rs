@@ -1434,15 +1434,7 @@ fn styled(
     let lines = deck
         .iter()
         .flat_map(|c| [&c.text.fr, &c.text.en])
-        .map(|t| {
-            crate::assets::fonts::wrap(
-                crate::assets::fonts::Face::Regular,
-                t,
-                style.text_size,
-                room,
-            )
-            .len()
-        })
+        .map(|t| crate::fonts::wrap(crate::fonts::Face::Regular, t, style.text_size, room).len())
         .max()
         .unwrap_or(1)
         .max(1);

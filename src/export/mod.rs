@@ -3,5 +3,4 @@
 pub mod pdf;
 pub mod png;
 pub mod raster;
-pub mod share;
 pub mod svg;

@@ -3,8 +3,8 @@
 //! Output is deterministic: fixed dates, font names drawn from the fonts' bytes, and a document id derived from
 //! the content instead of printpdf's process-wide counter.
 
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
+use crate::fonts::Face;
 use crate::scene::{Flat, Scene, Seg, P};
 use printpdf::{
     FontId, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,

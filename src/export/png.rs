@@ -59,8 +59,8 @@ pub fn render_px(svg_text: &str, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, St
 
 fn parse(svg_text: &str) -> Result<usvg::Tree, String> {
     let opt = usvg::Options {
-        fontdb: crate::assets::fonts::fontdb(),
-        font_family: crate::assets::fonts::FAMILY.to_string(),
+        fontdb: crate::fonts::fontdb(),
+        font_family: crate::fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };
     usvg::Tree::from_str(svg_text, &opt).map_err(|e| format!("SVG not readable: {e}"))

@@ -6,7 +6,7 @@
 //! is a coverage mask and nothing is parsed: paths, text, images and gradients are drawn as the
 //! PDF export draws them, glyph by glyph with the font's advances, so a preview shows what prints.
 
-use crate::assets::fonts::Face;
+use crate::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
 use resvg::tiny_skia::{self as sk, Mask, Pixmap, Transform};
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! Boards: square grids, the hexagon of triangles and hex grids, with regions, marks, holes and
 //! coordinates.
 
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
 use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
+use crate::fonts::Face;
 use crate::geometry::triangles::H;
 use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};

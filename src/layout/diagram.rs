@@ -4,10 +4,10 @@
 //! marks a rulebook adds (outlines, arrows, crosses, numbers).
 
 use super::board::cell_polygon;
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
 use crate::base::lang::Lang;
 use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
+use crate::fonts::Face;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
 
 /// A drawn position: the scene, and the outline of every named cell for the marks.

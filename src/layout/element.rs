@@ -3,7 +3,7 @@
 use super::fit::{draw_art, fitted};
 use super::picto::{self, PictoInk};
 use super::rich;
-use crate::assets::art::Art;
+use crate::art::Art;
 use crate::base::lang::Lang;
 use crate::definition::model::{ClipTo, Element, ElementKind, Pattern};
 use crate::scene::{p, shape, Affine, Scene, Stroke};

@@ -1,6 +1,6 @@
 //! Art fitted to a box: where it goes (contain, cover, stretch) and how it is drawn and clipped.
 
-use crate::assets::art::Art;
+use crate::art::Art;
 use crate::definition::model::Fit;
 use crate::scene::{Affine, Image, Item, Scene, Seg};
 

@@ -1,9 +1,9 @@
 //! Text boxes: marked-up text wrapped into a box, aligned, shrunk to fit, with inline icons.
 
 use super::fit::draw_art;
-use crate::assets::fonts::Face;
 use crate::base::markup::{self, Piece};
 use crate::definition::model::{Align, Fit, TextBox, VAlign};
+use crate::fonts::Face;
 use crate::scene::{Anchor, Scene};
 
 const PT: f64 = 25.4 / 72.0;

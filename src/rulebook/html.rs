@@ -1,7 +1,7 @@
 //! Rulebook as one HTML file, diagrams inline as SVG.
 
 use super::{Block, Rulebook, Span};
-use crate::assets::fonts::Face;
+use crate::fonts::Face;
 
 /// Width of the median diagram in the HTML rulebook, in em (the text column is 46 em).
 const DIAGRAM_EM: f64 = 18.0;

@@ -2,10 +2,10 @@
 
 use super::example::{self, Example};
 use super::{Block, Figure, Panel, Rulebook, Span};
-use crate::assets::fonts::Face;
 use crate::base::diag::{Diagnostics, Source};
 use crate::base::lang::Lang;
 use crate::definition::model::Game;
+use crate::fonts::Face;
 use crate::layout;
 use crate::rules::engine::Engine;
 use crate::scene::Scene;

@@ -10,10 +10,10 @@ pub mod html;
 pub mod markdown;
 pub mod pages;
 
-use crate::assets::fonts::Face;
 use crate::base::diag::Diagnostics;
 use crate::base::lang::Lang;
 use crate::definition::model::Game;
+use crate::fonts::Face;
 use crate::rules::engine::Engine;
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! Rulebook pages: blocks laid out with the real font metrics into page scenes.
 
 use super::{Block, Figure, Rulebook, Span};
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
+use crate::fonts::Face;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
 

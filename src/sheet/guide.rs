@@ -2,9 +2,9 @@
 //! what each kind of line means, the checklist of components, and the credits.
 
 use super::{Geometry, Sheet, SheetSpec, Side, MARK};
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
 use crate::base::lang::{french_spaces, Lang, NNBSP};
+use crate::fonts::Face;
 use crate::scene::{p, shape, Anchor, Scene, Stroke};
 
 /// What the guide says about a game, gathered by the build.

@@ -16,10 +16,10 @@ pub use crate::base::paper;
 pub use pack::{Batch, Shape};
 pub use tiled::{fit_scale, tiled};
 
-use crate::assets::fonts::Face;
 use crate::base::color::Color;
 use crate::base::lang::Lang;
 use crate::definition::model::SheetStyle;
+use crate::fonts::Face;
 use crate::layout::outline::{segment_distance, Segment};
 use crate::layout::{Outline, HAIRLINE};
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};

@@ -5,11 +5,11 @@
 use crate::common;
 use crate::harness::{self, placed, Verdict};
 use crate::mutate::{mutate, mutate_bytes, pick, tokens};
-use ludopress::assets::art::{self, Art};
-use ludopress::assets::fonts::{self, Face};
+use ludopress::art::{self, Art};
 use ludopress::base::color::Color;
 use ludopress::definition::Project;
 use ludopress::export;
+use ludopress::fonts::{self, Face};
 use ludopress::rules::rng::Rng;
 use ludopress::scene::{Affine, Anchor, Image, Item, Scene};
 use std::path::{Path, PathBuf};
@@ -80,12 +80,12 @@ fn mutated_data_files_are_accepted_or_refused_at_a_place() {
                 Ok(game) => {
                     // Every card of an accepted file lays out (every tenth input, for time).
                     if case.index % 10 == 1 {
-                        let opts = ludopress::build::BuildOptions {
+                        let opts = ludopress::make::BuildOptions {
                             previews: false,
                             papers: vec![ludopress::sheet::Paper::A4],
                             ..Default::default()
                         };
-                        ludopress::build::render_game(&game, &opts)
+                        ludopress::make::render_game(&game, &opts)
                             .unwrap_or_else(|e| panic!("render failed: {e}"));
                     }
                     Verdict::Accepted

@@ -2,9 +2,9 @@
 //! print-on-demand services, and deck sheets for Tabletop Simulator.
 
 use crate::base::lang::Lang;
-use crate::build::{printed, Output, Printed};
 use crate::definition::model::Game;
 use crate::export::{png, svg};
+use crate::make::{printed, Output, Printed};
 use crate::scene::{Affine, Scene};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -284,8 +284,8 @@ pub fn export_games(
     dpi: f64,
     lang: Option<Lang>,
     out: &std::path::Path,
-) -> Result<Vec<Written>, crate::build::Error> {
-    use crate::build::Error;
+) -> Result<Vec<Written>, crate::make::Error> {
+    use crate::make::Error;
     let lib = project.library()?;
     let mut loaded = Vec::new();
     let mut diags = crate::base::diag::Diagnostics::default();
@@ -303,7 +303,7 @@ pub fn export_games(
     // image is drawn, as bad input at the game's definition.
     if kinds.contains(&Kind::Pod) {
         for game in &loaded {
-            for l in crate::build::build_langs(game, lang) {
+            for l in crate::make::build_langs(game, lang) {
                 if let Some(why) = pod_too_large(game, l, dpi) {
                     diags.push(crate::base::diag::Diagnostic::file(
                         &project.game_file(&game.id),
@@ -320,7 +320,7 @@ pub fn export_games(
     let mut staged = Vec::new();
     for game in &loaded {
         for &kind in kinds {
-            for l in crate::build::build_langs(game, lang) {
+            for l in crate::make::build_langs(game, lang) {
                 let files = match kind {
                     Kind::Pod => pod(game, l, dpi),
                     Kind::Tts => tts(game, l, dpi),

@@ -124,9 +124,9 @@ fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
     static REGISTRY: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let bundled: [&'static [u8]; 3] = [
-            include_bytes!("../../templates/fonts/Lato-Regular.ttf"),
-            include_bytes!("../../templates/fonts/Lato-Bold.ttf"),
-            include_bytes!("../../templates/fonts/Lato-Italic.ttf"),
+            include_bytes!("../templates/fonts/Lato-Regular.ttf"),
+            include_bytes!("../templates/fonts/Lato-Bold.ttf"),
+            include_bytes!("../templates/fonts/Lato-Italic.ttf"),
         ];
         RwLock::new(
             bundled

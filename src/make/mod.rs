@@ -865,7 +865,7 @@ pub fn render_rulebook(
     game: &Game,
     book: &crate::rulebook::Rulebook,
     papers: &[Paper],
-    report: Option<&crate::commands::analysis::report::Report>,
+    report: Option<&crate::analysis::report::Report>,
 ) -> Vec<Output> {
     let mut files: Vec<Output> = papers
         .iter()
@@ -911,7 +911,7 @@ pub const ANALYSIS_PAGE: &str = "analysis.html";
 pub fn saved_report(
     project: &crate::definition::Project,
     id: &str,
-) -> Result<Option<crate::commands::analysis::report::Report>, crate::base::diag::Diagnostics> {
+) -> Result<Option<crate::analysis::report::Report>, crate::base::diag::Diagnostics> {
     let path = project.game_file(id).with_file_name("analysis.json");
     if !path.is_file() {
         return Ok(None);
@@ -919,21 +919,20 @@ pub fn saved_report(
     let text = crate::base::diag::read_limited(&path, 16 << 20, "a balance report")?;
     let src = crate::base::diag::Source::new(path.display().to_string(), &text);
     let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let report: crate::commands::analysis::report::Report =
-        serde_json::from_str(body).map_err(|e| {
-            let offset = (text.len() - body.len())
-                + body
-                    .split_inclusive('\n')
-                    .take(e.line().saturating_sub(1))
-                    .map(str::len)
-                    .sum::<usize>()
-                + e.column().saturating_sub(1);
-            let at = offset.min(text.len());
-            crate::base::diag::Diagnostics(vec![src.error(
-                at..at,
-                format!("not a balance report written by `ludopress analyze --save`: {e}"),
-            )])
-        })?;
+    let report: crate::analysis::report::Report = serde_json::from_str(body).map_err(|e| {
+        let offset = (text.len() - body.len())
+            + body
+                .split_inclusive('\n')
+                .take(e.line().saturating_sub(1))
+                .map(str::len)
+                .sum::<usize>()
+            + e.column().saturating_sub(1);
+        let at = offset.min(text.len());
+        crate::base::diag::Diagnostics(vec![src.error(
+            at..at,
+            format!("not a balance report written by `ludopress analyze --save`: {e}"),
+        )])
+    })?;
     let top = 0..text.find('\n').unwrap_or(text.len());
     if report.game != id {
         return Err(src
@@ -955,15 +954,15 @@ pub fn saved_report(
 }
 
 /// The balance report's page and text summary.
-pub fn report_files(report: &crate::commands::analysis::report::Report) -> Vec<Output> {
+pub fn report_files(report: &crate::analysis::report::Report) -> Vec<Output> {
     vec![
         Output {
             path: PathBuf::from(ANALYSIS_PAGE),
-            bytes: crate::commands::analysis::report::html(report).into_bytes(),
+            bytes: crate::analysis::report::html(report).into_bytes(),
         },
         Output {
             path: PathBuf::from("analysis.txt"),
-            bytes: crate::commands::analysis::report::text(report).into_bytes(),
+            bytes: crate::analysis::report::text(report).into_bytes(),
         },
     ]
 }
@@ -972,7 +971,7 @@ pub fn report_files(report: &crate::commands::analysis::report::Report) -> Vec<O
 pub fn rulebook_web(
     game: &Game,
     book: &crate::rulebook::Rulebook,
-    report: Option<&crate::commands::analysis::report::Report>,
+    report: Option<&crate::analysis::report::Report>,
 ) -> Vec<Output> {
     let mut front = crate::rulebook::Front::of(game, book.lang);
     if report.is_some() {

@@ -408,7 +408,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
     let hrefs = scan::hrefs(&doc, from, &place)?;
     let refused: Mutex<Option<String>> = Mutex::new(None);
     let files: Mutex<HashMap<PathBuf, Arc<Vec<u8>>>> = Mutex::new(HashMap::new());
-    let fontdb = crate::assets::fonts::fontdb();
+    let fontdb = crate::fonts::fontdb();
     let refuse = |why: String| {
         let mut r = refused.lock().unwrap_or_else(|e| e.into_inner());
         r.get_or_insert(why);
@@ -424,7 +424,7 @@ fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
     };
     let opt = usvg::Options {
         fontdb: fontdb.clone(),
-        font_family: crate::assets::fonts::FAMILY.to_string(),
+        font_family: crate::fonts::FAMILY.to_string(),
         resources_dir: None,
         image_href_resolver: usvg::ImageHrefResolver {
             resolve_data: Box::new(|mime, data, _| match mime {
@@ -521,7 +521,7 @@ fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tr
     scan::budget(&doc, &|_, msg| Refused::Here(msg)).map_err(|e| e.to_string())?;
     let opt = usvg::Options {
         fontdb: fontdb.clone(),
-        font_family: crate::assets::fonts::FAMILY.to_string(),
+        font_family: crate::fonts::FAMILY.to_string(),
         resources_dir: None,
         image_href_resolver: usvg::ImageHrefResolver {
             resolve_data: Box::new(|_, _, _| None),
