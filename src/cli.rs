@@ -400,7 +400,7 @@ impl From<engine::Error> for Failure {
     fn from(e: engine::Error) -> Self {
         match e {
             engine::Error::Input(d) => Failure::Input(d),
-            engine::Error::Other(s) => Failure::Other(s),
+            other => Failure::Other(other.to_string()),
         }
     }
 }

@@ -283,7 +283,7 @@ fn failed_builds_leave_the_output_folder_as_it_was() {
                     );
                     Verdict::Refused
                 }
-                Err(make::Error::Other(e)) => panic!("not an input error: {e}\n{}", short(&bad)),
+                Err(e) => panic!("not an input error: {e}\n{}", short(&bad)),
             }
         },
     );

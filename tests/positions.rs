@@ -30,7 +30,7 @@ fn errors(text: &str) -> String {
     match Engine::open(&Project::new(common::root()), "p.toml", text) {
         Ok(_) => panic!("accepted:\n{text}"),
         Err(Error::Input(d)) => d.to_string(),
-        Err(Error::Other(e)) => panic!("not an input error: {e}"),
+        Err(e) => panic!("not an input error: {e}"),
     }
 }
 
@@ -208,7 +208,7 @@ fn mangle(good: &str, seed: u64) {
                 Err(Error::Input(d)) => {
                     assert!(!d.0.is_empty() && d.0.iter().all(|x| !x.message.is_empty()))
                 }
-                Err(Error::Other(e)) => panic!("{e}"),
+                Err(e) => panic!("{e}"),
             }
         });
         assert!(r.is_ok(), "panic on:\n{t}");

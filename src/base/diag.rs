@@ -1,6 +1,7 @@
 //! Diagnostics: user errors with a place (`file:line:col`), the offending text and a hint.
 //!
-//! The library returns typed [`Diagnostic`]s; the binary prints them and picks the exit code.
+//! The library returns typed [`Diagnostic`]s inside its one error type, [`Error`]; the binary
+//! prints them and picks the exit code (bad input 2, anything else 1).
 
 use std::fmt;
 use std::ops::Range;
@@ -606,5 +607,76 @@ mod tests {
         );
         assert!(s.contains("^^^^^^"), "{s}");
         assert!(s.contains("hint: did you mean `green`?"));
+    }
+}
+
+/// The library's one error type: bad input with its places, a file that could not be used,
+/// or anything else. The binary prints it and picks the exit code from its kind.
+#[derive(Debug)]
+pub enum Error {
+    /// Bad input: a definition, data file, art, font, position, rulebook or request, each
+    /// error at its `file:line:col` (exit status 2).
+    Input(Diagnostics),
+    /// A file or folder that could not be read, written or resolved, with its path kept as
+    /// data (exit status 1). Printed `{doing} {path}: {reason}`, or `{path}: {reason}` when
+    /// `doing` is empty.
+    File {
+        /// What was being done, e.g. "cannot read" (may be empty).
+        doing: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// Why it failed (the system's words).
+        reason: String,
+    },
+    /// Anything else: an engine that failed, a limit of the machine (exit status 1).
+    Other(String),
+}
+
+impl Error {
+    /// A file or folder that could not be used.
+    pub fn file(doing: &'static str, path: &Path, reason: impl fmt::Display) -> Self {
+        Error::File {
+            doing,
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// True for bad input (exit status 2).
+    pub fn is_input(&self) -> bool {
+        matches!(self, Error::Input(_))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(d) => write!(f, "{d}"),
+            Error::File {
+                doing: "",
+                path,
+                reason,
+            } => write!(f, "{}: {reason}", path.display()),
+            Error::File {
+                doing,
+                path,
+                reason,
+            } => write!(f, "{doing} {}: {reason}", path.display()),
+            Error::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Diagnostics> for Error {
+    fn from(d: Diagnostics) -> Self {
+        Error::Input(d)
+    }
+}
+
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Self {
+        Error::Input(d.into())
     }
 }

@@ -11,29 +11,7 @@ use crate::rules::games::lignes::Lignes;
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
 
-/// A failure of an engine command.
-#[derive(Debug)]
-pub enum Error {
-    /// Bad input: a malformed position file or an unknown game (exit status 2).
-    Input(Diagnostics),
-    /// Anything else (exit status 1).
-    Other(String),
-}
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Error::Input(d) => write!(f, "{d}"),
-            Error::Other(m) => f.write_str(m),
-        }
-    }
-}
-
-impl From<Diagnostics> for Error {
-    fn from(d: Diagnostics) -> Self {
-        Error::Input(d)
-    }
-}
+pub use crate::base::diag::Error;
 
 /// Why a game's own engine program did not run, leaving its rulebooks' claims unchecked.
 #[derive(Debug, Clone, PartialEq, Eq)]

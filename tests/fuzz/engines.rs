@@ -177,7 +177,7 @@ fn mutated_records_are_replayed_or_refused_at_a_place() {
                     placed(&d, &bad);
                     Verdict::Refused
                 }
-                Err(engine::Error::Other(e)) => {
+                Err(e) => {
                     panic!("not an input error: {e}\n{}", harness::short(&bad))
                 }
             }
