@@ -1,10 +1,27 @@
 //! ludopress turns declarative game definitions into print-and-play sheets, diagrams and
-//! rulebooks whose example positions are checked by a bundled rules engine.
+//! rulebooks whose example positions are checked by a rules engine, and plays the games by
+//! machine to measure their balance.
 //!
-//! The pipeline, one module per stage:
-//! load (`definition::raw`, TOML → raw structs) → validate (`definition::validate`, raw → model)
-//! → lay out (`layout`, model → [`scene::Scene`] in mm; `sheet`, scenes → printable sheets)
-//! → export (`export::svg`, `export::pdf`; PNG from the SVG).
+//! Each folder is a stage; a stage imports only the stages below it. From the bottom up:
+//!
+//! ```text
+//!  cli.rs, main.rs   the binary: parses arguments, calls the library, prints, picks the exit code
+//!        │
+//!  commands/         play (a game in the terminal), share (export --pod, --tts)
+//!  make/             the build: games → output/<game>/ (print PDFs, SVG/PNG, rulebooks, gallery, watch)
+//!  analysis/         many games between computer players → a balance report
+//!  rulebook/         Markdown + checked examples → pages (PDF) and HTML
+//!  rules/            engines: the Rules trait, games/ (the five bundled), engine (one per game),
+//!        │           external/ (a game's own engine program, its consent and confinement)
+//!  sheet/            component scenes → printable sheets (crop marks, duplex backs, split boards)
+//!  layout/           model → a Scene per component, in millimetres
+//!  definition/       load (game.toml → raw) → validate (raw → model), one file per component
+//!  art/, export/     art files → scenes and images; a scene → SVG, PDF, PNG pixels
+//!  scene.rs          the drawing model in the middle: primitives in millimetres
+//!  fonts.rs          bundled Lato and a game's fonts, their metrics
+//!  geometry/, base/  boards' cells and neighbours; errors with places, the path rule, the output
+//!                    folder, units, colours, languages, markup, paper
+//! ```
 #![forbid(unsafe_code)]
 
 pub mod analysis;
