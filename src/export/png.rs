@@ -2,11 +2,12 @@
 //! image tools read the right size: a scene drawn straight to pixels ([`super::raster`]), or an
 //! SVG document rendered by resvg with the bundled fonts.
 
+use crate::base::units::px_per_mm;
 use crate::scene::Scene;
 
 /// Draws a scene to PNG bytes at `dpi`, compressed fast: a preview, written on every build.
 pub fn render_scene(scene: &Scene, dpi: f64) -> Result<Vec<u8>, String> {
-    let k = dpi / 25.4;
+    let k = px_per_mm(dpi);
     let px = (
         (scene.width * k).ceil() as u32,
         (scene.height * k).ceil() as u32,

@@ -6,6 +6,7 @@
 //! is a coverage mask and nothing is parsed: paths, text, images and gradients are drawn as the
 //! PDF export draws them, glyph by glyph with the font's advances, so a preview shows what prints.
 
+use crate::base::units::Pt;
 use crate::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
 use resvg::tiny_skia::{self as sk, Mask, Pixmap, Transform};
@@ -63,7 +64,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
             }
             Flat::Text(run, angle) if angle.abs() <= 1e-6 => {
                 // Flattened, a run starts at its point.
-                let size = run.size * 25.4 / 72.0;
+                let size = Pt(run.size).in_mm();
                 let w = run.face.width_mm(&run.text, run.size);
                 Some(Box2::new(run.x, run.y - size, run.x + w, run.y + 0.4 * size).grown(pixel))
             }
@@ -95,7 +96,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
                 }
             }
             Flat::Text(run, angle) => {
-                let size = run.size * 25.4 / 72.0;
+                let size = Pt(run.size).in_mm();
                 let at = Transform::from_translate(run.x as f32, run.y as f32);
                 let turn = if angle.abs() > 1e-6 {
                     Transform::from_rotate_at(angle as f32, run.x as f32, run.y as f32)
