@@ -150,7 +150,11 @@ impl Face {
 
     /// Loads a game's font file (TrueType or OpenType), or finds it when the same bytes were
     /// loaded before. Errors say why the bytes are not a usable font.
-    pub fn load(bytes: Vec<u8>) -> Result<Face, String> {
+    pub fn load(bytes: Vec<u8>) -> Result<Face, crate::base::diag::Error> {
+        Face::load_bytes(bytes).map_err(crate::base::diag::Error::Other)
+    }
+
+    fn load_bytes(bytes: Vec<u8>) -> Result<Face, String> {
         if bytes.len() as u64 > MAX_FONT_BYTES {
             return Err(format!(
                 "the font has {} bytes; the limit is {MAX_FONT_BYTES} (20 MB)",

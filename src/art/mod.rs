@@ -143,6 +143,12 @@ impl From<String> for Refused {
     }
 }
 
+impl From<crate::base::diag::Error> for Refused {
+    fn from(e: crate::base::diag::Error) -> Self {
+        Refused::Here(e.to_string())
+    }
+}
+
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -322,9 +328,18 @@ mod tests {
 
     #[test]
     fn bad_images_are_refused_with_a_reason() {
-        assert!(vector(b"<svg").unwrap_err().contains("not a readable SVG"));
-        assert!(png(b"\x89PNG\r\n\x1a\nxx").unwrap_err().contains("PNG"));
-        assert!(jpeg(b"\xff\xd8\xff").unwrap_err().contains("JPEG"));
+        assert!(vector(b"<svg")
+            .unwrap_err()
+            .to_string()
+            .contains("not a readable SVG"));
+        assert!(png(b"\x89PNG\r\n\x1a\nxx")
+            .unwrap_err()
+            .to_string()
+            .contains("PNG"));
+        assert!(jpeg(b"\xff\xd8\xff")
+            .unwrap_err()
+            .to_string()
+            .contains("JPEG"));
         assert!(check_pixels(10_000, 5_001)
             .unwrap_err()
             .contains("50 megapixels"));

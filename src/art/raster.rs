@@ -2,6 +2,7 @@
 //! decoded, then decoded to 8-bit RGB and alpha. In: a file's bytes; out: a [`Raster`] or why not.
 
 use super::MAX_PIXELS;
+use crate::base::diag::Error;
 use crate::scene::Raster;
 
 fn key(bytes: &[u8]) -> String {
@@ -56,7 +57,11 @@ fn check_palette(info: &png::Info) -> Result<(), String> {
 
 /// Decodes a PNG into 8-bit RGB and alpha. The pixels are decoded once into one buffer and
 /// packed to RGB in place: a 50-megapixel image holds its 4 bytes a pixel once, not twice.
-pub fn png(bytes: &[u8]) -> Result<Raster, String> {
+pub fn png(bytes: &[u8]) -> Result<Raster, Error> {
+    decode_png(bytes).map_err(Error::Other)
+}
+
+fn decode_png(bytes: &[u8]) -> Result<Raster, String> {
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = dec
@@ -126,7 +131,11 @@ fn pack(mut buf: Vec<u8>, from: usize, f: impl Fn(&[u8], &mut [u8])) -> Vec<u8> 
 }
 
 /// Decodes a JPEG into 8-bit RGB.
-pub fn jpeg(bytes: &[u8]) -> Result<Raster, String> {
+pub fn jpeg(bytes: &[u8]) -> Result<Raster, Error> {
+    decode_jpeg(bytes).map_err(Error::Other)
+}
+
+fn decode_jpeg(bytes: &[u8]) -> Result<Raster, String> {
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
     let opts = DecoderOptions::default()

@@ -5,7 +5,7 @@
 use super::raster::{dimensions, jpeg, png};
 use super::{scan, Origin, Refused, MAX_ART_PIXELS, MAX_BYTES, MAX_NODES, MAX_SHAPES};
 use crate::base::color::Color;
-use crate::base::diag::Source;
+use crate::base::diag::{Error, Source};
 use crate::scene::{
     Affine, Finish, Gradient, GradientShape, Image, Item, Raster, Scene, Seg, Stroke, P,
 };
@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 /// Reads an SVG into a scene of its own units: paths with their fills and strokes, opacity,
 /// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
 /// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`load`].
-pub fn vector(bytes: &[u8]) -> Result<Scene, String> {
-    vector_from(bytes, None).map_err(|e| e.to_string())
+pub fn vector(bytes: &[u8]) -> Result<Scene, Error> {
+    vector_from(bytes, None).map_err(|e| Error::Other(e.to_string()))
 }
 
 /// What the images of one SVG cost while it is converted: their decoded pixels, shared by every

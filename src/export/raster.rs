@@ -6,6 +6,7 @@
 //! is a coverage mask and nothing is parsed: paths, text, images and gradients are drawn as the
 //! PDF export draws them, glyph by glyph with the font's advances, so a preview shows what prints.
 
+use crate::base::diag::Error;
 use crate::base::units::Pt;
 use crate::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
@@ -24,8 +25,9 @@ struct Clip {
 }
 
 /// Draws `scene` on a white canvas of `px` pixels, `k` pixels per millimetre on each axis.
-pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, String> {
-    let mut canvas = Pixmap::new(px.0.max(1), px.1.max(1)).ok_or("image too large")?;
+pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Error> {
+    let mut canvas = Pixmap::new(px.0.max(1), px.1.max(1))
+        .ok_or_else(|| Error::Other("image too large".into()))?;
     canvas.fill(sk::Color::WHITE);
     let base = Transform::from_scale(k.0 as f32, k.1 as f32);
     // A pixel, mm: what anti-aliasing may add around a shape.
@@ -86,7 +88,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
             .iter()
             .rposition(|c| !(c.rect && (cut || bounds.is_some_and(|b| c.shown.holds(b)))));
         if let Some(i) = need {
-            make_mask(&mut clips, i, &canvas, base)?;
+            make_mask(&mut clips, i, &canvas, base).map_err(Error::Other)?;
         }
         let mask = need.and_then(|i| clips[i].mask.as_ref());
         match f {

@@ -5,6 +5,7 @@
 
 use super::board::cell_polygon;
 use crate::base::color::Color;
+use crate::base::diag::Error;
 use crate::base::lang::Lang;
 use crate::base::units::Mm;
 use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
@@ -47,8 +48,8 @@ impl Placement {
     }
 
     /// `Err` names the first cell the marks name that is not on the diagram.
-    pub fn check_marks(&self, marks: &Marks) -> Result<(), String> {
-        unknown_mark(&self.cells, marks)
+    pub fn check_marks(&self, marks: &Marks) -> Result<(), Error> {
+        unknown_mark(&self.cells, marks).map_err(Error::Other)
     }
 }
 
@@ -502,8 +503,8 @@ impl Marks {
 }
 
 /// Draws the marks over a drawn position; `Err` names a cell that is not on it.
-pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
-    unknown_mark(&d.cells, marks)?;
+pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
+    unknown_mark(&d.cells, marks).map_err(Error::Other)?;
     let (cells, s) = (&d.cells, &mut d.scene);
     let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
     for c in &marks.highlight {

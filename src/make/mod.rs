@@ -806,7 +806,7 @@ fn write_scene(
         let png = match drawn.0.iter().find(|d| d.0 == key) {
             Some(d) => d.1.clone(),
             None => {
-                let png = png::render_scene(scene, dpi)?;
+                let png = png::render_scene(scene, dpi).map_err(|e| e.to_string())?;
                 if drawn.0.len() == Drawn::KEPT {
                     drawn.0.remove(0);
                 }
