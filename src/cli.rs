@@ -508,7 +508,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 .to_ascii_lowercase();
             let bytes = match ext.as_str() {
                 "svg" => svg::to_svg(&scene).into_bytes(),
-                "png" => png::render(&svg::to_svg(&scene), 150.0).map_err(Failure::Other)?,
+                "png" => png::render(&svg::to_svg(&scene), 150.0)?,
                 "pdf" => pdf::to_pdf(
                     &[&scene],
                     &pdf::Meta {

@@ -5,6 +5,7 @@
 //! Widths come from the font's own advance widths (no kerning, in both SVG and PDF), so text laid
 //! out here has the same width in every export.
 
+use crate::base::units::Pt;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -149,7 +150,11 @@ impl Face {
 
     /// Loads a game's font file (TrueType or OpenType), or finds it when the same bytes were
     /// loaded before. Errors say why the bytes are not a usable font.
-    pub fn load(bytes: Vec<u8>) -> Result<Face, String> {
+    pub fn load(bytes: Vec<u8>) -> Result<Face, crate::base::diag::Error> {
+        Face::load_bytes(bytes).map_err(crate::base::diag::Error::Other)
+    }
+
+    fn load_bytes(bytes: Vec<u8>) -> Result<Face, String> {
         if bytes.len() as u64 > MAX_FONT_BYTES {
             return Err(format!(
                 "the font has {} bytes; the limit is {MAX_FONT_BYTES} (20 MB)",
@@ -244,13 +249,13 @@ impl Face {
     pub fn width_mm(self, text: &str, size_pt: f64) -> f64 {
         let m = self.metrics();
         let units: f64 = text.chars().map(|c| m.advance(c)).sum();
-        units / m.units_per_em * size_pt * 25.4 / 72.0
+        Pt(units / m.units_per_em * size_pt).in_mm()
     }
 
     /// Height of capital letters above the baseline at `size_pt`, in millimetres.
     pub fn cap_height_mm(self, size_pt: f64) -> f64 {
         let m = self.metrics();
-        m.cap_height / m.units_per_em * size_pt * 25.4 / 72.0
+        Pt(m.cap_height / m.units_per_em * size_pt).in_mm()
     }
 
     /// True when the font has a glyph for `c`.

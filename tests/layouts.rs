@@ -1128,7 +1128,7 @@ fn a_board_layout_decorates_the_board_and_a_card_can_show_a_board() {
     assert_eq!(names(&b.face), ["drawing", "band", "title"]);
     // 4 × 20 mm of cells and a 4 mm frame on each side.
     assert_eq!(b.extent(), (88.0, 68.0));
-    let face = ludopress::layout::board::face(b, Lang::En);
+    let face = ludopress::layout::board_face::face(b, Lang::En);
     assert_eq!((face.width, face.height), (88.0, 68.0));
     let flats = face.flatten();
     // The board's drawing first (its frame in green), then the band, then the title.

@@ -1,6 +1,6 @@
 //! The floor every stage stands on: errors with their places (`diag`), the rule for every
 //! file a game names (`paths`), the output folder (`output`), and small shared facts (colours,
-//! languages, text markup, paper sizes, a stable hash).
+//! languages, text markup, paper sizes, a stable hash, units of length).
 
 pub mod color;
 pub mod diag;
@@ -10,3 +10,4 @@ pub mod markup;
 pub mod output;
 pub mod paper;
 pub mod paths;
+pub mod units;

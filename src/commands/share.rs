@@ -58,7 +58,7 @@ fn face_png(face: &Scene, size: (f64, f64), bleed: f64, dpi: f64) -> Result<Vec<
     let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
     let mut s = Scene::new(w, h);
     s.place(face.clone(), Affine::translate(bleed, bleed), None);
-    png::render_px(&svg::to_svg(&s), (px(w, dpi), px(h, dpi)), dpi)
+    png::render_px(&svg::to_svg(&s), (px(w, dpi), px(h, dpi)), dpi).map_err(|e| e.to_string())
 }
 
 /// Print-on-demand: every face (fronts and backs) of every component in `lang` as a PNG at
@@ -181,7 +181,8 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
             &svg::to_svg(&s),
             (face_px.0 * cols as u32, face_px.1 * rows as u32),
             dpi,
-        )?;
+        )
+        .map_err(|e| e.to_string())?;
         files.push(Output {
             path: dir.join(&name),
             bytes,
@@ -204,7 +205,7 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
         );
         files.push(Output {
             path: dir.join(name),
-            bytes: png::render_px(&svg::to_svg(&s), face_px, dpi)?,
+            bytes: png::render_px(&svg::to_svg(&s), face_px, dpi).map_err(|e| e.to_string())?,
         });
     }
     let json = serde_json::json!({

@@ -711,7 +711,8 @@ pub(crate) struct Shape<'e> {
 /// Reads a font file of the game (within the size limit) into a face; errors at `s`.
 fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
     let (_, path) = cx.game_file(s, "font", crate::fonts::MAX_FONT_BYTES)?;
-    let loaded = crate::base::paths::read(&path, crate::fonts::MAX_FONT_BYTES).and_then(Face::load);
+    let loaded = crate::base::paths::read(&path, crate::fonts::MAX_FONT_BYTES)
+        .and_then(|b| Face::load(b).map_err(|e| e.to_string()));
     match loaded {
         Ok(f) => Some(f),
         Err(e) => {

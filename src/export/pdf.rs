@@ -4,6 +4,7 @@
 //! the content instead of printpdf's process-wide counter.
 
 use crate::base::color::Color;
+use crate::base::units::PT_PER_MM;
 use crate::fonts::Face;
 use crate::scene::{Flat, Scene, Seg, P};
 use printpdf::{
@@ -11,8 +12,6 @@ use printpdf::{
     PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
 use std::collections::BTreeMap;
-
-const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Document metadata.
 #[derive(Debug, Clone, Default)]

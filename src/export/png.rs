@@ -2,11 +2,13 @@
 //! image tools read the right size: a scene drawn straight to pixels ([`super::raster`]), or an
 //! SVG document rendered by resvg with the bundled fonts.
 
+use crate::base::diag::Error;
+use crate::base::units::px_per_mm;
 use crate::scene::Scene;
 
 /// Draws a scene to PNG bytes at `dpi`, compressed fast: a preview, written on every build.
-pub fn render_scene(scene: &Scene, dpi: f64) -> Result<Vec<u8>, String> {
-    let k = dpi / 25.4;
+pub fn render_scene(scene: &Scene, dpi: f64) -> Result<Vec<u8>, Error> {
+    let k = px_per_mm(dpi);
     let px = (
         (scene.width * k).ceil() as u32,
         (scene.height * k).ceil() as u32,
@@ -20,7 +22,7 @@ pub fn render_scene(scene: &Scene, dpi: f64) -> Result<Vec<u8>, String> {
 
 /// Draws a scene to exactly `px` pixels (stretched by a fraction of a pixel when its size is not
 /// a whole number of pixels), marked as `dpi`.
-pub fn render_scene_px(scene: &Scene, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, String> {
+pub fn render_scene_px(scene: &Scene, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, Error> {
     let k = (
         f64::from(px.0) / scene.width.max(1e-9),
         f64::from(px.1) / scene.height.max(1e-9),
@@ -33,7 +35,7 @@ pub fn render_scene_px(scene: &Scene, px: (u32, u32), dpi: f64) -> Result<Vec<u8
 }
 
 /// Renders an SVG document to PNG bytes at `dpi`.
-pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, String> {
+pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, Error> {
     let tree = parse(svg_text)?;
     let size = tree.size();
     // The SVG is sized in mm; usvg converts at 96 dpi, so rescale to the requested resolution.
@@ -47,7 +49,7 @@ pub fn render(svg_text: &str, dpi: f64) -> Result<Vec<u8>, String> {
 
 /// Renders an SVG document to exactly `px` pixels (stretched by a fraction of a pixel when its
 /// size is not a whole number of pixels), marked as `dpi`.
-pub fn render_px(svg_text: &str, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, String> {
+pub fn render_px(svg_text: &str, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, Error> {
     let tree = parse(svg_text)?;
     let size = tree.size();
     let k = (
@@ -57,18 +59,18 @@ pub fn render_px(svg_text: &str, px: (u32, u32), dpi: f64) -> Result<Vec<u8>, St
     draw(&tree, px, k, dpi)
 }
 
-fn parse(svg_text: &str) -> Result<usvg::Tree, String> {
+fn parse(svg_text: &str) -> Result<usvg::Tree, Error> {
     let opt = usvg::Options {
         fontdb: crate::fonts::fontdb(),
         font_family: crate::fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };
-    usvg::Tree::from_str(svg_text, &opt).map_err(|e| format!("SVG not readable: {e}"))
+    usvg::Tree::from_str(svg_text, &opt).map_err(|e| Error::Other(format!("SVG not readable: {e}")))
 }
 
-fn draw(tree: &usvg::Tree, px: (u32, u32), k: (f64, f64), dpi: f64) -> Result<Vec<u8>, String> {
-    let mut pixmap =
-        resvg::tiny_skia::Pixmap::new(px.0.max(1), px.1.max(1)).ok_or("image too large")?;
+fn draw(tree: &usvg::Tree, px: (u32, u32), k: (f64, f64), dpi: f64) -> Result<Vec<u8>, Error> {
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(px.0.max(1), px.1.max(1))
+        .ok_or_else(|| Error::Other("image too large".into()))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(
         tree,
@@ -83,7 +85,7 @@ fn encode(
     pixmap: &resvg::tiny_skia::Pixmap,
     dpi: f64,
     compression: png::Compression,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, Error> {
     // On white every pixel is opaque: RGB, with the resolution in pixels per metre.
     let data = pixmap.data();
     let mut rgb = vec![0u8; data.len() / 4 * 3];
@@ -103,10 +105,10 @@ fn encode(
     }));
     let mut w = enc
         .write_header()
-        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
     w.write_image_data(&rgb)
-        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
     w.finish()
-        .map_err(|e| format!("PNG encoding failed: {e}"))?;
+        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
     Ok(out)
 }

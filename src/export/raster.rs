@@ -6,6 +6,8 @@
 //! is a coverage mask and nothing is parsed: paths, text, images and gradients are drawn as the
 //! PDF export draws them, glyph by glyph with the font's advances, so a preview shows what prints.
 
+use crate::base::diag::Error;
+use crate::base::units::Pt;
 use crate::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
 use resvg::tiny_skia::{self as sk, Mask, Pixmap, Transform};
@@ -23,8 +25,9 @@ struct Clip {
 }
 
 /// Draws `scene` on a white canvas of `px` pixels, `k` pixels per millimetre on each axis.
-pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, String> {
-    let mut canvas = Pixmap::new(px.0.max(1), px.1.max(1)).ok_or("image too large")?;
+pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Error> {
+    let mut canvas = Pixmap::new(px.0.max(1), px.1.max(1))
+        .ok_or_else(|| Error::Other("image too large".into()))?;
     canvas.fill(sk::Color::WHITE);
     let base = Transform::from_scale(k.0 as f32, k.1 as f32);
     // A pixel, mm: what anti-aliasing may add around a shape.
@@ -63,7 +66,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
             }
             Flat::Text(run, angle) if angle.abs() <= 1e-6 => {
                 // Flattened, a run starts at its point.
-                let size = run.size * 25.4 / 72.0;
+                let size = Pt(run.size).in_mm();
                 let w = run.face.width_mm(&run.text, run.size);
                 Some(Box2::new(run.x, run.y - size, run.x + w, run.y + 0.4 * size).grown(pixel))
             }
@@ -85,7 +88,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
             .iter()
             .rposition(|c| !(c.rect && (cut || bounds.is_some_and(|b| c.shown.holds(b)))));
         if let Some(i) = need {
-            make_mask(&mut clips, i, &canvas, base)?;
+            make_mask(&mut clips, i, &canvas, base).map_err(Error::Other)?;
         }
         let mask = need.and_then(|i| clips[i].mask.as_ref());
         match f {
@@ -95,7 +98,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Stri
                 }
             }
             Flat::Text(run, angle) => {
-                let size = run.size * 25.4 / 72.0;
+                let size = Pt(run.size).in_mm();
                 let at = Transform::from_translate(run.x as f32, run.y as f32);
                 let turn = if angle.abs() > 1e-6 {
                     Transform::from_rotate_at(angle as f32, run.x as f32, run.y as f32)

@@ -1,5 +1,6 @@
 //! SVG export (with the `svg` crate): user units are millimetres.
 
+use crate::base::units::Pt;
 use crate::scene::{num, num_at, Flat, Gradient, GradientShape, Scene, Seg};
 use svg::node::element::{
     ClipPath, Definitions, Group, LinearGradient, Path, RadialGradient, Stop, Text,
@@ -90,7 +91,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     .set("x", num(run.x))
                     .set("y", num(run.y))
                     .set("font-family", run.face.family())
-                    .set("font-size", num(run.size * 25.4 / 72.0))
+                    .set("font-size", num(Pt(run.size).in_mm()))
                     .set("font-weight", run.face.svg_weight())
                     .set("font-style", run.face.svg_style())
                     .set("font-kerning", "none")

@@ -2,6 +2,7 @@
 //! coordinates.
 
 use crate::base::color::Color;
+use crate::base::units::MM_PER_PT;
 use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
 use crate::fonts::Face;
 use crate::geometry::triangles::H;
@@ -91,25 +92,6 @@ pub fn pawn_radius(b: &Board) -> f64 {
     }
 }
 
-/// Draws a board's printed face in `lang`: its layout's elements, the board itself where its
-/// `board` element stands; without a layout, the board alone.
-pub fn face(b: &Board, lang: crate::base::lang::Lang) -> Scene {
-    if b.face.is_empty() {
-        return draw(b);
-    }
-    let (w, h) = b.extent();
-    let mut s = Scene::new(w, h);
-    for e in &b.face {
-        match &e.kind {
-            crate::definition::model::ElementKind::Board(None) => {
-                super::element::place_board(&mut s, b, e)
-            }
-            _ => super::element::draw(&mut s, std::slice::from_ref(e), w, h, lang),
-        }
-    }
-    s
-}
-
 /// Draws a board, with its score track if it has one.
 pub fn draw(b: &Board) -> Scene {
     let inner = grid_drawing(b);
@@ -124,7 +106,8 @@ pub fn draw(b: &Board) -> Scene {
         .iter()
         .map(|sp| sp.rect.2.min(sp.rect.3))
         .fold(f64::INFINITY, f64::min);
-    let size = (narrowest * 0.42 / (25.4 / 72.0)).clamp(4.0, 16.0);
+    let size =
+        (narrowest * TRACK_NUMBER_SHARE / MM_PER_PT).clamp(TRACK_NUMBER_PT.0, TRACK_NUMBER_PT.1);
     for sp in &spaces {
         let (x, y, sw, sh) = sp.rect;
         let strong = sp.number.rem_euclid(t.every) == 0;
@@ -305,6 +288,10 @@ pub fn label_colors(b: &Board) -> Vec<(Color, Color)> {
 
 /// The least contrast of a label with its ground (WCAG 2, small text).
 pub const LABEL_CONTRAST: f64 = 4.5;
+/// A track number's size, as a share of the narrowest space (in mm, before the conversion to pt).
+const TRACK_NUMBER_SHARE: f64 = 0.42;
+/// The least and the greatest track number size, pt: legible, and not shouting.
+const TRACK_NUMBER_PT: (f64, f64) = (4.0, 16.0);
 
 fn cell_fill(b: &Board, c: usize, checker: bool) -> Color {
     if let Some(r) = b

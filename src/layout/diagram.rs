@@ -5,7 +5,9 @@
 
 use super::board::cell_polygon;
 use crate::base::color::Color;
+use crate::base::diag::Error;
 use crate::base::lang::Lang;
+use crate::base::units::Mm;
 use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
 use crate::fonts::Face;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
@@ -46,8 +48,8 @@ impl Placement {
     }
 
     /// `Err` names the first cell the marks name that is not on the diagram.
-    pub fn check_marks(&self, marks: &Marks) -> Result<(), String> {
-        unknown_mark(&self.cells, marks)
+    pub fn check_marks(&self, marks: &Marks) -> Result<(), Error> {
+        unknown_mark(&self.cells, marks).map_err(Error::Other)
     }
 }
 
@@ -99,6 +101,10 @@ const MARK: Color = Color::rgb(0x1f, 0x6f, 0xd0);
 const CROSS: Color = Color::rgb(0xc0, 0x39, 0x2b);
 /// Margin around a plane, mm (its coordinates are written there).
 const PLANE_MARGIN: f64 = 8.0;
+/// A piece's label height, as a share of the piece's smaller side.
+const LABEL_SHARE: f64 = 0.55;
+/// A mark's number height, as a share of the mark's radius.
+const MARK_LABEL_SHARE: f64 = 0.7;
 
 /// Draws a position: `rows` are its board's tokens, top row first; `fields` its other keys
 /// (`origin` on a plane, the fields `[diagram] highlight` names). `Err` says what in the
@@ -413,7 +419,7 @@ fn token_on(s: &mut Scene, game: &Game, def: &DiagramDef, poly: &[P], what: &Sho
     let (fw, fh) = (face.width, face.height);
     s.place(face, t, None);
     if let Some(label) = label {
-        let size = fw.min(fh) * k * 0.55 * 72.0 / 25.4;
+        let size = Mm(fw.min(fh) * k * LABEL_SHARE).in_pt();
         s.text(
             at.x,
             at.y + Face::Bold.cap_height_mm(size) / 2.0,
@@ -497,8 +503,8 @@ impl Marks {
 }
 
 /// Draws the marks over a drawn position; `Err` names a cell that is not on it.
-pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
-    unknown_mark(&d.cells, marks)?;
+pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
+    unknown_mark(&d.cells, marks).map_err(Error::Other)?;
     let (cells, s) = (&d.cells, &mut d.scene);
     let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
     for c in &marks.highlight {
@@ -531,7 +537,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), String> {
             Some(MARK),
             Some(Stroke::solid(Color::WHITE, r * 0.06)),
         );
-        let size = r * 0.7 * 72.0 / 25.4;
+        let size = Mm(r * MARK_LABEL_SHARE).in_pt();
         s.text(
             at.x,
             at.y + Face::Bold.cap_height_mm(size) / 2.0,

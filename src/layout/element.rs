@@ -5,6 +5,7 @@ use super::picto::{self, PictoInk};
 use super::rich;
 use crate::art::Art;
 use crate::base::lang::Lang;
+use crate::base::units::Mm;
 use crate::definition::model::{ClipTo, Element, ElementKind, Pattern};
 use crate::scene::{p, shape, Affine, Scene, Stroke};
 
@@ -168,7 +169,7 @@ fn draw_one(s: &mut Scene, e: &Element, w: f64, h: f64, lang: Lang) {
                 ink,
             );
         }
-        // A board's own drawing in its face is placed by `board::face`.
+        // A board's own drawing in its face is placed by `board_face::face`.
         ElementKind::Board(None) => {}
         ElementKind::Board(Some(b)) => place_board(s, b, e),
     }
@@ -224,7 +225,8 @@ pub fn problems(elements: &[Element], lang: Lang) -> Vec<(&Element, String)> {
                     (e.x, e.y, e.w, e.h),
                     *fit,
                 );
-                let dpi = (f64::from(r.width) / (fw / 25.4)).min(f64::from(r.height) / (fh / 25.4));
+                let dpi = (f64::from(r.width) / Mm(fw).in_inches())
+                    .min(f64::from(r.height) / Mm(fh).in_inches());
                 if dpi < 150.0 {
                     out.push((
                         e,

@@ -4,6 +4,7 @@
 //! extends to negative coordinates and past the width and height.
 
 pub mod board;
+pub mod board_face;
 pub mod card;
 pub mod diagram;
 pub mod die;

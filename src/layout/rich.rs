@@ -2,15 +2,19 @@
 
 use super::fit::draw_art;
 use crate::base::markup::{self, Piece};
+use crate::base::units::MM_PER_PT;
 use crate::definition::model::{Align, Fit, TextBox, VAlign};
 use crate::fonts::Face;
 use crate::scene::{Anchor, Scene};
 
-const PT: f64 = 25.4 / 72.0;
 /// Line height as a multiple of the size.
 const LEADING: f64 = 1.2;
 /// Shrinking step, pt.
 const STEP: f64 = 0.25;
+/// An inline icon's height, as a multiple of the text size.
+const ICON: f64 = 0.95;
+/// The baseline below the top of the text size, as a multiple of it.
+const ASCENT: f64 = 0.8;
 
 #[derive(Debug, Clone)]
 enum Run {
@@ -52,7 +56,7 @@ fn face_of(tb: &TextBox, bold: bool, italic: bool) -> Face {
 }
 
 fn icon_height(size: f64) -> f64 {
-    size * PT * 0.95
+    size * MM_PER_PT * ICON
 }
 
 fn icon_width(tb: &TextBox, i: usize, size: f64) -> f64 {
@@ -151,7 +155,7 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
     let mut size = tb.size;
     loop {
         let (lines, too_wide) = set(tb, text, size, w);
-        let height = lines.len() as f64 * size * PT * LEADING;
+        let height = lines.len() as f64 * size * MM_PER_PT * LEADING;
         let fits = too_wide.is_none() && height <= h + 1e-9;
         if fits || size <= tb.min_size + 1e-9 {
             let overflow = if fits {
@@ -159,7 +163,7 @@ pub fn lay(tb: &TextBox, text: &str, w: f64, h: f64) -> Laid {
             } else if let Some(m) = too_wide {
                 Some(m)
             } else {
-                let holds = (h / (size * PT * LEADING)).floor() as usize;
+                let holds = (h / (size * MM_PER_PT * LEADING)).floor() as usize;
                 Some(format!(
                     "the text needs {} lines ({height:.1} mm) at {} pt; its box ({h:.1} mm) holds {holds}",
                     lines.len(),
@@ -197,14 +201,15 @@ pub fn missing(tb: &TextBox, text: &str) -> Vec<char> {
 /// line's left to its right, from the first line's cap height to the last line's baseline.
 pub fn extent(tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) -> (f64, f64, f64, f64) {
     let size = laid.size;
-    let lh = size * PT * LEADING;
+    let lh = size * MM_PER_PT * LEADING;
     let n = laid.lines.len().max(1) as f64;
     let top = match tb.valign {
         VAlign::Top => y,
         VAlign::Middle => y + (h - n * lh) / 2.0,
         VAlign::Bottom => y + h - n * lh,
     };
-    let baseline = |i: f64| top + i * lh + (lh - size * PT) / 2.0 + size * PT * 0.8;
+    let baseline =
+        |i: f64| top + i * lh + (lh - size * MM_PER_PT) / 2.0 + size * MM_PER_PT * ASCENT;
     let widest = laid.lines.iter().map(|l| l.width).fold(0.0, f64::max);
     let left = match tb.align {
         Align::Left | Align::Justify => x,
@@ -218,7 +223,7 @@ pub fn extent(tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) -> (f64
 /// Draws a laid-out text in the box at (x, y) of `w` × `h` mm.
 pub fn draw(s: &mut Scene, tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) {
     let size = laid.size;
-    let lh = size * PT * LEADING;
+    let lh = size * MM_PER_PT * LEADING;
     let total = laid.lines.len() as f64 * lh;
     let top = match tb.valign {
         VAlign::Top => y,
@@ -227,7 +232,8 @@ pub fn draw(s: &mut Scene, tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h:
     };
     let space = tb.face.width_mm(" ", size);
     for (i, line) in laid.lines.iter().enumerate() {
-        let baseline = top + i as f64 * lh + (lh - size * PT) / 2.0 + size * PT * 0.8;
+        let baseline =
+            top + i as f64 * lh + (lh - size * MM_PER_PT) / 2.0 + size * MM_PER_PT * ASCENT;
         let gaps = line.tokens.len().saturating_sub(1) as f64;
         let justify = tb.align == Align::Justify && !line.last && gaps > 0.0;
         let gap = if justify {

@@ -94,7 +94,7 @@ fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bo
 fn groups(game: &Game, lang: Lang) -> Vec<Group> {
     let mut out = Vec::new();
     for b in &game.boards {
-        let art = layout::board::face(b, lang).shared();
+        let art = layout::board_face::face(b, lang).shared();
         for _ in 0..b.count {
             out.push(Group {
                 title: b.name.get(lang).to_string(),
@@ -806,7 +806,7 @@ fn write_scene(
         let png = match drawn.0.iter().find(|d| d.0 == key) {
             Some(d) => d.1.clone(),
             None => {
-                let png = png::render_scene(scene, dpi)?;
+                let png = png::render_scene(scene, dpi).map_err(|e| e.to_string())?;
                 if drawn.0.len() == Drawn::KEPT {
                     drawn.0.remove(0);
                 }

@@ -524,7 +524,16 @@ fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
 }
 
 /// Checks one claim: `Err` holds what the engine found instead.
-pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
+pub fn check_claim(
+    engine: &Engine,
+    ex: &Example,
+    claim: &Claim,
+) -> Result<(), crate::base::diag::Error> {
+    found_instead(engine, ex, claim).map_err(crate::base::diag::Error::Other)
+}
+
+/// [`check_claim`]'s test: `Err` holds what the engine found, as the report prints it.
+fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
     let Some(p) = &ex.position else {
         return Err("no position the engine read".into());
     };

@@ -2,11 +2,11 @@
 
 use super::{Block, Figure, Rulebook, Span};
 use crate::base::color::Color;
+use crate::base::units::MM_PER_PT;
 use crate::fonts::Face;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
 
-const PT: f64 = 25.4 / 72.0;
 const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
 const ACCENT: Color = Color::rgb(0x8a, 0x5a, 0x33);
 const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
@@ -17,6 +17,10 @@ pub const MIN_TEXT: f64 = 6.0;
 const MARGIN_X: f64 = 20.0;
 const TOP: f64 = 22.0;
 const BOTTOM: f64 = 20.0;
+/// Line height, as a multiple of the text size.
+const LEADING: f64 = 1.42;
+/// The first baseline below a block's top, as a multiple of the text size.
+const ASCENT: f64 = 0.95;
 
 /// A word with its face and whether a space comes before it.
 #[derive(Debug, Clone)]
@@ -253,7 +257,7 @@ fn draw_line(s: &mut Scene, line: &Line, x: f64, baseline: f64, size: f64, color
 }
 
 fn line_height(size: f64) -> f64 {
-    size * PT * 1.42
+    size * MM_PER_PT * LEADING
 }
 
 struct Flow {
@@ -302,7 +306,7 @@ impl Flow {
                 &mut self.page,
                 l,
                 MARGIN_X + indent,
-                self.y + size * PT * 0.95,
+                self.y + size * MM_PER_PT * ASCENT,
                 size,
                 color,
                 width,
@@ -372,7 +376,7 @@ impl Flow {
                 );
                 let size = 8.5;
                 let lh = line_height(size);
-                let mut cy = self.y + sh + 1.5 + size * PT;
+                let mut cy = self.y + sh + 1.5 + size * MM_PER_PT;
                 for l in break_lines(
                     &[Span {
                         text: panel.caption.clone(),
@@ -459,7 +463,7 @@ impl Flow {
             }
             let mut x = x0;
             for (i, lines) in wrapped.iter().enumerate() {
-                let mut by = flow.y + pad + size * PT * 0.95;
+                let mut by = flow.y + pad + size * MM_PER_PT * ASCENT;
                 for l in lines {
                     draw_line(&mut flow.page, l, x + pad, by, size, INK);
                     by += lh;
@@ -652,7 +656,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                     };
                     f.page.text(
                         MARGIN_X + 1.5 + indent,
-                        f.y + BODY * PT * 0.95,
+                        f.y + BODY * MM_PER_PT * ASCENT,
                         BODY,
                         Face::Regular,
                         ACCENT,

@@ -4,6 +4,7 @@
 use super::{Geometry, Sheet, SheetSpec, Side, MARK};
 use crate::base::color::Color;
 use crate::base::lang::{french_spaces, Lang, NNBSP};
+use crate::base::units::Pt;
 use crate::fonts::Face;
 use crate::scene::{p, shape, Anchor, Scene, Stroke};
 
@@ -28,6 +29,8 @@ pub type Duplex = (usize, usize, String);
 pub const RULER: f64 = 50.0;
 /// Side of the square, mm.
 const SQUARE: f64 = 30.0;
+/// Line height of the guide's paragraphs, as a multiple of the text size.
+const LEADING: f64 = 1.3;
 
 struct Pen<'a> {
     s: &'a mut Scene,
@@ -48,7 +51,7 @@ impl Pen<'_> {
     /// A paragraph at `size` pt, wrapped to the column; the pen moves below it.
     fn para(&mut self, text: &str, size: f64, face: Face, indent: f64) {
         let text = self.typeset(text);
-        let lead = size * 25.4 / 72.0 * 1.3;
+        let lead = Pt(size).in_mm() * LEADING;
         let room = self.right - self.x - indent;
         let mut line = String::new();
         // A no-break space binds its neighbours into one word.

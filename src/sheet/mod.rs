@@ -18,6 +18,7 @@ pub use tiled::{fit_scale, tiled};
 
 use crate::base::color::Color;
 use crate::base::lang::Lang;
+use crate::base::units::Pt;
 use crate::definition::model::SheetStyle;
 use crate::fonts::Face;
 use crate::layout::outline::{segment_distance, Segment};
@@ -150,6 +151,8 @@ const GUIDE: Color = Color::rgb(0xa0, 0xa0, 0xa0);
 pub const MIN_CAPTION: f64 = 6.0;
 /// Width of a crop mark's stroke, mm.
 const MARK_WIDTH: f64 = 0.25;
+/// Depth of a descender below the baseline, as a share of the text size.
+const DESCENDER: f64 = 0.25;
 
 /// The box within which the cut lines of components with `bleed` may lie on a `page`: the
 /// margin band, the bleed and the crop marks' reach kept clear on every side.
@@ -459,7 +462,7 @@ pub fn caption(s: &mut Scene, spec: &SheetSpec, text: &str, span: (f64, f64)) {
     }
     // The baseline sits a descender above the margin; the letters rise into the marks' band,
     // between the marks.
-    let baseline = ph - m - size * 25.4 / 72.0 * 0.25;
+    let baseline = ph - m - Pt(size).in_mm() * DESCENDER;
     s.text(
         (a + b) / 2.0,
         baseline,
