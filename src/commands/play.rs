@@ -5,6 +5,7 @@
 //! record: the start position and `record = [...]`, the moves played (with the roll that came
 //! where chance follows a move), which `ludopress moves` and `diagram` replay.
 
+use crate::base::diag::Error;
 use crate::rules::ai::{Player, Tuning};
 use crate::rules::engine::WithRules;
 use crate::rules::rng::Rng;
@@ -50,13 +51,13 @@ pub enum Seat {
 
 impl Seat {
     /// Reads `human` or a player (`random`, `greedy`, `mcts:N`...).
-    pub fn parse(s: &str) -> Result<Seat, String> {
+    pub fn parse(s: &str) -> Result<Seat, Error> {
         if s == "human" {
             Ok(Seat::Human)
         } else {
             Player::parse(s)
                 .map(Seat::Computer)
-                .map_err(|e| format!("{e}, or human"))
+                .map_err(|e| Error::Other(format!("{e}, or human")))
         }
     }
 
@@ -488,4 +489,178 @@ fn save<R: Rules>(
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     crate::base::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// What `ludopress play` was asked for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Who sits in each seat, in turn order, repeated round the table.
+    pub seats: Vec<Seat>,
+    /// Seed of the deal, the dice and the computer's choices (from the clock when `None`).
+    pub seed: Option<u64>,
+    /// Variant by name.
+    pub variant: Option<String>,
+    /// A position file (or a record) to start from.
+    pub from: Option<PathBuf>,
+    /// Where to save the record (default: `<out>/<game>/play/<game>-<seed>.toml`).
+    pub record: Option<PathBuf>,
+    /// Plies after which the game stops unfinished.
+    pub cap: u64,
+    /// Output folder.
+    pub out: PathBuf,
+}
+
+/// A game of `play` ready to start: the request checked, the seed drawn, the record's path
+/// chosen (the binary says them before the game starts).
+pub struct Ready {
+    engine: crate::rules::engine::Engine,
+    seats: Vec<Seat>,
+    /// The seed.
+    pub seed: u64,
+    variant: usize,
+    from: Option<(String, String)>,
+    history: Option<(String, Vec<String>)>,
+    cap: u64,
+    /// Where the record is saved.
+    pub record: PathBuf,
+}
+
+impl Ready {
+    /// Plays the game in the terminal (`input`, `output`).
+    pub fn run(self, input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
+        let result = self
+            .engine
+            .with(Game {
+                seats: self.seats,
+                seed: self.seed,
+                variant: self.variant,
+                from: self.from,
+                history: self.history,
+                cap: self.cap,
+                record: self.record,
+                input,
+                output,
+            })
+            .expect("a bundled engine");
+        result.map(|_| ()).map_err(Error::Other)
+    }
+}
+
+/// `play`: checks the request against `game` (a bundled engine, its variant, its seats, the
+/// position to start from, the record's folder under the output rule).
+pub fn prepare(
+    project: &crate::definition::Project,
+    game: &str,
+    req: Request,
+) -> Result<Ready, Error> {
+    use super::analyze::{bundled, variant_index};
+    use super::build::output_rule;
+    use crate::base::diag::Diagnostic;
+    let Request {
+        seats,
+        seed,
+        variant,
+        from,
+        record,
+        cap,
+        out,
+    } = req;
+    bundled(project, game)?;
+    let engine = crate::rules::engine::Engine::new(project, game)?;
+    let file = project.root.join("games").join(game).join("game.toml");
+    if variant.is_some() && from.is_some() {
+        return Err(Error::Input(
+            Diagnostic::file(
+                &file,
+                "`--variant` and `--from` together: the position given says its variant",
+            )
+            .into(),
+        ));
+    }
+    let variant = match variant {
+        None => 0,
+        Some(v) => variant_index(project, game, &engine, &v)?,
+    };
+    let seat_count = crate::analysis::seats(&engine, variant);
+    if seats.len() > seat_count {
+        return Err(Error::Input(
+            Diagnostic::file(
+                &file,
+                format!("{} players for {seat_count} seats", seats.len()),
+            )
+            .into(),
+        ));
+    }
+    let mut history = None;
+    let from = match from {
+        Some(path) => {
+            // Checked whole (a record replayed) before the game starts.
+            let (e, rec) = super::position::open_record(project, &path)?;
+            if e.id() != game {
+                return Err(Error::Input(
+                    Diagnostic::file(
+                        &path,
+                        format!("a position of `{}`, not of `{game}`", e.id()),
+                    )
+                    .into(),
+                ));
+            }
+            // A record goes on from where it stopped, and its start and moves begin the new
+            // record.
+            if !rec.moves.is_empty() {
+                history = Some((e.to_toml(&rec.start), rec.moves));
+            }
+            let pos = rec.end;
+            Some((path.display().to_string(), e.to_toml(&pos)))
+        }
+        None => None,
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros() as u64)
+    });
+    let record = match record {
+        Some(r) => r,
+        None => {
+            output_rule(project, &out, &[game.to_string()])?;
+            out.join(game)
+                .join("play")
+                .join(format!("{game}-{seed}.toml"))
+        }
+    };
+    // Its folder under the output rule, and never over a file that is not a record.
+    let folder = record
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    output_rule(project, folder, &[])?;
+    if let Ok(meta) = std::fs::symlink_metadata(&record) {
+        // Only a regular file is opened (a pipe would wait for a writer), and only its head read.
+        let mut head = Vec::new();
+        if meta.is_file() {
+            if let Ok(f) = std::fs::File::open(&record) {
+                let _ = f.take(RECORD_HEADER.len() as u64).read_to_end(&mut head);
+            }
+        }
+        if !meta.is_file() || !head.starts_with(RECORD_HEADER.as_bytes()) {
+            return Err(Error::Input(
+                Diagnostic::file(
+                    &record,
+                    "not a record written by `ludopress play`: choose another `--record`",
+                )
+                .into(),
+            ));
+        }
+    }
+    Ok(Ready {
+        engine,
+        seats,
+        seed,
+        variant,
+        from,
+        history,
+        cap,
+        record,
+    })
 }

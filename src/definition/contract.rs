@@ -67,3 +67,11 @@ impl Contract {
         tiles_fit: false,
     };
 }
+
+impl Param {
+    /// Whether `value` is within the parameter's range (the one range check: the validator's
+    /// and `analyze --set`'s).
+    pub fn allows(&self, value: i64) -> bool {
+        (self.min..=self.max).contains(&value)
+    }
+}
