@@ -13,6 +13,11 @@ use crate::rules::{self, Field, Rules};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
+/// An error of the terminal or of the rules, in its own words (exit status 1).
+fn other(e: impl std::fmt::Display) -> Error {
+    Error::Other(e.to_string())
+}
+
 /// Longest line read at the prompt.
 const MAX_LINE: usize = 4096;
 
@@ -99,14 +104,14 @@ struct Ply<P> {
 }
 
 impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
-    type Out = Result<String, String>;
+    type Out = Result<String, Error>;
 
-    fn call<R: Rules>(mut self, r: &R) -> Result<String, String> {
+    fn call<R: Rules>(mut self, r: &R) -> Result<String, Error> {
         let mut rng = Rng::new(self.seed);
         let start = match &self.from {
             Some((name, text)) => {
-                let (_, raw) = rules::raw(name, text).map_err(|e| e.to_string())?;
-                rules::load(r, raw).map_err(|e| e.to_string())?
+                let (_, raw) = rules::raw(name, text).map_err(other)?;
+                rules::load(r, raw).map_err(other)?
             }
             None => r.start_variant(rng.next(), self.variant),
         };
@@ -115,8 +120,8 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let mut plies: Vec<Ply<R::Pos>> = Vec::new();
         let out = &mut *self.output;
         // Every text shown, the board included, with its control characters escaped.
-        let say = |out: &mut O, s: String| -> Result<(), String> {
-            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(|e| e.to_string())
+        let say = |out: &mut O, s: String| -> Result<(), Error> {
+            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(other)
         };
         say(
             out,
@@ -182,7 +187,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     let t = std::time::Instant::now();
                     let m = player
                         .choose(r, &p, &tuning, &mut rng)
-                        .ok_or("no move for the computer")?;
+                        .ok_or_else(|| Error::Other("no move for the computer".into()))?;
                     say(
                         out,
                         format!(
@@ -198,23 +203,23 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 Seat::Human => {
                     let prompt = format!("{} to move> ", r.seats(&p)[seat]);
                     write!(out, "{}", crate::base::diag::escape_controls(&prompt))
-                        .map_err(|e| e.to_string())?;
-                    out.flush().map_err(|e| e.to_string())?;
+                        .map_err(other)?;
+                    out.flush().map_err(other)?;
                     bytes.clear();
                     let n = std::io::Read::by_ref(&mut self.input)
                         .take(MAX_LINE as u64)
                         .read_until(b'\n', &mut bytes)
-                        .map_err(|e| e.to_string())?;
+                        .map_err(other)?;
                     if n == MAX_LINE
                         && bytes.last() != Some(&b'\n')
-                        && !skip_line(&mut self.input).map_err(|e| e.to_string())?
+                        && !skip_line(&mut self.input).map_err(other)?
                     {
                         // The rest of an overlong line is dropped, within a bound.
-                        return Err(format!(
+                        return Err(Error::Other(format!(
                             "standard input: a line of more than {} KiB, not a move typed at the prompt; the game stopped (record: {})",
                             MAX_SKIPPED >> 10,
                             self.record.display()
-                        ));
+                        )));
                     }
                     let line = String::from_utf8_lossy(&bytes).into_owned();
                     if n == 0 {
@@ -470,7 +475,7 @@ fn save<R: Rules>(
     history: Option<&(String, Vec<String>)>,
     plies: &[Ply<R::Pos>],
     path: &std::path::Path,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let head = match history {
         Some((text, _)) => text.clone(),
         None => rules::to_toml(r.id(), &r.fields(start)),
@@ -486,9 +491,9 @@ fn save<R: Rules>(
     }
     text.push_str("]\n");
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::file("", dir, e))?;
     }
-    crate::base::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
+    crate::base::output::write_one(path, text.as_bytes()).map_err(crate::make::sink::output_error)
 }
 
 /// What `ludopress play` was asked for.
@@ -542,7 +547,7 @@ impl Ready {
                 output,
             })
             .expect("a bundled engine");
-        result.map(|_| ()).map_err(Error::Other)
+        result.map(|_| ())
     }
 }
 
