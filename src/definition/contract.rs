@@ -75,3 +75,20 @@ impl Param {
         (self.min..=self.max).contains(&value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Param;
+
+    #[test]
+    fn a_parameter_allows_its_bounds_and_nothing_past_them() {
+        let p = Param {
+            name: "pawns",
+            min: 2,
+            max: 5,
+            why: "",
+        };
+        assert!(p.allows(2) && p.allows(5));
+        assert!(!p.allows(1) && !p.allows(6));
+    }
+}
