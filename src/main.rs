@@ -12,6 +12,7 @@ macro_rules! errln {
     }};
 }
 
+mod args;
 mod cli;
 
 use clap::Parser;
@@ -32,7 +33,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(126);
     }
-    let args = cli::Cli::parse();
+    let args = args::Cli::parse();
     // Engines are started through this binary, which confines them where the system allows.
     if let Ok(exe) = std::env::current_exe() {
         ludopress::rules::external::set_launcher(exe);
@@ -43,14 +44,14 @@ fn main() -> ExitCode {
     // An interrupted command leaves no temporary file (without the handler, it still leaves no
     // half-written output, and the next build removes the temporaries); a build killed outright
     // is outlived by a watcher that removes them.
-    if !matches!(args.command, cli::Command::WatchTemporaries) {
+    if !matches!(args.command, args::Command::WatchTemporaries) {
         if let Err(e) = ludopress::base::output::remove_temporaries_on_signal() {
             errln!("warning: interruptions cannot be handled ({e})");
         }
     }
     if matches!(
         args.command,
-        cli::Command::Build { .. } | cli::Command::Rules { .. } | cli::Command::Diagram { .. }
+        args::Command::Build { .. } | args::Command::Rules { .. } | args::Command::Diagram { .. }
     ) {
         // Without a watcher, the next build removes what a killed one left.
         let _ = std::env::current_exe().and_then(|exe| ludopress::base::output::watch_with(&exe));
@@ -58,9 +59,9 @@ fn main() -> ExitCode {
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).
     let result = std::panic::catch_unwind(|| cli::run(args)).unwrap_or_else(|_| {
-        Err(cli::Failure::Other(
+        Err(cli::Failure::Error(ludopress::base::diag::Error::Other(
             "internal error: ludopress stopped on a bug; no output was half-written".into(),
-        ))
+        )))
     });
     // Every engine still running ends with ludopress, with what it started.
     ludopress::rules::external::end_all_engines();
@@ -72,11 +73,11 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Ok(()) => ExitCode::SUCCESS,
-        Err(cli::Failure::Input(d)) => {
-            errln!("{d}");
+        Err(cli::Failure::Error(e)) if e.is_input() => {
+            errln!("{e}");
             ExitCode::from(2)
         }
-        Err(cli::Failure::Other(e)) => {
+        Err(cli::Failure::Error(e)) => {
             errln!("error: {e}");
             ExitCode::from(1)
         }

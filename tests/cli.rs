@@ -126,6 +126,26 @@ fn an_unknown_game_exits_2_with_a_hint() {
 }
 
 #[test]
+fn list_shows_each_games_components_as_counted() {
+    let o = bin()
+        .args(["--root", common::root().to_str().unwrap(), "list"])
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&o.stdout);
+    for g in ludopress::definition::GAMES {
+        let n = common::game(g).counts();
+        let line = s.lines().find(|l| l.starts_with(g)).unwrap_or("");
+        let want = format!(
+            "boards {}, mats {}, cards {}, tiles {}, pieces {}, dice {}",
+            n.boards, n.mats, n.cards, n.tiles, n.pieces, n.dice
+        );
+        assert!(line.ends_with(&want), "{g}: `{line}` against `{want}`");
+    }
+    let potager = common::game("potager").counts();
+    assert!(potager.cards > 0, "{potager:?}");
+}
+
+#[test]
 fn list_names_every_game_and_help_has_examples() {
     let o = bin()
         .args(["--root", common::root().to_str().unwrap(), "list"])

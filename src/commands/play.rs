@@ -5,12 +5,18 @@
 //! record: the start position and `record = [...]`, the moves played (with the roll that came
 //! where chance follows a move), which `ludopress moves` and `diagram` replay.
 
+use crate::base::diag::Error;
 use crate::rules::ai::{Player, Tuning};
 use crate::rules::engine::WithRules;
 use crate::rules::rng::Rng;
 use crate::rules::{self, Field, Rules};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
+
+/// An error of the terminal or of the rules, in its own words (exit status 1).
+fn other(e: impl std::fmt::Display) -> Error {
+    Error::Other(e.to_string())
+}
 
 /// Longest line read at the prompt.
 const MAX_LINE: usize = 4096;
@@ -50,13 +56,13 @@ pub enum Seat {
 
 impl Seat {
     /// Reads `human` or a player (`random`, `greedy`, `mcts:N`...).
-    pub fn parse(s: &str) -> Result<Seat, String> {
+    pub fn parse(s: &str) -> Result<Seat, Error> {
         if s == "human" {
             Ok(Seat::Human)
         } else {
             Player::parse(s)
                 .map(Seat::Computer)
-                .map_err(|e| format!("{e}, or human"))
+                .map_err(|e| Error::Other(format!("{e}, or human")))
         }
     }
 
@@ -98,14 +104,14 @@ struct Ply<P> {
 }
 
 impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
-    type Out = Result<String, String>;
+    type Out = Result<String, Error>;
 
-    fn call<R: Rules>(mut self, r: &R) -> Result<String, String> {
+    fn call<R: Rules>(mut self, r: &R) -> Result<String, Error> {
         let mut rng = Rng::new(self.seed);
         let start = match &self.from {
             Some((name, text)) => {
-                let (_, raw) = rules::raw(name, text).map_err(|e| e.to_string())?;
-                rules::load(r, raw).map_err(|e| e.to_string())?
+                let (_, raw) = rules::raw(name, text).map_err(other)?;
+                rules::load(r, raw).map_err(other)?
             }
             None => r.start_variant(rng.next(), self.variant),
         };
@@ -114,8 +120,8 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let mut plies: Vec<Ply<R::Pos>> = Vec::new();
         let out = &mut *self.output;
         // Every text shown, the board included, with its control characters escaped.
-        let say = |out: &mut O, s: String| -> Result<(), String> {
-            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(|e| e.to_string())
+        let say = |out: &mut O, s: String| -> Result<(), Error> {
+            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(other)
         };
         say(
             out,
@@ -181,7 +187,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     let t = std::time::Instant::now();
                     let m = player
                         .choose(r, &p, &tuning, &mut rng)
-                        .ok_or("no move for the computer")?;
+                        .ok_or_else(|| Error::Other("no move for the computer".into()))?;
                     say(
                         out,
                         format!(
@@ -197,23 +203,23 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 Seat::Human => {
                     let prompt = format!("{} to move> ", r.seats(&p)[seat]);
                     write!(out, "{}", crate::base::diag::escape_controls(&prompt))
-                        .map_err(|e| e.to_string())?;
-                    out.flush().map_err(|e| e.to_string())?;
+                        .map_err(other)?;
+                    out.flush().map_err(other)?;
                     bytes.clear();
                     let n = std::io::Read::by_ref(&mut self.input)
                         .take(MAX_LINE as u64)
                         .read_until(b'\n', &mut bytes)
-                        .map_err(|e| e.to_string())?;
+                        .map_err(other)?;
                     if n == MAX_LINE
                         && bytes.last() != Some(&b'\n')
-                        && !skip_line(&mut self.input).map_err(|e| e.to_string())?
+                        && !skip_line(&mut self.input).map_err(other)?
                     {
                         // The rest of an overlong line is dropped, within a bound.
-                        return Err(format!(
+                        return Err(Error::Other(format!(
                             "standard input: a line of more than {} KiB, not a move typed at the prompt; the game stopped (record: {})",
                             MAX_SKIPPED >> 10,
                             self.record.display()
-                        ));
+                        )));
                     }
                     let line = String::from_utf8_lossy(&bytes).into_owned();
                     if n == 0 {
@@ -469,7 +475,7 @@ fn save<R: Rules>(
     history: Option<&(String, Vec<String>)>,
     plies: &[Ply<R::Pos>],
     path: &std::path::Path,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let head = match history {
         Some((text, _)) => text.clone(),
         None => rules::to_toml(r.id(), &r.fields(start)),
@@ -485,7 +491,181 @@ fn save<R: Rules>(
     }
     text.push_str("]\n");
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::file("", dir, e))?;
     }
-    crate::base::output::write_one(path, text.as_bytes()).map_err(|e| e.to_string())
+    crate::base::output::write_one(path, text.as_bytes()).map_err(crate::make::sink::output_error)
+}
+
+/// What `ludopress play` was asked for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Who sits in each seat, in turn order, repeated round the table.
+    pub seats: Vec<Seat>,
+    /// Seed of the deal, the dice and the computer's choices (from the clock when `None`).
+    pub seed: Option<u64>,
+    /// Variant by name.
+    pub variant: Option<String>,
+    /// A position file (or a record) to start from.
+    pub from: Option<PathBuf>,
+    /// Where to save the record (default: `<out>/<game>/play/<game>-<seed>.toml`).
+    pub record: Option<PathBuf>,
+    /// Plies after which the game stops unfinished.
+    pub cap: u64,
+    /// Output folder.
+    pub out: PathBuf,
+}
+
+/// A game of `play` ready to start: the request checked, the seed drawn, the record's path
+/// chosen (the binary says them before the game starts).
+pub struct Ready {
+    engine: crate::rules::engine::Engine,
+    seats: Vec<Seat>,
+    /// The seed.
+    pub seed: u64,
+    variant: usize,
+    from: Option<(String, String)>,
+    history: Option<(String, Vec<String>)>,
+    cap: u64,
+    /// Where the record is saved.
+    pub record: PathBuf,
+}
+
+impl Ready {
+    /// Plays the game in the terminal (`input`, `output`).
+    pub fn run(self, input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
+        let result = self
+            .engine
+            .with(Game {
+                seats: self.seats,
+                seed: self.seed,
+                variant: self.variant,
+                from: self.from,
+                history: self.history,
+                cap: self.cap,
+                record: self.record,
+                input,
+                output,
+            })
+            .expect("a bundled engine");
+        result.map(|_| ())
+    }
+}
+
+/// `play`: checks the request against `game` (a bundled engine, its variant, its seats, the
+/// position to start from, the record's folder under the output rule).
+pub fn prepare(
+    project: &crate::definition::Project,
+    game: &str,
+    req: Request,
+) -> Result<Ready, Error> {
+    use super::analyze::{bundled, variant_index};
+    use super::build::output_rule;
+    use crate::base::diag::Diagnostic;
+    let Request {
+        seats,
+        seed,
+        variant,
+        from,
+        record,
+        cap,
+        out,
+    } = req;
+    bundled(project, game)?;
+    let engine = crate::rules::engine::Engine::new(project, game)?;
+    let file = project.root.join("games").join(game).join("game.toml");
+    if variant.is_some() && from.is_some() {
+        return Err(Error::Input(
+            Diagnostic::file(
+                &file,
+                "`--variant` and `--from` together: the position given says its variant",
+            )
+            .into(),
+        ));
+    }
+    let variant = match variant {
+        None => 0,
+        Some(v) => variant_index(project, game, &engine, &v)?,
+    };
+    let seat_count = crate::analysis::seats(&engine, variant);
+    if seats.len() > seat_count {
+        return Err(Error::Input(
+            Diagnostic::file(
+                &file,
+                format!("{} players for {seat_count} seats", seats.len()),
+            )
+            .into(),
+        ));
+    }
+    let mut history = None;
+    let from = match from {
+        Some(path) => {
+            // Checked whole (a record replayed) before the game starts.
+            let (e, rec) = super::position::open_record(project, &path)?;
+            if e.id() != game {
+                return Err(Error::Input(
+                    Diagnostic::file(
+                        &path,
+                        format!("a position of `{}`, not of `{game}`", e.id()),
+                    )
+                    .into(),
+                ));
+            }
+            // A record goes on from where it stopped, and its start and moves begin the new
+            // record.
+            if !rec.moves.is_empty() {
+                history = Some((e.to_toml(&rec.start), rec.moves));
+            }
+            let pos = rec.end;
+            Some((path.display().to_string(), e.to_toml(&pos)))
+        }
+        None => None,
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros() as u64)
+    });
+    let record = match record {
+        Some(r) => r,
+        None => {
+            output_rule(project, &out, &[game.to_string()])?;
+            out.join(game)
+                .join("play")
+                .join(format!("{game}-{seed}.toml"))
+        }
+    };
+    // Its folder under the output rule, and never over a file that is not a record.
+    let folder = record
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    output_rule(project, folder, &[])?;
+    if let Ok(meta) = std::fs::symlink_metadata(&record) {
+        // Only a regular file is opened (a pipe would wait for a writer), and only its head read.
+        let mut head = Vec::new();
+        if meta.is_file() {
+            if let Ok(f) = std::fs::File::open(&record) {
+                let _ = f.take(RECORD_HEADER.len() as u64).read_to_end(&mut head);
+            }
+        }
+        if !meta.is_file() || !head.starts_with(RECORD_HEADER.as_bytes()) {
+            return Err(Error::Input(
+                Diagnostic::file(
+                    &record,
+                    "not a record written by `ludopress play`: choose another `--record`",
+                )
+                .into(),
+            ));
+        }
+    }
+    Ok(Ready {
+        engine,
+        seats,
+        seed,
+        variant,
+        from,
+        history,
+        cap,
+        record,
+    })
 }

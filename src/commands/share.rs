@@ -1,6 +1,7 @@
 //! Exports for the other ways people print and play: each face as an image with its bleed for
 //! print-on-demand services, and deck sheets for Tabletop Simulator.
 
+use crate::base::diag::Error;
 use crate::base::lang::Lang;
 use crate::definition::model::Game;
 use crate::export::{png, svg};
@@ -54,17 +55,17 @@ fn px(mm: f64, dpi: f64) -> u32 {
 }
 
 /// A face with its bleed around it, as an image of exactly its size at `dpi`.
-fn face_png(face: &Scene, size: (f64, f64), bleed: f64, dpi: f64) -> Result<Vec<u8>, String> {
+fn face_png(face: &Scene, size: (f64, f64), bleed: f64, dpi: f64) -> Result<Vec<u8>, Error> {
     let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
     let mut s = Scene::new(w, h);
     s.place(face.clone(), Affine::translate(bleed, bleed), None);
-    png::render_px(&svg::to_svg(&s), (px(w, dpi), px(h, dpi)), dpi).map_err(|e| e.to_string())
+    png::render_px(&svg::to_svg(&s), (px(w, dpi), px(h, dpi)), dpi)
 }
 
 /// Print-on-demand: every face (fronts and backs) of every component in `lang` as a PNG at
 /// `dpi` with its bleed, under `<component>/`, and `quantities.txt` listing each
 /// face, its size and how many copies to print.
-pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
+pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, Error> {
     let dir = PathBuf::new();
     let mut files = Vec::new();
     let mut list = format!(
@@ -81,7 +82,7 @@ pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
             dpi,
         )
     }) {
-        return Err(why);
+        return Err(Error::Other(why));
     }
     for c in components {
         let (w, h) = (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed);
@@ -136,7 +137,7 @@ fn slash(p: &std::path::Path) -> String {
 /// Tabletop Simulator: each deck and tile set as sheets of at most 10 × 7 faces (every copy
 /// once, in order), the back as its own image, and `<deck>.json` with each sheet's grid. Faces are cut boxes without bleed, at `dpi` or less so that a sheet stays
 /// within 8,192 pixels each way (the dpi used is in the JSON).
-pub fn tts(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
+pub fn tts(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, Error> {
     let dir = PathBuf::new();
     let mut files = Vec::new();
     for c in printed(game, lang).into_iter().filter(|c| c.deck) {
@@ -145,7 +146,7 @@ pub fn tts(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, String> {
     Ok(files)
 }
 
-fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Output>, String> {
+fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Output>, Error> {
     let copies: Vec<&Scene> = c
         .faces
         .iter()
@@ -181,8 +182,7 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
             &svg::to_svg(&s),
             (face_px.0 * cols as u32, face_px.1 * rows as u32),
             dpi,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         files.push(Output {
             path: dir.join(&name),
             bytes,
@@ -205,7 +205,7 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
         );
         files.push(Output {
             path: dir.join(name),
-            bytes: png::render_px(&svg::to_svg(&s), face_px, dpi).map_err(|e| e.to_string())?,
+            bytes: png::render_px(&svg::to_svg(&s), face_px, dpi)?,
         });
     }
     let json = serde_json::json!({
@@ -285,8 +285,7 @@ pub fn export_games(
     dpi: f64,
     lang: Option<Lang>,
     out: &std::path::Path,
-) -> Result<Vec<Written>, crate::make::Error> {
-    use crate::make::Error;
+) -> Result<Vec<Written>, Error> {
     let lib = project.library()?;
     let mut loaded = Vec::new();
     let mut diags = crate::base::diag::Diagnostics::default();
@@ -325,8 +324,7 @@ pub fn export_games(
                 let files = match kind {
                     Kind::Pod => pod(game, l, dpi),
                     Kind::Tts => tts(game, l, dpi),
-                }
-                .map_err(Error::Other)?;
+                }?;
                 let dir = out
                     .join(&game.id)
                     .join("exports")

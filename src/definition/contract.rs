@@ -67,3 +67,28 @@ impl Contract {
         tiles_fit: false,
     };
 }
+
+impl Param {
+    /// Whether `value` is within the parameter's range (the one range check: the validator's
+    /// and `analyze --set`'s).
+    pub fn allows(&self, value: i64) -> bool {
+        (self.min..=self.max).contains(&value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Param;
+
+    #[test]
+    fn a_parameter_allows_its_bounds_and_nothing_past_them() {
+        let p = Param {
+            name: "pawns",
+            min: 2,
+            max: 5,
+            why: "",
+        };
+        assert!(p.allows(2) && p.allows(5));
+        assert!(!p.allows(1) && !p.allows(6));
+    }
+}

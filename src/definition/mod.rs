@@ -1,6 +1,7 @@
 //! Game definitions: load (TOML → raw) then validate (raw → model).
 
 pub mod contract;
+pub mod counts;
 pub mod data;
 pub mod library;
 pub mod model;

@@ -1,6 +1,7 @@
 //! Watching a project's files for `ludopress watch` (with the `notify` crate: inotify on Linux,
 //! FSEvents or kqueue elsewhere): which games a change touches.
 
+use crate::base::diag::Error;
 use crate::definition::Project;
 use notify::Watcher as _;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ impl Watched {
     /// Starts watching `games` of `project` (their folders, and `templates/`, which all games
     /// read). The folders holding them are watched too, so that a folder removed and made again
     /// (a `git checkout`) is watched again.
-    pub fn new(project: &Project, games: &[String]) -> Result<Watched, String> {
+    pub fn new(project: &Project, games: &[String]) -> Result<Watched, Error> {
         let (tx, events) = channel();
         // Links are never followed: a link in a game to `/` must not make the watcher walk the
         // whole file system (what a game may read through a link is the reads' rule, checked
@@ -35,13 +36,14 @@ impl Watched {
             },
             notify::Config::default().with_follow_symlinks(false),
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Error::Other(e.to_string()))?;
         // Nor is a watched folder that is itself a link (the watcher would follow it).
-        let real = |p: &Path| -> Result<bool, String> {
+        let real = |p: &Path| -> Result<bool, Error> {
             match std::fs::symlink_metadata(p) {
-                Ok(m) if m.file_type().is_symlink() => Err(format!(
-                    "{}: is a symbolic link: `watch` never follows a link out of a game",
-                    p.display()
+                Ok(m) if m.file_type().is_symlink() => Err(Error::file(
+                    "",
+                    p,
+                    "is a symbolic link: `watch` never follows a link out of a game",
                 )),
                 Ok(m) => Ok(m.is_dir()),
                 Err(_) => Ok(false),
@@ -55,7 +57,7 @@ impl Watched {
             if real(&dir)? {
                 watcher
                     .watch(&dir, notify::RecursiveMode::Recursive)
-                    .map_err(|e| format!("{}: {e}", dir.display()))?;
+                    .map_err(|e| Error::file("", &dir, e))?;
                 roots.push(dir.clone());
             }
             dirs.push((g.clone(), canon(&dir)));
@@ -64,14 +66,14 @@ impl Watched {
         if real(&templates)? {
             watcher
                 .watch(&templates, notify::RecursiveMode::Recursive)
-                .map_err(|e| format!("{}: {e}", templates.display()))?;
+                .map_err(|e| Error::file("", &templates, e))?;
             roots.push(templates.clone());
         }
         for parent in [project.root.join("games"), project.root.clone()] {
             if parent.is_dir() {
                 watcher
                     .watch(&parent, notify::RecursiveMode::NonRecursive)
-                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+                    .map_err(|e| Error::file("", &parent, e))?;
             }
         }
         Ok(Watched {

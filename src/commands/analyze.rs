@@ -1,0 +1,186 @@
+//! `analyze`: the request checked against the game (its `[rules]` parameters and their ranges,
+//! its variants, its seats), the games played ([`crate::analysis::run`]), and the report
+//! written as `<out>/<game>/analysis.txt`, `.json` and `.html` (and beside the definition with
+//! `--save`). In: the game, the configuration and the sweep; out: the report's text on the
+//! writer, errors as [`Error`].
+
+use super::build::output_rule;
+use crate::analysis::{self, Config};
+use crate::base::diag::{Diagnostic, Error};
+use crate::definition::Project;
+use crate::make::sink::output_error;
+use crate::rules::engine::{self, Engine};
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// What to sweep: values of `[rules]` parameters (`--set rules.NAME=V1,V2`) and variants.
+#[derive(Debug, Clone, Default)]
+pub struct Sweep {
+    /// Each parameter and its values.
+    pub sets: Vec<(String, Vec<i64>)>,
+    /// Variants by name.
+    pub variants: Vec<String>,
+}
+
+/// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
+pub fn bundled(project: &Project, game: &str) -> Result<(), Error> {
+    if engine::ENGINES.contains(&game) {
+        return Ok(());
+    }
+    project.check_id(game)?;
+    Err(Error::Other(format!(
+        "`{game}` has no bundled rules engine to play (engines: {})",
+        engine::ENGINES.join(", ")
+    )))
+}
+
+/// The index of a variant of `game`, or an error at its definition listing the variants.
+pub fn variant_index(
+    project: &Project,
+    game: &str,
+    engine: &Engine,
+    v: &str,
+) -> Result<usize, Error> {
+    let known = analysis::variants(engine);
+    known.iter().position(|k| k == v).ok_or_else(|| {
+        let file = project.root.join("games").join(game).join("game.toml");
+        Error::Input(
+            Diagnostic::file(
+                &file,
+                format!(
+                    "`--variant {v}`: {game} has {}",
+                    if known.is_empty() {
+                        "no variants".to_string()
+                    } else {
+                        format!("the variants {}", known.join(", "))
+                    }
+                ),
+            )
+            .into(),
+        )
+    })
+}
+
+/// Checks the sweep against `game` and writes the report, `progress` told of the games
+/// played (done, total), the report's text and where it went on `out`.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze(
+    project: &Project,
+    game: &str,
+    config: &Config,
+    sweep: &Sweep,
+    out_dir: &Path,
+    save: bool,
+    progress: &mut dyn FnMut(u64, u64),
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let sets = &sweep.sets;
+    bundled(project, game)?;
+    output_rule(project, out_dir, &[game.to_string()])?;
+    let def = Engine::definition(project, game)?;
+    let folder = project.root.join("games").join(game);
+    let file = folder.join("game.toml");
+    let bad = |msg: String| Error::Input(Diagnostic::file(&file, msg).into());
+    let contract = crate::rules::games::contract(game).expect("a bundled engine has a contract");
+    for (i, (name, values)) in sets.iter().enumerate() {
+        if sets[..i].iter().any(|(n, _)| n == name) {
+            return Err(bad(format!(
+                "`--set rules.{name}` is given twice: list its values once, `rules.{name}=A,B`"
+            )));
+        }
+        if let Some(v) = values
+            .iter()
+            .enumerate()
+            .find(|(j, v)| values[..*j].contains(v))
+        {
+            return Err(bad(format!(
+                "`--set rules.{name}`: {} is listed twice",
+                v.1
+            )));
+        }
+        let Some(param) = contract.params.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = contract.params.iter().map(|p| p.name).collect();
+            return Err(bad(format!(
+                "`--set rules.{name}`: {game} has no such [rules] value (it has {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        if let Some(v) = values.iter().find(|v| !param.allows(**v)) {
+            return Err(bad(format!(
+                "`--set rules.{name}={v}`: out of range (expected {} to {}{})",
+                param.min, param.max, param.why
+            )));
+        }
+    }
+    let engine = Engine::from_definition(&def)?;
+    let mut variants: Vec<(usize, String)> = Vec::new();
+    for v in &sweep.variants {
+        let i = variant_index(project, game, &engine, v)?;
+        if variants.iter().any(|x| x.0 == i) {
+            return Err(bad(format!("`--variant {v}` is listed twice")));
+        }
+        variants.push((i, v.clone()));
+    }
+    // More players than seats leave some out, unless they change seats.
+    let fewest = if variants.is_empty() {
+        analysis::seats(&engine, 0)
+    } else {
+        variants
+            .iter()
+            .map(|v| analysis::seats(&engine, v.0))
+            .min()
+            .unwrap_or(0)
+    };
+    if config.players.len() > fewest && !config.rotate {
+        return Err(bad(format!(
+            "{} players for {fewest} seats: some would never play (give --rotate to move them round the seats)",
+            config.players.len()
+        )));
+    }
+    let choices = analysis::choices(&variants, sets);
+    if choices.len() > analysis::MAX_SETTINGS {
+        return Err(bad(format!(
+            "{} settings to sweep: at most {} in one run",
+            choices.len(),
+            analysis::MAX_SETTINGS
+        )));
+    }
+    // The output folder is made before the games, so that a folder in the way is found at once.
+    let dir = out_dir.join(game);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::file("", &dir, e))?;
+    let start = Instant::now();
+    let report =
+        analysis::run(&def, config, &choices, progress).map_err(|e| Error::Other(e.to_string()))?;
+    let json =
+        serde_json::to_string_pretty(&report).map_err(|e| Error::Other(e.to_string()))? + "\n";
+    let text = analysis::report::text(&report);
+    for (name, bytes) in [
+        ("analysis.txt", text.as_bytes()),
+        ("analysis.json", json.as_bytes()),
+        ("analysis.html", analysis::report::html(&report).as_bytes()),
+    ] {
+        crate::base::output::write_one(&dir.join(name), bytes).map_err(output_error)?;
+    }
+    if save {
+        crate::base::output::write_one(&folder.join("analysis.json"), json.as_bytes())
+            .map_err(output_error)?;
+    }
+    let _ = write!(out, "{text}");
+    say!(
+        out,
+        "\nwrote {} (.txt, .json){} in {:.1} s",
+        dir.join("analysis.html").display(),
+        if save {
+            format!(" and {}", folder.join("analysis.json").display())
+        } else {
+            String::new()
+        },
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

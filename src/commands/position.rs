@@ -1,0 +1,174 @@
+//! The commands on a position or a rulebook: positions read from files (`moves`, `perft`,
+//! `score`, `diagram`), `playout`, and `rules` (one rulebook built). In: files and games; out:
+//! lines on the writer, files in the output folder, errors as [`Error`].
+
+use super::build::output_rule;
+use crate::base::diag::{Diagnostic, Diagnostics, Error};
+use crate::base::lang::Lang;
+use crate::definition::Project;
+use crate::export::{pdf, png, svg};
+use crate::make;
+use crate::rules::engine::{self, Engine, Position, Record};
+use crate::sheet::Paper;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// Reads a position file (a record replayed).
+pub fn open_record(project: &Project, file: &Path) -> Result<(Engine, Record), Error> {
+    // Read up to a record's size; a position without `record` is held to its own limit.
+    let text = crate::base::diag::read_limited(
+        file,
+        crate::rules::position::MAX_RECORD_BYTES as u64,
+        "a position file",
+    )?;
+    Engine::open_record(project, &file.display().to_string(), &text)
+}
+
+/// Reads a position file: the position it ends on.
+pub fn open(project: &Project, file: &Path) -> Result<(Engine, Position), Error> {
+    open_record(project, file).map(|(e, r)| (e, r.end))
+}
+
+/// `diagram`: the position in `file` drawn as a rulebook diagram into `out` (.svg, .png or .pdf
+/// by its extension).
+pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> {
+    let (engine, pos) = open(project, file)?;
+    let def = Engine::definition(project, engine.id())?;
+    let scene = engine
+        .diagram(&def, &pos)
+        .map_err(|e| Error::Other(e.to_string()))?;
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let bytes = match ext.as_str() {
+        "svg" => svg::to_svg(&scene).into_bytes(),
+        "png" => {
+            png::render(&svg::to_svg(&scene), 150.0).map_err(|e| Error::Other(e.to_string()))?
+        }
+        "pdf" => pdf::to_pdf(
+            &[&scene],
+            &pdf::Meta {
+                title: file.display().to_string(),
+                compress: true,
+                ..Default::default()
+            },
+        ),
+        _ => {
+            return Err(Error::Input(
+                Diagnostic::file(
+                    out,
+                    "unknown output type: use a .svg, .png or .pdf file name",
+                )
+                .into(),
+            ))
+        }
+    };
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::file("", dir, e))?;
+    }
+    crate::base::output::write_one(out, &bytes).map_err(crate::make::sink::output_error)
+}
+
+/// `playout`: `games` seeded random games of `game`, fast, or with every successor built and
+/// the invariants checked (`check`); the statistics on `out`.
+pub fn playout(
+    project: &Project,
+    game: &str,
+    games: u64,
+    seed: u64,
+    check: bool,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let engine = Engine::new(project, game)?;
+    let t = Instant::now();
+    let stats = if check {
+        engine
+            .playouts(games, seed)
+            .map_err(|e| Error::Other(format!("invariant broken: {e}")))?
+    } else {
+        engine
+            .fast_playouts(games, seed)
+            .map_err(|e| Error::Other(e.to_string()))?
+    };
+    let secs = t.elapsed().as_secs_f64();
+    say!(
+        out,
+        "{games} games in {:.3} s: {:.0} games/s",
+        secs,
+        games as f64 / secs.max(1e-9)
+    );
+    say!(
+        out,
+        "average length: {:.1} plies",
+        stats.plies as f64 / games.max(1) as f64
+    );
+    for (side, n) in &stats.wins {
+        say!(
+            out,
+            "{side}: {n} ({:.1} %)",
+            100.0 * *n as f64 / games.max(1) as f64
+        );
+    }
+    if stats.unfinished > 0 {
+        say!(out, "unfinished after 10,000 plies: {}", stats.unfinished);
+    }
+    if check {
+        say!(out, "invariants held after every ply");
+    } else {
+        say!(
+            out,
+            "{:.2} M plies/s (the sampling path; --check builds every successor and checks the invariants)",
+            stats.plies as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// `rules`: one rulebook of `game` in `lang` built (a PDF for each paper, HTML, diagrams, and
+/// the saved balance report's page) into `out/<game>/`; the check's warnings on `err`, a
+/// line on `say_to`.
+pub fn rules(
+    project: &Project,
+    game: &str,
+    lang: Lang,
+    papers: &[Paper],
+    out: &Path,
+    say_to: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    output_rule(project, out, &[game.to_string()])?;
+    let lib = project.library()?;
+    let def = engine::load_definition(project, game, &lib)?;
+    let (books, warnings) = make::checked_rulebooks(project, &def)?;
+    if !warnings.is_empty() {
+        say!(err, "{}", Diagnostics(warnings));
+    }
+    let book = books.iter().find(|b| b.lang == lang).ok_or_else(|| {
+        Error::Input(
+            Diagnostic::file(
+                &crate::rulebook::source_path(&project.root, game, lang),
+                "no rulebook in this language",
+            )
+            .into(),
+        )
+    })?;
+    let report = make::saved_report(project, game)?;
+    let mut files = make::render_rulebook(&def, book, papers, report.as_ref());
+    if let Some(r) = &report {
+        files.extend(make::report_files(r));
+    }
+    let bytes =
+        crate::base::output::publish(&out.join(game), &files, crate::base::output::Sweep::Keep)
+            .map_err(crate::make::sink::output_error)?;
+    say!(
+        say_to,
+        "{game} rules ({lang}): {} files, {:.1} MB in {}/",
+        files.len(),
+        bytes as f64 / 1e6,
+        out.join(game).display()
+    );
+    Ok(())
+}

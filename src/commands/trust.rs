@@ -1,0 +1,98 @@
+//! `trust`: records, forgets or lists the consent to run a game's own engine program
+//! ([`crate::rules::external::trust`]). In: the game and what to do; out: lines on the writer.
+
+use crate::base::diag::{escape_controls, Diagnostic, Diagnostics, Error};
+use crate::definition::Project;
+use crate::rules::engine;
+use crate::rules::external::trust as record;
+use std::io::Write;
+
+/// What `trust` is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Trust the game's engine program.
+    Trust,
+    /// Forget the game's record.
+    Revoke,
+    /// List the records.
+    List,
+}
+
+/// Does `action` for `game` (none needed to list), writing what was done on `out`.
+pub fn trust(
+    project: &Project,
+    game: Option<&str>,
+    action: Action,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    // Whatever the record's error type, its words.
+    fn other(e: impl std::fmt::Display) -> Error {
+        Error::Other(e.to_string())
+    }
+    if action == Action::List {
+        let records = record::list().map_err(other)?;
+        if records.is_empty() {
+            say!(out, "no engine program is trusted");
+        }
+        for r in records {
+            say!(
+                out,
+                "{}: `{}` (files: {}; sha256 {})",
+                escape_controls(&r.folder.display().to_string()),
+                escape_controls(&r.command.join(" ")),
+                escape_controls(&r.files.join(", ")),
+                &r.sha256[..r.sha256.len().min(16)]
+            );
+        }
+        return Ok(());
+    }
+    let Some(game) = game else {
+        return Err(Error::Other("name a game, or pass --list".into()));
+    };
+    if !crate::definition::validate::is_safe_id(game) {
+        return Err(Error::Input(Diagnostics(vec![Diagnostic::file(
+            &project.root.join("games"),
+            format!(
+                "no game `{}`: a game id is 1 to 40 lowercase letters, digits and `-`",
+                escape_controls(game)
+            ),
+        )])));
+    }
+    let file = project.game_file(game);
+    if action == Action::Revoke {
+        let dir = file.parent().unwrap_or(&project.root);
+        let had = record::revoke(dir).map_err(other)?;
+        if had {
+            say!(out, "{game}: its engine program is no longer trusted");
+        } else {
+            say!(out, "{game}: its engine program was not trusted");
+        }
+        return Ok(());
+    }
+    let lib = project.library()?;
+    let def = engine::load_definition(project, game, &lib)?;
+    let Some(eng) = &def.engine else {
+        return Err(Error::Input(Diagnostics(vec![Diagnostic::file(
+            &file,
+            format!("`{game}` names no engine program (`[engine] command`): nothing to trust"),
+        )])));
+    };
+    let r = record::trust(eng).map_err(other)?;
+    say!(
+        out,
+        "{game}: trusted to run `{}` in {}",
+        escape_controls(&r.command.join(" ")),
+        escape_controls(&r.folder.display().to_string())
+    );
+    if r.files.is_empty() {
+        say!(out, "  files it names: none");
+    } else {
+        say!(
+            out,
+            "  files it names: {}",
+            escape_controls(&r.files.join(", "))
+        );
+    }
+    say!(out, "  a change to the command or to these files asks again; `ludopress trust --revoke {game}` undoes this");
+    Ok(())
+}
