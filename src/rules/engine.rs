@@ -3,11 +3,11 @@
 
 use crate::base::diag::Diagnostics;
 use crate::definition::Project;
-use crate::rules::games::alphabrick::AlphaBrick;
-use crate::rules::games::arlecchino::Arlecchino;
-use crate::rules::games::imbriqua::Imbriqua;
-use crate::rules::games::imperator::Imperator;
-use crate::rules::games::lignes::Lignes;
+use crate::rules::games::alphabrick::{self, AlphaBrick};
+use crate::rules::games::arlecchino::{self, Arlecchino};
+use crate::rules::games::imbriqua::{self, Imbriqua};
+use crate::rules::games::imperator::{self, Imperator};
+use crate::rules::games::lignes::{self, Lignes};
 use crate::rules::{self, RawPosition, Rules};
 use crate::scene::Scene;
 
@@ -90,14 +90,7 @@ pub fn load_definition(
 /// Most moves a record replays.
 pub const MAX_RECORD: usize = 100_000;
 
-/// Games that have a rules engine.
-pub const ENGINES: [&str; 5] = [
-    "imbriqua",
-    "arlecchino",
-    "imperator",
-    "lignes",
-    "alphabrick",
-];
+pub use crate::rules::games::ENGINES;
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -110,19 +103,19 @@ impl Engine {
         let game = def.id.as_str();
         let def = def.clone();
         match game {
-            "imbriqua" => Ok(Engine::Imbriqua(Box::new(
+            imbriqua::ID => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,
             ))),
-            "arlecchino" => Ok(Engine::Arlecchino(Box::new(
+            arlecchino::ID => Ok(Engine::Arlecchino(Box::new(
                 Arlecchino::new(&def).map_err(Error::Other)?,
             ))),
-            "imperator" => Ok(Engine::Imperator(Box::new(
+            imperator::ID => Ok(Engine::Imperator(Box::new(
                 Imperator::new(&def).map_err(Error::Other)?,
             ))),
-            "lignes" => Ok(Engine::Lignes(Box::new(
+            lignes::ID => Ok(Engine::Lignes(Box::new(
                 Lignes::new(&def).map_err(Error::Other)?,
             ))),
-            "alphabrick" => Ok(Engine::AlphaBrick(Box::new(
+            alphabrick::ID => Ok(Engine::AlphaBrick(Box::new(
                 AlphaBrick::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(

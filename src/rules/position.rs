@@ -443,13 +443,7 @@ pub fn unknown_game(raw: &RawPosition, game: &str) -> Diagnostic {
         .entries
         .get("game")
         .map_or_else(|| top_line(&raw.src.text), |e| e.1.clone());
-    let games = [
-        "imbriqua",
-        "arlecchino",
-        "imperator",
-        "lignes",
-        "alphabrick",
-    ];
+    let games = crate::rules::games::ENGINES;
     let mut d = raw.src.error(
         span,
         format!(
