@@ -500,7 +500,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Diagram { file, out } => {
             let (engine, pos) = open(&project, &file)?;
             let def = Engine::definition(&project, engine.id())?;
-            let scene = engine.diagram(&def, &pos).map_err(Failure::Other)?;
+            let scene = engine.diagram(&def, &pos)?;
             let ext = out
                 .extension()
                 .and_then(|e| e.to_str())
@@ -553,7 +553,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     .playouts(games, seed)
                     .map_err(|e| Failure::Other(format!("invariant broken: {e}")))?
             } else {
-                engine.fast_playouts(games, seed).map_err(Failure::Other)?
+                engine.fast_playouts(games, seed)?
             };
             let secs = t.elapsed().as_secs_f64();
             outln!(
