@@ -126,7 +126,9 @@ fn mutated_positions_are_accepted_or_refused_at_a_place() {
                 ludopress::rules::raw("p.toml", &bad).and_then(|(game, raw)| {
                     match engines.iter().find(|e| e.id() == game) {
                         Some(e) => e.position(raw).map(|p| (e, p)),
-                        None => Err(ludopress::rules::position::unknown_game(&raw, &game).into()),
+                        None => {
+                            Err(ludopress::rules::engine::record::unknown_game(&raw, &game).into())
+                        }
                     }
                 });
             match opened {

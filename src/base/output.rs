@@ -128,8 +128,25 @@ fn rename_in(tmp: &Path, path: &Path) -> std::io::Result<()> {
     done
 }
 
+/// Work run on an interruption before the process ends, registered by the stages above this one
+/// (which this module may not name): [`crate::rules::external`] ends the engine programs it
+/// started.
+fn hooks() -> MutexGuard<'static, Vec<fn()>> {
+    static HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+    HOOKS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Registers `hook` to run when a signal ends the process ([`remove_temporaries_on_signal`]),
+/// after the temporary files are removed (register it once: it runs as often as registered).
+pub fn on_interrupt(hook: fn()) {
+    hooks().push(hook);
+}
+
 /// On `SIGINT`, `SIGTERM` or `SIGHUP`, removes this process's temporary files and ends it with
-/// status 128 + the signal's number, as a shell reports a process the signal stopped. Files
+/// status 128 + the signal's number, as a shell reports a process the signal stopped, after
+/// running the hooks registered with [`on_interrupt`]. Files
 /// already renamed into place are whole: the folder holds each file either as the last build left
 /// it or as this one wrote it.
 pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
@@ -148,8 +165,11 @@ pub fn remove_temporaries_on_signal() -> std::io::Result<()> {
                     "ludopress: interrupted while writing; its temporary files were removed, the files already in place are whole"
                 );
             }
-            // The games' engine programs (and what they started) end with ludopress.
-            crate::rules::external::end_all_engines();
+            // What the upper stages registered (the games' engine programs, and what they
+            // started, end with ludopress).
+            for hook in hooks().iter() {
+                hook();
+            }
             std::process::exit(128 + signal);
         }
     });

@@ -35,9 +35,7 @@ pub fn open(project: &Project, file: &Path) -> Result<(Engine, Position), Error>
 pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> {
     let (engine, pos) = open(project, file)?;
     let def = Engine::definition(project, engine.id())?;
-    let scene = engine
-        .diagram(&def, &pos)
-        .map_err(|e| Error::Other(e.to_string()))?;
+    let scene = engine.diagram(&def, &pos)?;
     let ext = out
         .extension()
         .and_then(|e| e.to_str())
@@ -45,9 +43,7 @@ pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> 
         .to_ascii_lowercase();
     let bytes = match ext.as_str() {
         "svg" => svg::to_svg(&scene).into_bytes(),
-        "png" => {
-            png::render(&svg::to_svg(&scene), 150.0).map_err(|e| Error::Other(e.to_string()))?
-        }
+        "png" => png::render(&svg::to_svg(&scene), 150.0)?,
         "pdf" => pdf::to_pdf(
             &[&scene],
             &pdf::Meta {
@@ -89,9 +85,7 @@ pub fn playout(
             .playouts(games, seed)
             .map_err(|e| Error::Other(format!("invariant broken: {e}")))?
     } else {
-        engine
-            .fast_playouts(games, seed)
-            .map_err(|e| Error::Other(e.to_string()))?
+        engine.fast_playouts(games, seed)?
     };
     let secs = t.elapsed().as_secs_f64();
     say!(

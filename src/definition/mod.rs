@@ -19,14 +19,33 @@ pub const MAX_BYTES: usize = 4 << 20;
 /// Longest line of a definition, in characters.
 pub const MAX_LINE: usize = 5000;
 
-/// The five games shipped with ludopress, in build order.
-pub const GAMES: [&str; 5] = [
-    "imbriqua",
-    "lignes",
-    "imperator",
-    "alphabrick",
-    "arlecchino",
+/// The games shipped with ludopress, in build order: each one's name and the text of its
+/// `games/<game>/game.toml`, compiled into the binary so that the rules engines work from any
+/// folder. The one list of the bundled games: every other reads it.
+pub const BUNDLED: [(&str, &str); 5] = [
+    ("imbriqua", include_str!("../../games/imbriqua/game.toml")),
+    ("lignes", include_str!("../../games/lignes/game.toml")),
+    ("imperator", include_str!("../../games/imperator/game.toml")),
+    (
+        "alphabrick",
+        include_str!("../../games/alphabrick/game.toml"),
+    ),
+    (
+        "arlecchino",
+        include_str!("../../games/arlecchino/game.toml"),
+    ),
 ];
+
+/// The names of the shipped games ([`BUNDLED`]), in build order.
+pub const GAMES: [&str; BUNDLED.len()] = {
+    let mut names = [""; BUNDLED.len()];
+    let mut i = 0;
+    while i < BUNDLED.len() {
+        names[i] = BUNDLED[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// Where a project's definitions live.
 #[derive(Debug, Clone)]
@@ -156,14 +175,10 @@ pub mod builtin {
 
     /// `games/<game>/game.toml` of a shipped game.
     pub fn game(id: &str) -> Option<&'static str> {
-        Some(match id {
-            "imbriqua" => include_str!("../../games/imbriqua/game.toml"),
-            "lignes" => include_str!("../../games/lignes/game.toml"),
-            "imperator" => include_str!("../../games/imperator/game.toml"),
-            "alphabrick" => include_str!("../../games/alphabrick/game.toml"),
-            "arlecchino" => include_str!("../../games/arlecchino/game.toml"),
-            _ => return None,
-        })
+        super::BUNDLED
+            .iter()
+            .find(|(name, _)| *name == id)
+            .map(|(_, text)| *text)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Position files: a TOML table read with spans, fields taken one by one by a game, leftovers
 //! reported as unknown keys. Board strings are split into tokens that keep their place in the file.
 
-use crate::base::diag::{Diagnostic, Diagnostics, Source};
+use crate::base::diag::{Diagnostics, Source};
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::{Spanned, Value};
@@ -82,6 +82,13 @@ impl RawPosition {
             Some((_, span, v)) => Err(self.src.error(span, format!("`game`: expected a string, found {}", v.type_str())).into()),
             None => Err(self.src.error(top_line(&self.src.text), "missing key `game` (one of imbriqua, arlecchino, imperator, lignes, alphabrick)").into()),
         }
+    }
+
+    /// Where the `game` key's value is written, or the file's first line when it has none.
+    pub fn game_span(&self) -> Range<usize> {
+        self.entries
+            .get("game")
+            .map_or_else(|| top_line(&self.src.text), |e| e.1.clone())
     }
 
     /// Records an error at a span.
@@ -435,32 +442,6 @@ pub fn square_cells(
                 .map(move |(f, tok)| ((top - i) * grid.cols + f, tok))
         })
         .collect()
-}
-
-/// A diagnostic for a position file that is not valid TOML or lacks `game`.
-pub fn unknown_game(raw: &RawPosition, game: &str) -> Diagnostic {
-    let span = raw
-        .entries
-        .get("game")
-        .map_or_else(|| top_line(&raw.src.text), |e| e.1.clone());
-    let games = [
-        "imbriqua",
-        "arlecchino",
-        "imperator",
-        "lignes",
-        "alphabrick",
-    ];
-    let mut d = raw.src.error(
-        span,
-        format!(
-            "unknown game `{game}` (expected one of {})",
-            games.join(", ")
-        ),
-    );
-    if let Some(c) = crate::base::diag::closest(game, games) {
-        d = d.with_hint(format!("did you mean `{c}`?"));
-    }
-    d
 }
 
 #[cfg(test)]

@@ -11,16 +11,34 @@ pub mod lignes;
 
 use crate::definition::contract::{Contract, GridKind, Param};
 
+/// The bundled engines, in the order messages list them: each game's name and what its engine
+/// needs from its definition. Their builders are [`crate::rules::engine::Engine::from_definition`];
+/// the games and their definitions are [`crate::definition::BUNDLED`].
+pub const BUNDLED: [(&str, &Contract); 5] = [
+    (imbriqua::ID, &IMBRIQUA),
+    (arlecchino::ID, &ARLECCHINO),
+    (imperator::ID, &IMPERATOR),
+    (lignes::ID, &LIGNES),
+    (alphabrick::ID, &ALPHABRICK),
+];
+
+/// Games that have a bundled rules engine, in the order messages list them ([`BUNDLED`]).
+pub const ENGINES: [&str; BUNDLED.len()] = {
+    let mut names = [""; BUNDLED.len()];
+    let mut i = 0;
+    while i < BUNDLED.len() {
+        names[i] = BUNDLED[i].0;
+        i += 1;
+    }
+    names
+};
+
 /// What the engine of game `id` needs from its definition; `None` for a game without an engine.
 pub fn contract(id: &str) -> Option<&'static Contract> {
-    Some(match id {
-        "imbriqua" => &IMBRIQUA,
-        "lignes" => &LIGNES,
-        "imperator" => &IMPERATOR,
-        "alphabrick" => &ALPHABRICK,
-        "arlecchino" => &ARLECCHINO,
-        _ => return None,
-    })
+    BUNDLED
+        .iter()
+        .find(|(name, _)| *name == id)
+        .map(|(_, c)| *c)
 }
 
 const IMBRIQUA: Contract = Contract {
@@ -97,3 +115,17 @@ const ARLECCHINO: Contract = Contract {
     tiles_fit: true,
     ..Contract::NONE
 };
+
+#[cfg(test)]
+mod tests {
+    /// Every shipped game has a bundled engine and every engine a shipped game (two tables: the
+    /// definition layer cannot name the engines, which sit above it).
+    #[test]
+    fn every_shipped_game_has_an_engine() {
+        let mut shipped = crate::definition::GAMES.to_vec();
+        let mut engines = super::ENGINES.to_vec();
+        shipped.sort_unstable();
+        engines.sort_unstable();
+        assert_eq!(shipped, engines);
+    }
+}

@@ -352,11 +352,14 @@ impl AlphaBrick {
     }
 }
 
+/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+pub const ID: &str = "alphabrick";
+
 impl Rules for AlphaBrick {
     type Pos = Pos;
 
     fn id(&self) -> &'static str {
-        "alphabrick"
+        ID
     }
 
     fn keys(&self) -> &'static [&'static str] {

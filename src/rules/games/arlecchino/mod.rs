@@ -276,11 +276,14 @@ impl Arlecchino {
     }
 }
 
+/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+pub const ID: &str = "arlecchino";
+
 impl Rules for Arlecchino {
     type Pos = Pos;
 
     fn id(&self) -> &'static str {
-        "arlecchino"
+        ID
     }
 
     fn keys(&self) -> &'static [&'static str] {

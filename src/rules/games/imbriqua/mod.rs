@@ -143,11 +143,14 @@ impl Imbriqua {
     }
 }
 
+/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+pub const ID: &str = "imbriqua";
+
 impl Rules for Imbriqua {
     type Pos = Pos;
 
     fn id(&self) -> &'static str {
-        "imbriqua"
+        ID
     }
 
     fn keys(&self) -> &'static [&'static str] {

@@ -253,11 +253,14 @@ impl Imperator {
     }
 }
 
+/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+pub const ID: &str = "imperator";
+
 impl Rules for Imperator {
     type Pos = Pos;
 
     fn id(&self) -> &'static str {
-        "imperator"
+        ID
     }
 
     fn keys(&self) -> &'static [&'static str] {

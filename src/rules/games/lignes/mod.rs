@@ -305,11 +305,14 @@ impl Lignes {
     }
 }
 
+/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+pub const ID: &str = "lignes";
+
 impl Rules for Lignes {
     type Pos = Pos;
 
     fn id(&self) -> &'static str {
-        "lignes"
+        ID
     }
 
     fn keys(&self) -> &'static [&'static str] {

@@ -1,15 +1,19 @@
-//! The engine commands of the rules contract (`moves`, `perft`, `score`, `diagram`, `new`,
-//! `playout`) for any game, as library functions returning text.
+//! The engine of any game: the [`Engine`] enum over the bundled games and a game's own engine
+//! program, and the dispatch of the rules contract's commands (`moves`, `perft`, `score`, `new`,
+//! `playout`) to them, as library functions returning text.
+//!
+//! In: a game's definition (or its name, read from the project or the compiled-in copy). Out: the
+//! engine, its positions ([`Position`]) and the commands' answers. Reading position files and
+//! records is [`record`]; drawing a position as a diagram is [`draw`].
 
 use crate::base::diag::Diagnostics;
 use crate::definition::Project;
-use crate::rules::games::alphabrick::AlphaBrick;
-use crate::rules::games::arlecchino::Arlecchino;
-use crate::rules::games::imbriqua::Imbriqua;
-use crate::rules::games::imperator::Imperator;
-use crate::rules::games::lignes::Lignes;
-use crate::rules::{self, RawPosition, Rules};
-use crate::scene::Scene;
+use crate::rules::games::alphabrick::{self, AlphaBrick};
+use crate::rules::games::arlecchino::{self, Arlecchino};
+use crate::rules::games::imbriqua::{self, Imbriqua};
+use crate::rules::games::imperator::{self, Imperator};
+use crate::rules::games::lignes::{self, Lignes};
+use crate::rules::{self, Rules};
 
 pub use crate::base::diag::Error;
 
@@ -78,6 +82,11 @@ macro_rules! with_pos {
     };
 }
 
+pub mod draw;
+pub mod record;
+
+pub use record::{Record, MAX_RECORD};
+
 /// Loads and validates a game's definition against what its rules engine needs (if it has one).
 pub fn load_definition(
     project: &Project,
@@ -87,17 +96,7 @@ pub fn load_definition(
     project.load(game, lib, crate::rules::games::contract(game))
 }
 
-/// Most moves a record replays.
-pub const MAX_RECORD: usize = 100_000;
-
-/// Games that have a rules engine.
-pub const ENGINES: [&str; 5] = [
-    "imbriqua",
-    "arlecchino",
-    "imperator",
-    "lignes",
-    "alphabrick",
-];
+pub use crate::rules::games::ENGINES;
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -110,19 +109,19 @@ impl Engine {
         let game = def.id.as_str();
         let def = def.clone();
         match game {
-            "imbriqua" => Ok(Engine::Imbriqua(Box::new(
+            imbriqua::ID => Ok(Engine::Imbriqua(Box::new(
                 Imbriqua::new(&def).map_err(Error::Other)?,
             ))),
-            "arlecchino" => Ok(Engine::Arlecchino(Box::new(
+            arlecchino::ID => Ok(Engine::Arlecchino(Box::new(
                 Arlecchino::new(&def).map_err(Error::Other)?,
             ))),
-            "imperator" => Ok(Engine::Imperator(Box::new(
+            imperator::ID => Ok(Engine::Imperator(Box::new(
                 Imperator::new(&def).map_err(Error::Other)?,
             ))),
-            "lignes" => Ok(Engine::Lignes(Box::new(
+            lignes::ID => Ok(Engine::Lignes(Box::new(
                 Lignes::new(&def).map_err(Error::Other)?,
             ))),
-            "alphabrick" => Ok(Engine::AlphaBrick(Box::new(
+            alphabrick::ID => Ok(Engine::AlphaBrick(Box::new(
                 AlphaBrick::new(&def).map_err(Error::Other)?,
             ))),
             _ => Err(Error::Other(format!(
@@ -130,182 +129,6 @@ impl Engine {
                 ENGINES.join(", ")
             ))),
         }
-    }
-
-    /// Reads a position file's text, builds the engine of its game and validates the position
-    /// (for a record, the position after its moves).
-    pub fn open(project: &Project, path: &str, text: &str) -> Result<(Engine, Position), Error> {
-        Engine::open_record(project, path, text).map(|(engine, r)| (engine, r.end))
-    }
-
-    /// Reads a position file's text, builds the engine of its game, validates the position and
-    /// replays the record's moves, if it has any.
-    pub fn open_record(
-        project: &Project,
-        path: &str,
-        text: &str,
-    ) -> Result<(Engine, Record), Error> {
-        let (game, raw) = rules::raw(path, text)?;
-        if !crate::definition::GAMES.contains(&game.as_str()) {
-            return Err(Error::Input(
-                rules::position::unknown_game(&raw, &game).into(),
-            ));
-        }
-        let engine = Engine::new(project, &game)?;
-        let mut raw = raw;
-        let record = raw.take("record");
-        let src = raw.src.clone();
-        let start = engine.position(raw)?;
-        let (end, moves) = match record {
-            Some((span, value)) => engine.replay(&src, span, value, start.clone())?,
-            None => (start.clone(), Vec::new()),
-        };
-        Ok((engine, Record { start, moves, end }))
-    }
-
-    /// The position after a record's moves (`record = ["d4", "c1-c3; die = 4", ...]`), played
-    /// from the position the file describes. A move is written in the game's notation; where
-    /// chance follows it, `; field = value` says which outcome came (the roll that followed).
-    fn replay(
-        &self,
-        src: &crate::base::diag::Source,
-        span: std::ops::Range<usize>,
-        value: toml::Value,
-        mut pos: Position,
-    ) -> Result<(Position, Vec<String>), Diagnostics> {
-        let toml::Value::Array(items) = value else {
-            return Err(src
-                .error(span, "`record`: expected an array of moves")
-                .into());
-        };
-        if items.len() > MAX_RECORD {
-            return Err(src
-                .error(
-                    span,
-                    format!("`record`: {} moves, at most {MAX_RECORD}", items.len()),
-                )
-                .into());
-        }
-        // Each move's place: the n-th string of the array in the file.
-        let text = src.text.get(span.clone()).unwrap_or("");
-        let mut places = Vec::new();
-        let mut rest = 0;
-        for it in &items {
-            let at = match it {
-                toml::Value::String(m) => text[rest..].find(&format!("\"{m}\"")).map(|i| {
-                    rest += i + m.len() + 2;
-                    span.start + rest - m.len() - 2..span.start + rest
-                }),
-                _ => None,
-            };
-            places.push(at.unwrap_or(span.clone()));
-        }
-        let mut moves = Vec::with_capacity(items.len());
-        for (ply, (it, at)) in items.iter().zip(places).enumerate() {
-            let toml::Value::String(entry) = it else {
-                return Err(src
-                    .error(at, format!("`record` move {}: expected a string", ply + 1))
-                    .into());
-            };
-            moves.push(entry.clone());
-            let (mv, outcome) = match entry.split_once(';') {
-                Some((m, o)) => (m.trim(), Some(o.trim())),
-                None => (entry.trim(), None),
-            };
-            let mut found: Vec<Position> = self
-                .all_moves(&pos)
-                .into_iter()
-                .filter(|(n, _)| n == mv)
-                .map(|(_, q)| q)
-                .collect();
-            if found.is_empty() {
-                found.extend(self.find_move(&pos, mv));
-            }
-            found.sort();
-            found.dedup();
-            if let Some(o) = outcome {
-                let (key, want) = o
-                    .split_once('=')
-                    .map_or((o, ""), |(k, v)| (k.trim(), v.trim()));
-                found.retain(|q| {
-                    self.fields(q).iter().any(|(k, v)| {
-                        *k == key
-                            && crate::rules::to_line(&[(k, v.clone())])
-                                == format!("{key}={}", want.trim_matches('"'))
-                    })
-                });
-            }
-            let legal = || {
-                let mut names: Vec<String> = self
-                    .successor_moves(&pos)
-                    .into_iter()
-                    .map(|(m, _)| m)
-                    .collect();
-                names.sort_by_key(|n| crate::rules::natural_key(n));
-                names.dedup();
-                let shown: Vec<String> = names.iter().take(40).cloned().collect();
-                format!(
-                    "{}{}",
-                    shown.join(", "),
-                    if names.len() > 40 { ", …" } else { "" }
-                )
-            };
-            match found.len() {
-                1 => pos = found.remove(0),
-                0 if outcome.is_some() => {
-                    return Err(src
-                        .error(
-                            at,
-                            format!(
-                                "`record` move {}: `{entry}` cannot have this outcome here",
-                                ply + 1
-                            ),
-                        )
-                        .into())
-                }
-                0 => {
-                    let mut d = src.error(
-                        at,
-                        format!("`record` move {}: `{mv}` is not legal here", ply + 1),
-                    );
-                    d.hint = Some(format!("legal moves: {}", legal()));
-                    return Err(d.into());
-                }
-                n => {
-                    let keys: Vec<&str> = self
-                        .fields(&found[0])
-                        .iter()
-                        .zip(self.fields(&found[1]))
-                        .filter(|(a, b)| a.1 != b.1)
-                        .map(|(a, _)| a.0)
-                        .collect();
-                    return Err(src
-                        .error(at, format!("`record` move {}: `{mv}` leads to {n} positions by chance: write which came, as `{mv}; {} = …`", ply + 1, keys.first().copied().unwrap_or("field")))
-                        .into());
-                }
-            }
-        }
-        Ok((pos, moves))
-    }
-
-    /// Validates a raw position for this engine.
-    pub fn position(&self, raw: RawPosition) -> Result<Position, Diagnostics> {
-        with_rules!(self, r, wrap => rules::load(r, raw).map(wrap), x => {
-            // The engine program says what is wrong with a position; the place is its block.
-            let src = raw.src.clone();
-            let at = src.text.find("board").map_or(0..0, |i| i..i + 5);
-            let mut table: toml::Table = toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(&src, &e))?;
-            for k in ["game", "expect", "diagram"] {
-                table.remove(k);
-            }
-            let rows = match table.remove("board") {
-                Some(toml::Value::String(b)) => rules::board_rows(&b),
-                _ => return Err(src.error(at, "`board` is a string of rows of tokens").into()),
-            };
-            x.position(&rows, &table)
-                .map(Position::External)
-                .map_err(|e| src.error(at, format!("the engine `{}` refuses this position: {e}", x.label)).into())
-        })
     }
 
     /// `moves`: one line per distinct successor, or a JSON array.
@@ -361,8 +184,8 @@ impl Engine {
     }
 
     /// The invariants every position reached in play satisfies; a message when one fails.
-    pub fn invariants(&self, p: &Position) -> Result<(), String> {
-        with_pos!(self, p, r, p, wrap => r.invariants(p), (_x, _p) => Ok(()), Err("a position of another game".into()))
+    pub fn invariants(&self, p: &Position) -> Result<(), Error> {
+        with_pos!(self, p, r, p, wrap => r.invariants(p).map_err(Error::Other), (_x, _p) => Ok(()), Err(Error::Other("a position of another game".into())))
     }
 
     /// `perft`.
@@ -379,30 +202,6 @@ impl Engine {
     /// `score`.
     pub fn score(&self, p: &Position) -> rules::Score {
         with_pos!(self, p, r, p, wrap => r.score(p), (x, p) => x.score(p), rules::Score::default())
-    }
-
-    /// The position as data: its board's rows of tokens and its other fields.
-    pub fn data(&self, p: &Position) -> (Vec<Vec<String>>, toml::Table) {
-        match p {
-            Position::External(q) => q.data(),
-            p => rules::data(&self.fields(p)),
-        }
-    }
-
-    /// The board rows of a position, top row first.
-    pub fn board_rows(&self, p: &Position) -> Vec<Vec<String>> {
-        self.data(p).0
-    }
-
-    /// `diagram`: the position drawn on the game's board with its pieces (`game` is the
-    /// definition the engine was built from).
-    pub fn diagram(&self, game: &crate::definition::Game, p: &Position) -> Result<Scene, String> {
-        let def = game
-            .diagram
-            .as_ref()
-            .ok_or("the game has no board and no mat to draw a position on")?;
-        let (rows, fields) = self.data(p);
-        crate::layout::diagram::position(game, def, &rows, &fields).map(|d| d.scene)
     }
 
     /// The engine that checks a game's rulebooks: a bundled one, the game's own program
@@ -478,14 +277,14 @@ impl Engine {
     }
 
     /// `playout`: seeded random games on the sampling path (no checks).
-    pub fn fast_playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
-        with_rules!(self, r, wrap => Ok(rules::fast_playouts(r, games, seed, 10_000)), x => Err(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game)))
+    pub fn fast_playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
+        with_rules!(self, r, wrap => Ok(rules::fast_playouts(r, games, seed, 10_000)), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
     }
 
     /// `playout --check`: seeded random games on the exact path, every successor built and the
     /// invariants checked after every ply.
-    pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, String> {
-        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000), x => Err(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game)))
+    pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
+        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000).map_err(Error::Other), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
     }
 }
 
@@ -511,18 +310,6 @@ impl Engine {
             Engine::External(_) => None,
         }
     }
-}
-
-/// A position file read whole: the position it describes, the moves of its `record` (none
-/// for a plain position) and the position after them.
-#[derive(Debug, Clone)]
-pub struct Record {
-    /// The position the file describes.
-    pub start: Position,
-    /// The record's moves, as written.
-    pub moves: Vec<String>,
-    /// The position after them.
-    pub end: Position,
 }
 
 /// A validated position of any game.
