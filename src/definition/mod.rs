@@ -11,12 +11,8 @@ use crate::base::diag::{self, Diagnostic, Diagnostics, Source};
 pub use contract::Contract;
 pub use library::Library;
 pub use model::Game;
+pub use raw::{MAX_BYTES, MAX_LINE};
 use std::path::{Path, PathBuf};
-
-/// Largest game definition or template library, in bytes.
-pub const MAX_BYTES: usize = 4 << 20;
-/// Longest line of a definition, in characters.
-pub const MAX_LINE: usize = 5000;
 
 /// The five games shipped with ludopress, in build order.
 pub const GAMES: [&str; 5] = [

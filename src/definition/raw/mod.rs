@@ -27,6 +27,11 @@ pub use tileset::{TileRaw, TilesetRaw};
 use toml::Spanned;
 pub use value::{Len, TextRaw, F, I, L, S};
 
+/// Largest game definition or template library, in bytes.
+pub const MAX_BYTES: usize = 4 << 20;
+/// Longest line of a definition, in characters.
+pub const MAX_LINE: usize = 5000;
+
 /// `games/<game>/game.toml`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
