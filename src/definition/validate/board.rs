@@ -171,23 +171,16 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                         }
                     }
                     Grid::Hex(g) => {
-                        // The rows of the cells' names.
+                        // The rows of the cells' names, as the grid numbers them.
                         let rows = (0..g.len())
-                            .filter_map(|c| {
-                                g.name(c)
-                                    .trim_start_matches(|ch: char| ch.is_ascii_lowercase())
-                                    .parse::<i64>()
-                                    .ok()
-                            })
+                            .map(|c| i64::from(g.name_row(c)))
                             .max()
                             .unwrap_or(1);
                         for rank in ranks {
                             let k = cx.int(rank, 1, rows, "row");
-                            cells.extend((0..g.len()).filter(|&c| {
-                                g.name(c)
-                                    .trim_start_matches(|ch: char| ch.is_ascii_lowercase())
-                                    == k.to_string()
-                            }));
+                            cells.extend(
+                                (0..g.len()).filter(|&c| i64::from(g.name_row(c)) == k as i64),
+                            );
                         }
                     }
                     Grid::Triangles(_) => {

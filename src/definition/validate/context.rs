@@ -29,6 +29,9 @@ pub fn is_safe_id(v: &str) -> bool {
 /// build streams its files in bounded memory, so this bounds its time and disk (80 m² is about
 /// 1,280 A4 sheets).
 pub const MAX_AREA_M2: f64 = 80.0;
+/// Area of an A4 sheet, m² (210 × 297 mm = 0.06237 m², rounded): the unit of the "about N A4
+/// sheets" an error over [`MAX_AREA_M2`] gives.
+pub const A4_AREA_M2: f64 = 0.0624;
 
 /// Longest name, title or tag, in characters.
 pub const MAX_NAME: usize = 120;

@@ -9,6 +9,14 @@ use crate::definition::contract::{Contract, GridKind};
 use crate::definition::model::EngineDef;
 use crate::definition::raw::{self, S};
 
+/// The largest `cols`, `rows` or `side` for which the engine's check still counts the board's
+/// cells against what the engine handles. Not the geometry's limit (`geometry::square::MAX_SIDE`
+/// and `hex::MAX_SIDE`, 60; `triangles::MAX_SIDE`, 12), which the board's own check enforces:
+/// this bound only keeps an absurd size (say 10⁹) from adding a second, meaningless count to
+/// that error. A side from 61 to 100 gets both errors, as it always has; which definitions are
+/// accepted does not depend on this number.
+const COUNTED_SIDE_MAX: i64 = 100;
+
 /// Checks the definition against what its rules engine declares it needs; a game without an
 /// engine has no `[rules]` to read.
 pub(super) fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) {
@@ -107,9 +115,10 @@ pub(super) fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&
                     )),
                     _ => None,
                 };
-                let sizes_ok = [&b.cols, &b.rows, &b.side]
-                    .iter()
-                    .all(|v| v.as_ref().is_none_or(|v| (1..=100).contains(v.get_ref())));
+                let sizes_ok = [&b.cols, &b.rows, &b.side].iter().all(|v| {
+                    v.as_ref()
+                        .is_none_or(|v| (1..=COUNTED_SIDE_MAX).contains(v.get_ref()))
+                });
                 if let Some((n, span)) = n.filter(|(n, _)| sizes_ok && *n > max as i64) {
                     cx.diags.push(cx.src.error(
                         span,

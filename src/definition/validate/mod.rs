@@ -26,7 +26,9 @@ use crate::definition::model::{About, Board, Deck, Die, Game, Mat, Piece, SheetS
 use crate::definition::raw::{self, S};
 use board::{board, board_face};
 use context::Ctx;
-pub use context::{is_safe_id, MAX_AREA_M2, MAX_COUNT, MAX_MM, MAX_NAME, MAX_TEXT, MAX_TOTAL};
+pub use context::{
+    is_safe_id, A4_AREA_M2, MAX_AREA_M2, MAX_COUNT, MAX_MM, MAX_NAME, MAX_TEXT, MAX_TOTAL,
+};
 use deck::deck;
 use diagram::diagram_def;
 use die::die;
@@ -217,7 +219,7 @@ pub fn game(
             &h.id,
             format!(
                 "the game's components cover {area:.1} m² of paper; the limit is {MAX_AREA_M2} m² (about {} A4 sheets)",
-                (MAX_AREA_M2 / 0.0624) as usize
+                (MAX_AREA_M2 / A4_AREA_M2) as usize
             ),
         );
     }
