@@ -13,6 +13,7 @@ mod mat;
 mod piece;
 mod tileset;
 
+use crate::base::diag::Error;
 use crate::base::lang::Text;
 pub use crate::geometry::Grid;
 pub use board::{Board, Mark, MarkShape, Region, Track, TrackPath};
@@ -24,6 +25,7 @@ pub use layout::{
 };
 pub use mat::Mat;
 pub use piece::{Piece, PieceShape};
+use std::path::PathBuf;
 pub use tileset::{Tile, TileFace, Tileset};
 
 /// A whole game definition.
@@ -98,17 +100,19 @@ impl Game {
     }
 
     /// The first board, for a rules engine that plays on at most `max_cells` cells; the errors
-    /// name the definition file.
-    pub fn engine_board(&self, max_cells: usize) -> Result<&Board, String> {
-        let file = format!("games/{}/game.toml", self.id);
+    /// name the definition file (`games/<id>/game.toml`, kept as the error's path).
+    pub fn engine_board(&self, max_cells: usize) -> Result<&Board, Error> {
+        let file = PathBuf::from(format!("games/{}/game.toml", self.id));
         let board = self
             .boards
             .first()
-            .ok_or_else(|| format!("{file}: no board"))?;
+            .ok_or_else(|| Error::file("", &file, "no board"))?;
         let n = board.grid.len();
         if n > max_cells {
-            return Err(format!(
-                "{file}: the rules engine handles up to {max_cells} cells; the board has {n}"
+            return Err(Error::file(
+                "",
+                &file,
+                format!("the rules engine handles up to {max_cells} cells; the board has {n}"),
             ));
         }
         Ok(board)
