@@ -1,4 +1,10 @@
-//! Game definitions: load (TOML → raw) then validate (raw → model).
+//! Game definitions, the first stage: load (TOML → raw) → validate (raw → model).
+//!
+//! In: `games/<game>/game.toml`, the files it names (data, art, fonts) and
+//! `templates/library.toml`. Out: a checked [`Game`] (the model every later stage trusts), or
+//! every error of the file at its place. `raw/` mirrors the TOML, `validate/` checks it and
+//! builds `model/`; each of the three has one file per component (board, deck, tileset, piece,
+//! die, mat, diagram, layout).
 
 pub mod contract;
 pub mod data;
