@@ -197,9 +197,18 @@ fn rules_parameters_out_of_their_engine_range_are_reported() {
 #[test]
 fn a_rules_engine_gets_the_first_board_or_an_error_naming_the_file() {
     let imbriqua = common::game("imbriqua");
-    assert_eq!(imbriqua.engine_board(64).map(|b| b.grid.len()), Ok(64));
     assert_eq!(
-        imbriqua.engine_board(63).map(|b| b.grid.len()),
+        imbriqua
+            .engine_board(64)
+            .map(|b| b.grid.len())
+            .map_err(|e| e.to_string()),
+        Ok(64)
+    );
+    assert_eq!(
+        imbriqua
+            .engine_board(63)
+            .map(|b| b.grid.len())
+            .map_err(|e| e.to_string()),
         Err(
             "games/imbriqua/game.toml: the rules engine handles up to 63 cells; the board has 64"
                 .into()
@@ -208,7 +217,8 @@ fn a_rules_engine_gets_the_first_board_or_an_error_naming_the_file() {
     assert_eq!(
         common::game("lignes")
             .engine_board(64)
-            .map(|b| b.grid.len()),
+            .map(|b| b.grid.len())
+            .map_err(|e| e.to_string()),
         Err("games/lignes/game.toml: no board".into())
     );
 }

@@ -79,7 +79,7 @@ impl LibraryLayouts {
 impl Library {
     /// Parses and validates the library text.
     pub fn parse(src: &Source) -> Result<Library, Diagnostics> {
-        src.within(super::MAX_BYTES, super::MAX_LINE, "the template library")?;
+        src.within(raw::MAX_BYTES, raw::MAX_LINE, "the template library")?;
         let file: LibraryFile = toml::from_str(&src.text).map_err(|e| diag::from_toml(src, &e))?;
         let mut ck = Checker {
             src,

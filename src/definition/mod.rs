@@ -1,4 +1,10 @@
-//! Game definitions: load (TOML → raw) then validate (raw → model).
+//! Game definitions, the first stage: load (TOML → raw) → validate (raw → model).
+//!
+//! In: `games/<game>/game.toml`, the files it names (data, art, fonts) and
+//! `templates/library.toml`. Out: a checked [`Game`] (the model every later stage trusts), or
+//! every error of the file at its place. `raw/` mirrors the TOML, `validate/` checks it and
+//! builds `model/`; each of the three has one file per component (board, deck, tileset, piece,
+//! die, mat, diagram, layout).
 
 pub mod contract;
 pub mod counts;
@@ -12,12 +18,8 @@ use crate::base::diag::{self, Diagnostic, Diagnostics, Source};
 pub use contract::Contract;
 pub use library::Library;
 pub use model::Game;
+pub use raw::{MAX_BYTES, MAX_LINE};
 use std::path::{Path, PathBuf};
-
-/// Largest game definition or template library, in bytes.
-pub const MAX_BYTES: usize = 4 << 20;
-/// Longest line of a definition, in characters.
-pub const MAX_LINE: usize = 5000;
 
 /// The games shipped with ludopress, in build order: each one's name and the text of its
 /// `games/<game>/game.toml`, compiled into the binary so that the rules engines work from any

@@ -192,6 +192,11 @@ impl HexGrid {
         format!("{}{}", column_name(c as usize), r + 1)
     }
 
+    /// The row number in the cell's name (`3` for `b3`): the row a definition's `ranks` name.
+    pub fn name_row(&self, i: usize) -> i32 {
+        self.col_row(self.cells[i]).1 + 1
+    }
+
     /// The cell named `s`, if it exists.
     pub fn parse(&self, s: &str) -> Option<usize> {
         let (col, rest) = parse_column(s)?;

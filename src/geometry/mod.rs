@@ -3,10 +3,12 @@
 //! One source of truth: the printed board, the rulebook diagrams and the rules engine all ask these
 //! types, built from the board definition in `games/<game>/game.toml`.
 
+pub mod grid;
 pub mod hex;
 pub mod square;
 pub mod triangles;
 
+pub use grid::Grid;
 pub use hex::{HexGrid, HexShape, Orientation};
 pub use square::SquareGrid;
 pub use triangles::{BorderMark, TriangleGrid};

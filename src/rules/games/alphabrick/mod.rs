@@ -84,7 +84,10 @@ impl Step {
 impl AlphaBrick {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<AlphaBrick, String> {
-        let board = game.engine_board(MAX_CELLS)?.clone();
+        let board = game
+            .engine_board(MAX_CELLS)
+            .map_err(|e| e.to_string())?
+            .clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/alphabrick/game.toml: the board must be a square grid".into());
         };

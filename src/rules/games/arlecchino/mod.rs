@@ -63,7 +63,10 @@ pub struct Arlecchino {
 impl Arlecchino {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Arlecchino, String> {
-        let board = game.engine_board(MAX_CELLS)?.clone();
+        let board = game
+            .engine_board(MAX_CELLS)
+            .map_err(|e| e.to_string())?
+            .clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/arlecchino/game.toml: the board must be a square grid".into());
         };

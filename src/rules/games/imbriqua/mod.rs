@@ -58,7 +58,7 @@ fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, String> {
 impl Imbriqua {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Imbriqua, String> {
-        let board = game.engine_board(64)?.clone();
+        let board = game.engine_board(64).map_err(|e| e.to_string())?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
             return Err("games/imbriqua/game.toml: the board must be a square grid".into());
         };

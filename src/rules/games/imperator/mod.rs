@@ -76,7 +76,7 @@ fn cells(mut set: u64) -> impl Iterator<Item = usize> {
 impl Imperator {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Imperator, String> {
-        let board = game.engine_board(64)?.clone();
+        let board = game.engine_board(64).map_err(|e| e.to_string())?.clone();
         let Grid::Triangles(grid) = board.grid.clone() else {
             return Err("games/imperator/game.toml: the board must be a `triangles` grid".into());
         };

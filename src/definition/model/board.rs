@@ -1,0 +1,174 @@
+//! A validated board: its grid, track, regions and marks.
+//!
+//! In: built by `validate::board`. Out: read by the layout, the rulebook and the rules engines.
+
+use super::layout::Element;
+use crate::base::color::Color;
+use crate::base::lang::Text;
+use crate::geometry::Grid;
+
+/// A board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// Component id.
+    pub id: String,
+    /// Display name.
+    pub name: Text,
+    /// Cells.
+    pub grid: Grid,
+    /// Cell size (square side or triangle side), mm.
+    pub cell: f64,
+    /// Cell colour.
+    pub fill: Color,
+    /// Checkered second colour.
+    pub alt_fill: Option<Color>,
+    /// Grid lines.
+    pub line: Color,
+    /// Frame around the board.
+    pub frame: Color,
+    /// Cell names printed around the board.
+    pub coords: bool,
+    /// Copies.
+    pub count: usize,
+    /// Coloured cell sets with a role.
+    pub regions: Vec<Region>,
+    /// Marks on cells.
+    pub marks: Vec<Mark>,
+    /// A numbered score track around the board or in rows below it.
+    pub track: Option<Track>,
+    /// The elements of its printed face when it has a layout (none: the board's drawing alone).
+    pub face: Vec<Element>,
+}
+
+/// How a score track runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrackPath {
+    /// Around the board's edge, clockwise from the top-left corner.
+    Around,
+    /// In rows below the board, each row turning back (so each space touches the next).
+    Rows,
+}
+
+/// A numbered score track: spaces `from` to `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Track {
+    /// First number.
+    pub from: i64,
+    /// Last number.
+    pub to: i64,
+    /// How it runs.
+    pub path: TrackPath,
+    /// Depth of a space (its side in rows), mm.
+    pub space: f64,
+    /// Space colour.
+    pub fill: Color,
+    /// Colour of every `every`-th space.
+    pub highlight: Color,
+    /// Spacing of highlighted numbers (5: 0, 5, 10, ...).
+    pub every: i64,
+    /// Lines and numbers.
+    pub line: Color,
+}
+
+impl Board {
+    /// Width of the frame around the cells, mm.
+    pub fn frame_width(&self) -> f64 {
+        match (&self.grid, self.coords) {
+            (Grid::Square(_), true) => (self.cell * 0.4).clamp(7.0, 12.0),
+            (Grid::Square(_), false) => 4.0,
+            (Grid::Triangles(_), _) => (self.cell * 0.3).clamp(6.0, 12.0),
+            (Grid::Hex(_), _) => (self.cell * 0.3).clamp(5.0, 12.0),
+        }
+    }
+
+    /// Width and height of the cells and their frame, without the track, mm.
+    pub fn grid_extent(&self) -> (f64, f64) {
+        let (gw, gh) = match &self.grid {
+            Grid::Square(g) => (g.cols as f64 * self.cell, g.rows as f64 * self.cell),
+            Grid::Triangles(t) => {
+                let (w, h) = t.extent();
+                (w * self.cell, h * self.cell)
+            }
+            Grid::Hex(g) => g.size(self.cell),
+        };
+        let f = self.frame_width();
+        (gw + 2.0 * f, gh + 2.0 * f)
+    }
+
+    /// Width and height of the board's printed face, its track included, mm.
+    pub fn extent(&self) -> (f64, f64) {
+        let (w, h) = self.grid_extent();
+        match &self.track {
+            Some(t) => t.extent(w, h),
+            None => (w, h),
+        }
+    }
+
+    /// The cells of the region with this role (empty when there is none).
+    pub fn region(&self, role: &str) -> Vec<usize> {
+        self.regions
+            .iter()
+            .filter(|r| r.role == role)
+            .flat_map(|r| r.cells.iter().copied())
+            .collect()
+    }
+}
+
+/// A coloured set of cells with a role the rules read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Region {
+    /// Role name.
+    pub role: String,
+    /// Cells, sorted.
+    pub cells: Vec<usize>,
+    /// Fill colour.
+    pub fill: Color,
+}
+
+/// The shape of a cell mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkShape {
+    /// An open circle.
+    Ring,
+    /// A filled dot.
+    Dot,
+    /// A cross.
+    Cross,
+}
+
+/// A mark on some cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// Cells, sorted.
+    pub cells: Vec<usize>,
+    /// Shape.
+    pub shape: MarkShape,
+    /// Colour.
+    pub color: Color,
+}
+
+impl Track {
+    /// Spaces in a row of a `rows` track below a board `w` mm wide.
+    pub fn per_row(&self, w: f64) -> usize {
+        ((w / self.space).floor() as usize).max(1)
+    }
+
+    /// The gap between a board and the rows of its track, mm.
+    pub fn gap(&self) -> f64 {
+        self.space * 0.3
+    }
+
+    /// Width and height of a board of `w` × `h` mm with this track, mm.
+    pub fn extent(&self, w: f64, h: f64) -> (f64, f64) {
+        let d = self.space;
+        match self.path {
+            TrackPath::Around => (w + 2.0 * d, h + 2.0 * d),
+            TrackPath::Rows => {
+                let n = (self.to - self.from + 1).max(0) as usize;
+                let per_row = self.per_row(w);
+                let rows = n.div_ceil(per_row);
+                (w.max(per_row as f64 * d), h + self.gap() + rows as f64 * d)
+            }
+        }
+    }
+}

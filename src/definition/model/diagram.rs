@@ -1,0 +1,47 @@
+//! A validated rulebook diagram: its ground and the look of its tokens.
+//!
+//! In: built by `validate::diagram`. Out: read by the rulebook.
+
+use crate::base::color::Color;
+
+/// How positions are drawn: on which ground, and which piece each board token stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiagramDef {
+    /// Where the pieces stand.
+    pub ground: Ground,
+    /// Board tokens and what they show (`.` is always an empty cell).
+    pub tokens: Vec<(String, TokenLook)>,
+    /// Tokens that are tiles of this tile set (index), written by their zones' letter codes.
+    pub tiles: Option<usize>,
+    /// Position fields that name a cell to outline (Imbriqua's `last_placed`).
+    pub highlight: Vec<String>,
+}
+
+/// The ground of a diagram.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ground {
+    /// A board of the game (index): the board's rows of tokens, top row first.
+    Board(usize),
+    /// A plane without edges drawn as a mat's squares: the tokens of any rectangle, placed by
+    /// the position's `origin = [x, y]` (the bottom-left token's coordinates); cells are named
+    /// `x,y`.
+    Plane {
+        /// Square side, mm.
+        cell: f64,
+        /// Ground colour.
+        fill: Color,
+        /// Line colour.
+        line: Color,
+    },
+}
+
+/// What a board token shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenLook {
+    /// The piece (index into the game's pieces).
+    pub piece: usize,
+    /// Its back face (a two-faced piece turned over).
+    pub back: bool,
+    /// A label written on it (a stack's height).
+    pub label: Option<String>,
+}

@@ -1,0 +1,204 @@
+//! Stage two: the validated model. Every value here has been checked; later stages trust it.
+//!
+//! In: built only by `validate` from the raw structs. Out: a [`Game`] holding its components,
+//! one child module per component (board, deck, tile set, piece, die, mat, diagram) and the
+//! elements of a laid-out face (`layout`).
+
+mod board;
+mod deck;
+mod diagram;
+mod die;
+mod layout;
+mod mat;
+mod piece;
+mod tileset;
+
+use crate::base::diag::Error;
+use crate::base::lang::Text;
+pub use crate::geometry::Grid;
+pub use board::{Board, Mark, MarkShape, Region, Track, TrackPath};
+pub use deck::{Back, Card, CardPlaces, CardStyle, Deck};
+pub use diagram::{DiagramDef, Ground, TokenLook};
+pub use die::{Die, DIE_TAB};
+pub use layout::{
+    Align, ClipTo, Element, ElementKind, Fit, Label, Pattern, Picto, Symbol, TextBox, VAlign,
+};
+pub use mat::Mat;
+pub use piece::{Piece, PieceShape};
+use std::path::PathBuf;
+pub use tileset::{Tile, TileFace, Tileset};
+
+/// A whole game definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    /// Game id (its folder name).
+    pub id: String,
+    /// Display title.
+    pub title: Text,
+    /// Languages of its player-facing text, in build order (French and English unless the game
+    /// declares fewer).
+    pub languages: Vec<crate::base::lang::Lang>,
+    /// Sheet layout parameters.
+    pub sheet: SheetStyle,
+    /// Boards.
+    pub boards: Vec<Board>,
+    /// Card decks.
+    pub decks: Vec<Deck>,
+    /// Tile sets.
+    pub tilesets: Vec<Tileset>,
+    /// Pieces.
+    pub pieces: Vec<Piece>,
+    /// Dice.
+    pub dice: Vec<Die>,
+    /// Play mats.
+    pub mats: Vec<Mat>,
+    /// Integer parameters of the rules, by name.
+    pub params: std::collections::BTreeMap<String, i64>,
+    /// How the rulebook draws a position of the game (`[diagram]`), when it has a board or a
+    /// plane to draw it on.
+    pub diagram: Option<DiagramDef>,
+    /// The game's own rules engine program, when it names one (`[engine]`).
+    pub engine: Option<EngineDef>,
+    /// Credits and the facts a rulebook's header gives.
+    pub about: About,
+}
+
+/// Credits and the facts of a game's box, each when the definition gives it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct About {
+    /// Designer.
+    pub designer: Option<String>,
+    /// Publisher.
+    pub publisher: Option<String>,
+    /// Year of publication.
+    pub year: Option<i64>,
+    /// Where the rules come from.
+    pub source: Option<Text>,
+    /// A notice of the rights.
+    pub notice: Option<Text>,
+    /// Fewest and most players.
+    pub players: Option<(i64, i64)>,
+    /// Youngest age.
+    pub age: Option<i64>,
+    /// Shortest and longest game, in minutes.
+    pub minutes: Option<(i64, i64)>,
+}
+
+/// A rules engine program of the game's own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineDef {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The folder it runs in: the game's.
+    pub dir: std::path::PathBuf,
+}
+
+impl Game {
+    /// A rules parameter, if the definition gives it.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.get(name).copied()
+    }
+
+    /// The first board, for a rules engine that plays on at most `max_cells` cells; the errors
+    /// name the definition file (`games/<id>/game.toml`, kept as the error's path).
+    pub fn engine_board(&self, max_cells: usize) -> Result<&Board, Error> {
+        let file = PathBuf::from(format!("games/{}/game.toml", self.id));
+        let board = self
+            .boards
+            .first()
+            .ok_or_else(|| Error::file("", &file, "no board"))?;
+        let n = board.grid.len();
+        if n > max_cells {
+            return Err(Error::file(
+                "",
+                &file,
+                format!("the rules engine handles up to {max_cells} cells; the board has {n}"),
+            ));
+        }
+        Ok(board)
+    }
+}
+
+/// Sheet layout parameters, in mm.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SheetStyle {
+    /// Printable margin on every side.
+    pub margin: f64,
+    /// Crop mark length.
+    pub crop_length: f64,
+    /// Gap between a crop mark and the cut area.
+    pub crop_gap: f64,
+    /// Overlap strip where a split board's parts are glued.
+    pub overlap: f64,
+}
+
+impl SheetStyle {
+    /// How far a crop mark reaches beyond the line it marks (its gap and its length), mm.
+    pub fn reach(&self) -> f64 {
+        self.crop_gap + self.crop_length
+    }
+
+    /// The distance from the page edge within which no component may lie: the margin and
+    /// the crop marks outside the component (bleed comes on top), mm.
+    pub fn keep_out(&self) -> f64 {
+        self.margin + self.reach()
+    }
+}
+
+impl Game {
+    /// The paper the components cover, square metres: each component's cut box times its copies.
+    pub fn paper_area(&self) -> f64 {
+        let (boards, decks, tilesets, pieces, dice, mats) = (
+            &self.boards,
+            &self.decks,
+            &self.tilesets,
+            &self.pieces,
+            &self.dice,
+            &self.mats,
+        );
+        let board = |b: &Board| match &b.grid {
+        // The cells and a margin of one cell all round (frame and coordinates).
+        Grid::Square(g) => (g.cols + 2) as f64 * (g.rows + 2) as f64 * b.cell * b.cell,
+        Grid::Triangles(g) => (g.len() as f64 * crate::geometry::triangles::H / 2.0 + 12.0) * b.cell * b.cell,
+        Grid::Hex(g) => {
+            let (w, h) = g.size(b.cell);
+            (w + 2.0 * b.cell) * (h + 2.0 * b.cell)
+        }
+    } * b.count as f64
+            // A track: its spaces, each at most its depth squared twice over (the corners).
+            + b.track.as_ref().map_or(0.0, |t| {
+                (t.to - t.from + 1) as f64 * t.space * t.space * 2.0 * b.count as f64
+            });
+        let mm2 = boards.iter().map(board).sum::<f64>()
+            + decks
+                .iter()
+                .map(|d| {
+                    let (w, h) = d.extent();
+                    w * h * d.cards.iter().map(|c| c.count).sum::<usize>() as f64
+                })
+                .sum::<f64>()
+            + tilesets
+                .iter()
+                .map(|t| t.size * t.size * t.tiles.iter().map(|x| x.count).sum::<usize>() as f64)
+                .sum::<f64>()
+            + pieces
+                .iter()
+                .map(|p| {
+                    let (w, h) = p.extent();
+                    w * h * p.count as f64
+                })
+                .sum::<f64>()
+            + dice
+                .iter()
+                .map(|d| {
+                    let (w, h) = d.extent();
+                    w * h * d.count as f64
+                })
+                .sum::<f64>()
+            + mats
+                .iter()
+                .map(|m| (m.cols * m.rows) as f64 * m.cell * m.cell)
+                .sum::<f64>();
+        mm2 / 1e6
+    }
+}

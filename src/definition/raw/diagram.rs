@@ -1,0 +1,43 @@
+//! Raw rulebook diagrams: `[diagram.<id>]` and its tokens, as written in the TOML.
+//!
+//! In: TOML tables. Out: unchecked structs for `validate::diagram`.
+
+use super::value::S;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// `[diagram]`: how positions are drawn in rulebooks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramRaw {
+    /// The board positions stand on, by id (the first board when absent).
+    pub board: Option<S>,
+    /// For a game without a board: the mat (by id) whose squares draw an unbounded plane.
+    pub plane: Option<S>,
+    /// Board token → a piece id, or `{ piece = "pawn", face = "back", label = "2" }`.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, Spanned<TokenRaw>>,
+    /// A tile set whose tiles are written as tokens by their zones' letter codes.
+    pub tiles: Option<S>,
+    /// Position fields naming a cell to outline (`last_placed`).
+    #[serde(default)]
+    pub highlight: Vec<S>,
+}
+
+/// What a diagram token shows.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum TokenRaw {
+    /// A piece id: its front face.
+    Piece(String),
+    /// A piece with its face and a label.
+    Full {
+        /// Piece id.
+        piece: String,
+        /// `front` (default) or `back`.
+        face: Option<String>,
+        /// Text written on it.
+        label: Option<String>,
+    },
+}

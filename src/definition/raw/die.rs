@@ -1,0 +1,32 @@
+//! Raw dice: `[die.<id>]`, as written in the TOML.
+//!
+//! In: TOML tables. Out: unchecked structs for `validate::die`.
+
+use super::value::{TextRaw, F, I, S};
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `[[die]]`: a foldable die net.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieRaw {
+    /// Component id.
+    pub id: S,
+    /// Display name.
+    pub name: Spanned<TextRaw>,
+    /// Side of a face, mm.
+    pub face: F,
+    /// Face colour.
+    pub fill: S,
+    /// Pip and line colour.
+    pub pip: S,
+    /// The six faces, in net order (top, left, front, right, back, bottom): a number of pips
+    /// (1 to 6), a short text (`"+2"`, `"A"`), an icon of `[icons]` (`":coin:"`), or a table of
+    /// fields for the face's layout (`{ pips = 3, fill = "red" }`, `{ text = "x", mark = "y" }`).
+    pub faces: Spanned<Vec<Spanned<toml::Value>>>,
+    /// The layout of each face (default: the library's `die-face`), which reads `{fill}`,
+    /// `{pip}`, `{pips}`, `{text}`, `{icon}`, `{face}` (1 to 6) and `{pip_nw}` ... `{pip_se}`.
+    pub layout: Option<S>,
+    /// Copies.
+    pub count: Option<I>,
+}

@@ -1,0 +1,184 @@
+//! Raw layouts: `[layout.<name>]`, its elements and `[fonts]`, as written in the TOML; a layout
+//! from the template library is moved to its place in its own file.
+//!
+//! In: TOML tables. Out: unchecked structs for `validate::layout`.
+
+use super::value::{Len, F, L, S};
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `[layout.<name>]`: elements placed on a face, painted in order.
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutRaw {
+    /// A layout this one starts from: its elements, with those named again here overridden key
+    /// by key, and new ones added after them.
+    pub extends: Option<S>,
+    /// `[[layout.<name>.element]]`.
+    #[serde(default)]
+    pub element: Vec<ElementRaw>,
+}
+
+/// One element of a layout. Every key but `name` may be inherited from the extended layout.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ElementRaw {
+    /// Name, unique in the layout (an extending layout overrides it by this name).
+    pub name: S,
+    /// `rect`, `ellipse`, `line`, `polygon`, `text`, `image`, `icon`, `symbol`, `pattern`,
+    /// `picto`, `board`.
+    pub kind: Option<S>,
+    /// What x and y are measured from: `cut` (default), `bleed` or `safe`.
+    pub frame: Option<S>,
+    /// Left, mm from the frame's left edge.
+    pub x: Option<L>,
+    /// Top, mm from the frame's top edge.
+    pub y: Option<L>,
+    /// Right edge, mm from the frame's right edge (instead of `x` or `width`).
+    pub right: Option<L>,
+    /// Bottom edge, mm from the frame's bottom edge (instead of `y` or `height`).
+    pub bottom: Option<L>,
+    /// Width, mm (default: to the frame's right edge).
+    pub width: Option<L>,
+    /// Height, mm (default: to the frame's bottom edge).
+    pub height: Option<L>,
+    /// Turn about the element's centre, degrees clockwise.
+    pub rotate: Option<F>,
+    /// Fill colour (or a template giving one).
+    pub fill: Option<S>,
+    /// Outline colour.
+    pub stroke: Option<S>,
+    /// Outline width, mm (default 0.3).
+    pub stroke_width: Option<L>,
+    /// Corner radius, mm (rectangles; clip to box).
+    pub radius: Option<L>,
+    /// Line: points `[[x, y], ...]` in mm from the element's top-left.
+    pub points: Option<Spanned<Vec<Vec<Len>>>>,
+    /// Text: a template (`"{title}"`, `"Cost: {cost}"`), with `**bold**`, `*italic*`, `:icon:`.
+    pub text: Option<S>,
+    /// Text size, pt (default 8), or a percentage of the frame's shorter side (`"60%"`: a face
+    /// that follows its component's size).
+    pub size: Option<L>,
+    /// Smallest size a text shrinks to before it is reported as overflowing (default: `size`).
+    pub min_size: Option<L>,
+    /// A family: `lato` (bundled, default) or a name of `[fonts]`.
+    pub font: Option<S>,
+    /// `regular` (default), `bold` or `italic`: the face of plain text.
+    pub style: Option<S>,
+    /// Text colour (default ink).
+    pub color: Option<S>,
+    /// `left`, `center`, `right`, `justify`.
+    pub align: Option<S>,
+    /// `top`, `middle`, `bottom`.
+    pub valign: Option<S>,
+    /// Image: an art file (template), relative to the game's folder.
+    pub image: Option<S>,
+    /// Icon: a name of `[icons]` (template).
+    pub icon: Option<S>,
+    /// `contain` (default), `cover`, `stretch`.
+    pub fit: Option<S>,
+    /// `box` (the element's box, rounded by `radius`), `card` (the card's rounded cut outline) or
+    /// `none`.
+    pub clip: Option<S>,
+    /// Symbol: `circle`, `triangle`, `square`, `diamond`, `star` or `cross` (template).
+    pub symbol: Option<S>,
+    /// Pattern: `grid`, `diamonds` or `none` (template).
+    pub pattern: Option<S>,
+    /// Text: the room between the text and the box drawn around it when it has a `fill` or a
+    /// `stroke`, mm (default 4).
+    pub padding: Option<L>,
+    /// Board: the id of a board of the game, drawn whole in the box (template); in a board's
+    /// own layout, none: the board itself.
+    pub board: Option<S>,
+    /// Draw the element only when this template is not empty (`"{cost}"`).
+    pub when: Option<S>,
+}
+
+fn shift<T: Clone>(s: &Spanned<T>, by: usize) -> Spanned<T> {
+    let r = s.span();
+    Spanned::new(r.start + by..r.end + by, s.get_ref().clone())
+}
+
+impl LayoutRaw {
+    /// This layout with every span moved by `by` (to tell the library's spans from a game's).
+    pub fn shifted(&self, by: usize) -> LayoutRaw {
+        LayoutRaw {
+            extends: self.extends.as_ref().map(|s| shift(s, by)),
+            element: self.element.iter().map(|e| e.shifted(by)).collect(),
+        }
+    }
+}
+
+/// Calls `$m!` with every optional key of [`ElementRaw`] (all but `name`): the one list that
+/// copying and merging elements go through.
+macro_rules! element_fields {
+    ($m:ident) => {
+        $m!(
+            kind,
+            frame,
+            x,
+            y,
+            right,
+            bottom,
+            width,
+            height,
+            rotate,
+            fill,
+            stroke,
+            stroke_width,
+            radius,
+            points,
+            text,
+            size,
+            min_size,
+            font,
+            style,
+            color,
+            align,
+            valign,
+            image,
+            icon,
+            fit,
+            clip,
+            symbol,
+            pattern,
+            padding,
+            board,
+            when
+        )
+    };
+}
+
+impl ElementRaw {
+    /// This element with every span moved by `by`.
+    pub fn shifted(&self, by: usize) -> ElementRaw {
+        macro_rules! moved {
+            ($($f:ident),*) => {
+                ElementRaw { name: shift(&self.name, by), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
+            };
+        }
+        element_fields!(moved)
+    }
+
+    /// This element with every key `over` gives replaced.
+    pub fn merged(&self, over: &ElementRaw) -> ElementRaw {
+        macro_rules! pick {
+            ($($f:ident),*) => {
+                ElementRaw { name: over.name.clone(), $($f: over.$f.clone().or_else(|| self.$f.clone()),)* }
+            };
+        }
+        element_fields!(pick)
+    }
+}
+
+/// `[fonts.<name>]`: a family's font files (TrueType or OpenType), relative to the game's folder.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FontRaw {
+    /// The face of plain text.
+    pub regular: S,
+    /// The face of `**bold**` text (default: `regular`).
+    pub bold: Option<S>,
+    /// The face of `*italic*` text (default: `regular`).
+    pub italic: Option<S>,
+}

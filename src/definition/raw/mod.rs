@@ -1,0 +1,166 @@
+//! Stage one of loading: serde structs that mirror the TOML files, with spans for diagnostics.
+//!
+//! In: the text of `games/<game>/game.toml` or `templates/library.toml` (parsed by `toml`).
+//! Out: a [`GameFile`] or [`LibraryFile`], one child module per component. Nothing here is
+//! trusted; `validate` turns these into the model.
+
+mod board;
+mod deck;
+mod diagram;
+mod die;
+mod layout;
+mod mat;
+mod piece;
+mod tileset;
+mod value;
+
+pub use board::{BoardRaw, MarkRaw, RegionRaw, TrackRaw};
+pub use deck::{BackRaw, CardRaw, CardStyleRaw, DeckRaw, PictoRaw, SizeRaw};
+pub use diagram::{DiagramRaw, TokenRaw};
+pub use die::DieRaw;
+pub use layout::{ElementRaw, FontRaw, LayoutRaw};
+pub use mat::MatRaw;
+pub use piece::PieceRaw;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+pub use tileset::{TileRaw, TilesetRaw};
+use toml::Spanned;
+pub use value::{Len, TextRaw, F, I, L, S};
+
+/// Largest game definition or template library, in bytes.
+pub const MAX_BYTES: usize = 4 << 20;
+/// Longest line of a definition, in characters.
+pub const MAX_LINE: usize = 5000;
+
+/// `games/<game>/game.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// `[game]`: identity and template choices.
+    pub game: Header,
+    /// `[colors]`: colours added to or overriding the palette.
+    #[serde(default)]
+    pub colors: BTreeMap<String, S>,
+    /// `[[board]]`.
+    #[serde(default)]
+    pub board: Vec<BoardRaw>,
+    /// `[[deck]]`.
+    #[serde(default)]
+    pub deck: Vec<DeckRaw>,
+    /// `[[tileset]]`.
+    #[serde(default)]
+    pub tileset: Vec<TilesetRaw>,
+    /// `[[piece]]`.
+    #[serde(default)]
+    pub piece: Vec<PieceRaw>,
+    /// `[[die]]`.
+    #[serde(default)]
+    pub die: Vec<DieRaw>,
+    /// `[[mat]]`.
+    #[serde(default)]
+    pub mat: Vec<MatRaw>,
+    /// `[layout.<name>]`: layouts of component faces.
+    #[serde(default)]
+    pub layout: BTreeMap<String, LayoutRaw>,
+    /// `[icons]`: icon name to an art file (`coin = "art/coin.svg"`), for icon elements and
+    /// `:coin:` in texts.
+    #[serde(default)]
+    pub icons: BTreeMap<String, S>,
+    /// `[fonts.<name>]`: font families of the game's own, by name, for text elements' `font`.
+    #[serde(default)]
+    pub fonts: BTreeMap<String, FontRaw>,
+    /// `[styles.<field>.<value>]`: values chosen by a field's value (`[styles.suit.sun] color =
+    /// "yellow"`), read in layouts as `{suit.color}`.
+    #[serde(default)]
+    pub styles: BTreeMap<String, BTreeMap<String, BTreeMap<String, S>>>,
+    /// `[diagram]`: how a rulebook draws the game's positions.
+    pub diagram: Option<Spanned<DiagramRaw>>,
+    /// `[engine]`: a rules engine program of the game's own, which checks its rulebooks' claims.
+    pub engine: Option<Spanned<EngineRaw>>,
+    /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
+    #[serde(default)]
+    pub rules: BTreeMap<Spanned<String>, I>,
+}
+
+/// `[game]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Game id, equal to its folder name.
+    pub id: S,
+    /// Display title.
+    pub title: Spanned<TextRaw>,
+    /// Palette template name.
+    pub palette: S,
+    /// Sheet template name.
+    pub sheet: S,
+    /// Languages of the game's player-facing text (`["fr", "en"]` when not given). In a game of
+    /// one language, a plain string stands for each text.
+    pub languages: Option<Spanned<Vec<S>>>,
+    /// Who designed the game (`"Bernard Tavitian"`).
+    pub designer: Option<S>,
+    /// Who published it.
+    pub publisher: Option<S>,
+    /// The year of its publication.
+    pub year: Option<I>,
+    /// Where its rules come from (a book, a web page).
+    pub source: Option<Spanned<TextRaw>>,
+    /// A notice of the rights (a registered name).
+    pub notice: Option<Spanned<TextRaw>>,
+    /// Players: `[2, 4]`, or `[2, 2]` for two.
+    pub players: Option<Spanned<Vec<I>>>,
+    /// The youngest age the game is for.
+    pub age: Option<I>,
+    /// A game's length in minutes: `[15, 30]`, or `[20, 20]`.
+    pub minutes: Option<Spanned<Vec<I>>>,
+}
+
+/// `[engine]`: the game's own rules engine, a program that speaks the engine protocol
+/// (docs/engine-protocol.md).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineRaw {
+    /// The program and its arguments, run in the game's folder: `["python3", "engine.py"]`.
+    pub command: Spanned<Vec<S>>,
+}
+
+/// `templates/library.toml`: shared pieces referenced by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    /// Named palettes: colour name to `#rrggbb`.
+    pub palette: BTreeMap<String, BTreeMap<String, S>>,
+    /// Named card styles (every field given).
+    pub card_style: BTreeMap<String, Spanned<CardStyleRaw>>,
+    /// Named component sizes.
+    pub size: BTreeMap<String, SizeDims>,
+    /// Named sheet styles.
+    pub sheet: BTreeMap<String, SheetRaw>,
+    /// Layouts every game may use or extend.
+    #[serde(default)]
+    pub layout: BTreeMap<String, LayoutRaw>,
+}
+
+/// `[size.<name>]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeDims {
+    /// Width, mm.
+    pub width: F,
+    /// Height, mm.
+    pub height: F,
+}
+
+/// `[sheet.<name>]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetRaw {
+    /// Printable margin, mm.
+    pub margin: F,
+    /// Crop mark length, mm.
+    pub crop_length: F,
+    /// Gap between a crop mark and the cut area, mm.
+    pub crop_gap: F,
+    /// Overlap strip of split boards, mm.
+    pub overlap: F,
+}
