@@ -352,8 +352,12 @@ fn parse_set(s: &str) -> Result<(String, Vec<i64>), String> {
 
 fn dpi_arg(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(d) if (72.0..=1200.0).contains(&d) => Ok(d),
-        _ => Err(format!("`{s}` is not a resolution from 72 to 1200 dpi")),
+        Ok(d) if ludopress::commands::share::DPI_RANGE.contains(&d) => Ok(d),
+        _ => Err(format!(
+            "`{s}` is not a resolution from {} to {} dpi",
+            ludopress::commands::share::DPI_RANGE.start(),
+            ludopress::commands::share::DPI_RANGE.end()
+        )),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::base::diag::Error;
 use crate::base::lang::Lang;
+use crate::base::units::Mm;
 use crate::definition::model::Game;
 use crate::export::{png, svg};
 use crate::make::{printed, Output, Printed};
@@ -14,6 +15,9 @@ use std::path::PathBuf;
 pub const TTS_GRID: (usize, usize) = (10, 7);
 /// Widest deck sheet Tabletop Simulator loads well, pixels.
 pub const TTS_MAX_PX: u32 = 8192;
+
+/// Lowest and highest resolution of the exported images, dots per inch.
+pub const DPI_RANGE: std::ops::RangeInclusive<f64> = 72.0..=1200.0;
 
 /// Most pixels of one exported image: 120 million (about 11,000 × 11,000, a 93 cm square at
 /// 300 dpi). Drawing one holds 7 bytes a pixel (the canvas and its RGB copy), so this bounds an
@@ -51,7 +55,7 @@ pub fn pod_too_large(game: &Game, lang: Lang, dpi: f64) -> Option<String> {
 
 /// Pixels for `mm` at `dpi`, rounded.
 fn px(mm: f64, dpi: f64) -> u32 {
-    (mm / 25.4 * dpi).round().max(1.0) as u32
+    Mm(mm).in_px(dpi).round().max(1.0) as u32
 }
 
 /// A face with its bleed around it, as an image of exactly its size at `dpi`.
@@ -156,11 +160,11 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
     let cols = copies.len().clamp(1, TTS_GRID.0);
     let rows = copies.len().min(per).div_ceil(cols).max(1);
     // The largest sheet within the limit both ways (faces rounded down to whole pixels).
-    let fit = |n: usize, mm: f64| (TTS_MAX_PX / n as u32) as f64 / (mm / 25.4);
+    let fit = |n: usize, mm: f64| (TTS_MAX_PX / n as u32) as f64 / Mm(mm).in_inches();
     let dpi = dpi.min(fit(cols, c.size.0)).min(fit(rows, c.size.1));
     let face_px = (
-        ((c.size.0 / 25.4 * dpi).floor() as u32).max(1),
-        ((c.size.1 / 25.4 * dpi).floor() as u32).max(1),
+        (Mm(c.size.0).in_px(dpi).floor() as u32).max(1),
+        (Mm(c.size.1).in_px(dpi).floor() as u32).max(1),
     );
     let mut files = Vec::new();
     let mut sheets = Vec::new();

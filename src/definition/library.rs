@@ -6,6 +6,12 @@ use crate::base::color::Color;
 use crate::base::diag::{self, Diagnostics, Source};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Smallest and largest size of a card style's title and text, in points (a text under
+/// 4 pt cannot be read; one over 72 pt does not fit a card).
+pub const MIN_TEXT_PT: f64 = 4.0;
+/// See [`MIN_TEXT_PT`].
+pub const MAX_TEXT_PT: f64 = 72.0;
+
 /// A card style template with every field given (colours are palette names).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StyleTemplate {
@@ -130,11 +136,11 @@ impl Library {
             let title = s
                 .title_size
                 .as_ref()
-                .map(|v| ck.num(v, 4.0, 72.0, "title_size"));
+                .map(|v| ck.num(v, MIN_TEXT_PT, MAX_TEXT_PT, "title_size"));
             let text = s
                 .text_size
                 .as_ref()
-                .map(|v| ck.num(v, 4.0, 72.0, "text_size"));
+                .map(|v| ck.num(v, MIN_TEXT_PT, MAX_TEXT_PT, "text_size"));
             // A colour is `#rrggbb` or a name that some palette defines: a typo is an error here,
             // not a silent black or white on every card.
             for c in [&s.panel, &s.ink].into_iter().flatten() {

@@ -4,6 +4,7 @@
 use super::components::COMPONENT_DPI;
 use super::components::{groups, Imposed};
 use super::{build_langs, BuildOptions};
+use crate::base::units::{Mm, MM_PER_INCH};
 use crate::definition::model::Game;
 use crate::scene::Scene;
 
@@ -58,7 +59,7 @@ pub fn estimated_bytes(game: &Game, opts: &BuildOptions) -> (u64, Vec<(String, u
     };
     let preview = |s: &Scene, dpi: f64| {
         if opts.previews {
-            (s.width / 25.4 * dpi * s.height / 25.4 * dpi) as u64
+            (Mm(s.width).in_px(dpi) * s.height / MM_PER_INCH * dpi) as u64
         } else {
             0
         }

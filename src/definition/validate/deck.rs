@@ -8,6 +8,8 @@ use super::layout::Layouts;
 use crate::base::color::Color;
 use crate::base::diag::{closest, Diagnostics};
 use crate::base::lang::Text;
+use crate::base::units::Pt;
+use crate::definition::library::{MAX_TEXT_PT, MIN_TEXT_PT};
 use crate::definition::model::{
     Back, Card, CardPlaces, CardStyle, Deck, Element, Grid, Pattern, Picto,
 };
@@ -54,10 +56,10 @@ fn card_style(cx: &mut Ctx, s: &raw::CardStyleRaw, at: &std::ops::Range<usize>) 
         .as_ref()
         .map_or(base.border, |v| cx.length(v, 0.0, 20.0, "border"));
     let title_size = s.title_size.as_ref().map_or(base.title_size, |v| {
-        cx.length(v, 4.0, 72.0, "title size (pt)")
+        cx.length(v, MIN_TEXT_PT, MAX_TEXT_PT, "title size (pt)")
     });
     let text_size = s.text_size.as_ref().map_or(base.text_size, |v| {
-        cx.length(v, 4.0, 72.0, "text size (pt)")
+        cx.length(v, MIN_TEXT_PT, MAX_TEXT_PT, "text size (pt)")
     });
     let inherited = |cx: &mut Ctx, name: &str, field: &str| -> Color {
         if let Some(c) = cx
@@ -313,7 +315,7 @@ fn styled(
     } else {
         title_y + title_h + 1.0
     };
-    let line = style.text_size * 25.4 / 72.0 * 1.2;
+    let line = Pt(style.text_size).in_mm() * 1.2;
     let room = width - 2.0 * (b + 2.0);
     let lines = deck
         .iter()

@@ -7,6 +7,7 @@
 use super::context::{Ctx, MAX_MM};
 use crate::base::diag::{closest, shown_number, Diagnostic};
 use crate::base::lang::Lang;
+use crate::base::units::Mm;
 use crate::definition::model::{Align, Card, ClipTo, Fit, VAlign};
 use crate::definition::raw::{self, S};
 use crate::fonts::{Face, Family};
@@ -273,7 +274,7 @@ pub(super) fn shape<'e>(
                 v.as_ref().map(|v| {
                     let x = match v.get_ref() {
                         raw::Len::Mm(n) => *n,
-                        raw::Len::Pct(p) => p / 100.0 * fw.min(fh) * 72.0 / 25.4,
+                        raw::Len::Pct(p) => Mm(p / 100.0 * fw.min(fh)).in_pt(),
                     };
                     if !x.is_finite() || !(2.0..=200.0).contains(&x) {
                         cx.err(

@@ -38,7 +38,7 @@ pub(super) fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&
     for (k, v) in &raw.rules {
         match c.params.iter().find(|p| p.name == k.get_ref()) {
             Some(p) => {
-                if !(p.min..=p.max).contains(v.get_ref()) {
+                if !p.allows(*v.get_ref()) {
                     cx.err(
                         v,
                         format!(

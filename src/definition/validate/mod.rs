@@ -21,6 +21,7 @@ use crate::base::color::Color;
 use crate::base::diag::{closest, Diagnostics, Source};
 use crate::base::lang::Lang;
 use crate::definition::contract::Contract;
+use crate::definition::counts::printed;
 use crate::definition::library::Library;
 use crate::definition::model::{About, Board, Deck, Die, Game, Mat, Piece, SheetStyle, Tileset};
 use crate::definition::raw::{self, S};
@@ -166,20 +167,7 @@ pub fn game(
         .map(|d| die(&mut cx, d, sheet.keep_out(), &mut lays))
         .collect();
     let mats: Vec<Mat> = raw.mat.iter().map(|m| mat(&mut cx, m)).collect();
-    let total: usize = boards.iter().map(|b| b.count).sum::<usize>()
-        + decks
-            .iter()
-            .flat_map(|d| &d.cards)
-            .map(|c| c.count)
-            .sum::<usize>()
-        + tilesets
-            .iter()
-            .flat_map(|t| &t.tiles)
-            .map(|t| t.count)
-            .sum::<usize>()
-        + pieces.iter().map(|p| p.count).sum::<usize>()
-        + dice.iter().map(|d| d.count).sum::<usize>()
-        + mats.len();
+    let total = printed(&boards, &decks, &tilesets, &pieces, &dice, &mats);
     if total > MAX_TOTAL {
         cx.err(
             &h.id,
