@@ -5,9 +5,11 @@
 //! Each folder is a stage; a stage imports only the stages below it. From the bottom up:
 //!
 //! ```text
-//!  cli.rs, main.rs   the binary: parses arguments, calls the library, prints, picks the exit code
+//!  main.rs, cli.rs,  the binary: parses arguments (args.rs), calls the library, prints,
+//!  args.rs           picks the exit code
 //!        │
-//!  commands/         play (a game in the terminal), share (export --pod, --tts)
+//!  commands/         each command's work: build, check, list, analyze, position commands,
+//!        │           trust, play (a game in the terminal), share (export --pod, --tts)
 //!  make/             the build: games → output/<game>/ (print PDFs, SVG/PNG, rulebooks, gallery, watch)
 //!  analysis/         many games between computer players → a balance report
 //!  rulebook/         Markdown + checked examples → pages (PDF) and HTML
