@@ -143,6 +143,12 @@ impl From<String> for Refused {
     }
 }
 
+impl From<crate::base::paths::Refused> for Refused {
+    fn from(r: crate::base::paths::Refused) -> Self {
+        Refused::Here(r.0)
+    }
+}
+
 impl From<crate::base::diag::Error> for Refused {
     fn from(e: crate::base::diag::Error) -> Self {
         Refused::Here(e.to_string())

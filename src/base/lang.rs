@@ -28,12 +28,14 @@ impl Lang {
 }
 
 impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = crate::base::diag::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "fr" => Ok(Lang::Fr),
             "en" => Ok(Lang::En),
-            _ => Err(format!("unknown language `{s}` (expected fr or en)")),
+            _ => Err(crate::base::diag::Error::Other(format!(
+                "unknown language `{s}` (expected fr or en)"
+            ))),
         }
     }
 }

@@ -35,12 +35,14 @@ impl Paper {
 }
 
 impl FromStr for Paper {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = crate::base::diag::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "a4" => Ok(Paper::A4),
             "letter" => Ok(Paper::Letter),
-            _ => Err(format!("unknown paper `{s}` (expected a4 or letter)")),
+            _ => Err(crate::base::diag::Error::Other(format!(
+                "unknown paper `{s}` (expected a4 or letter)"
+            ))),
         }
     }
 }

@@ -9,26 +9,60 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// Why a file a game names is refused: the reason, said of the file the caller names (the
+/// caller places it at the key or attribute that names the file, with the path as data).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+impl From<String> for Refused {
+    fn from(s: String) -> Self {
+        Refused(s)
+    }
+}
+
+impl From<&str> for Refused {
+    fn from(s: &str) -> Self {
+        Refused(s.to_string())
+    }
+}
+
+impl From<Refused> for String {
+    fn from(r: Refused) -> Self {
+        r.0
+    }
+}
+
 /// Resolves `named` (relative to `base`, a folder inside `within`) to the real path of a
 /// regular file inside `within`, links resolved, of at most `limit` bytes. The error says
 /// why, in words for a message placed where the file is named.
-pub fn resolve(within: &Path, base: &Path, named: &Path, limit: u64) -> Result<PathBuf, String> {
+pub fn resolve(within: &Path, base: &Path, named: &Path, limit: u64) -> Result<PathBuf, Refused> {
     if named.is_absolute() || named.has_root() {
-        return Err("an absolute path: name a file inside the game's folder".into());
+        return Err(Refused::from(
+            "an absolute path: name a file inside the game's folder",
+        ));
     }
     let joined = base.join(named);
     // The metadata of the link itself first: a missing file and a dangling link read alike.
     if std::fs::symlink_metadata(&joined).is_err() {
-        return Err("no such file".into());
+        return Err(Refused::from("no such file"));
     }
-    let real = std::fs::canonicalize(&joined).map_err(|e| format!("cannot resolve it: {e}"))?;
+    let real =
+        std::fs::canonicalize(&joined).map_err(|e| Refused(format!("cannot resolve it: {e}")))?;
     let root = std::fs::canonicalize(within)
-        .map_err(|e| format!("cannot resolve the game's folder: {e}"))?;
+        .map_err(|e| Refused(format!("cannot resolve the game's folder: {e}")))?;
     if !real.starts_with(&root) {
-        return Err(format!(
+        return Err(Refused::from(format!(
             "it leads outside the game's folder (to {}): only files inside it are read",
             real.display()
-        ));
+        )));
     }
     check_file(&real, limit)?;
     Ok(real)
@@ -36,31 +70,33 @@ pub fn resolve(within: &Path, base: &Path, named: &Path, limit: u64) -> Result<P
 
 /// Checks that `path` (already resolved) is a regular file of at most `limit` bytes. Checked
 /// before opening: opening a pipe waits for a writer, a device may never end.
-pub fn check_file(path: &Path, limit: u64) -> Result<u64, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
+pub fn check_file(path: &Path, limit: u64) -> Result<u64, Refused> {
+    let meta = std::fs::metadata(path).map_err(|e| Refused(format!("cannot read it: {e}")))?;
     if meta.is_dir() {
-        return Err("a folder, not a file".into());
+        return Err(Refused::from("a folder, not a file"));
     }
     if !meta.is_file() {
-        return Err("not a regular file (a device, a pipe or a socket)".into());
+        return Err(Refused::from(
+            "not a regular file (a device, a pipe or a socket)",
+        ));
     }
     if meta.len() > limit {
-        return Err(too_large(meta.len(), limit));
+        return Err(Refused::from(too_large(meta.len(), limit)));
     }
     Ok(meta.len())
 }
 
 /// Reads a file checked by [`resolve`] or [`check_file`], never more than `limit` bytes (the
 /// file may have grown since it was checked).
-pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, Refused> {
     check_file(path, limit)?;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let file = std::fs::File::open(path).map_err(|e| Refused(format!("cannot read it: {e}")))?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+        .map_err(|e| Refused(format!("cannot read it: {e}")))?;
     if bytes.len() as u64 > limit {
-        return Err(too_large(bytes.len() as u64, limit));
+        return Err(Refused::from(too_large(bytes.len() as u64, limit)));
     }
     Ok(bytes)
 }
@@ -83,7 +119,7 @@ fn too_large(len: u64, limit: u64) -> String {
 
 /// Resolves a file at a fixed name in a game's folder (its rulebooks): the same rule, for a
 /// path the program chose rather than the game.
-pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, String> {
+pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, Refused> {
     let name = path.file_name().map(Path::new).unwrap_or(path);
     let base = path.parent().unwrap_or(within);
     resolve(within, base, name, limit)
@@ -91,37 +127,43 @@ pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, String>
 
 /// The program file a game names by a path (`command[0]` with a `/`): links resolved, it must
 /// lie inside the game's folder `dir` and be a regular file.
-pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, String> {
+pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, Refused> {
     let shown = crate::base::diag::escape_controls(program);
     let rel = Path::new(program);
     if rel.is_absolute() {
-        return Err(format!(
+        return Err(Refused::from(format!(
             "the program `{shown}` is an absolute path: name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
-        ));
+        )));
     }
     if rel
         .components()
         .any(|c| matches!(c, std::path::Component::ParentDir))
     {
-        return Err(format!(
+        return Err(Refused::from(format!(
             "the program `{shown}` leaves the game's folder (`..`): name a program on PATH (`python3`) or a file of the game's folder (`./engine.sh`)"
-        ));
+        )));
     }
-    let folder = dir
-        .canonicalize()
-        .map_err(|e| format!("cannot resolve the game's folder {}: {e}", dir.display()))?;
-    let real = folder
-        .join(rel)
-        .canonicalize()
-        .map_err(|e| format!("the program `{shown}` is not a file of the game's folder ({e})"))?;
+    let folder = dir.canonicalize().map_err(|e| {
+        Refused(format!(
+            "cannot resolve the game's folder {}: {e}",
+            dir.display()
+        ))
+    })?;
+    let real = folder.join(rel).canonicalize().map_err(|e| {
+        Refused(format!(
+            "the program `{shown}` is not a file of the game's folder ({e})"
+        ))
+    })?;
     if !real.starts_with(&folder) {
-        return Err(format!(
+        return Err(Refused::from(format!(
             "the program `{shown}` is a link that leads out of the game's folder, to {}",
             real.display()
-        ));
+        )));
     }
     if !real.is_file() {
-        return Err(format!("the program `{shown}` is not a regular file"));
+        return Err(Refused::from(format!(
+            "the program `{shown}` is not a regular file"
+        )));
     }
     Ok(real)
 }
@@ -144,19 +186,22 @@ mod tests {
         // From the art folder, `../art/a.svg` stays inside.
         assert!(resolve(&game, &game.join("art"), Path::new("../art/a.svg"), 100).is_ok());
         let e = resolve(&game, &game, Path::new("out.csv"), 100).unwrap_err();
-        assert!(e.contains("outside the game's folder"), "{e}");
+        assert!(e.0.contains("outside the game's folder"), "{e}");
         let e = resolve(&game, &game.join("art"), Path::new("../../secret.txt"), 100).unwrap_err();
-        assert!(e.contains("outside"), "{e}");
+        assert!(e.0.contains("outside"), "{e}");
         let e = resolve(&game, &game, Path::new("/etc/passwd"), 100).unwrap_err();
-        assert!(e.contains("absolute"), "{e}");
+        assert!(e.0.contains("absolute"), "{e}");
         assert!(resolve(&game, &game, Path::new("art"), 100)
             .unwrap_err()
+            .0
             .contains("folder"));
         assert!(resolve(&game, &game, Path::new("art/a.svg"), 3)
             .unwrap_err()
+            .0
             .contains("limit"));
         assert!(check_file(Path::new("/dev/zero"), 100)
             .unwrap_err()
+            .0
             .contains("not a regular file"));
         assert_eq!(read(&ok, 100).unwrap(), b"<svg/>");
         assert!(read(&ok, 5).is_err());

@@ -37,12 +37,14 @@ pub enum Flip {
 }
 
 impl std::str::FromStr for Flip {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = crate::base::diag::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "long" => Ok(Flip::LongEdge),
             "short" => Ok(Flip::ShortEdge),
-            _ => Err(format!("unknown flip `{s}` (expected long or short)")),
+            _ => Err(crate::base::diag::Error::Other(format!(
+                "unknown flip `{s}` (expected long or short)"
+            ))),
         }
     }
 }

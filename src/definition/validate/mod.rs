@@ -71,7 +71,7 @@ pub fn game(
                     cx.err(l, format!("language `{lang}` given twice"))
                 }
                 Ok(lang) => langs.push(lang),
-                Err(e) => cx.err(l, e),
+                Err(e) => cx.err(l, e.to_string()),
             }
         }
         if list.get_ref().is_empty() {

@@ -248,7 +248,8 @@ impl External {
         // a path is the game's own file, run by its real path (never resolved against the
         // current folder of ludopress).
         let program = if def.command[0].contains('/') {
-            crate::base::paths::program_in(&def.dir, &def.command[0]).map_err(failed)?
+            crate::base::paths::program_in(&def.dir, &def.command[0])
+                .map_err(|e| failed(e.into()))?
         } else {
             PathBuf::from(&def.command[0])
         };
