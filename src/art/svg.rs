@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 /// Reads an SVG into a scene of its own units: paths with their fills and strokes, opacity,
 /// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
-/// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`load`].
+/// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`super::load`].
 pub fn vector(bytes: &[u8]) -> Result<Scene, Error> {
     vector_from(bytes, None).map_err(|e| Error::Other(e.to_string()))
 }

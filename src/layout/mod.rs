@@ -1,5 +1,8 @@
 //! Layout: each component of the model drawn once into a [`Scene`] in millimetres.
 //!
+//! In: a validated component of the model ([`crate::definition::model`]) and a language; out:
+//! its [`Scene`] (faces, backs, the board's decorated face, a position's diagram).
+//!
 //! A component scene has its origin at the top-left corner of the cut line; artwork that bleeds
 //! extends to negative coordinates and past the width and height.
 

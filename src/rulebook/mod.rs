@@ -1,6 +1,9 @@
 //! Rulebooks: Markdown sources with checked example positions, laid out into pages by the same
 //! scene model and exporters as the components, and written as HTML.
 //!
+//! In: `games/<game>/rules.<lang>.md` and the game's engine; out: checked claims, pages (scenes)
+//! and HTML.
+//!
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
 //! (`example`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 

@@ -1,6 +1,8 @@
 //! Imposition: component scenes placed on printable sheets with crop marks, duplex backs, and
 //! boards split across sheets.
 //!
+//! In: component scenes and a paper; out: page scenes, ready for the PDF exporter.
+//!
 //! Every page keeps the sheet template's margin free: components, their bleed, crop marks and
 //! captions all lie inside it. Components sit in the page's *content box*, the margin band
 //! inset by how far a crop mark reaches (and the bleed), centred, so a back lands behind its
