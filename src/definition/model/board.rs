@@ -2,14 +2,15 @@
 //!
 //! In: built by `validate::board`. Out: read by the layout, the rulebook and the rules engines.
 
-use super::layout::Element;
 use crate::base::color::Color;
 use crate::base::lang::Text;
 use crate::geometry::Grid;
 
-/// A board.
+/// A board, its face made of elements `E`: [`super::Board`] is `BoardOf<Element>`. A face is
+/// made of layout elements and an element may show a board, so the element type is given by
+/// `model::layout`, which names this one, rather than imported here: the imports run one way.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Board {
+pub struct BoardOf<E> {
     /// Component id.
     pub id: String,
     /// Display name.
@@ -37,7 +38,7 @@ pub struct Board {
     /// A numbered score track around the board or in rows below it.
     pub track: Option<Track>,
     /// The elements of its printed face when it has a layout (none: the board's drawing alone).
-    pub face: Vec<Element>,
+    pub face: Vec<E>,
 }
 
 /// How a score track runs.
@@ -70,7 +71,7 @@ pub struct Track {
     pub line: Color,
 }
 
-impl Board {
+impl<E> BoardOf<E> {
     /// Width of the frame around the cells, mm.
     pub fn frame_width(&self) -> f64 {
         match (&self.grid, self.coords) {

@@ -2,11 +2,13 @@
 //!
 //! In: built by `validate::layout` from a layout and a card's values. Out: drawn by `layout`.
 
-use super::board::Board;
+use super::board::BoardOf;
 use crate::base::color::Color;
 use crate::base::lang::Text;
 use crate::geometry::SquareGrid;
 
+/// A board whose face is made of layout elements.
+pub type Board = BoardOf<Element>;
 /// Horizontal alignment of a text box's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {

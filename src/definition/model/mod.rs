@@ -16,12 +16,12 @@ mod tileset;
 use crate::base::diag::Error;
 use crate::base::lang::Text;
 pub use crate::geometry::Grid;
-pub use board::{Board, Mark, MarkShape, Region, Track, TrackPath};
+pub use board::{BoardOf, Mark, MarkShape, Region, Track, TrackPath};
 pub use deck::{Back, Card, CardPlaces, CardStyle, Deck};
 pub use diagram::{DiagramDef, Ground, TokenLook};
 pub use die::{Die, DIE_TAB};
 pub use layout::{
-    Align, ClipTo, Element, ElementKind, Fit, Label, Pattern, Picto, Symbol, TextBox, VAlign,
+    Align, Board, ClipTo, Element, ElementKind, Fit, Label, Pattern, Picto, Symbol, TextBox, VAlign,
 };
 pub use mat::Mat;
 pub use piece::{Piece, PieceShape};
