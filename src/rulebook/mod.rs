@@ -5,9 +5,10 @@
 //! and HTML.
 //!
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
-//! (`example`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
+//! (`example`, their claims in `claims`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 
 pub mod captions;
+pub mod claims;
 pub mod example;
 pub mod html;
 pub mod markdown;

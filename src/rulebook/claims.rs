@@ -1,0 +1,398 @@
+//! The claims of an example (`[expect]`): what the rulebook says of a position, read from its
+//! table (names checked against the game), and each checked by the engine.
+//!
+//! In: an example's `[expect]` table and the game's engine; out: [`Claim`]s, and for each the
+//! engine's verdict ([`check_claim`]). A new kind of claim is a [`ClaimKind`] variant, a key of
+//! `ExpectRaw`, its reading in `claims_of` and its check in `found_instead` (the caption check,
+//! `captions.rs`, matches every kind too).
+
+use super::example::Example;
+use crate::base::diag::{Diagnostics, Source};
+use crate::definition::model::{Game, Ground};
+use crate::rules;
+use crate::rules::engine::{Engine, Position};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// One claim of an `[expect]` table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claim {
+    /// Line and column in the rulebook.
+    pub place: (usize, usize),
+    /// The claim as written in messages (`successors = 7`).
+    pub text: String,
+    /// What is claimed.
+    pub kind: ClaimKind,
+}
+
+/// What a claim says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClaimKind {
+    /// The number of distinct successors.
+    Successors(u64),
+    /// The scores, by side.
+    Scores(BTreeMap<String, i64>),
+    /// The winner (`draw` for a draw).
+    Winner(String),
+    /// Whether the game is over.
+    Over(bool),
+    /// How many of each token the position's board holds (pieces on it).
+    Tokens(BTreeMap<String, u64>),
+    /// This move is legal.
+    Legal(String),
+    /// This move is not legal.
+    Illegal(String),
+    /// The exact set of moves that lead to the distinct successors.
+    Moves(Vec<String>),
+    /// The position after a move has this board (if given) and these field values.
+    After(String, Option<Vec<Vec<String>>>, Vec<(String, toml::Value)>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ExpectRaw {
+    pub(super) successors: Option<Spanned<u64>>,
+    pub(super) scores: Option<Spanned<BTreeMap<String, i64>>>,
+    pub(super) winner: Option<Spanned<String>>,
+    pub(super) over: Option<Spanned<bool>>,
+    pub(super) tokens: Option<Spanned<BTreeMap<String, u64>>>,
+    pub(super) legal: Option<Spanned<Vec<String>>>,
+    pub(super) illegal: Option<Spanned<Vec<String>>>,
+    pub(super) moves: Option<Spanned<Vec<String>>>,
+    pub(super) after: Option<Spanned<AfterRaw>>,
+}
+
+/// The claims of an `[expect]` table, checked for names the position's game does not know.
+pub(super) fn claims_of(
+    engine: &Engine,
+    game: &Game,
+    position: &Position,
+    src: &Source,
+    ex: &toml::Spanned<ExpectRaw>,
+    diags: &mut Diagnostics,
+) -> Vec<Claim> {
+    // Claims name sides and position fields: a typo there is an error, not a claim that fails.
+    let sides: Vec<String> = engine
+        .score(position)
+        .scores
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    let fields: Vec<String> = engine.keys().iter().map(|k| k.to_string()).collect();
+    {
+        let e = ex.get_ref();
+        let mut unknown =
+            |name: &str, known: &[String], what: &str, span: std::ops::Range<usize>| {
+                if !known.iter().any(|k| k == name) {
+                    let mut d = src.error(
+                        span,
+                        format!(
+                            "`[expect]`: no {what} `{name}` (expected one of {})",
+                            known.join(", ")
+                        ),
+                    );
+                    if let Some(c) =
+                        crate::base::diag::closest(name, known.iter().map(String::as_str))
+                    {
+                        d = d.with_hint(format!("did you mean `{c}`?"));
+                    }
+                    diags.push(d);
+                }
+            };
+        if let Some(v) = &e.scores {
+            for k in v.get_ref().keys() {
+                unknown(k, &sides, "side", v.span());
+            }
+        }
+        if let Some(v) = &e.tokens {
+            // `.` counts the empty cells.
+            let known: Vec<String> = std::iter::once(".".to_string())
+                .chain(
+                    game.diagram
+                        .iter()
+                        .flat_map(|d| d.tokens.iter().map(|(t, _)| t.clone())),
+                )
+                .collect();
+            for k in v.get_ref().keys() {
+                unknown(k, &known, "token", v.span());
+            }
+        }
+        if let Some(v) = &e.winner {
+            let mut known = sides.clone();
+            known.push("draw".into());
+            unknown(v.get_ref(), &known, "side", v.span());
+        }
+        // An engine program does not list its fields: its positions' keys are checked by value.
+        if let (Some(v), false) = (&e.after, fields.is_empty()) {
+            for k in v.get_ref().fields.keys() {
+                unknown(k, &fields, "position field", v.span());
+            }
+        }
+        // A move naming no cell of the board, or no move at all, is a typo: as a claim that a
+        // move is illegal it would hold whatever the rules say.
+        let grid = match game.diagram.as_ref().map(|d| &d.ground) {
+            Some(Ground::Board(b)) => Some(&game.boards[*b].grid),
+            _ => None,
+        };
+        let lists = [&e.legal, &e.illegal, &e.moves];
+        let named = lists
+            .into_iter()
+            .flatten()
+            .flat_map(|v| v.get_ref().iter().map(move |m| (m.as_str(), v.span())));
+        let after = e.after.iter().map(|v| (v.get_ref().mv.as_str(), v.span()));
+        for (m, span) in named.chain(after) {
+            if m.trim().is_empty() {
+                diags.push(src.error(span, "`[expect]`: an empty move"));
+            } else if let Some(cell) =
+                grid.and_then(|g| cell_names(m).find(|c| g.parse(c).is_none()))
+            {
+                diags.push(src.error(
+                    span,
+                    format!("`[expect]`: move `{m}` names `{cell}`, which is no cell of the board"),
+                ));
+            }
+        }
+    }
+    let line_of = |span: std::ops::Range<usize>| src.line_col(span.start);
+    let mut claims = Vec::new();
+    {
+        let e = ex.get_ref();
+        if let Some(v) = &e.successors {
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("successors = {}", v.get_ref()),
+                kind: ClaimKind::Successors(*v.get_ref()),
+            });
+        }
+        if let Some(v) = &e.scores {
+            let t = pairs(v.get_ref());
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("scores = {{ {t} }}"),
+                kind: ClaimKind::Scores(v.get_ref().clone()),
+            });
+        }
+        if let Some(v) = &e.winner {
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("winner = \"{}\"", v.get_ref()),
+                kind: ClaimKind::Winner(v.get_ref().clone()),
+            });
+        }
+        if let Some(v) = &e.tokens {
+            let t = pairs(v.get_ref());
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("tokens = {{ {t} }}"),
+                kind: ClaimKind::Tokens(v.get_ref().clone()),
+            });
+        }
+        if let Some(v) = &e.over {
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("over = {}", v.get_ref()),
+                kind: ClaimKind::Over(*v.get_ref()),
+            });
+        }
+        for (list, legal) in [(&e.legal, true), (&e.illegal, false)] {
+            if let Some(v) = list {
+                for m in v.get_ref() {
+                    claims.push(Claim {
+                        place: line_of(v.span()),
+                        text: format!("{} move {m}", if legal { "legal" } else { "illegal" }),
+                        kind: if legal {
+                            ClaimKind::Legal(m.clone())
+                        } else {
+                            ClaimKind::Illegal(m.clone())
+                        },
+                    });
+                }
+            }
+        }
+        if let Some(v) = &e.moves {
+            let mut list = v.get_ref().clone();
+            list.sort();
+            list.dedup();
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("moves = [{}]", list.join(", ")),
+                kind: ClaimKind::Moves(list),
+            });
+        }
+        if let Some(v) = &e.after {
+            let a = v.get_ref();
+            let board = a.board.as_deref().map(rules::board_rows);
+            let mut what: Vec<String> =
+                a.fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            if let Some(b) = &board {
+                what.push(format!(
+                    "board = {}",
+                    b.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
+                ));
+            }
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("after {}: {}", a.mv, what.join(", ")),
+                kind: ClaimKind::After(a.mv.clone(), board, a.fields.clone().into_iter().collect()),
+            });
+        }
+        if claims.is_empty() {
+            diags.push(src.error(ex.span(), "`[expect]` holds no claim"));
+        }
+    }
+    claims
+}
+
+/// A table's entries as a claim writes them: `light = 3, dark = 0`.
+fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
+    t.iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Checks one claim: `Err` holds what the engine found instead.
+pub fn check_claim(
+    engine: &Engine,
+    ex: &Example,
+    claim: &Claim,
+) -> Result<(), crate::base::diag::Error> {
+    found_instead(engine, ex, claim).map_err(crate::base::diag::Error::Other)
+}
+
+/// [`check_claim`]'s test: `Err` holds what the engine found, as the report prints it.
+fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
+    let Some(p) = &ex.position else {
+        return Err("no position the engine read".into());
+    };
+    match &claim.kind {
+        ClaimKind::Successors(n) => {
+            let found = engine.successor_moves(p).len() as u64;
+            (found == *n).then_some(()).ok_or_else(|| found.to_string())
+        }
+        ClaimKind::Scores(want) => {
+            let got: BTreeMap<String, i64> = engine.score(p).scores.into_iter().collect();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
+        }
+        ClaimKind::Winner(w) => {
+            let got = engine.score(p).winner;
+            (got.as_deref() == Some(w.as_str()))
+                .then_some(())
+                .ok_or_else(|| {
+                    got.map_or("no winner (the game is not over)".to_string(), |g| {
+                        format!("\"{g}\"")
+                    })
+                })
+        }
+        ClaimKind::Tokens(want) => {
+            let got: BTreeMap<String, u64> = want
+                .keys()
+                .map(|k| {
+                    let n = ex.rows.iter().flatten().filter(|t| *t == k).count();
+                    (k.clone(), n as u64)
+                })
+                .collect();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
+        }
+        ClaimKind::Over(o) => {
+            let got = engine.score(p).over;
+            (got == *o).then_some(()).ok_or_else(|| got.to_string())
+        }
+        ClaimKind::Legal(m) => engine
+            .find_move(p, m)
+            .map(|_| ())
+            .ok_or_else(|| "no such move".into()),
+        ClaimKind::Illegal(m) => (engine.find_move(p, m).is_none())
+            .then_some(())
+            .ok_or_else(|| "a legal move".into()),
+        ClaimKind::Moves(want) => {
+            // The set of moves: with a die, one move leads to a successor per next roll.
+            let mut got: Vec<String> = engine
+                .successor_moves(p)
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect();
+            got.sort();
+            got.dedup();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("moves = [{}]", got.join(", ")))
+        }
+        ClaimKind::After(m, board, fields) => {
+            let Some(q) = engine.find_move(p, m) else {
+                return Err(format!("no move {m}"));
+            };
+            let mut found = Vec::new();
+            let (rows, have) = engine.data(&q);
+            if let Some(b) = board {
+                let got = &rows;
+                if got != b {
+                    found.push(format!(
+                        "board = {}",
+                        got.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
+                    ));
+                }
+            }
+            for (k, want) in fields {
+                let got = have.get(k).cloned();
+                if got.as_ref() != Some(want) {
+                    found.push(format!(
+                        "{k} = {}",
+                        got.map_or("(absent)".to_string(), |g| g.to_string())
+                    ));
+                }
+            }
+            found
+                .is_empty()
+                .then_some(())
+                .ok_or_else(|| found.join(", "))
+        }
+    }
+}
+
+/// The cell names of a move: its words made only of names (letters then digits: `d4`, `aa12`),
+/// a single `x` joining two of them (`d4xd6`). Other words (`pass`, `+3,1`) are not names.
+fn cell_names(m: &str) -> impl Iterator<Item = &str> {
+    m.split(|c: char| !c.is_ascii_alphanumeric())
+        .flat_map(|word| {
+            let bytes = word.as_bytes();
+            let mut names = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                let letters = bytes[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_lowercase())
+                    .count();
+                let digits = bytes[i + letters..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if letters == 0 || digits == 0 {
+                    return Vec::new();
+                }
+                names.push(&word[i..i + letters + digits]);
+                i += letters + digits;
+                if bytes.get(i) == Some(&b'x')
+                    && bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+                {
+                    i += 1;
+                }
+            }
+            names
+        })
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct AfterRaw {
+    #[serde(rename = "move")]
+    mv: String,
+    board: Option<String>,
+    /// Other position fields to compare (`deck`, `talons_done`, ...).
+    #[serde(flatten)]
+    fields: BTreeMap<String, toml::Value>,
+}
