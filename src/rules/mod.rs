@@ -12,7 +12,7 @@ pub mod games;
 pub mod position;
 pub mod rng;
 
-use crate::base::diag::{Diagnostics, Source};
+use crate::base::diag::{Diagnostics, Error, Source};
 pub use position::RawPosition;
 use std::fmt::Write as _;
 
@@ -82,7 +82,7 @@ pub trait Rules: Sync {
     fn start(&self, seed: u64) -> Self::Pos;
 
     /// The invariants that hold in every reachable position; a message when one fails.
-    fn invariants(&self, p: &Self::Pos) -> Result<(), String>;
+    fn invariants(&self, p: &Self::Pos) -> Result<(), Error>;
 
     /// The sides, for playout statistics.
     fn sides(&self) -> &'static [&'static str];
@@ -507,7 +507,7 @@ pub fn playouts<R: Rules>(
     games: u64,
     seed: u64,
     max_plies: u64,
-) -> Result<Playouts, String> {
+) -> Result<Playouts, Error> {
     let mut rng = rng::Rng::new(seed);
     let mut wins: Vec<(String, u64)> = rules.sides().iter().map(|s| (s.to_string(), 0)).collect();
     wins.push(("draw".into(), 0));
@@ -518,7 +518,7 @@ pub fn playouts<R: Rules>(
         let mut p = rules.start(rng.next());
         rules
             .invariants(&p)
-            .map_err(|e| format!("game {g}, start: {e}"))?;
+            .map_err(|e| Error::Other(format!("game {g}, start: {e}")))?;
         let mut n = 0;
         loop {
             successors(rules, &p, &mut out);
@@ -530,7 +530,7 @@ pub fn playouts<R: Rules>(
             n += 1;
             rules
                 .invariants(&p)
-                .map_err(|e| format!("game {g}, ply {n}: {e}"))?;
+                .map_err(|e| Error::Other(format!("game {g}, ply {n}: {e}")))?;
             if n >= max_plies {
                 break;
             }
