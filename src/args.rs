@@ -328,7 +328,7 @@ fn parse_seat(s: &str) -> Result<ludopress::commands::play::Seat, String> {
     ludopress::commands::play::Seat::parse(s).map_err(|e| e.to_string())
 }
 
-fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, String> {
+fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, ludopress::base::diag::Error> {
     ludopress::rules::ai::Player::parse(s)
 }
 

@@ -261,7 +261,10 @@ fn external(name: &str, script: &str) -> (External, PathBuf) {
 }
 
 /// A position with one field of `n` bytes.
-fn big_position(x: &External, n: usize) -> Result<ludopress::rules::external::ExtPos, String> {
+fn big_position(
+    x: &External,
+    n: usize,
+) -> Result<ludopress::rules::external::ExtPos, ludopress::base::diag::Error> {
     let mut fields = toml::Table::new();
     fields.insert("note".into(), toml::Value::String("x".repeat(n)));
     fields.insert("to_move".into(), toml::Value::String("white".into()));
@@ -273,7 +276,7 @@ fn an_engine_that_stops_reading_fails_at_the_answer_limit() {
     // It answers `info`, then never reads again: a request of 1 MiB fills its input pipe.
     let (x, dir) = external("stops-reading", &format!("{INFO}\nexec sleep 600\n"));
     x.set_timeout(Duration::from_millis(500));
-    let e = big_position(&x, 1 << 20).unwrap_err();
+    let e = big_position(&x, 1 << 20).unwrap_err().to_string();
     assert!(e.contains("no answer within 500 ms"), "{e}");
     assert!(x.failure().is_some());
     drop(x);
@@ -289,7 +292,7 @@ fn an_engine_that_exits_while_its_child_holds_its_output_fails_at_once() {
         &format!("{INFO}\nsleep {m} &\nread -r line\nexit 4\n"),
     );
     // The limit stays at 20 s: the failure must come from noticing the exit, not the limit.
-    let e = big_position(&x, 10).unwrap_err();
+    let e = big_position(&x, 10).unwrap_err().to_string();
     assert!(
         e.contains("it stopped (exit status: 4) without answering"),
         "{e}"

@@ -7,6 +7,7 @@
 
 pub mod report;
 
+use crate::base::diag::Error;
 use crate::rules::ai::{leader, Player, Tuning};
 use crate::rules::engine::{Engine, WithRules};
 use crate::rules::rng::Rng;
@@ -374,7 +375,7 @@ pub fn run(
     config: &Config,
     choices: &[Choice],
     progress: &mut dyn FnMut(u64, u64),
-) -> Result<Report, String> {
+) -> Result<Report, Error> {
     let total = config.games * choices.len() as u64;
     let done = AtomicU64::new(0);
     let mut settings = Vec::new();
@@ -383,7 +384,7 @@ pub fn run(
         for (k, v) in &choice.params {
             def.params.insert(k.clone(), *v);
         }
-        let engine = Engine::from_definition(&def).map_err(|e| e.to_string())?;
+        let engine = Engine::from_definition(&def)?;
         let run = Run {
             config,
             variant: choice.variant.as_ref().map_or(0, |v| v.0),
@@ -398,7 +399,7 @@ pub fn run(
             }
             worker.join().expect("the analysis thread panicked")
         })
-        .ok_or_else(|| format!("`{}` has no bundled rules engine to play", def.id))?;
+        .ok_or_else(|| Error::Other(format!("`{}` has no bundled rules engine to play", def.id)))?;
         settings.push(setting);
     }
     progress(total, total);

@@ -154,8 +154,7 @@ pub fn analyze(
     let dir = out_dir.join(game);
     std::fs::create_dir_all(&dir).map_err(|e| Error::file("", &dir, e))?;
     let start = Instant::now();
-    let report =
-        analysis::run(&def, config, &choices, progress).map_err(|e| Error::Other(e.to_string()))?;
+    let report = analysis::run(&def, config, &choices, progress)?;
     let json =
         serde_json::to_string_pretty(&report).map_err(|e| Error::Other(e.to_string()))? + "\n";
     let text = analysis::report::text(&report);

@@ -25,12 +25,8 @@ pub fn trust(
     action: Action,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
-    // Whatever the record's error type, its words.
-    fn other(e: impl std::fmt::Display) -> Error {
-        Error::Other(e.to_string())
-    }
     if action == Action::List {
-        let records = record::list().map_err(other)?;
+        let records = record::list()?;
         if records.is_empty() {
             say!(out, "no engine program is trusted");
         }
@@ -61,7 +57,7 @@ pub fn trust(
     let file = project.game_file(game);
     if action == Action::Revoke {
         let dir = file.parent().unwrap_or(&project.root);
-        let had = record::revoke(dir).map_err(other)?;
+        let had = record::revoke(dir)?;
         if had {
             say!(out, "{game}: its engine program is no longer trusted");
         } else {
@@ -77,7 +73,7 @@ pub fn trust(
             format!("`{game}` names no engine program (`[engine] command`): nothing to trust"),
         )])));
     };
-    let r = record::trust(eng).map_err(other)?;
+    let r = record::trust(eng)?;
     say!(
         out,
         "{game}: trusted to run `{}` in {}",

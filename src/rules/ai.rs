@@ -15,6 +15,7 @@
 
 use super::rng::Rng;
 use super::{fast_playout, Rules};
+use crate::base::diag::Error;
 use std::time::{Duration, Instant};
 
 /// A player.
@@ -61,9 +62,9 @@ impl Default for Tuning {
 impl Player {
     /// Reads `random`, `greedy`, `mcts` (1,000 playouts), `mcts:N` (N playouts) or
     /// `mcts:Nms` / `mcts:Ns` (a time a move).
-    pub fn parse(s: &str) -> Result<Player, String> {
+    pub fn parse(s: &str) -> Result<Player, Error> {
         let bad = || {
-            format!("unknown player `{s}` (expected random, greedy, mcts, mcts:N playouts, or mcts:N ms / mcts:N s)")
+            Error::Other(format!("unknown player `{s}` (expected random, greedy, mcts, mcts:N playouts, or mcts:N ms / mcts:N s)"))
         };
         match s {
             "random" => return Ok(Player::Random),

@@ -12,7 +12,7 @@ pub mod games;
 pub mod position;
 pub mod rng;
 
-use crate::base::diag::{Diagnostics, Source};
+use crate::base::diag::{Diagnostics, Error, Source};
 pub use position::RawPosition;
 use std::fmt::Write as _;
 
@@ -82,7 +82,7 @@ pub trait Rules: Sync {
     fn start(&self, seed: u64) -> Self::Pos;
 
     /// The invariants that hold in every reachable position; a message when one fails.
-    fn invariants(&self, p: &Self::Pos) -> Result<(), String>;
+    fn invariants(&self, p: &Self::Pos) -> Result<(), Error>;
 
     /// The sides, for playout statistics.
     fn sides(&self) -> &'static [&'static str];
@@ -390,56 +390,97 @@ impl Field {
     }
 }
 
-/// Escapes a string for JSON.
-pub fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+/// serde_json's compact output with the escapes this crate has always written: a control
+/// character other than a line feed as `\u00XX` (serde_json writes `\t`, `\r`, `\b`, `\f`),
+/// so that positions, moves and scores print byte for byte as before.
+struct Escapes;
+
+impl serde_json::ser::Formatter for Escapes {
+    fn write_char_escape<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> std::io::Result<()> {
+        use serde_json::ser::CharEscape as E;
+        let code = match escape {
+            E::Quote => return w.write_all(b"\\\""),
+            E::ReverseSolidus => return w.write_all(b"\\\\"),
+            E::Solidus => return w.write_all(b"/"),
+            E::LineFeed => return w.write_all(b"\\n"),
+            E::Backspace => 0x08,
+            E::FormFeed => 0x0c,
+            E::CarriageReturn => 0x0d,
+            E::Tab => 0x09,
+            E::AsciiControl(b) => b,
+        };
+        write!(w, "\\u{code:04x}")
     }
-    out.push('"');
-    out
 }
 
-/// Writes a position as a JSON object with the same keys as its file.
-pub fn to_json(game: &str, fields: &[(&'static str, Field)]) -> String {
-    let mut parts = vec![format!("\"game\":{}", json_str(game))];
-    for (k, v) in fields {
-        let value = match v {
-            Field::Str(x) => json_str(x),
-            Field::Int(x) => x.to_string(),
-            Field::Strs(xs) => format!(
-                "[{}]",
-                xs.iter().map(|x| json_str(x)).collect::<Vec<_>>().join(",")
-            ),
-            Field::Ints(xs) => format!(
-                "[{}]",
-                xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-            ),
-            Field::Table(xs) => format!(
-                "{{{}}}",
-                xs.iter()
-                    .map(|(a, b)| format!("{}:{b}", json_str(a)))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
-            Field::Board(rows) => json_str(
+/// `value` as compact JSON (see [`Escapes`]).
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Escapes);
+    value
+        .serialize(&mut ser)
+        .expect("strings, integers and booleans always serialize");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Escapes a string for JSON.
+pub fn json_str(s: &str) -> String {
+    json(s)
+}
+
+/// A position's fields as a JSON object, keys in file order after `game`.
+struct JsonPosition<'a> {
+    game: &'a str,
+    fields: &'a [(&'static str, Field)],
+}
+
+/// A [`Field::Table`] as a JSON object, keys in their order.
+struct JsonTable<'a>(&'a [(String, i64)]);
+
+impl serde::Serialize for JsonTable<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl serde::Serialize for Field {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Str(x) => s.serialize_str(x),
+            Field::Int(x) => s.serialize_i64(*x),
+            Field::Strs(xs) => s.collect_seq(xs),
+            Field::Ints(xs) => s.collect_seq(xs),
+            Field::Table(xs) => JsonTable(xs).serialize(s),
+            Field::Board(rows) => s.serialize_str(
                 &rows
                     .iter()
                     .map(|r| r.join(" "))
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
-        };
-        parts.push(format!("{}:{value}", json_str(k)));
+        }
     }
-    format!("{{{}}}", parts.join(","))
+}
+
+impl serde::Serialize for JsonPosition<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.fields.len() + 1))?;
+        m.serialize_entry("game", self.game)?;
+        for (k, v) in self.fields {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// Writes a position as a JSON object with the same keys as its file.
+pub fn to_json(game: &str, fields: &[(&'static str, Field)]) -> String {
+    json(&JsonPosition { game, fields })
 }
 
 /// A one-line summary of a position, for `moves` without `--json`.
@@ -473,19 +514,23 @@ pub fn to_line(fields: &[(&'static str, Field)]) -> String {
     parts.join("  ")
 }
 
+/// A score as the contract's JSON: `over`, `winner` (null for none), `scores` in their order.
+struct JsonScore<'a>(&'a Score);
+
+impl serde::Serialize for JsonScore<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("over", &self.0.over)?;
+        m.serialize_entry("winner", &self.0.winner)?;
+        m.serialize_entry("scores", &JsonTable(&self.0.scores))?;
+        m.end()
+    }
+}
+
 /// Writes a score as the contract's JSON.
 pub fn score_json(s: &Score) -> String {
-    let winner = s.winner.as_deref().map_or("null".to_string(), json_str);
-    let scores = s
-        .scores
-        .iter()
-        .map(|(k, v)| format!("{}:{v}", json_str(k)))
-        .collect::<Vec<_>>()
-        .join(",");
-    format!(
-        "{{\"over\":{},\"winner\":{winner},\"scores\":{{{scores}}}}}",
-        s.over
-    )
+    json(&JsonScore(s))
 }
 
 /// Statistics of random playouts.
@@ -507,7 +552,7 @@ pub fn playouts<R: Rules>(
     games: u64,
     seed: u64,
     max_plies: u64,
-) -> Result<Playouts, String> {
+) -> Result<Playouts, Error> {
     let mut rng = rng::Rng::new(seed);
     let mut wins: Vec<(String, u64)> = rules.sides().iter().map(|s| (s.to_string(), 0)).collect();
     wins.push(("draw".into(), 0));
@@ -518,7 +563,7 @@ pub fn playouts<R: Rules>(
         let mut p = rules.start(rng.next());
         rules
             .invariants(&p)
-            .map_err(|e| format!("game {g}, start: {e}"))?;
+            .map_err(|e| Error::Other(format!("game {g}, start: {e}")))?;
         let mut n = 0;
         loop {
             successors(rules, &p, &mut out);
@@ -530,7 +575,7 @@ pub fn playouts<R: Rules>(
             n += 1;
             rules
                 .invariants(&p)
-                .map_err(|e| format!("game {g}, ply {n}: {e}"))?;
+                .map_err(|e| Error::Other(format!("game {g}, ply {n}: {e}")))?;
             if n >= max_plies {
                 break;
             }
@@ -615,4 +660,39 @@ pub fn raw_source(src: Source) -> Result<(String, RawPosition), Diagnostics> {
     let mut raw = RawPosition::parse(src)?;
     let game = raw.game()?;
     Ok((game, raw))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_keeps_the_escapes_and_key_order_written_by_hand_before() {
+        // A control character other than a line feed is `\u00XX`, as before serde_json.
+        assert_eq!(
+            json_str("a\t\"\\\n\u{1}\r/é"),
+            "\"a\\u0009\\\"\\\\\\n\\u0001\\u000d/é\""
+        );
+        let fields = [
+            ("z", Field::Int(-3)),
+            ("a", Field::Table(vec![("y".into(), 2), ("b".into(), 1)])),
+            (
+                "board",
+                Field::Board(vec![vec![".".into(), "X".into()], vec!["O".into()]]),
+            ),
+        ];
+        assert_eq!(
+            to_json("g", &fields),
+            "{\"game\":\"g\",\"z\":-3,\"a\":{\"y\":2,\"b\":1},\"board\":\". X\\nO\"}"
+        );
+        let score = Score {
+            over: true,
+            winner: None,
+            scores: vec![("b".into(), 1), ("a".into(), 0)],
+        };
+        assert_eq!(
+            score_json(&score),
+            "{\"over\":true,\"winner\":null,\"scores\":{\"b\":1,\"a\":0}}"
+        );
+    }
 }

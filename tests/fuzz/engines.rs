@@ -348,7 +348,7 @@ fn mutated_engine_answers_are_used_or_refused_naming_the_engine() {
             let p = match ext.position(&rows, &fields) {
                 Ok(p) => p,
                 Err(e) => {
-                    assert!(!e.trim().is_empty(), "an empty error");
+                    assert!(!e.to_string().trim().is_empty(), "an empty error");
                     return Verdict::Refused;
                 }
             };

@@ -109,21 +109,11 @@ impl Engine {
         let game = def.id.as_str();
         let def = def.clone();
         match game {
-            imbriqua::ID => Ok(Engine::Imbriqua(Box::new(
-                Imbriqua::new(&def).map_err(Error::Other)?,
-            ))),
-            arlecchino::ID => Ok(Engine::Arlecchino(Box::new(
-                Arlecchino::new(&def).map_err(Error::Other)?,
-            ))),
-            imperator::ID => Ok(Engine::Imperator(Box::new(
-                Imperator::new(&def).map_err(Error::Other)?,
-            ))),
-            lignes::ID => Ok(Engine::Lignes(Box::new(
-                Lignes::new(&def).map_err(Error::Other)?,
-            ))),
-            alphabrick::ID => Ok(Engine::AlphaBrick(Box::new(
-                AlphaBrick::new(&def).map_err(Error::Other)?,
-            ))),
+            imbriqua::ID => Ok(Engine::Imbriqua(Box::new(Imbriqua::new(&def)?))),
+            arlecchino::ID => Ok(Engine::Arlecchino(Box::new(Arlecchino::new(&def)?))),
+            imperator::ID => Ok(Engine::Imperator(Box::new(Imperator::new(&def)?))),
+            lignes::ID => Ok(Engine::Lignes(Box::new(Lignes::new(&def)?))),
+            alphabrick::ID => Ok(Engine::AlphaBrick(Box::new(AlphaBrick::new(&def)?))),
             _ => Err(Error::Other(format!(
                 "no rules engine for `{game}` yet (engines: {})",
                 ENGINES.join(", ")
@@ -185,7 +175,7 @@ impl Engine {
 
     /// The invariants every position reached in play satisfies; a message when one fails.
     pub fn invariants(&self, p: &Position) -> Result<(), Error> {
-        with_pos!(self, p, r, p, wrap => r.invariants(p).map_err(Error::Other), (_x, _p) => Ok(()), Err(Error::Other("a position of another game".into())))
+        with_pos!(self, p, r, p, wrap => r.invariants(p), (_x, _p) => Ok(()), Err(Error::Other("a position of another game".into())))
     }
 
     /// `perft`.
@@ -284,7 +274,7 @@ impl Engine {
     /// `playout --check`: seeded random games on the exact path, every successor built and the
     /// invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
-        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000).map_err(Error::Other), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
+        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
     }
 }
 

@@ -13,7 +13,7 @@
 pub mod confine;
 pub mod trust;
 
-use crate::base::diag::escape_controls;
+use crate::base::diag::{escape_controls, Error};
 use crate::definition::model::EngineDef;
 use crate::rules::Score;
 use serde_json::{json, Map, Value};
@@ -240,7 +240,8 @@ impl External {
     /// ([`crate::rules::external::trust::consent`]), confined where the system allows, in a process group of its
     /// own.
     pub fn start(game: &str, def: &EngineDef) -> Result<External, StartError> {
-        crate::rules::external::trust::consent(game, def).map_err(StartError::NoConsent)?;
+        crate::rules::external::trust::consent(game, def)
+            .map_err(|e| StartError::NoConsent(e.to_string()))?;
         let label = escape_controls(&def.command.join(" ")).into_owned();
         let failed =
             |e: String| StartError::Failed(format!("cannot start the engine `{label}`: {e}"));
@@ -583,7 +584,7 @@ impl External {
 
     /// Validates a position given as TOML data: the engine's `score` answers it, or says what
     /// is wrong with it.
-    pub fn position(&self, rows: &[Vec<String>], fields: &toml::Table) -> Result<ExtPos, String> {
+    pub fn position(&self, rows: &[Vec<String>], fields: &toml::Table) -> Result<ExtPos, Error> {
         let mut m = Map::new();
         for (k, v) in fields {
             m.insert(k.clone(), to_json(v));
@@ -591,7 +592,7 @@ impl External {
         m.insert("game".into(), json!(self.game));
         m.insert("board".into(), json!(board_text(rows)));
         let pos = ExtPos::of(&Value::Object(m));
-        self.score_of(&pos).map(|_| pos)
+        self.score_of(&pos).map(|_| pos).map_err(Error::Other)
     }
 
     fn score_of(&self, p: &ExtPos) -> Result<Score, String> {

@@ -6,6 +6,7 @@
 //! under it), so a changed command or a changed engine file is asked about again, the way
 //! `direnv allow` works.
 
+use crate::base::diag::Error;
 use crate::definition::model::EngineDef;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -32,7 +33,7 @@ pub fn allow_for_this_run() {
 
 /// The trust file: `$LUDOPRESS_TRUST_FILE`, else `$XDG_CONFIG_HOME/ludopress/trust.toml`, else
 /// `$HOME/.config/ludopress/trust.toml`.
-pub fn trust_file() -> Result<PathBuf, String> {
+pub fn trust_file() -> Result<PathBuf, Error> {
     let var = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -47,7 +48,9 @@ pub fn trust_file() -> Result<PathBuf, String> {
     if let Some(h) = var("HOME") {
         return Ok(h.join(".config").join("ludopress").join("trust.toml"));
     }
-    Err("no place for the trust file: set HOME or LUDOPRESS_TRUST_FILE".into())
+    Err(Error::Other(
+        "no place for the trust file: set HOME or LUDOPRESS_TRUST_FILE".into(),
+    ))
 }
 
 /// What a consent covers: a game folder, a command and the files the command names.
@@ -72,11 +75,11 @@ struct TrustFile {
 }
 
 /// The record the engine `def` would need now: its folder, command, named files and their hash.
-pub fn fingerprint(def: &EngineDef) -> Result<Record, String> {
+pub fn fingerprint(def: &EngineDef) -> Result<Record, Error> {
     let folder = def
         .dir
         .canonicalize()
-        .map_err(|e| format!("cannot resolve the game folder {}: {e}", def.dir.display()))?;
+        .map_err(|e| Error::file("cannot resolve the game folder", &def.dir, e))?;
     let mut files = Vec::new();
     for (i, word) in def.command.iter().enumerate() {
         let rel = Path::new(word);
@@ -136,10 +139,22 @@ pub fn fingerprint(def: &EngineDef) -> Result<Record, String> {
                         Entry::File => {
                             field(&mut h, b"file");
                             left -= hash_file(&mut h, &real.join(rel), left).map_err(|e| {
-                                format!(
-                                    "{e} (the files under {word}/ count together, {} MiB at most)",
+                                let more = format!(
+                                    " (the files under {word}/ count together, {} MiB at most)",
                                     MAX_NAMED_FILE >> 20
-                                )
+                                );
+                                match e {
+                                    Error::File {
+                                        doing,
+                                        path,
+                                        reason,
+                                    } => Error::File {
+                                        doing,
+                                        path,
+                                        reason: reason + &more,
+                                    },
+                                    e => Error::Other(format!("{e}{more}")),
+                                }
                             })?;
                         }
                         Entry::Link(to) => {
@@ -180,18 +195,17 @@ enum Entry {
 
 /// Every regular file and link under `dir` (links not followed, other kinds ignored), with its
 /// path relative to the named folder; at most [`MAX_FOLDER_FILES`].
-fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, Entry)>) -> Result<(), String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, Entry)>) -> Result<(), Error> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::file("cannot read", dir, e))?;
     for e in entries {
-        let e = e.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let e = e.map_err(|e| Error::file("cannot read", dir, e))?;
         let path = e.path();
         let name = e.file_name();
         let Some(name) = name.to_str() else {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "{} has a name that is not UTF-8: it cannot be trusted",
                 path.display()
-            ));
+            )));
         };
         let here = if rel.is_empty() {
             name.to_string()
@@ -200,24 +214,23 @@ fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, Entry)>) -> Result<(), Str
         };
         let kind = e
             .file_type()
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            .map_err(|e| Error::file("cannot read", &path, e))?;
         if kind.is_dir() {
             walk(&path, &here, out)?;
             continue;
         } else if kind.is_file() {
             out.push((here, Entry::File));
         } else if kind.is_symlink() {
-            let to = std::fs::read_link(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let to = std::fs::read_link(&path).map_err(|e| Error::file("cannot read", &path, e))?;
             out.push((here, Entry::Link(to.into_os_string())));
         } else {
             continue;
         }
         if out.len() > MAX_FOLDER_FILES {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "{} holds over {MAX_FOLDER_FILES} files: too many to be trusted (name the engine's files, not a folder this large)",
                 dir.display()
-            ));
+            )));
         }
     }
     Ok(())
@@ -225,26 +238,25 @@ fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, Entry)>) -> Result<(), Str
 
 /// Hashes the contents of the file `path` and its length, refusing one over `limit` bytes;
 /// its length.
-fn hash_file(h: &mut Sha256, path: &Path, limit: u64) -> Result<u64, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+fn hash_file(h: &mut Sha256, path: &Path, limit: u64) -> Result<u64, Error> {
+    let file = std::fs::File::open(path).map_err(|e| Error::file("cannot read", path, e))?;
     let mut r = file.take(limit + 1);
     let mut buf = vec![0u8; 64 << 10];
     let mut total = 0u64;
     loop {
         let n = r
             .read(&mut buf)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            .map_err(|e| Error::file("cannot read", path, e))?;
         if n == 0 {
             break;
         }
         total += n as u64;
         if total > limit {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "{} is over {} MiB: too large to be trusted",
                 path.display(),
                 MAX_NAMED_FILE >> 20
-            ));
+            )));
         }
         h.update(&buf[..n]);
     }
@@ -254,53 +266,47 @@ fn hash_file(h: &mut Sha256, path: &Path, limit: u64) -> Result<u64, String> {
 
 /// Reads the trust file (none yet is no record), bounded in size; never follows it into a FIFO
 /// or a device.
-fn read() -> Result<(PathBuf, TrustFile), String> {
+fn read() -> Result<(PathBuf, TrustFile), Error> {
     let path = trust_file()?;
     let meta = match std::fs::metadata(&path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok((path, TrustFile::default()))
         }
-        Err(e) => {
-            return Err(format!(
-                "cannot read the trust file {}: {e}",
-                path.display()
-            ))
-        }
+        Err(e) => return Err(Error::file("cannot read the trust file", &path, e)),
     };
     if !meta.is_file() {
-        return Err(format!(
+        return Err(Error::Other(format!(
             "the trust file {} is not a regular file",
             path.display()
-        ));
+        )));
     }
     if meta.len() > MAX_TRUST_FILE {
-        return Err(format!(
+        return Err(Error::Other(format!(
             "the trust file {} is over {} KiB: remove it and trust the games again",
             path.display(),
             MAX_TRUST_FILE >> 10
-        ));
+        )));
     }
     let mut text = String::new();
     std::fs::File::open(&path)
         .and_then(|f| f.take(MAX_TRUST_FILE).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read the trust file {}: {e}", path.display()))?;
+        .map_err(|e| Error::file("cannot read the trust file", &path, e))?;
     let file: TrustFile = toml::from_str(&text).map_err(|e| {
-        format!(
+        Error::Other(format!(
             "the trust file {} is damaged ({}): remove it and trust the games again",
             path.display(),
             e.message()
-        )
+        ))
     })?;
     Ok((path, file))
 }
 
 /// Writes the trust file whole or not at all: a new temporary sibling, synced, then renamed.
-fn write(path: &Path, file: &TrustFile) -> Result<(), String> {
-    let text = toml::to_string(file).map_err(|e| e.to_string())?;
+fn write(path: &Path, file: &TrustFile) -> Result<(), Error> {
+    let text = toml::to_string(file).map_err(|e| Error::Other(e.to_string()))?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::file("cannot create the folder", dir, e))?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -318,17 +324,14 @@ fn write(path: &Path, file: &TrustFile) -> Result<(), String> {
     })();
     if let Err(e) = done {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!(
-            "cannot write the trust file {}: {e}",
-            path.display()
-        ));
+        return Err(Error::file("cannot write the trust file", path, e));
     }
     Ok(())
 }
 
 /// Whether the engine `def` of `game` may start: `Ok` with consent, else the message that says
 /// which consent is missing and how to give it.
-pub fn consent(game: &str, def: &EngineDef) -> Result<(), String> {
+pub fn consent(game: &str, def: &EngineDef) -> Result<(), Error> {
     if ALLOW_ALL.load(Ordering::Relaxed) {
         return Ok(());
     }
@@ -338,25 +341,25 @@ pub fn consent(game: &str, def: &EngineDef) -> Result<(), String> {
     let (_, file) = read()?;
     match file.engine.iter().find(|r| r.folder == now.folder) {
         Some(r) if r.sha256 == now.sha256 => Ok(()),
-        Some(_) => Err(format!(
+        Some(_) => Err(Error::Other(format!(
             "the engine program of `{game}` (`{shown}`) changed since you trusted it: not run; {how} if you trust it as it is now"
-        )),
-        None => Err(format!(
+        ))),
+        None => Err(Error::Other(format!(
             "the engine program of `{game}` (`{shown}`) is not run without your consent: {how}"
-        )),
+        ))),
     }
 }
 
 /// Trusts the engine `def` as it is now (replacing the folder's earlier record).
-pub fn trust(def: &EngineDef) -> Result<Record, String> {
+pub fn trust(def: &EngineDef) -> Result<Record, Error> {
     let record = fingerprint(def)?;
     let (path, mut file) = read()?;
     file.engine.retain(|r| r.folder != record.folder);
     if file.engine.len() >= MAX_RECORDS {
-        return Err(format!(
+        return Err(Error::Other(format!(
             "the trust file {} holds {MAX_RECORDS} records: revoke some first",
             path.display()
-        ));
+        )));
     }
     file.engine.push(record.clone());
     file.engine.sort_by(|a, b| a.folder.cmp(&b.folder));
@@ -365,10 +368,10 @@ pub fn trust(def: &EngineDef) -> Result<Record, String> {
 }
 
 /// Forgets the record of the game folder `dir`; whether there was one.
-pub fn revoke(dir: &Path) -> Result<bool, String> {
+pub fn revoke(dir: &Path) -> Result<bool, Error> {
     let folder = dir
         .canonicalize()
-        .map_err(|e| format!("cannot resolve the game folder {}: {e}", dir.display()))?;
+        .map_err(|e| Error::file("cannot resolve the game folder", dir, e))?;
     let (path, mut file) = read()?;
     let before = file.engine.len();
     file.engine.retain(|r| r.folder != folder);
@@ -380,6 +383,6 @@ pub fn revoke(dir: &Path) -> Result<bool, String> {
 }
 
 /// Every record, sorted by folder.
-pub fn list() -> Result<Vec<Record>, String> {
+pub fn list() -> Result<Vec<Record>, Error> {
     read().map(|(_, f)| f.engine)
 }

@@ -9,7 +9,19 @@ pub mod imbriqua;
 pub mod imperator;
 pub mod lignes;
 
+use crate::base::diag::Error;
 use crate::definition::contract::{Contract, GridKind, Param};
+use std::path::PathBuf;
+
+/// An engine's complaint about its game's definition, kept with the file as data: printed
+/// `games/<game>/game.toml: <reason>` (the path is the bundled game's, as the engines name it).
+pub(crate) fn definition_error(game: &str, reason: impl std::fmt::Display) -> Error {
+    Error::File {
+        doing: "",
+        path: PathBuf::from(format!("games/{game}/game.toml")),
+        reason: reason.to_string(),
+    }
+}
 
 /// The bundled engines, in the order messages list them: each game's name and what its engine
 /// needs from its definition. Their builders are [`crate::rules::engine::Engine::from_definition`];

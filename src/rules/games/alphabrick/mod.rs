@@ -5,8 +5,10 @@
 
 mod parse;
 
+use crate::base::diag::Error;
 use crate::definition::model::{Game, Grid, MarkShape};
 use crate::geometry::SquareGrid;
+use crate::rules::games::definition_error;
 use crate::rules::{Field, RawPosition, Rules, Score};
 
 /// Sides: south moves up from rank 1, north down from the last rank.
@@ -83,18 +85,21 @@ impl Step {
 
 impl AlphaBrick {
     /// Builds the engine from the definition.
-    pub fn new(game: &Game) -> Result<AlphaBrick, String> {
-        let board = game
-            .engine_board(MAX_CELLS)
-            .map_err(|e| e.to_string())?
-            .clone();
+    pub fn new(game: &Game) -> Result<AlphaBrick, Error> {
+        let board = game.engine_board(MAX_CELLS)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
-            return Err("games/alphabrick/game.toml: the board must be a square grid".into());
+            return Err(definition_error(
+                "alphabrick",
+                "the board must be a square grid",
+            ));
         };
         let camps = [board.region("camp-south"), board.region("camp-north")];
         let central = board.region("central");
         if camps.iter().any(Vec::is_empty) || central.is_empty() {
-            return Err("games/alphabrick/game.toml: the board needs regions camp-south, camp-north and central".into());
+            return Err(definition_error(
+                "alphabrick",
+                "the board needs regions camp-south, camp-north and central",
+            ));
         }
         let rings: Vec<usize> = board
             .marks
@@ -119,15 +124,16 @@ impl AlphaBrick {
                 .iter()
                 .find(|p| p.id == id)
                 .map(|_| ())
-                .ok_or(format!("no piece `{id}`"))
+                .ok_or_else(|| Error::Other(format!("no piece `{id}`")))
         };
         // The rulebook's diagrams draw these pieces: the definition must have them.
         for id in ["south-pawn", "north-pawn", "brick"] {
             piece(id)?;
         }
-        let total =
-            game.param("bricks")
-                .ok_or("games/alphabrick/game.toml: [rules] needs `bricks`")? as u32;
+        let total = game
+            .param("bricks")
+            .ok_or_else(|| definition_error("alphabrick", "[rules] needs `bricks`"))?
+            as u32;
         Ok(AlphaBrick {
             grid,
             camps,
@@ -446,22 +452,22 @@ impl Rules for AlphaBrick {
         }
     }
 
-    fn invariants(&self, p: &Pos) -> Result<(), String> {
+    fn invariants(&self, p: &Pos) -> Result<(), Error> {
         let total: u32 = (0..self.grid.len())
             .map(|c| u32::from(bricks(p.cells[c])))
             .sum();
         if total != self.total {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "{total} bricks on the board instead of {}",
                 self.total
-            ));
+            )));
         }
         for (side, name) in SIDES.iter().enumerate() {
             let n = (0..self.grid.len())
                 .filter(|&c| p.cells[c] == side as u8 + 1)
                 .count();
             if n != self.starts[side].len() {
-                return Err(format!("{name} has {n} pawns"));
+                return Err(Error::Other(format!("{name} has {n} pawns")));
             }
         }
         for c in 0..self.grid.len() {
@@ -470,14 +476,16 @@ impl Rules for AlphaBrick {
                     || self.camps[0].contains(&c)
                     || self.camps[1].contains(&c))
             {
-                return Err(format!(
+                return Err(Error::Other(format!(
                     "bricks on {}, outside the camps and central rows",
                     self.grid.name(c)
-                ));
+                )));
             }
         }
         if p.die.is_none() != self.outcome(p).is_some() {
-            return Err("a roll in an over position, or none in a live one".into());
+            return Err(Error::Other(
+                "a roll in an over position, or none in a live one".into(),
+            ));
         }
         Ok(())
     }

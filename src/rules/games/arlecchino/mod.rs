@@ -5,8 +5,10 @@
 
 mod parse;
 
+use crate::base::diag::Error;
 use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
+use crate::rules::games::definition_error;
 use crate::rules::rng::Rng;
 use crate::rules::{Field, RawPosition, Rules, Score};
 
@@ -62,18 +64,18 @@ pub struct Arlecchino {
 
 impl Arlecchino {
     /// Builds the engine from the definition.
-    pub fn new(game: &Game) -> Result<Arlecchino, String> {
-        let board = game
-            .engine_board(MAX_CELLS)
-            .map_err(|e| e.to_string())?
-            .clone();
+    pub fn new(game: &Game) -> Result<Arlecchino, Error> {
+        let board = game.engine_board(MAX_CELLS)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
-            return Err("games/arlecchino/game.toml: the board must be a square grid".into());
+            return Err(definition_error(
+                "arlecchino",
+                "the board must be a square grid",
+            ));
         };
         let tileset = game
             .tilesets
             .first()
-            .ok_or("games/arlecchino/game.toml: no tile set")?
+            .ok_or_else(|| definition_error("arlecchino", "no tile set"))?
             .clone();
         for (i, name) in COLORS.iter().enumerate() {
             if !tileset
@@ -81,9 +83,9 @@ impl Arlecchino {
                 .iter()
                 .any(|(l, n)| *l == LETTERS[i] && n == name)
             {
-                return Err(format!(
-                    "games/arlecchino/game.toml: the tile set needs code {} = \"{name}\"",
-                    LETTERS[i]
+                return Err(definition_error(
+                    "arlecchino",
+                    format!("the tile set needs code {} = \"{name}\"", LETTERS[i]),
                 ));
             }
         }
@@ -96,7 +98,7 @@ impl Arlecchino {
                         let c = COLORS
                             .iter()
                             .position(|n| n == name)
-                            .ok_or(format!("unknown zone colour `{name}`"))?;
+                            .ok_or_else(|| Error::Other(format!("unknown zone colour `{name}`")))?;
                         v |= (c as u8) << (2 * i);
                     }
                     Some(v)
@@ -108,7 +110,11 @@ impl Arlecchino {
             }
         }
         if deal.len() > grid.len() {
-            return Err(format!("{} tiles for {} cells", deal.len(), grid.len()));
+            return Err(Error::Other(format!(
+                "{} tiles for {} cells",
+                deal.len(),
+                grid.len()
+            )));
         }
         let nb = (0..grid.len())
             .map(|c| {
@@ -391,23 +397,23 @@ impl Rules for Arlecchino {
         p
     }
 
-    fn invariants(&self, p: &Pos) -> Result<(), String> {
+    fn invariants(&self, p: &Pos) -> Result<(), Error> {
         let full = if self.grid.len() == 64 {
             u64::MAX
         } else {
             (1u64 << self.grid.len()) - 1
         };
         if p.occ & !full != 0 {
-            return Err("a tile is off the board".into());
+            return Err(Error::Other("a tile is off the board".into()));
         }
         let mut left: Vec<u8> = self.deal.iter().flatten().copied().collect();
         for c in 0..MAX_CELLS {
             let on = p.occ >> c & 1 == 1;
             if !on && p.tiles[c] != 0 {
-                return Err(format!(
+                return Err(Error::Other(format!(
                     "an empty cell keeps a tile ({})",
                     self.cell(c as u8)
-                ));
+                )));
             }
             if on {
                 match left.iter().position(|&t| t == p.tiles[c]) {
@@ -415,17 +421,17 @@ impl Rules for Arlecchino {
                         left.swap_remove(i);
                     }
                     None => {
-                        return Err(format!(
+                        return Err(Error::Other(format!(
                             "tile {} on {} is not one of the set, or is there twice",
                             token(p.tiles[c]),
                             self.cell(c as u8)
-                        ))
+                        )))
                     }
                 }
             }
         }
         if !Self::in_play(p.players).contains(&p.to_move) {
-            return Err("the colour to move is not in play".into());
+            return Err(Error::Other("the colour to move is not in play".into()));
         }
         Ok(())
     }

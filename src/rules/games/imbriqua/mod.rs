@@ -7,8 +7,10 @@ mod parse;
 mod play;
 pub mod position;
 
+use crate::base::diag::Error;
 use crate::definition::model::{Game, Grid, Piece};
 use crate::geometry::SquareGrid;
+use crate::rules::games::definition_error;
 use crate::rules::{Field, RawPosition, Rules, Score};
 use cards::Action;
 use position::{Phase, Pile, Pos, DARK, LIGHT, SIDES};
@@ -48,19 +50,22 @@ pub struct Imbriqua {
     opening_pawns: u8,
 }
 
-fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, String> {
+fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, Error> {
     game.pieces
         .iter()
         .find(|p| p.id == id)
-        .ok_or(format!("games/imbriqua/game.toml: no piece `{id}`"))
+        .ok_or_else(|| definition_error("imbriqua", format!("no piece `{id}`")))
 }
 
 impl Imbriqua {
     /// Builds the engine from the definition.
-    pub fn new(game: &Game) -> Result<Imbriqua, String> {
-        let board = game.engine_board(64).map_err(|e| e.to_string())?.clone();
+    pub fn new(game: &Game) -> Result<Imbriqua, Error> {
+        let board = game.engine_board(64)?.clone();
         let Grid::Square(grid) = board.grid.clone() else {
-            return Err("games/imbriqua/game.toml: the board must be a square grid".into());
+            return Err(definition_error(
+                "imbriqua",
+                "the board must be a square grid",
+            ));
         };
         let n = grid.len();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -82,21 +87,24 @@ impl Imbriqua {
         let deck = game
             .decks
             .first()
-            .ok_or("games/imbriqua/game.toml: no deck")?;
+            .ok_or_else(|| definition_error("imbriqua", "no deck"))?;
         let mut ids = Vec::new();
         let mut actions = Vec::new();
         for card in &deck.cards {
-            let a = Action::of_id(&card.id).ok_or(format!(
-                "games/imbriqua/game.toml: card `{}` is not one of the rules' cards",
-                card.id
-            ))?;
+            let a = Action::of_id(&card.id).ok_or_else(|| {
+                definition_error(
+                    "imbriqua",
+                    format!("card `{}` is not one of the rules' cards", card.id),
+                )
+            })?;
             ids.push(card.id.clone());
             actions.push(a);
         }
         for id in cards::IDS {
             if !ids.iter().any(|i| i == id) {
-                return Err(format!(
-                    "games/imbriqua/game.toml: the deck lacks card `{id}`"
+                return Err(definition_error(
+                    "imbriqua",
+                    format!("the deck lacks card `{id}`"),
                 ));
             }
         }
@@ -106,7 +114,7 @@ impl Imbriqua {
             .unwrap_or(0) as u8;
         let opening_pawns = game
             .param("opening_pawns")
-            .ok_or("games/imbriqua/game.toml: [rules] needs `opening_pawns`")?;
+            .ok_or_else(|| definition_error("imbriqua", "[rules] needs `opening_pawns`"))?;
         piece(game, "light-pawn")?;
         piece(game, "dark-pawn")?;
         Ok(Imbriqua {
@@ -301,12 +309,12 @@ impl Rules for Imbriqua {
         }
     }
 
-    fn invariants(&self, p: &Pos) -> Result<(), String> {
+    fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if p.light & p.dark != 0 {
-            return Err("a cell holds two pawns".into());
+            return Err(Error::Other("a cell holds two pawns".into()));
         }
         if (p.light | p.dark) & !self.full != 0 {
-            return Err("a pawn is off the board".into());
+            return Err(Error::Other("a pawn is off the board".into()));
         }
         // deck + discard + card hold every card exactly once (a bit set, no allocation).
         let mut seen = 0u32;
@@ -318,28 +326,34 @@ impl Rules for Imbriqua {
             count += 1;
         }
         if count != self.ids.len() || seen != (1u32 << self.ids.len()) - 1 {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "deck + discard + card are not the {} cards once each",
                 self.ids.len()
-            ));
+            )));
         }
         if p.card.is_some() != (p.phase == Phase::Action) {
-            return Err("a card is revealed outside the action phase, or missing in it".into());
+            return Err(Error::Other(
+                "a card is revealed outside the action phase, or missing in it".into(),
+            ));
         }
         if let Some(c) = p.last_placed {
             if p.side(p.to_move) >> c & 1 == 0 {
-                return Err("the pawn placed this turn is not the mover's".into());
+                return Err(Error::Other(
+                    "the pawn placed this turn is not the mover's".into(),
+                ));
             }
         }
         if (p.talons_done == 4) != (p.phase == Phase::Over) || p.talons_done > 4 {
-            return Err(format!(
+            return Err(Error::Other(format!(
                 "talons_done {} in phase {}",
                 p.talons_done,
                 p.phase.name()
-            ));
+            )));
         }
         if (p.opening_left > 0) != (p.phase == Phase::Opening) {
-            return Err("opening pawns left outside the opening".into());
+            return Err(Error::Other(
+                "opening pawns left outside the opening".into(),
+            ));
         }
         Ok(())
     }

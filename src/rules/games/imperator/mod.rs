@@ -6,8 +6,10 @@
 
 mod parse;
 
+use crate::base::diag::Error;
 use crate::definition::model::{Game, Grid};
 use crate::geometry::{BorderMark, TriangleGrid};
+use crate::rules::games::definition_error;
 use crate::rules::{Field, RawPosition, Rules, Score};
 
 /// Red (holes act as red) and white (plain sides act as white).
@@ -75,10 +77,13 @@ fn cells(mut set: u64) -> impl Iterator<Item = usize> {
 
 impl Imperator {
     /// Builds the engine from the definition.
-    pub fn new(game: &Game) -> Result<Imperator, String> {
-        let board = game.engine_board(64).map_err(|e| e.to_string())?.clone();
+    pub fn new(game: &Game) -> Result<Imperator, Error> {
+        let board = game.engine_board(64)?.clone();
         let Grid::Triangles(grid) = board.grid.clone() else {
-            return Err("games/imperator/game.toml: the board must be a `triangles` grid".into());
+            return Err(definition_error(
+                "imperator",
+                "the board must be a `triangles` grid",
+            ));
         };
         let sides = (0..grid.len())
             .map(|c| {
@@ -98,18 +103,18 @@ impl Imperator {
         let pivots = (0..grid.len()).map(|c| grid.pivot_paths(c)).collect();
         game.pieces
             .first()
-            .ok_or("games/imperator/game.toml: no pawn piece")?;
+            .ok_or_else(|| definition_error("imperator", "no pawn piece"))?;
         Ok(Imperator {
             grid,
             sides,
             pivots,
             free_at: game
                 .param("free_move_at")
-                .ok_or("games/imperator/game.toml: [rules] needs `free_move_at`")?
+                .ok_or_else(|| definition_error("imperator", "[rules] needs `free_move_at`"))?
                 as u32,
             end_at: game
                 .param("end_at")
-                .ok_or("games/imperator/game.toml: [rules] needs `end_at`")?
+                .ok_or_else(|| definition_error("imperator", "[rules] needs `end_at`"))?
                 as u32,
         })
     }
@@ -335,21 +340,24 @@ impl Rules for Imperator {
         }
     }
 
-    fn invariants(&self, p: &Pos) -> Result<(), String> {
+    fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if p.pawns[0] & p.pawns[1] != 0 {
-            return Err("a cell holds two pawns".into());
+            return Err(Error::Other("a cell holds two pawns".into()));
         }
         if p.occ() & !self.full() != 0 {
-            return Err("a pawn is off the board".into());
+            return Err(Error::Other("a pawn is off the board".into()));
         }
         let total = p.occ().count_ones() + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);
         if total != 2 * u32::from(PAWNS) {
-            return Err(format!("{total} pawns in all instead of {}", 2 * PAWNS));
+            return Err(Error::Other(format!(
+                "{total} pawns in all instead of {}",
+                2 * PAWNS
+            )));
         }
         // After a ply, no group of the side to move is left encircled by the side that just
         // played: they were all turned.
         if !self.encircled(p, 1 - p.to_move).is_empty() {
-            return Err("an encircled group was left unturned".into());
+            return Err(Error::Other("an encircled group was left unturned".into()));
         }
         Ok(())
     }

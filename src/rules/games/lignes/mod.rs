@@ -7,7 +7,9 @@
 mod parse;
 mod plane;
 
+use crate::base::diag::Error;
 use crate::definition::model::Game;
+use crate::rules::games::definition_error;
 use crate::rules::rng::Rng;
 use crate::rules::{Field, RawPosition, Rules, Score};
 use plane::{Plane, Push, Visit};
@@ -144,27 +146,26 @@ pub struct Lignes {
 
 impl Lignes {
     /// Builds the engine from the definition.
-    pub fn new(game: &Game) -> Result<Lignes, String> {
+    pub fn new(game: &Game) -> Result<Lignes, Error> {
         let per_side = game
             .param("pawns_per_side")
-            .ok_or("games/lignes/game.toml: [rules] needs `pawns_per_side`")?;
+            .ok_or_else(|| definition_error("lignes", "[rules] needs `pawns_per_side`"))?;
         let opening = game
             .param("opening_pawns")
-            .ok_or("games/lignes/game.toml: [rules] needs `opening_pawns`")?;
+            .ok_or_else(|| definition_error("lignes", "[rules] needs `opening_pawns`"))?;
         // The definition's check reports this at its line; a `Game` built otherwise meets it here.
         if !(1..=MAX_PER_SIDE).contains(&per_side) {
-            return Err(format!(
-                "games/lignes/game.toml: [rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {MAX_PER_SIDE} pawns a side"
-            ));
+            return Err(definition_error("lignes", format!("[rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {MAX_PER_SIDE} pawns a side"
+            )));
         }
         // The rulebook's diagrams draw these pieces on the mat's squares.
         for id in ["light-pawn", "dark-pawn"] {
             if !game.pieces.iter().any(|p| p.id == id) {
-                return Err(format!("games/lignes/game.toml: no piece `{id}`"));
+                return Err(definition_error("lignes", format!("no piece `{id}`")));
             }
         }
         if game.mats.is_empty() {
-            return Err("games/lignes/game.toml: no mat".into());
+            return Err(definition_error("lignes", "no mat"));
         }
         Ok(Lignes {
             per_side: per_side as u8,
@@ -387,21 +388,24 @@ impl Rules for Lignes {
         Pos::from_real(Vec::new(), 0, [0, 0], [0, 0])
     }
 
-    fn invariants(&self, p: &Pos) -> Result<(), String> {
+    fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if !Plane::new(p).connected() {
-            return Err("the pawns are not one group".into());
+            return Err(Error::Other("the pawns are not one group".into()));
         }
         for (s, name) in SIDES.iter().enumerate() {
             let on = p.count(s as u8) as u8;
             if on + p.taken[1 - s] != p.placed[s] {
-                return Err(format!(
+                return Err(Error::Other(format!(
                     "{name}: {on} on the plane + {} taken != {} placed",
                     p.taken[1 - s],
                     p.placed[s]
-                ));
+                )));
             }
             if p.placed[s] > self.per_side {
-                return Err(format!("{name} placed more than {} pawns", self.per_side));
+                return Err(Error::Other(format!(
+                    "{name} placed more than {} pawns",
+                    self.per_side
+                )));
             }
         }
         Ok(())
