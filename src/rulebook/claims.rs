@@ -1,12 +1,11 @@
 //! The claims of an example (`[expect]`): what the rulebook says of a position, read from its
-//! table (names checked against the game), and each checked by the engine.
+//! table, their names checked against the game.
 //!
-//! In: an example's `[expect]` table and the game's engine; out: [`Claim`]s, and for each the
-//! engine's verdict ([`check_claim`]). A new kind of claim is a [`ClaimKind`] variant, a key of
-//! `ExpectRaw`, its reading in `claims_of` and its check in `found_instead` (the caption check,
-//! `captions.rs`, matches every kind too).
+//! In: an example's `[expect]` table and the game's engine; out: [`Claim`]s, each checked by the
+//! engine in `example.rs` (`check_claim`). A new kind of claim is a [`ClaimKind`] variant, a key
+//! of `ExpectRaw`, its reading in `claims_of`, and its check in `example::found_instead` (the
+//! caption check, `captions.rs`, matches every kind too).
 
-use super::example::Example;
 use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
 use crate::rules;
@@ -245,114 +244,11 @@ pub(super) fn claims_of(
 }
 
 /// A table's entries as a claim writes them: `light = 3, dark = 0`.
-fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
+pub(super) fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
     t.iter()
         .map(|(k, v)| format!("{k} = {v}"))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Checks one claim: `Err` holds what the engine found instead.
-pub fn check_claim(
-    engine: &Engine,
-    ex: &Example,
-    claim: &Claim,
-) -> Result<(), crate::base::diag::Error> {
-    found_instead(engine, ex, claim).map_err(crate::base::diag::Error::Other)
-}
-
-/// [`check_claim`]'s test: `Err` holds what the engine found, as the report prints it.
-fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
-    let Some(p) = &ex.position else {
-        return Err("no position the engine read".into());
-    };
-    match &claim.kind {
-        ClaimKind::Successors(n) => {
-            let found = engine.successor_moves(p).len() as u64;
-            (found == *n).then_some(()).ok_or_else(|| found.to_string())
-        }
-        ClaimKind::Scores(want) => {
-            let got: BTreeMap<String, i64> = engine.score(p).scores.into_iter().collect();
-            (&got == want)
-                .then_some(())
-                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
-        }
-        ClaimKind::Winner(w) => {
-            let got = engine.score(p).winner;
-            (got.as_deref() == Some(w.as_str()))
-                .then_some(())
-                .ok_or_else(|| {
-                    got.map_or("no winner (the game is not over)".to_string(), |g| {
-                        format!("\"{g}\"")
-                    })
-                })
-        }
-        ClaimKind::Tokens(want) => {
-            let got: BTreeMap<String, u64> = want
-                .keys()
-                .map(|k| {
-                    let n = ex.rows.iter().flatten().filter(|t| *t == k).count();
-                    (k.clone(), n as u64)
-                })
-                .collect();
-            (&got == want)
-                .then_some(())
-                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
-        }
-        ClaimKind::Over(o) => {
-            let got = engine.score(p).over;
-            (got == *o).then_some(()).ok_or_else(|| got.to_string())
-        }
-        ClaimKind::Legal(m) => engine
-            .find_move(p, m)
-            .map(|_| ())
-            .ok_or_else(|| "no such move".into()),
-        ClaimKind::Illegal(m) => (engine.find_move(p, m).is_none())
-            .then_some(())
-            .ok_or_else(|| "a legal move".into()),
-        ClaimKind::Moves(want) => {
-            // The set of moves: with a die, one move leads to a successor per next roll.
-            let mut got: Vec<String> = engine
-                .successor_moves(p)
-                .into_iter()
-                .map(|(m, _)| m)
-                .collect();
-            got.sort();
-            got.dedup();
-            (&got == want)
-                .then_some(())
-                .ok_or_else(|| format!("moves = [{}]", got.join(", ")))
-        }
-        ClaimKind::After(m, board, fields) => {
-            let Some(q) = engine.find_move(p, m) else {
-                return Err(format!("no move {m}"));
-            };
-            let mut found = Vec::new();
-            let (rows, have) = engine.data(&q);
-            if let Some(b) = board {
-                let got = &rows;
-                if got != b {
-                    found.push(format!(
-                        "board = {}",
-                        got.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
-                    ));
-                }
-            }
-            for (k, want) in fields {
-                let got = have.get(k).cloned();
-                if got.as_ref() != Some(want) {
-                    found.push(format!(
-                        "{k} = {}",
-                        got.map_or("(absent)".to_string(), |g| g.to_string())
-                    ));
-                }
-            }
-            found
-                .is_empty()
-                .then_some(())
-                .ok_or_else(|| found.join(", "))
-        }
-    }
 }
 
 /// The cell names of a move: its words made only of names (letters then digits: `d4`, `aa12`),

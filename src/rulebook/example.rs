@@ -4,8 +4,8 @@
 //! The block is read from a copy of the whole Markdown file in which everything outside the block
 //! is blanked (newlines kept), so every error and claim has its true line and column.
 
-pub use super::claims::{check_claim, Claim, ClaimKind};
-use super::claims::{claims_of, ExpectRaw};
+use super::claims::{claims_of, pairs, ExpectRaw};
+pub use super::claims::{Claim, ClaimKind};
 use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
@@ -13,6 +13,7 @@ use crate::rules;
 use crate::rules::engine::{Engine, Position};
 use crate::scene::Scene;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::Path;
 use toml::Spanned;
 
@@ -307,4 +308,107 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(Scene,
         }
     }
     out
+}
+
+/// Checks one claim: `Err` holds what the engine found instead.
+pub fn check_claim(
+    engine: &Engine,
+    ex: &Example,
+    claim: &Claim,
+) -> Result<(), crate::base::diag::Error> {
+    found_instead(engine, ex, claim).map_err(crate::base::diag::Error::Other)
+}
+
+/// [`check_claim`]'s test: `Err` holds what the engine found, as the report prints it.
+fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
+    let Some(p) = &ex.position else {
+        return Err("no position the engine read".into());
+    };
+    match &claim.kind {
+        ClaimKind::Successors(n) => {
+            let found = engine.successor_moves(p).len() as u64;
+            (found == *n).then_some(()).ok_or_else(|| found.to_string())
+        }
+        ClaimKind::Scores(want) => {
+            let got: BTreeMap<String, i64> = engine.score(p).scores.into_iter().collect();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
+        }
+        ClaimKind::Winner(w) => {
+            let got = engine.score(p).winner;
+            (got.as_deref() == Some(w.as_str()))
+                .then_some(())
+                .ok_or_else(|| {
+                    got.map_or("no winner (the game is not over)".to_string(), |g| {
+                        format!("\"{g}\"")
+                    })
+                })
+        }
+        ClaimKind::Tokens(want) => {
+            let got: BTreeMap<String, u64> = want
+                .keys()
+                .map(|k| {
+                    let n = ex.rows.iter().flatten().filter(|t| *t == k).count();
+                    (k.clone(), n as u64)
+                })
+                .collect();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("{{ {} }}", pairs(&got)))
+        }
+        ClaimKind::Over(o) => {
+            let got = engine.score(p).over;
+            (got == *o).then_some(()).ok_or_else(|| got.to_string())
+        }
+        ClaimKind::Legal(m) => engine
+            .find_move(p, m)
+            .map(|_| ())
+            .ok_or_else(|| "no such move".into()),
+        ClaimKind::Illegal(m) => (engine.find_move(p, m).is_none())
+            .then_some(())
+            .ok_or_else(|| "a legal move".into()),
+        ClaimKind::Moves(want) => {
+            // The set of moves: with a die, one move leads to a successor per next roll.
+            let mut got: Vec<String> = engine
+                .successor_moves(p)
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect();
+            got.sort();
+            got.dedup();
+            (&got == want)
+                .then_some(())
+                .ok_or_else(|| format!("moves = [{}]", got.join(", ")))
+        }
+        ClaimKind::After(m, board, fields) => {
+            let Some(q) = engine.find_move(p, m) else {
+                return Err(format!("no move {m}"));
+            };
+            let mut found = Vec::new();
+            let (rows, have) = engine.data(&q);
+            if let Some(b) = board {
+                let got = &rows;
+                if got != b {
+                    found.push(format!(
+                        "board = {}",
+                        got.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
+                    ));
+                }
+            }
+            for (k, want) in fields {
+                let got = have.get(k).cloned();
+                if got.as_ref() != Some(want) {
+                    found.push(format!(
+                        "{k} = {}",
+                        got.map_or("(absent)".to_string(), |g| g.to_string())
+                    ));
+                }
+            }
+            found
+                .is_empty()
+                .then_some(())
+                .ok_or_else(|| found.join(", "))
+        }
+    }
 }
