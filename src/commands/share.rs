@@ -290,16 +290,7 @@ pub fn export_games(
     lang: Option<Lang>,
     out: &std::path::Path,
 ) -> Result<Vec<Written>, Error> {
-    let lib = project.library()?;
-    let mut loaded = Vec::new();
-    let mut diags = crate::base::diag::Diagnostics::default();
-    let mut seen = std::collections::BTreeSet::new();
-    for g in games.iter().filter(|g| seen.insert(g.as_str())) {
-        match crate::rules::engine::load_definition(project, g, &lib) {
-            Ok(game) => loaded.push(game),
-            Err(d) => diags.0.extend(d.0),
-        }
-    }
+    let (loaded, mut diags) = crate::make::load_games(project, games)?;
     if !diags.is_empty() {
         return Err(Error::Input(diags));
     }

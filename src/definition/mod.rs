@@ -39,15 +39,7 @@ pub const BUNDLED: [(&str, &str); 5] = [
 ];
 
 /// The names of the shipped games ([`BUNDLED`]), in build order.
-pub const GAMES: [&str; BUNDLED.len()] = {
-    let mut names = [""; BUNDLED.len()];
-    let mut i = 0;
-    while i < BUNDLED.len() {
-        names[i] = BUNDLED[i].0;
-        i += 1;
-    }
-    names
-};
+pub const GAMES: [&str; BUNDLED.len()] = crate::base::names_of(&BUNDLED);
 
 /// Where a project's definitions live.
 #[derive(Debug, Clone)]

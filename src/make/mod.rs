@@ -176,16 +176,12 @@ pub struct GameReport {
     pub warnings: Vec<crate::base::diag::Diagnostic>,
 }
 
-/// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
-/// first (nothing is written when one is wrong), then every game is laid out and exported in
-/// parallel on `threads` threads, then each game's files are published at once.
-pub fn build_games(
+/// Reads and validates each of `games` (a name given twice is read once), in the order given:
+/// the games that are right, and the errors of all the others together.
+pub fn load_games(
     project: &crate::definition::Project,
     games: &[String],
-    opts: &BuildOptions,
-    out: &Path,
-    threads: usize,
-) -> Result<Vec<GameReport>, Error> {
+) -> Result<(Vec<Game>, crate::base::diag::Diagnostics), Error> {
     let lib = project.library()?;
     let mut loaded = Vec::new();
     let mut diags = crate::base::diag::Diagnostics::default();
@@ -196,6 +192,20 @@ pub fn build_games(
             Err(d) => diags.0.extend(d.0),
         }
     }
+    Ok((loaded, diags))
+}
+
+/// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated
+/// first (nothing is written when one is wrong), then every game is laid out and exported in
+/// parallel on `threads` threads, then each game's files are published at once.
+pub fn build_games(
+    project: &crate::definition::Project,
+    games: &[String],
+    opts: &BuildOptions,
+    out: &Path,
+    threads: usize,
+) -> Result<Vec<GameReport>, Error> {
+    let (mut loaded, mut diags) = load_games(project, games)?;
     // `--only`: each game cut down to what is picked (its faces only, no rulebook).
     let mut picked: Vec<Option<Selection>> = loaded.iter().map(|_| None).collect();
     if !opts.only.is_empty() {

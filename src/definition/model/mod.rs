@@ -99,10 +99,39 @@ impl Game {
         self.params.get(name).copied()
     }
 
+    /// A `[rules]` parameter a rules engine needs; the error names the definition file.
+    pub fn engine_param(&self, name: &str) -> Result<i64, Error> {
+        self.param(name).ok_or_else(|| {
+            Error::file(
+                "",
+                &self.file_for_engines(),
+                format!("[rules] needs `{name}`"),
+            )
+        })
+    }
+
+    /// Checks that the definition has each of the pieces `ids` (the pieces a rules engine's
+    /// diagrams draw); the error names the definition file and the first piece missing.
+    pub fn engine_pieces(&self, ids: &[&str]) -> Result<(), Error> {
+        match ids.iter().find(|id| !self.pieces.iter().any(|p| p.id == **id)) {
+            Some(id) => Err(Error::file(
+                "",
+                &self.file_for_engines(),
+                format!("no piece `{id}`"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The definition file as the rules engines' errors name it (`games/<id>/game.toml`).
+    fn file_for_engines(&self) -> PathBuf {
+        PathBuf::from(format!("games/{}/game.toml", self.id))
+    }
+
     /// The first board, for a rules engine that plays on at most `max_cells` cells; the errors
     /// name the definition file (`games/<id>/game.toml`, kept as the error's path).
     pub fn engine_board(&self, max_cells: usize) -> Result<&Board, Error> {
-        let file = PathBuf::from(format!("games/{}/game.toml", self.id));
+        let file = self.file_for_engines();
         let board = self
             .boards
             .first()

@@ -35,15 +35,7 @@ pub const BUNDLED: [(&str, &Contract); 5] = [
 ];
 
 /// Games that have a bundled rules engine, in the order messages list them ([`BUNDLED`]).
-pub const ENGINES: [&str; BUNDLED.len()] = {
-    let mut names = [""; BUNDLED.len()];
-    let mut i = 0;
-    while i < BUNDLED.len() {
-        names[i] = BUNDLED[i].0;
-        i += 1;
-    }
-    names
-};
+pub const ENGINES: [&str; BUNDLED.len()] = crate::base::names_of(&BUNDLED);
 
 /// What the engine of game `id` needs from its definition; `None` for a game without an engine.
 pub fn contract(id: &str) -> Option<&'static Contract> {

@@ -119,21 +119,9 @@ impl AlphaBrick {
                 .filter(|c| camps[1].contains(c))
                 .collect(),
         ];
-        let piece = |id: &str| {
-            game.pieces
-                .iter()
-                .find(|p| p.id == id)
-                .map(|_| ())
-                .ok_or_else(|| Error::Other(format!("no piece `{id}`")))
-        };
         // The rulebook's diagrams draw these pieces: the definition must have them.
-        for id in ["south-pawn", "north-pawn", "brick"] {
-            piece(id)?;
-        }
-        let total = game
-            .param("bricks")
-            .ok_or_else(|| definition_error("alphabrick", "[rules] needs `bricks`"))?
-            as u32;
+        game.engine_pieces(&["south-pawn", "north-pawn", "brick"])?;
+        let total = game.engine_param("bricks")? as u32;
         Ok(AlphaBrick {
             grid,
             camps,

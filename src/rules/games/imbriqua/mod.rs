@@ -8,7 +8,7 @@ mod play;
 pub mod position;
 
 use crate::base::diag::Error;
-use crate::definition::model::{Game, Grid, Piece};
+use crate::definition::model::{Game, Grid};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
 use crate::rules::{Field, RawPosition, Rules, Score};
@@ -50,12 +50,6 @@ pub struct Imbriqua {
     opening_pawns: u8,
 }
 
-fn piece<'a>(game: &'a Game, id: &str) -> Result<&'a Piece, Error> {
-    game.pieces
-        .iter()
-        .find(|p| p.id == id)
-        .ok_or_else(|| definition_error("imbriqua", format!("no piece `{id}`")))
-}
 
 impl Imbriqua {
     /// Builds the engine from the definition.
@@ -112,11 +106,8 @@ impl Imbriqua {
             .iter()
             .position(|a| *a == Action::PlaceTwo)
             .unwrap_or(0) as u8;
-        let opening_pawns = game
-            .param("opening_pawns")
-            .ok_or_else(|| definition_error("imbriqua", "[rules] needs `opening_pawns`"))?;
-        piece(game, "light-pawn")?;
-        piece(game, "dark-pawn")?;
+        let opening_pawns = game.engine_param("opening_pawns")?;
+        game.engine_pieces(&["light-pawn", "dark-pawn"])?;
         Ok(Imbriqua {
             grid,
             full,

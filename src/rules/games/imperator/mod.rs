@@ -108,14 +108,8 @@ impl Imperator {
             grid,
             sides,
             pivots,
-            free_at: game
-                .param("free_move_at")
-                .ok_or_else(|| definition_error("imperator", "[rules] needs `free_move_at`"))?
-                as u32,
-            end_at: game
-                .param("end_at")
-                .ok_or_else(|| definition_error("imperator", "[rules] needs `end_at`"))?
-                as u32,
+            free_at: game.engine_param("free_move_at")? as u32,
+            end_at: game.engine_param("end_at")? as u32,
         })
     }
 

@@ -147,23 +147,15 @@ pub struct Lignes {
 impl Lignes {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Lignes, Error> {
-        let per_side = game
-            .param("pawns_per_side")
-            .ok_or_else(|| definition_error("lignes", "[rules] needs `pawns_per_side`"))?;
-        let opening = game
-            .param("opening_pawns")
-            .ok_or_else(|| definition_error("lignes", "[rules] needs `opening_pawns`"))?;
+        let per_side = game.engine_param("pawns_per_side")?;
+        let opening = game.engine_param("opening_pawns")?;
         // The definition's check reports this at its line; a `Game` built otherwise meets it here.
         if !(1..=MAX_PER_SIDE).contains(&per_side) {
             return Err(definition_error("lignes", format!("[rules] `pawns_per_side` = {per_side}: the engine plays with 1 to {MAX_PER_SIDE} pawns a side"
             )));
         }
         // The rulebook's diagrams draw these pieces on the mat's squares.
-        for id in ["light-pawn", "dark-pawn"] {
-            if !game.pieces.iter().any(|p| p.id == id) {
-                return Err(definition_error("lignes", format!("no piece `{id}`")));
-            }
-        }
+        game.engine_pieces(&["light-pawn", "dark-pawn"])?;
         if game.mats.is_empty() {
             return Err(definition_error("lignes", "no mat"));
         }
