@@ -158,6 +158,22 @@ fn two_players_score_by_team_and_three_players_leave_green_neutral() {
         vec![("blue+red".into(), 15), ("yellow+green".into(), 5)]
     );
     assert_eq!(two.winner.as_deref(), Some("blue+red"));
+    // The variant scores a team by the difference of its colours, and here flips the winner;
+    // the field is written back only when it is not the rule's sum.
+    let diff = pos(
+        "to_move = \"blue\"\nplayers = 2\nscoring = \"difference\"",
+        rows,
+    );
+    let d = engine().score(&diff);
+    assert_eq!(
+        d.scores,
+        vec![("blue+red".into(), -3), ("yellow+green".into(), 1)]
+    );
+    assert_eq!(d.winner.as_deref(), Some("yellow+green"));
+    assert!(engine().to_toml(&diff).contains("scoring = \"difference\""));
+    assert!(!engine()
+        .to_toml(&pos("to_move = \"blue\"\nplayers = 2", rows))
+        .contains("scoring"));
     let three = engine().score(&pos("to_move = \"blue\"\nplayers = 3", rows));
     assert_eq!(
         three.scores,
@@ -188,6 +204,14 @@ fn bad_positions_name_their_place() {
     let e = bad("game = \"arlecchino\"\nto_move = \"blue\"\nboard = \"\"\"\n. . . . . .\n. . . . . .\n. . BBXY . . .\n. . . . . .\n. . . . . .\n. . . . . .\n\"\"\"\n");
     assert!(
         e.starts_with("a.toml:6:5: error: `board`: unknown token `BBXY`"),
+        "{e}"
+    );
+    let e =
+        bad("game = \"arlecchino\"\nto_move = \"blue\"\nscoring = \"difference\"\nboard = \".\"\n");
+    assert!(
+        e.contains(
+            "a.toml:3:11: error: `scoring = \"difference\"` is a variant of the 2-player game"
+        ),
         "{e}"
     );
     let e = bad("game = \"arlecchino\"\nto_move = \"blue\"\nplayers = 5\nboard = \".\"\n");

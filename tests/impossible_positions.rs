@@ -1,6 +1,7 @@
 //! Positions that cannot arise in play are refused as bad input, each at its place and with its
 //! reason (the "Impossible" paragraphs of shared/spec/imbriqua.md, imperator.md and
-//! alphabrick.md); a possible position beside each is still accepted.
+//! alphabrick.md, and the alternation of turns in Lignes); a possible position beside each is
+//! still accepted.
 
 mod common;
 
@@ -430,4 +431,47 @@ fn alphabrick_a_camp_stack_above_three_is_refused() {
         "p.toml",
         &alphabrick(&[("c5", '.'), ("d5", '.'), ("e5", '.'), ("a1", '3')]),
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lignes: line 1 `game`, 2 `to_move`, then `taken` when given, then the board.
+
+fn lignes(to_move: &str, taken: Option<(u8, u8)>, rows: &[&str]) -> String {
+    let taken = taken.map_or(String::new(), |(l, d)| {
+        format!("taken = {{ light = {l}, dark = {d} }}\n")
+    });
+    format!(
+        "game = \"lignes\"\nto_move = \"{to_move}\"\n{taken}board = \"\"\"\n{}\n\"\"\"\n",
+        rows.join("\n")
+    )
+}
+
+#[test]
+fn lignes_placements_that_the_turns_cannot_give_are_refused() {
+    // Four light pawns and no dark one: light places first and the sides take turns.
+    refused_at(
+        "p.toml",
+        &lignes("dark", None, &["LLLL"]),
+        "2:11",
+        "`to_move`: light has placed 4 pawns and dark 0 (on the plane plus taken), with dark to move: light places first and the sides take turns, so with dark to move light has placed one pawn more than dark",
+    );
+    refused_at(
+        "p.toml",
+        &lignes("light", None, &["LLD"]),
+        "2:11",
+        "so with light to move both sides have placed as many",
+    );
+    // A pawn taken still counts as placed: 2 light on the plane and 1 taken by dark is 3.
+    refused_at(
+        "p.toml",
+        &lignes("light", Some((0, 1)), &["LLDD"]),
+        "2:11",
+        "light has placed 3 pawns and dark 2",
+    );
+    // Possible: the counts of the turns, taken pawns included, and any count once a side has
+    // placed all its pawns (positions set up by hand, where that side skips its placement).
+    accepted("p.toml", &lignes("dark", None, &["LLD"]));
+    accepted("p.toml", &lignes("light", None, &["LLDD"]));
+    accepted("p.toml", &lignes("light", Some((1, 0)), &["LLD"]));
+    accepted("p.toml", &lignes("light", Some((0, 16)), &["LL.", "DLL"]));
 }

@@ -80,7 +80,12 @@ fn a_turn_places_then_pushes() {
 
 #[test]
 fn a_side_that_cannot_place_and_push_loses() {
-    let p = pos("to_move = \"dark\"", &["LLLL"]);
+    // Dark to move with 7 placed (6 taken) to light's 8: every push after any placement is led
+    // by a light pawn, short of dark pawns, or splits the plane.
+    let p = pos(
+        "to_move = \"dark\"\ntaken = { light = 6, dark = 0 }",
+        &["..L..", "..L..", "LLDLL", "..L..", "..L.."],
+    );
     assert!(moves(&p).is_empty());
     let s = engine().score(&p);
     assert!(s.over);

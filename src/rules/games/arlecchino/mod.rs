@@ -30,7 +30,13 @@ pub struct Pos {
     pub to_move: u8,
     /// Number of players: 2, 3 or 4.
     pub players: u8,
+    /// With 2 players, how a team scores: 0 the sum of its two colours (the rule), 1 the
+    /// difference (the variant: blue minus red, yellow minus green). Always 0 otherwise.
+    pub scoring: u8,
 }
+
+/// Values of the `scoring` field, in the order of `Pos::scoring`.
+pub const SCORINGS: [&str; 2] = ["sum", "difference"];
 
 /// A step of a path: the cell reached and whether it was reached by a jump.
 pub type Step = (u8, bool);
@@ -296,7 +302,7 @@ impl Rules for Arlecchino {
     }
 
     fn keys(&self) -> &'static [&'static str] {
-        &["to_move", "players", "board"]
+        &["to_move", "players", "scoring", "board"]
     }
 
     fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
@@ -331,6 +337,10 @@ impl Rules for Arlecchino {
     fn score(&self, p: &Pos) -> Score {
         let z = self.zones(p);
         let scores: Vec<(String, i64)> = match p.players {
+            2 if p.scoring == 1 => vec![
+                ("blue+red".into(), z[0] - z[2]),
+                ("yellow+green".into(), z[1] - z[3]),
+            ],
             2 => vec![
                 ("blue+red".into(), z[0] + z[2]),
                 ("yellow+green".into(), z[1] + z[3]),
@@ -371,11 +381,19 @@ impl Rules for Arlecchino {
                     .collect()
             })
             .collect();
-        vec![
+        let mut f = vec![
             ("to_move", Field::Str(COLORS[p.to_move as usize].into())),
             ("players", Field::Int(i64::from(p.players))),
-            ("board", Field::Board(rows)),
-        ]
+        ];
+        // Written only when it is not the default, so that positions of the rule read as before.
+        if p.scoring != 0 {
+            f.push((
+                "scoring",
+                Field::Str(SCORINGS[usize::from(p.scoring)].into()),
+            ));
+        }
+        f.push(("board", Field::Board(rows)));
+        f
     }
 
     fn start(&self, seed: u64) -> Pos {
@@ -386,6 +404,7 @@ impl Rules for Arlecchino {
             tiles: [0; MAX_CELLS],
             to_move: 0,
             players: 4,
+            scoring: 0,
         };
         for (c, t) in deal.iter().enumerate() {
             // The black-and-white tile is taken off at once: the first hole.
@@ -432,6 +451,11 @@ impl Rules for Arlecchino {
         }
         if !Self::in_play(p.players).contains(&p.to_move) {
             return Err(Error::Other("the colour to move is not in play".into()));
+        }
+        if p.scoring != 0 && p.players != 2 {
+            return Err(Error::Other(
+                "the difference scoring is a variant of the 2-player game".into(),
+            ));
         }
         Ok(())
     }

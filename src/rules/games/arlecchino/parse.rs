@@ -1,6 +1,6 @@
 //! Reading an Arlecchino position file.
 
-use super::{Arlecchino, Pos, COLORS, LETTERS, MAX_CELLS};
+use super::{Arlecchino, Pos, COLORS, LETTERS, MAX_CELLS, SCORINGS};
 use crate::rules::position::square_cells;
 use crate::rules::RawPosition;
 
@@ -12,11 +12,23 @@ pub(super) fn parse(e: &Arlecchino, raw: &mut RawPosition) -> Option<Pos> {
         Some((_, n)) => n as u8,
         None => 4,
     };
+    let scoring = match raw.choice("scoring", &SCORINGS) {
+        Some((span, 1)) if players != 2 => {
+            raw.error(
+                span,
+                "`scoring = \"difference\"` is a variant of the 2-player game: it needs `players = 2`",
+            );
+            0
+        }
+        Some((_, i)) => i as u8,
+        None => 0,
+    };
     let mut p = Pos {
         occ: 0,
         tiles: [0; MAX_CELLS],
         to_move: to_move.as_ref().map_or(0, |t| t.1 as u8),
         players,
+        scoring,
     };
     if let Some((span, 3)) = &to_move {
         if players == 3 {

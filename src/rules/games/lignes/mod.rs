@@ -400,6 +400,9 @@ impl Rules for Lignes {
                 )));
             }
         }
+        if let Some(why) = parse::alternation(self.per_side, p.placed, p.to_move) {
+            return Err(Error::Other(why));
+        }
         Ok(())
     }
 

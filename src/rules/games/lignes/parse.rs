@@ -136,5 +136,41 @@ pub(super) fn parse(e: &Lignes, raw: &mut RawPosition) -> Option<Pos> {
             "`board`: the pawns must form one group joined by their sides",
         );
     }
+    // Light places first and every turn places one pawn, so until a side has placed all its
+    // pawns the counts follow the turns; hand-made positions where a side has placed everything
+    // (spec: it then skips the placement) are the only exception. Checked last, so that a board
+    // that is wrong in itself is reported as such.
+    if raw.diags.0.len() == before {
+        if let Some((span, side)) = &to_move {
+            if let Some(why) = alternation(e.per_side, counted, *side as u8) {
+                raw.error(span.clone(), why);
+            }
+        }
+    }
     p.filter(|_| raw.diags.0.len() == before && to_move.is_some())
+}
+
+/// Why pawns placed `placed` (light, dark) cannot be on the board with `to_move` to play, if
+/// they cannot: light places first and the sides take turns, one pawn a turn, so with light to
+/// move both have placed as many, and with dark to move light has placed one more. Once a side
+/// has placed all `per_side` pawns the counts are free (positions set up by hand).
+pub(super) fn alternation(per_side: u8, placed: [u8; 2], to_move: u8) -> Option<String> {
+    let [l, d] = placed;
+    if l >= per_side || d >= per_side {
+        return None;
+    }
+    let (ok, rule) = if to_move == 0 {
+        (l == d, "with light to move both sides have placed as many")
+    } else {
+        (
+            u16::from(l) == u16::from(d) + 1,
+            "with dark to move light has placed one pawn more than dark",
+        )
+    };
+    (!ok).then(|| {
+        format!(
+            "`to_move`: light has placed {l} pawns and dark {d} (on the plane plus taken), with {} to move: light places first and the sides take turns, so {rule}",
+            super::SIDES[usize::from(to_move)]
+        )
+    })
 }
