@@ -65,7 +65,7 @@ fn a_wrong_claim_is_reported_with_its_line_and_what_was_found() {
     let r = failures(&text.replacen(claim, "successors = 62", 1));
     // The claim fails, and the caption's "61 cases libres" is no longer backed by a claim.
     assert_eq!(r.len(), 2, "{r:?}");
-    assert!(r[0].contains("the caption counts 61"), "{r:?}");
+    assert!(r[0].contains("the caption says 61"), "{r:?}");
     assert_eq!(
         r[1],
         format!("games/imbriqua/rules.fr.md:{line}: expected successors = 62, found 61")
@@ -288,7 +288,12 @@ fn the_check_command_reports_failures_and_exits_1() {
         )),
         "{out}"
     );
-    assert!(out.contains("1 failed"), "{out}");
+    // The caption that says dark wins no longer has a claim behind it either.
+    assert!(
+        out.contains("the caption says dark wins, but the claimed winner is light"),
+        "{out}"
+    );
+    assert!(out.contains("2 failed"), "{out}");
     let _ = std::fs::remove_dir_all(&root);
 }
 

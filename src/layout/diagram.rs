@@ -39,12 +39,27 @@ pub struct Placement {
     placed: Vec<(String, Vec<P>, Shown)>,
     /// The outlines of the cells the position's fields name (`[diagram] highlight`).
     highlighted: Vec<Vec<P>>,
+    /// The token on each occupied cell, by the cell's name.
+    tokens: Vec<(String, String)>,
 }
 
 impl Placement {
     /// The names of the cells a token stands on.
     pub fn occupied(&self) -> impl Iterator<Item = &str> {
         self.placed.iter().map(|(name, _, _)| name.as_str())
+    }
+
+    /// Every cell as data: its name, its centre on the drawing (mm, y down the page) and the
+    /// token on it, if any (what a caption check ties names, directions and pieces to).
+    pub fn cells_as_data(&self) -> Vec<(String, (f64, f64), Option<String>)> {
+        self.cells
+            .iter()
+            .map(|(name, poly)| {
+                let c = centre(poly);
+                let token = self.tokens.iter().find(|(n, _)| n == name);
+                (name.clone(), (c.x, c.y), token.map(|(_, t)| t.clone()))
+            })
+            .collect()
     }
 
     /// `Err` names the first cell the marks name that is not on the diagram.
@@ -131,7 +146,9 @@ pub fn place(
         model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
     };
     let mut placed = Vec::new();
+    let mut named = Vec::new();
     for (name, poly, token) in tokens {
+        named.push((name.clone(), token.clone()));
         placed.push((name, poly, shown(game, def, &token)?));
     }
     let mut highlighted = Vec::new();
@@ -147,6 +164,7 @@ pub fn place(
         cells,
         placed,
         highlighted,
+        tokens: named,
     })
 }
 

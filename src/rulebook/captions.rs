@@ -1,91 +1,38 @@
-//! Captions backed by claims: what a caption of a checked example states about its position
-//! must be something a claim of the same example checks.
+//! Captions that cannot lie: every fact a caption of a checked example states is bound to a
+//! claim of the same example, or the caption is refused at its place.
 //!
-//! A caption is read for three kinds of statement:
-//! - **moves** (`d5-f7`, `c3xc5xe5`, `+3,1`, `-a1`): each must be named by a claim of the example
-//!   (`legal`, `illegal`, `moves` or `after`);
-//! - **cells** (`d5`, `3,3`): each must be named by a claim's move, hold a piece in the position,
-//!   or be one the diagram marks;
-//! - **counts**, a number (in figures or in words up to twelve) followed within two words by a
-//!   counted noun (`7 squares`, `12 marked cells`, `trois pions`), or a score `18 to 2`: each
-//!   number must equal a claimed value (successors, a score, a token count, or the length of a
-//!   claimed list of moves).
+//! In: an [`Example`] (its captions, and the [`Facts`] its claims make true) and the rulebook's
+//! language; out: the statements no claim backs ([`Unbacked`]).
 //!
-//! What a caption says in other words (a reason, a rule) is the reader's: the check holds the
-//! facts a figure can be wrong about.
+//! A caption is read in sentences (`.`, `!`, `?`), clauses (`:`, `;`, a dash, parentheses) and
+//! phrases (`,`). A phrase is negative when it holds a negation of its language (`not`,
+//! `cannot`, `refused`; `ne … pas`, `interdit`). The facts, and what binds each one
+//! ([`super::lexicon`] lists the words of each language):
+//! - a **move** (`d5-f7`, `c3xc5xe5`, `+3,1`) is a claimed move: claimed illegal in a negative
+//!   phrase, legal otherwise; after the word `after` it is the move of the `after` claim;
+//! - a **cell** (`d5`, `(3, 3)`) is named by a claimed move, holds a piece, or is marked; a cell
+//!   that is itself a claimed placement follows the phrase's polarity like a move, and a cell
+//!   only a legal move reaches may not be said unreachable;
+//! - a **number** (in figures or in words) is a claimed value: of the kind its noun counts
+//!   (moves, pieces, cells, points) and of the side named before it, if any; `18 to 2` is two
+//!   sides' scores; `1 … on d4` is the diagram's first numbered cell; `rank 2` is a line of a
+//!   cell of the clause; a bare number may also be a number of the position (a die's roll);
+//! - a **side** is the owner of a piece on a cell its clause names, or (when the clause names
+//!   no piece) the side to move, or the side a number, a win or a pass of its clause is bound to;
+//! - **winning**, **losing** and a **draw** are the claimed winner (of the position, or after
+//!   the `after` move), the game **going on** or **being over** a claimed `over`, a **pass** a
+//!   claimed pass of the sides the clause names (`passes`, or a move list of passes only);
+//! - a **direction** is the way one of the clause's moves goes (or a move through one of its
+//!   cells, or from one of its cells to the next; with none, any claimed move);
+//! - a sentence naming a move and a **capture** names either none or all of the pieces the
+//!   move takes.
+//!
+//! Anything else a caption says (a reason, a rule) is the reader's.
 
-use super::example::{ClaimKind, Example};
-
-/// Nouns that a number counts, singular and plural, in both languages.
-const COUNTED: &[&str] = &[
-    "move",
-    "moves",
-    "coup",
-    "coups",
-    "déplacement",
-    "déplacements",
-    "mouvement",
-    "mouvements",
-    "cell",
-    "cells",
-    "case",
-    "cases",
-    "square",
-    "squares",
-    "successor",
-    "successors",
-    "outcome",
-    "outcomes",
-    "issue",
-    "issues",
-    "pawn",
-    "pawns",
-    "pion",
-    "pions",
-    "tile",
-    "tiles",
-    "tuile",
-    "tuiles",
-    "brick",
-    "bricks",
-    "brique",
-    "briques",
-    "zone",
-    "zones",
-    "point",
-    "points",
-    "position",
-    "positions",
-    "push",
-    "pushes",
-    "poussée",
-    "poussées",
-];
-
-/// Numbers written in words (not "one"/"un", which are mostly articles).
-const WORDS: &[(&str, u64)] = &[
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("deux", 2),
-    ("trois", 3),
-    ("quatre", 4),
-    ("cinq", 5),
-    ("sept", 7),
-    ("huit", 8),
-    ("neuf", 9),
-    ("dix", 10),
-    ("onze", 11),
-    ("douze", 12),
-];
+use super::example::Example;
+use super::facts::{Facts, MoveFact};
+use super::lexicon::{self, Counted, Dir, Lexicon};
+use crate::base::lang::Lang;
 
 /// An unbacked statement of a caption: which caption, where in it, the message.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,24 +45,119 @@ pub struct Unbacked {
     pub message: String,
 }
 
-/// The words of a caption with their byte offsets; a word written with a sign after it (`:`,
-/// `,`, `;`, `.`) ends a phrase: a count never runs past it.
-fn words(text: &str) -> Vec<(usize, &str)> {
+/// A word of a caption, with where it stands.
+#[derive(Debug, Clone)]
+struct Word {
+    /// Byte offset in the caption.
+    at: usize,
+    /// As written.
+    text: String,
+    /// Lowercased.
+    lower: String,
+    sentence: usize,
+    clause: usize,
+    phrase: usize,
+    /// Inside quotation marks: a name (a card's title), not a statement.
+    quoted: bool,
+}
+
+/// What a word is, for the check.
+#[derive(Debug, Clone, PartialEq)]
+enum Kind {
+    Move,
+    Cell,
+    Number(u64),
+    Side(&'static str),
+    Other,
+}
+
+/// Reads a caption into words with their sentence, clause and phrase.
+fn read(text: &str) -> Vec<Word> {
     let mut out = Vec::new();
-    let mut start = None;
-    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | ',' | '+' | '>' | ':' | '*');
-    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        match (is_word(c), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                // Punctuation that ends a sentence or a clause is not part of the word.
-                let w = text[s..i].trim_end_matches([',', ':', '-']);
-                if !w.is_empty() {
-                    out.push((s, w));
+    // Clause and phrase numbers are fresh for each new one; a parenthesis is a clause of its
+    // own, after which the words go on in the clause and phrase it interrupted.
+    let mut fresh = 0;
+    let mut next = || {
+        fresh += 1;
+        fresh
+    };
+    let (mut sentence, mut clause, mut phrase) = (0, 0, 0);
+    let mut outside: Option<(usize, usize)> = None;
+    let mut quoted = false;
+    let mut i = 0;
+    let bytes = text.len();
+    while i < bytes {
+        let rest = &text[i..];
+        let c = rest.chars().next().unwrap_or(' ');
+        if c.is_whitespace() {
+            i += c.len_utf8();
+            continue;
+        }
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let chunk = &rest[..len];
+        let start = i;
+        i += len;
+        // Leading marks: an opening parenthesis or quote.
+        let lead = chunk.len() - chunk.trim_start_matches(['(', '«', '“', '"', '[']).len();
+        if chunk[..lead].contains('(') {
+            outside = Some((clause, phrase));
+            clause = next();
+            phrase = next();
+        }
+        if chunk[..lead].contains(['«', '“']) {
+            quoted = true;
+        }
+        let body = &chunk[lead..];
+        let core =
+            body.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '»', '”', '"', ']', '…']);
+        let trail = &body[core.len()..];
+        let mut off = start + lead;
+        // Elisions (`n’a`, `l’ouest`) and ranges (`b1–d3`) are read as their parts; a dash
+        // alone is no word.
+        if !matches!(core, "—" | "–" | "-") {
+            for part in core.split_inclusive(['’', '\'', '–']) {
+                let word = part.trim_end_matches(['’', '\'', '–']);
+                if !word.is_empty() {
+                    out.push(Word {
+                        at: off,
+                        text: word.to_string(),
+                        lower: word.to_lowercase(),
+                        sentence,
+                        clause,
+                        phrase,
+                        quoted,
+                    });
                 }
-                start = None;
+                off += part.len();
             }
-            _ => {}
+        }
+        if trail.contains(['»', '”']) {
+            quoted = false;
+        }
+        let closes = trail.contains(')');
+        if trail.contains(['.', '!', '?']) {
+            sentence += 1;
+            clause = next();
+            phrase = next();
+            outside = None;
+        } else if closes {
+            // Back to the clause the parenthesis interrupted, unless a sign after it ends that.
+            let after = &trail[trail.rfind(')').map_or(0, |p| p + 1)..];
+            match outside.take() {
+                Some((c, p)) if !after.contains([';', ':']) => {
+                    clause = c;
+                    phrase = if after.contains(',') { next() } else { p };
+                }
+                _ => {
+                    clause = next();
+                    phrase = next();
+                }
+            }
+        } else if trail.contains([';', ':']) || matches!(core, "—" | "–") {
+            clause = next();
+            phrase = next();
+        } else if trail.contains(',') {
+            phrase = next();
         }
     }
     out
@@ -163,121 +205,29 @@ fn cells_of(m: &str, plane: bool) -> Vec<String> {
         .collect()
 }
 
-/// Checks the captions of an example the engine read; an example of a game without an engine
-/// has nothing to back a caption with (`check` lists it as unchecked), and is not read.
-pub fn check(ex: &Example) -> Vec<Unbacked> {
-    if ex.position.is_none() {
-        return Vec::new();
+/// `black has no pawn`, `les noirs n’ont aucun pion`: a side's count of none.
+fn zero_count(ws: &[Word], i: usize, lex: &Lexicon) -> bool {
+    let phrase = ws[i].phrase;
+    let side_before = ws[..i]
+        .iter()
+        .rev()
+        .take_while(|w| w.phrase == phrase)
+        .any(|w| lex.side(&w.lower).is_some());
+    side_before
+        && lex.zero.contains(&ws[i].lower.as_str())
+        && ws
+            .get(i + 1)
+            .is_some_and(|n| n.phrase == ws[i].phrase && lex.counted(&n.lower).is_some())
+}
+
+/// A number written in figures (`12`, `1,770`) or in words.
+fn number(w: &Word, lex: &Lexicon) -> Option<u64> {
+    let digits = w.text.replace(',', "");
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        // `1,770` groups thousands; `3,3` is a cell and never reaches here.
+        return digits.parse().ok();
     }
-    let mut moves: Vec<String> = Vec::new();
-    let mut numbers: Vec<u64> = Vec::new();
-    for c in &ex.claims {
-        match &c.kind {
-            ClaimKind::Successors(n) => numbers.push(*n),
-            ClaimKind::Scores(s) => numbers.extend(s.values().map(|v| v.unsigned_abs())),
-            ClaimKind::Tokens(t) => numbers.extend(t.values().copied()),
-            ClaimKind::Legal(m) | ClaimKind::Illegal(m) => moves.push(m.clone()),
-            ClaimKind::Moves(list) => {
-                moves.extend(list.iter().cloned());
-                numbers.push(list.len() as u64);
-            }
-            ClaimKind::After(m, _, _) => moves.push(m.clone()),
-            ClaimKind::Winner(_) | ClaimKind::Over(_) => {}
-        }
-    }
-    for list in [true, false] {
-        let n = ex
-            .claims
-            .iter()
-            .filter(|c| match c.kind {
-                ClaimKind::Legal(_) => list,
-                ClaimKind::Illegal(_) => !list,
-                _ => false,
-            })
-            .count();
-        if n > 0 {
-            numbers.push(n as u64);
-        }
-    }
-    let plane = ex.plane;
-    let claimed_cells: Vec<String> = moves.iter().flat_map(|m| cells_of(m, plane)).collect();
-    let marked: Vec<&String> = ex.marks.names().collect();
-    let mut out = Vec::new();
-    let captions = [Some(&ex.caption), ex.after_caption.as_ref()];
-    for (which, caption) in captions.into_iter().enumerate() {
-        let Some(caption) = caption else { continue };
-        let read = plane_cells(caption);
-        let ws = words(&read);
-        for (i, &(at, w)) in ws.iter().enumerate() {
-            let unbacked = |message: String| Unbacked {
-                caption: which,
-                at: caption[..at].chars().count(),
-                message,
-            };
-            if is_move(w, plane) && !is_cell(w, plane) {
-                if !moves.iter().any(|m| m == w) {
-                    out.push(unbacked(format!(
-                        "the caption names the move `{w}`, which no claim of this example checks"
-                    )));
-                }
-                continue;
-            }
-            if is_cell(w, plane) {
-                if !claimed_cells.iter().any(|c| c == w)
-                    && !occupied(ex, w)
-                    && !marked.iter().any(|m| *m == w)
-                {
-                    out.push(unbacked(format!(
-                        "the caption names `{w}`, a cell no claim names, no piece stands on and no mark shows"
-                    )));
-                }
-                continue;
-            }
-            // A number grouped by thousands: `1,770`, or `1 770` (its groups are words).
-            let (value, last) = match grouped(&read, &ws, i) {
-                Some((n, last)) => (Some(n), last),
-                None => (
-                    w.parse::<u64>().ok().or_else(|| {
-                        let lower = w.to_lowercase();
-                        WORDS.iter().find(|(s, _)| *s == lower).map(|(_, v)| *v)
-                    }),
-                    i,
-                ),
-            };
-            let Some(n) = value else { continue };
-            if i > 0 && grouped(&read, &ws, i - 1).is_some_and(|(_, l)| l >= i) {
-                continue;
-            }
-            // The words after the number, up to the end of its phrase.
-            let phrase_end = (last..ws.len())
-                .find(|&k| ends_phrase(&read, &ws, k))
-                .unwrap_or(ws.len() - 1);
-            let next = |k: usize| {
-                (last + k <= phrase_end)
-                    .then(|| ws.get(last + k).map(|(_, w)| w.to_lowercase()))
-                    .flatten()
-            };
-            let counts = (1..=2).any(|k| next(k).is_some_and(|n| COUNTED.contains(&n.as_str())));
-            let score = matches!(next(1).as_deref(), Some("to" | "à"))
-                && next(2).is_some_and(|n| n.parse::<u64>().is_ok());
-            let score_end =
-                i >= 2 && matches!(ws[i - 1].1, "to" | "à") && ws[i - 2].1.parse::<u64>().is_ok();
-            if (counts || score || score_end) && !numbers.contains(&n) {
-                out.push(unbacked(format!(
-                    "the caption counts {w}, which no claim of this example states (claimed: {})",
-                    if numbers.is_empty() {
-                        "no number".to_string()
-                    } else {
-                        let mut ns = numbers.clone();
-                        ns.sort_unstable();
-                        ns.dedup();
-                        ns.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-                    }
-                )));
-            }
-        }
-    }
-    out
+    lex.number(&w.lower)
 }
 
 /// The caption with each plane cell written for readers, `(3, 1)` or `(3 ; 1)` (a French
@@ -318,59 +268,1036 @@ fn plane_cells(text: &str) -> String {
     out
 }
 
-/// True when the position's board, or the board an `after` claim states, holds a token on the
-/// cell named `name`.
-fn occupied(ex: &Example, name: &str) -> bool {
-    ex.occupied
-        .iter()
-        .chain(&ex.after_occupied)
-        .any(|c| c == name)
-}
-
-/// True when word `k` is followed by a sign before the next word (or ends the caption).
-fn ends_phrase(text: &str, ws: &[(usize, &str)], k: usize) -> bool {
-    let (at, w) = ws[k];
-    let end = at + w.len();
-    let next = ws.get(k + 1).map_or(text.len(), |n| n.0);
-    text[end..next].chars().any(|c| !c.is_whitespace()) || k + 1 == ws.len()
-}
-
-/// A number written in groups of three digits from word `i` on: `1,770` as one word, or
-/// `1 770` as two, with the index of its last word.
-fn grouped(text: &str, ws: &[(usize, &str)], i: usize) -> Option<(u64, usize)> {
+/// Groups thousands written with a space (`1 770`) into one word, so that they read as one
+/// number.
+fn join_groups(words: &mut Vec<Word>, text: &str) {
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    let (_, w) = ws[i];
-    let parts: Vec<&str> = w.split(',').collect();
-    if parts.len() > 1 {
-        let ok = digits(parts[0])
-            && parts[0].len() <= 3
-            && parts[1..].iter().all(|p| p.len() == 3 && digits(p));
-        return ok
-            .then(|| parts.concat().parse().ok().map(|n| (n, i)))
-            .flatten();
-    }
-    if !digits(w) || w.len() > 3 {
-        return None;
-    }
-    let mut s = w.to_string();
-    let mut last = i;
-    while let Some(&(at, next)) = ws.get(last + 1) {
-        let (end_at, end_w) = ws[last];
-        let gap = &text[end_at + end_w.len()..at];
-        if next.len() == 3
-            && digits(next)
+    let mut k = 0;
+    while k + 1 < words.len() {
+        let (a, b) = (&words[k], &words[k + 1]);
+        let gap = &text[a.at + a.text.len()..b.at];
+        if digits(&a.text)
+            && a.text.len() <= 3
+            && b.text.len() == 3
+            && digits(&b.text)
             && gap.chars().count() == 1
-            && gap.chars().all(char::is_whitespace)
+            && a.phrase == b.phrase
         {
-            s.push_str(next);
-            last += 1;
+            let joined = format!("{}{}", a.text, b.text);
+            words[k].text = joined.clone();
+            words[k].lower = joined;
+            words.remove(k + 1);
         } else {
-            break;
+            k += 1;
         }
     }
-    (last > i)
-        .then(|| s.parse().ok().map(|n| (n, last)))
-        .flatten()
+}
+
+/// Checks the captions of an example the engine read; an example of a game without an engine
+/// has nothing to back a caption with (`check` lists it as unchecked), and is not read.
+pub fn check(ex: &Example, lang: Lang) -> Vec<Unbacked> {
+    let mut out = Vec::new();
+    for (which, caption) in [Some(&ex.caption), ex.after_caption.as_ref()]
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(caption) = caption {
+            out.extend(check_text(ex, lang, which, caption));
+        }
+    }
+    out
+}
+
+/// Checks one caption's text (`which`: 0 for `caption`, 1 for `after_caption`) against the
+/// example's facts: what [`check`] does for each caption, open to any text (a test alters
+/// captions with it).
+pub fn check_text(ex: &Example, lang: Lang, which: usize, caption: &str) -> Vec<Unbacked> {
+    if ex.position.is_none() {
+        return Vec::new();
+    }
+    let lex = lexicon::of(lang);
+    let f = &ex.facts;
+    let plane = ex.plane;
+    let text = plane_cells(caption);
+    let mut ws = read(&text);
+    join_groups(&mut ws, &text);
+    let kinds: Vec<Kind> = ws
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if w.quoted {
+                Kind::Other
+            } else if is_move(&w.text, plane) && !is_cell(&w.text, plane) {
+                Kind::Move
+            } else if is_cell(&w.text, plane) {
+                Kind::Cell
+            } else if let Some(n) = number(w, lex) {
+                Kind::Number(n)
+            } else if zero_count(&ws, i, lex) {
+                Kind::Number(0)
+            } else if let Some(s) = lex
+                .side(&w.lower)
+                .filter(|s| f.sides.iter().any(|x| x == s))
+            {
+                Kind::Side(s)
+            } else {
+                Kind::Other
+            }
+        })
+        .collect();
+    let cx = Reader {
+        ex,
+        f,
+        lex,
+        ws: &ws,
+        kinds: &kinds,
+        plane,
+        after: which == 1,
+    };
+    let mut out = Vec::new();
+    let mut say = |k: usize, message: String| {
+        out.push(Unbacked {
+            caption: which,
+            at: caption[..ws[k].at.min(caption.len())].chars().count(),
+            message,
+        })
+    };
+    for k in 0..ws.len() {
+        let w = &ws[k];
+        match &kinds[k] {
+            Kind::Move => {
+                if let Some(m) = cx.unbound_move(k) {
+                    say(k, m);
+                }
+            }
+            Kind::Cell => {
+                if let Some(m) = cx.unbound_cell(k) {
+                    say(k, m);
+                }
+            }
+            Kind::Number(n) => {
+                if let Some(m) = cx.unbound_number(k, *n) {
+                    say(k, m);
+                }
+            }
+            Kind::Side(s) => {
+                if let Some(m) = cx.unbound_side(k, s) {
+                    say(k, m);
+                }
+            }
+            Kind::Other if !w.quoted => {
+                let prev =
+                    (k > 0 && ws[k - 1].phrase == w.phrase).then(|| ws[k - 1].lower.as_str());
+                if let Some(m) = cx.unbound_word(k, prev) {
+                    say(k, m);
+                }
+            }
+            Kind::Other => {}
+        }
+    }
+    for m in cx.omitted_captures() {
+        say(m.0, m.1);
+    }
+    out
+}
+
+/// A fact a caption states, as the check reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fact {
+    /// A move.
+    Move,
+    /// A cell.
+    Cell,
+    /// A number, and whether a counted noun follows it.
+    Number(u64, bool),
+    /// A side of the game.
+    Side(&'static str),
+    /// A side wins.
+    Win,
+    /// A side loses.
+    Lose,
+    /// A draw.
+    Draw,
+    /// The game goes on.
+    GoesOn,
+    /// The game is over.
+    Over,
+    /// A side passes.
+    Pass,
+    /// A negation (of a move's or a placement's legality, or of anything else in its phrase).
+    Negation,
+    /// A direction.
+    Direction(Dir),
+    /// A capture.
+    Capture,
+}
+
+/// Where a caption states a fact: the byte range of its words in the caption as written (a
+/// plane cell's whole `(3, 1)`), and the fact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Statement {
+    /// The words, in the caption.
+    pub range: std::ops::Range<usize>,
+    /// The fact.
+    pub fact: Fact,
+    /// The sentence it is in (0 for the first).
+    pub sentence: usize,
+}
+
+/// The facts a caption states, in order (what a test alters to make a caption lie).
+pub fn statements(ex: &Example, lang: Lang, caption: &str) -> Vec<Statement> {
+    let lex = lexicon::of(lang);
+    let f = &ex.facts;
+    let plane = ex.plane;
+    let text = plane_cells(caption);
+    let mut ws = read(&text);
+    join_groups(&mut ws, &text);
+    let mut out = Vec::new();
+    for (k, w) in ws.iter().enumerate() {
+        if w.quoted {
+            continue;
+        }
+        let mut range = w.at..w.at + w.text.len();
+        // A plane cell as written: `(3, 1)`, whose name `3,1` stands where its `(` was.
+        if caption[w.at..].starts_with('(') {
+            if let Some(close) = caption[w.at..].find(')') {
+                range = w.at..w.at + close + 1;
+            }
+        }
+        let same = |j: usize| ws.get(j).filter(|x| x.phrase == w.phrase);
+        let prev = k.checked_sub(1).and_then(same).map(|x| x.lower.as_str());
+        let before = k.checked_sub(2).and_then(same).map(|x| x.lower.as_str());
+        let next = same(k + 1).map(|x| x.lower.as_str());
+        let is_side = lex
+            .side(&w.lower)
+            .filter(|s| f.sides.iter().any(|x| x == s));
+        let fact = if is_move(&w.text, plane) && !is_cell(&w.text, plane) {
+            Fact::Move
+        } else if is_cell(&w.text, plane) {
+            Fact::Cell
+        } else if let Some(n) = number(w, lex).or_else(|| zero_count(&ws, k, lex).then_some(0)) {
+            let noun = (1..=2)
+                .filter_map(|b| same(k + b))
+                .any(|x| lex.counted(&x.lower).is_some());
+            Fact::Number(n, noun)
+        } else if let Some(s) = is_side {
+            Fact::Side(s)
+        } else if lex.win.contains(&w.lower.as_str()) {
+            Fact::Win
+        } else if lex.lose.contains(&w.lower.as_str()) {
+            Fact::Lose
+        } else if lex.draw.contains(&w.lower.as_str()) {
+            Fact::Draw
+        } else if lex.pass.contains(&w.lower.as_str())
+            && !next.is_some_and(|n| lex.pass_over.contains(&n))
+        {
+            Fact::Pass
+        } else if lex.capture.contains(&w.lower.as_str()) {
+            Fact::Capture
+        } else if lex.negative.contains(&w.lower.as_str())
+            || lex.ne_first.contains(&w.lower.as_str())
+        {
+            Fact::Negation
+        } else if let Some(d) = lex.direction(before, prev, &w.lower, next) {
+            Fact::Direction(d)
+        } else if (lex.goes_on.contains(&w.lower.as_str())
+            || (w.lower == "on" && prev == Some("goes")))
+            && ws
+                .iter()
+                .any(|x| x.clause == w.clause && lex.game.contains(&x.lower.as_str()))
+        {
+            Fact::GoesOn
+        } else if lex.over.contains(&w.lower.as_str())
+            && ws
+                .iter()
+                .any(|x| x.clause == w.clause && lex.game.contains(&x.lower.as_str()))
+        {
+            Fact::Over
+        } else {
+            continue;
+        };
+        out.push(Statement {
+            range,
+            fact,
+            sentence: w.sentence,
+        });
+    }
+    out
+}
+
+/// A caption read, with the example's facts.
+struct Reader<'a> {
+    ex: &'a Example,
+    f: &'a Facts,
+    lex: &'a Lexicon,
+    ws: &'a [Word],
+    kinds: &'a [Kind],
+    plane: bool,
+    /// The caption of the figure after the `after` move.
+    after: bool,
+}
+
+impl Reader<'_> {
+    /// The words of word `k`'s phrase, clause or sentence.
+    fn around(&self, k: usize, level: Level) -> impl Iterator<Item = usize> + '_ {
+        let key = move |w: &Word| match level {
+            Level::Phrase => w.phrase,
+            Level::Clause => w.clause,
+        };
+        let at = key(&self.ws[k]);
+        (0..self.ws.len()).filter(move |&j| key(&self.ws[j]) == at)
+    }
+
+    fn has_word(&self, k: usize, level: Level, list: &[&str]) -> bool {
+        self.around(k, level)
+            .any(|j| list.contains(&self.ws[j].lower.as_str()))
+    }
+
+    /// True when word `k` itself is negated: a negation among the two words before it, or a
+    /// French `ne` before it and `pas` after it.
+    fn negated_here(&self, k: usize) -> bool {
+        let lex = self.lex;
+        let before = (1..=2)
+            .filter_map(|b| k.checked_sub(b))
+            .filter(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .map(|j| self.ws[j].lower.as_str());
+        let mut ne = false;
+        for w in before {
+            if lex.negative.contains(&w) {
+                return true;
+            }
+            ne |= lex.ne_first.contains(&w);
+        }
+        let next = self.next_in_phrase(k, 1).map(|n| n.lower.as_str());
+        // "removes no tile", "n’enlève aucune pièce".
+        next.is_some_and(|n| lex.negative.contains(&n))
+            || (ne && next.is_some_and(|n| lex.ne_second.contains(&n)))
+    }
+
+    /// What phrase `p` says of legality: `Some(true)` no (a negation), `Some(false)` yes
+    /// (`may`, `allowed`), `None` nothing.
+    fn polarity(&self, p: usize) -> Option<bool> {
+        let words: Vec<&str> = self
+            .ws
+            .iter()
+            .filter(|w| w.phrase == p)
+            .map(|w| w.lower.as_str())
+            .collect();
+        let first = words.iter().position(|w| self.lex.ne_first.contains(w));
+        let ne = first.is_some_and(|i| {
+            words[i + 1..]
+                .iter()
+                .any(|w| self.lex.ne_second.contains(w))
+        });
+        if ne || words.iter().any(|w| self.lex.negative.contains(w)) {
+            Some(true)
+        } else if words.iter().any(|w| self.lex.positive.contains(w)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// True when word `k`'s phrase says no: a negation of the language in it, or, when it says
+    /// nothing of legality, in the next phrase of its clause when that one is the predicate
+    /// ("(2, 1) east, is refused").
+    fn negative(&self, k: usize) -> bool {
+        let phrase = self.ws[k].phrase;
+        if let Some(v) = self.polarity(phrase) {
+            return v;
+        }
+        let next = (k + 1..self.ws.len())
+            .take_while(|&j| self.ws[j].clause == self.ws[k].clause)
+            .find(|&j| self.ws[j].phrase != phrase);
+        match next {
+            Some(j) if self.lex.copulas.contains(&self.ws[j].lower.as_str()) => {
+                self.polarity(self.ws[j].phrase).unwrap_or(false)
+            }
+            _ => false,
+        }
+    }
+
+    fn claimed(&self, m: &str) -> Vec<&MoveFact> {
+        self.f.moves.iter().filter(|c| c.text == m).collect()
+    }
+
+    fn unbound_move(&self, k: usize) -> Option<String> {
+        let w = &self.ws[k].text;
+        let claims = self.claimed(w);
+        if claims.is_empty() {
+            return Some(format!(
+                "the caption names the move `{w}`, which no claim of this example checks"
+            ));
+        }
+        let after_word = k > 0 && self.lex.after.contains(&self.ws[k - 1].lower.as_str());
+        if after_word && self.f.after_move.as_deref() != Some(w.as_str()) {
+            return Some(format!(
+                "the caption shows the board after `{w}`, but the `after` claim is {}",
+                self.f
+                    .after_move
+                    .as_deref()
+                    .map_or("missing".to_string(), |m| format!("`{m}`"))
+            ));
+        }
+        let negative = self.negative(k);
+        if negative && !claims.iter().any(|c| !c.legal) {
+            return Some(format!(
+                "the caption says `{w}` is not allowed, but the claims hold it legal"
+            ));
+        }
+        if !negative && !claims.iter().any(|c| c.legal) {
+            return Some(format!(
+                "the caption presents `{w}` as a move played or allowed, but the claims hold it illegal"
+            ));
+        }
+        None
+    }
+
+    fn unbound_cell(&self, k: usize) -> Option<String> {
+        let w = &self.ws[k].text;
+        let in_moves = self
+            .f
+            .moves
+            .iter()
+            .any(|m| cells_of(&m.text, self.plane).iter().any(|c| c == w));
+        let occupied = self
+            .ex
+            .occupied
+            .iter()
+            .chain(&self.ex.after_occupied)
+            .any(|c| c == w);
+        let marked = self.f.marked.iter().any(|c| c == w);
+        if !in_moves && !occupied && !marked {
+            return Some(format!(
+                "the caption names `{w}`, a cell no claim names, no piece stands on and no mark shows"
+            ));
+        }
+        let negative = self.negative(k);
+        // A cell and a direction (`(2, 1) east`) name the move of that cell that way.
+        let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
+        let after_next = self.next_in_phrase(k, 2).map(|x| x.lower.as_str());
+        let dir = next.and_then(|n| self.lex.direction(None, None, n, after_next));
+        let dir = dir.or_else(|| {
+            let third = self.next_in_phrase(k, 3).map(|x| x.lower.as_str());
+            after_next.and_then(|a| self.lex.direction(None, next, a, third))
+        });
+        if let Some(d) = dir {
+            let pushes: Vec<&MoveFact> = self
+                .f
+                .moves
+                .iter()
+                .filter(|m| m.cells.len() == 1 && m.cells[0] == *w && !m.vectors.is_empty())
+                .filter(|m| m.vectors.iter().all(|&(dx, dy)| d.matches(dx, dy)))
+                .collect();
+            if !pushes.is_empty() {
+                if negative && !pushes.iter().any(|m| !m.legal) {
+                    return Some(format!(
+                        "the caption says moving `{w}` that way is not allowed, but the claims hold it legal"
+                    ));
+                }
+                if !negative && !pushes.iter().any(|m| m.legal) {
+                    return Some(format!(
+                        "the caption presents moving `{w}` that way as allowed, but the claims hold it illegal"
+                    ));
+                }
+                return None;
+            }
+        }
+        // A cell that is itself a claimed placement is a move.
+        let placed: Vec<&MoveFact> = self.claimed(w);
+        if !placed.is_empty() {
+            if negative && !placed.iter().any(|c| !c.legal) {
+                return Some(format!(
+                    "the caption says placing on `{w}` is not allowed, but the claims hold it legal"
+                ));
+            }
+            if !negative && !placed.iter().any(|c| c.legal) {
+                return Some(format!(
+                    "the caption presents placing on `{w}` as allowed, but the claims hold it illegal"
+                ));
+            }
+            return None;
+        }
+        if negative {
+            // Only a move from one cell to another reaches a cell (not a placement, a removal).
+            let last = |m: &&MoveFact| m.cells.len() >= 2 && m.cells.last().is_some_and(|c| c == w);
+            let legal_end = self.f.moves.iter().filter(last).any(|m| m.legal);
+            let illegal_end = self.f.moves.iter().filter(last).any(|m| !m.legal);
+            if legal_end && !illegal_end {
+                return Some(format!(
+                    "the caption says `{w}` cannot be reached, but a claimed legal move ends there"
+                ));
+            }
+        }
+        None
+    }
+
+    /// The side named nearest before word `k` in its clause (or just after it in its phrase).
+    fn side_of(&self, k: usize) -> Option<&'static str> {
+        let clause = self.ws[k].clause;
+        let before = (0..k)
+            .rev()
+            .take_while(|&j| self.ws[j].clause == clause)
+            .find_map(|j| match self.kinds[j] {
+                Kind::Side(s) => Some(s),
+                _ => None,
+            });
+        before.or_else(|| match self.kinds.get(k + 1) {
+            Some(Kind::Side(s)) if self.ws[k + 1].phrase == self.ws[k].phrase => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The next word of word `k`'s phrase.
+    fn next_in_phrase(&self, k: usize, by: usize) -> Option<&Word> {
+        self.ws
+            .get(k + by)
+            .filter(|w| w.phrase == self.ws[k].phrase)
+    }
+
+    fn unbound_number(&self, k: usize, n: u64) -> Option<String> {
+        let w = &self.ws[k];
+        let lex = self.lex;
+        // `rank 2`: a line of the board.
+        if k > 0 && lex.lines.contains(&self.ws[k - 1].lower.as_str()) {
+            // The cell it speaks of: the nearest named before it in the sentence, else after.
+            let sentence = self.ws[k].sentence;
+            let cell_at =
+                |j: &usize| self.ws[*j].sentence == sentence && self.kinds[*j] == Kind::Cell;
+            let cells: Vec<&str> = (0..k)
+                .rev()
+                .find(|j| cell_at(j))
+                .or_else(|| (k + 1..self.ws.len()).find(|j| cell_at(j)))
+                .map(|j| self.ws[j].text.as_str())
+                .into_iter()
+                .collect();
+            let line =
+                |c: &str| c.trim_start_matches(|ch: char| ch.is_ascii_lowercase()) == n.to_string();
+            // The line of that cell, or else of a claimed move.
+            let ok = if cells.is_empty() {
+                self.f.moves.iter().flat_map(|m| &m.cells).any(|c| line(c))
+            } else {
+                cells.iter().any(|c| line(c))
+            };
+            return (!ok).then(|| {
+                format!(
+                    "the caption names line {n}, which no cell it names (or no claimed move) is on"
+                )
+            });
+        }
+        // `1 light on d4`: the diagram's numbered cells, in order.
+        if !self.f.numbered.is_empty() {
+            let cell = (1..=4)
+                .filter_map(|by| self.next_in_phrase(k, by).map(|_| k + by))
+                .take_while(|&j| !matches!(self.kinds[j], Kind::Number(_)))
+                .find(|&j| self.kinds[j] == Kind::Cell);
+            if let Some(j) = cell {
+                let want = usize::try_from(n)
+                    .ok()
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| self.f.numbered.get(i));
+                return (want != Some(&self.ws[j].text)).then(|| {
+                    format!(
+                        "the caption numbers {} as {n}, but the diagram's number {n} is {}",
+                        self.ws[j].text,
+                        want.map_or("missing".to_string(), |c| c.to_string())
+                    )
+                });
+            }
+        }
+        let noun = (1..=2)
+            .filter_map(|by| self.next_in_phrase(k, by))
+            .find_map(|x| lex.counted(&x.lower));
+        let side = self.side_of(k);
+        // `18 to 2`: two sides' scores.
+        let to = |j: usize| {
+            self.ws
+                .get(j)
+                .is_some_and(|x| matches!(x.lower.as_str(), "to" | "à" | "against" | "contre"))
+        };
+        let scored = |value: u64, side: Option<&str>| {
+            self.f.numbers.iter().any(|x| {
+                x.value == value
+                    && x.counts.contains(&Counted::Points)
+                    && side.is_none_or(|s| x.side.as_deref() == Some(s))
+            })
+        };
+        if to(k + 1) && matches!(self.kinds.get(k + 2), Some(Kind::Number(_))) {
+            return (!scored(n, side)).then(|| {
+                format!(
+                    "the caption gives a score of {n}{}, which no claim states",
+                    side.map_or(String::new(), |s| format!(" to {s}"))
+                )
+            });
+        }
+        if k >= 2 && to(k - 1) && matches!(self.kinds[k - 2], Kind::Number(_)) {
+            let first = self.side_of(k - 2);
+            let other = |x: &&super::facts::NumberFact| {
+                x.value == n
+                    && x.counts.contains(&Counted::Points)
+                    && (first.is_none() || x.side.as_deref() != first)
+            };
+            return (!self.f.numbers.iter().any(|x| other(&x))).then(|| {
+                format!("the caption gives the other side a score of {n}, which no claim states")
+            });
+        }
+        // With its noun, a number is a count of that kind; bare, it is a side's score or count
+        // of pieces ("dark has 5") or a number of the position (a roll).
+        let fits = |x: &super::facts::NumberFact| {
+            let kind = match noun {
+                Some(c) => x.counts.contains(&c),
+                None => x.counts.contains(&Counted::Points) || x.counts.contains(&Counted::Pieces),
+            };
+            let whose = match side {
+                Some(s) => x.side.as_deref() == Some(s) || (noun.is_some() && x.side.is_none()),
+                None => true,
+            };
+            x.value == n && kind && whose
+        };
+        let bare = noun.is_none() && self.f.field_numbers.contains(&n);
+        if self.f.numbers.iter().any(fits) || bare {
+            return None;
+        }
+        let mut claimed: Vec<u64> = self.f.numbers.iter().map(|x| x.value).collect();
+        claimed.sort_unstable();
+        claimed.dedup();
+        Some(format!(
+            "the caption says {}{}{}, which no claim of this example states (claimed: {})",
+            w.text,
+            noun.map_or(String::new(), |c| format!(" ({})", counted_name(c))),
+            side.map_or(String::new(), |s| format!(" for {s}")),
+            if claimed.is_empty() {
+                "no number".to_string()
+            } else {
+                claimed
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        ))
+    }
+
+    fn unbound_side(&self, k: usize, side: &str) -> Option<String> {
+        let f = self.f;
+        let lex = self.lex;
+        let movers = [f.to_move.as_deref(), f.after_to_move.as_deref()];
+        let sentence_cells: Vec<&str> = self
+            .ws
+            .iter()
+            .zip(self.kinds)
+            .filter(|(w, kind)| w.sentence == self.ws[k].sentence && **kind == Kind::Cell)
+            .map(|(w, _)| w.text.as_str())
+            .collect();
+        // Beside a region's noun (`north’s camp`, `camp sud`), a side's name names its region:
+        // a cell the sentence names lies in it (or, naming none, the side is to move). A
+        // colour beside a zone or a tile (`blue zones`) is not a side.
+        let near = |j: usize| {
+            self.ws
+                .get(j)
+                .is_some_and(|w| lex.places.contains(&w.lower.as_str()))
+        };
+        if near(k + 1) || near(k + 2) || (k > 0 && near(k - 1)) || (k > 1 && near(k - 2)) {
+            if f.side_regions.is_empty() {
+                return None;
+            }
+            let in_region = |s: &str, c: &str| {
+                f.side_regions
+                    .iter()
+                    .any(|(side, cells)| side == s && cells.iter().any(|x| x == c))
+            };
+            let any_region = sentence_cells.iter().any(|c| {
+                f.side_regions
+                    .iter()
+                    .any(|(_, cells)| cells.iter().any(|x| x == c))
+            });
+            // The cells the sentence names, and those of the moves it shows.
+            let shown: Vec<&str> = self
+                .shown_moves(k)
+                .iter()
+                .flat_map(|m| m.cells.iter().map(String::as_str))
+                .collect();
+            let ok = if any_region {
+                sentence_cells
+                    .iter()
+                    .chain(&shown)
+                    .any(|c| in_region(side, c))
+            } else {
+                movers.contains(&Some(side))
+            };
+            return (!ok).then(|| {
+                format!("the caption names {side}’s region, but no cell it names lies in it")
+            });
+        }
+        // `white places`, `dark may`: the side acts, so it is the side to move.
+        let acts = (1..=2)
+            .filter_map(|by| self.next_in_phrase(k, by))
+            .any(|w| lex.acts.contains(&w.lower.as_str()));
+        if acts {
+            return (!movers.contains(&Some(side))).then(|| {
+                format!(
+                    "the caption has {side} play, but the side to move is {}",
+                    f.to_move.as_deref().unwrap_or("not claimed")
+                )
+            });
+        }
+        // A side a number, a win or a pass of its clause speaks of is bound there.
+        let speaks = self.around(k, Level::Clause).any(|j| {
+            matches!(self.kinds[j], Kind::Number(_))
+                || lex.win.contains(&self.ws[j].lower.as_str())
+                || lex.lose.contains(&self.ws[j].lower.as_str())
+                || self.is_pass(j)
+        });
+        if speaks {
+            return None;
+        }
+        let owns = |j: usize| -> Vec<&str> {
+            let names = if self.kinds[j] == Kind::Move {
+                cells_of(&self.ws[j].text, self.plane)
+            } else {
+                vec![self.ws[j].text.clone()]
+            };
+            names
+                .into_iter()
+                .filter_map(|c| f.cells.get(&c))
+                .flat_map(|x| [x.owner.as_deref(), x.after_owner.as_deref()])
+                .flatten()
+                .collect()
+        };
+        // `the north pawn on e2`, `pion nord de e2`: the piece on the cell just after.
+        let next_cell = (1..=4)
+            .filter_map(|by| self.next_in_phrase(k, by).map(|_| k + by))
+            .find(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move));
+        let mut owners: Vec<&str> = match next_cell {
+            Some(j) => owns(j),
+            None => self
+                .around(k, Level::Phrase)
+                .filter(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move))
+                .flat_map(owns)
+                .collect(),
+        };
+        // The pieces taken by the move the caption shows ("the black pawn has left").
+        let taken: Vec<&str> = self
+            .shown_moves(k)
+            .iter()
+            .flat_map(|m| &m.captured)
+            .filter_map(|c| f.cells.get(c))
+            .flat_map(|x| [x.owner.as_deref(), x.after_owner.as_deref()])
+            .flatten()
+            .collect();
+        if owners.contains(&side) || (next_cell.is_none() && taken.contains(&side)) {
+            return None;
+        }
+        owners.sort_unstable();
+        owners.dedup();
+        Some(if owners.is_empty() {
+            format!("the caption names {side}, but nothing it says of {side} is claimed (a piece on a named cell, a move, a number, a win, a pass)")
+        } else {
+            format!(
+                "the caption names {side}, but the pieces it names are {}",
+                owners.join(", ")
+            )
+        })
+    }
+
+    /// The claimed legal moves word `k`'s sentence names, and the `after` move.
+    fn shown_moves(&self, k: usize) -> Vec<&MoveFact> {
+        let s = self.ws[k].sentence;
+        let mut out: Vec<&MoveFact> = (0..self.ws.len())
+            .filter(|&j| self.ws[j].sentence == s && self.kinds[j] == Kind::Move)
+            .flat_map(|j| self.claimed(&self.ws[j].text))
+            .filter(|m| m.legal)
+            .collect();
+        out.extend(
+            self.f
+                .moves
+                .iter()
+                .filter(|m| Some(&m.text) == self.f.after_move.as_ref()),
+        );
+        out
+    }
+
+    /// True when word `j` says a side passes its turn (not "passes over").
+    fn is_pass(&self, j: usize) -> bool {
+        self.lex.pass.contains(&self.ws[j].lower.as_str())
+            && !self
+                .next_in_phrase(j, 1)
+                .is_some_and(|n| self.lex.pass_over.contains(&n.lower.as_str()))
+    }
+
+    /// The sides a word's clause names.
+    fn sides_in(&self, k: usize, level: Level) -> Vec<&'static str> {
+        self.around(k, level)
+            .filter_map(|j| match self.kinds[j] {
+                Kind::Side(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn unbound_word(&self, k: usize, prev: Option<&str>) -> Option<String> {
+        let (lex, f) = (self.lex, self.f);
+        let w = self.ws[k].lower.as_str();
+        let negative = self.negative(k);
+        if lex.win.contains(&w) || lex.lose.contains(&w) {
+            let wins = lex.win.contains(&w);
+            let subject = self.side_of(k);
+            // A negation of the win itself stands next to it ("does not win", "ne gagne pas").
+            let negative = self.negated_here(k);
+            let real: Vec<&String> = f.winners.iter().filter(|x| *x != "draw").collect();
+            if real.is_empty() {
+                return Some(if f.winners.is_empty() {
+                    format!(
+                        "the caption says someone {}, but no claim states a winner",
+                        if wins { "wins" } else { "loses" }
+                    )
+                } else {
+                    "the caption says someone wins, but the claims hold a draw".to_string()
+                });
+            }
+            if let Some(s) = subject {
+                let won = real.iter().any(|x| *x == s);
+                if wins != negative && !won {
+                    return Some(format!(
+                        "the caption says {s} wins, but the claimed winner is {}",
+                        real[0]
+                    ));
+                }
+                if wins == negative && won {
+                    return Some(format!(
+                        "the caption says {s} does not win, but {s} is the claimed winner"
+                    ));
+                }
+            }
+            return None;
+        }
+        if lex.draw.contains(&w) && !negative && !f.winners.iter().any(|x| x == "draw") {
+            return Some(format!(
+                "the caption says the game is drawn, but {}",
+                f.winners
+                    .first()
+                    .map_or("no claim states a draw".to_string(), |x| format!(
+                        "the claimed winner is {x}"
+                    ))
+            ));
+        }
+        let about_game = self.has_word(k, Level::Clause, lex.game);
+        let goes_on = lex.goes_on.contains(&w) || (w == "on" && prev == Some("goes"));
+        if about_game && (goes_on || lex.over.contains(&w)) && w != "goes" {
+            // "goes on" reads at "on"; "over" after "not" is going on.
+            let over = lex.over.contains(&w) != self.negated_here(k);
+            if f.over != Some(over) {
+                return Some(format!(
+                    "the caption says the game {}, but {}",
+                    if over { "is over" } else { "goes on" },
+                    match f.over {
+                        None => "no claim states whether it is over (`over`, `winner`)".to_string(),
+                        Some(true) => "the claims hold it over".to_string(),
+                        Some(false) => "the claims hold it going on".to_string(),
+                    }
+                ));
+            }
+            return None;
+        }
+        if lex.capture.contains(&w) {
+            let (moves, clause) = (&f.moves, self.around(k, Level::Clause).collect::<Vec<_>>());
+            let named: Vec<&MoveFact> = clause
+                .iter()
+                .filter(|&&j| self.kinds[j] == Kind::Move)
+                .flat_map(|&j| self.claimed(&self.ws[j].text))
+                .collect();
+            let pool: Vec<&MoveFact> = if named.is_empty() {
+                moves.iter().collect()
+            } else {
+                named
+            };
+            // An example that claims no move speaks of captures past (a count the position keeps).
+            let ok = if pool.is_empty() {
+                true
+            } else if self.negated_here(k) {
+                // "removes no tile": a move that takes nothing.
+                pool.iter().any(|m| !m.takes)
+            } else if negative {
+                pool.iter().any(|m| m.takes && !m.legal)
+            } else {
+                pool.iter().any(|m| m.takes && m.legal)
+            };
+            if !ok {
+                return Some(format!(
+                    "the caption says `{}`, but no claimed {} move of this example takes a piece",
+                    self.ws[k].text,
+                    if negative { "illegal" } else { "legal" }
+                ));
+            }
+        }
+        if self.is_pass(k) && !negative {
+            if f.passes.is_empty() {
+                return Some(
+                    "the caption says a side passes, but no claim states a pass (`passes`)"
+                        .to_string(),
+                );
+            }
+            for s in self.sides_in(k, Level::Phrase) {
+                if !f.passes.iter().any(|p| p == s) {
+                    return Some(format!(
+                        "the caption says {s} passes, but the claimed passes are {}",
+                        f.passes.join(", ")
+                    ));
+                }
+            }
+            return None;
+        }
+        let side_here = prev.and_then(|p| lex.side(p)).is_some();
+        let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
+        let is_side = f.sides.iter().any(|s| lex.side(w) == Some(s.as_str()));
+        let before = (k >= 2 && self.ws[k - 2].phrase == self.ws[k].phrase)
+            .then(|| self.ws[k - 2].lower.as_str());
+        if let Some(d) = lex
+            .direction(before, prev, w, next)
+            .filter(|_| !side_here && !is_side)
+        {
+            if !self.direction_bound(k, d, negative) {
+                return Some(format!(
+                    "the caption says `{}`, but no move its clause speaks of goes that way",
+                    self.ws[k].text
+                ));
+            }
+        }
+        None
+    }
+
+    /// True when a move of word `k`'s clause goes in direction `d` (or, in a negative phrase,
+    /// goes another way: "not a straight step").
+    fn direction_bound(&self, k: usize, d: Dir, negative: bool) -> bool {
+        let f = self.f;
+        let named: Vec<usize> = self
+            .around(k, Level::Clause)
+            .filter(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move))
+            .collect();
+        let mut vectors: Vec<(f64, f64)> = Vec::new();
+        let cells: Vec<&str> = named
+            .iter()
+            .filter(|&&j| self.kinds[j] == Kind::Cell)
+            .map(|&j| self.ws[j].text.as_str())
+            .collect();
+        for &j in &named {
+            if self.kinds[j] == Kind::Move {
+                for m in self.claimed(&self.ws[j].text) {
+                    vectors.extend(&m.vectors);
+                }
+            }
+        }
+        for m in &f.moves {
+            if m.cells.iter().any(|c| cells.contains(&c.as_str())) {
+                vectors.extend(&m.vectors);
+            }
+        }
+        for pair in cells.windows(2) {
+            if let (Some(a), Some(b)) = (f.cells.get(pair[0]), f.cells.get(pair[1])) {
+                vectors.push((b.centre.0 - a.centre.0, b.centre.1 - a.centre.1));
+            }
+        }
+        if vectors.is_empty() {
+            vectors.extend(f.moves.iter().flat_map(|m| m.vectors.iter().copied()));
+        }
+        if vectors.iter().any(|&(dx, dy)| d.matches(dx, dy)) {
+            return true;
+        }
+        // "d4-e5 is not a straight step": a move the phrase names goes another way.
+        negative
+            && self
+                .around(k, Level::Phrase)
+                .filter(|&j| self.kinds[j] == Kind::Move)
+                .flat_map(|j| self.claimed(&self.ws[j].text))
+                .flat_map(|m| &m.vectors)
+                .any(|&(dx, dy)| !d.matches(dx, dy))
+    }
+
+    /// Sentences that name a move and a capture but leave out pieces the move takes.
+    fn omitted_captures(&self) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let sentences: Vec<usize> = {
+            let mut s: Vec<usize> = self.ws.iter().map(|w| w.sentence).collect();
+            s.dedup();
+            s
+        };
+        for s in sentences {
+            let idx: Vec<usize> = (0..self.ws.len())
+                .filter(|&j| self.ws[j].sentence == s)
+                .collect();
+            if !idx
+                .iter()
+                .any(|&j| self.lex.capture.contains(&self.ws[j].lower.as_str()))
+            {
+                continue;
+            }
+            let mut moves: Vec<&MoveFact> = idx
+                .iter()
+                .filter(|&&j| self.kinds[j] == Kind::Move)
+                .flat_map(|&j| self.claimed(&self.ws[j].text))
+                .filter(|m| m.legal)
+                .collect();
+            if moves.is_empty() && self.after {
+                moves.extend(
+                    self.f
+                        .moves
+                        .iter()
+                        .filter(|m| Some(&m.text) == self.f.after_move.as_ref()),
+                );
+            }
+            let named: Vec<&str> = idx
+                .iter()
+                .filter(|&&j| self.kinds[j] == Kind::Cell)
+                .map(|&j| self.ws[j].text.as_str())
+                .collect();
+            for m in moves {
+                let said: Vec<&String> = m
+                    .captured
+                    .iter()
+                    .filter(|c| named.contains(&c.as_str()))
+                    .collect();
+                let left: Vec<&String> = m
+                    .captured
+                    .iter()
+                    .filter(|c| !named.contains(&c.as_str()))
+                    .collect();
+                if !said.is_empty() && !left.is_empty() {
+                    let at = idx
+                        .iter()
+                        .copied()
+                        .find(|&j| self.ws[j].text == *said[0])
+                        .unwrap_or(idx[0]);
+                    out.push((
+                        at,
+                        format!(
+                            "the caption names some of the pieces `{}` takes but leaves out {}",
+                            m.text,
+                            left.iter()
+                                .map(|c| c.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Level {
+    Phrase,
+    Clause,
+}
+
+fn counted_name(c: Counted) -> &'static str {
+    match c {
+        Counted::Moves => "moves",
+        Counted::Pieces => "pieces",
+        Counted::Cells => "cells",
+        Counted::Points => "points",
+    }
 }
 
 #[cfg(test)]
@@ -380,24 +1307,47 @@ mod tests {
     #[test]
     fn plane_cells_written_for_readers_are_read_as_names() {
         let t = "on (3, 3), or (2\u{a0}; -1) then (x, y)";
-        let read = plane_cells(t);
-        assert_eq!(read.len(), t.len());
-        let ws: Vec<&str> = words(&read).into_iter().map(|w| w.1).collect();
+        let read_text = plane_cells(t);
+        assert_eq!(read_text.len(), t.len());
+        let ws: Vec<String> = read(&read_text).into_iter().map(|w| w.text).collect();
         assert_eq!(ws, ["on", "3,3", "or", "2,-1", "then", "x", "y"]);
-        assert_eq!(&read[3..6], "3,3");
+        assert_eq!(&read_text[3..6], "3,3");
     }
 
     #[test]
-    fn numbers_grouped_by_thousands_are_one_number() {
-        let text = "1,770 ways, 1 770 ways, 12 345 and 7 cells";
-        let ws = words(text);
-        assert_eq!(grouped(text, &ws, 0), Some((1770, 0)));
-        assert_eq!(grouped(text, &ws, 2), Some((1770, 3)));
-        assert_eq!(grouped(text, &ws, 5), Some((12345, 6)));
-        assert_eq!(grouped(text, &ws, 8), None);
-        assert!(
-            ends_phrase(text, &ws, 1) && !ends_phrase(text, &ws, 0) && !ends_phrase(text, &ws, 8)
+    fn sentences_clauses_and_phrases_are_told_apart() {
+        let ws = read("White cannot take d4, and moves d3: to c4 (or e4). Then n’a pas");
+        let t: Vec<(&str, usize, usize, usize)> = ws
+            .iter()
+            .map(|w| (w.text.as_str(), w.sentence, w.clause, w.phrase))
+            .collect();
+        assert_eq!(t[3].0, "d4");
+        assert_eq!(
+            (t[3].2, t[4].0),
+            (t[4].2, "and"),
+            "a comma keeps the clause"
         );
+        assert_ne!(t[3].3, t[4].3, "a comma ends the phrase");
+        assert_ne!(t[6].2, t[7].2, "a colon ends the clause");
+        assert_eq!(t[9].0, "or");
+        assert!(t[9].2 != t[8].2, "a parenthesis is a clause of its own");
+        assert_eq!((t[10].1, t[11].1), (0, 1), "a full stop ends the sentence");
+        assert_eq!((t[12].0, t[13].0), ("n", "a"), "elisions are cut");
+        let ws = read("c3xc5 (a jump) is not allowed");
+        assert_eq!(
+            ws[0].phrase, ws[3].phrase,
+            "the phrase goes on after a parenthesis"
+        );
+        assert_ne!(ws[0].phrase, ws[1].phrase);
+    }
+
+    #[test]
+    fn thousands_written_with_a_space_are_one_number() {
+        let text = "1 770 ways, 12 345 and 7 cells";
+        let mut ws = read(text);
+        join_groups(&mut ws, text);
+        let t: Vec<&str> = ws.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(t, ["1770", "ways", "12345", "and", "7", "cells"]);
     }
 
     #[test]
@@ -407,10 +1357,5 @@ mod tests {
         assert!(!is_move("d5", false) && !is_move("step-orth", false) && !is_move("3,5", true));
         assert!(is_cell("d5", false) && !is_cell("3,3", false) && !is_cell("a", false));
         assert!(is_cell("3,3", true) && is_cell("-1,0", true) && !is_cell("d5", true));
-        let ws: Vec<&str> = words("On 3,3, or d5: 12 cells.")
-            .into_iter()
-            .map(|w| w.1)
-            .collect();
-        assert_eq!(ws, ["On", "3,3", "or", "d5", "12", "cells"]);
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! In: an example's `[expect]` table and the game's engine; out: [`Claim`]s, each checked by the
 //! engine in `example.rs` (`check_claim`). A new kind of claim is a [`ClaimKind`] variant, a key
-//! of `ExpectRaw`, its reading in `claims_of`, and its check in `example::found_instead` (the
-//! caption check, `captions.rs`, matches every kind too).
+//! of `ExpectRaw`, its reading in `claims_of`, its check in `example::found_instead`, and what it
+//! makes true for captions in `facts.rs`.
 
 use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
@@ -44,9 +44,16 @@ pub enum ClaimKind {
     Illegal(String),
     /// The exact set of moves that lead to the distinct successors.
     Moves(Vec<String>),
-    /// The position after a move has this board (if given) and these field values.
+    /// The position after a move has this board (if given) and these field values (`winner`
+    /// and `over` are the engine's verdict on that position, not fields).
     After(String, Option<Vec<Vec<String>>>, Vec<(String, toml::Value)>),
+    /// These sides pass, one after the other, from the position: each has no move but a pass.
+    Passes(Vec<String>),
 }
+
+/// Keys of an `after` claim that are the engine's verdict on the position after the move, not
+/// fields of it.
+pub const AFTER_VERDICTS: [&str; 2] = ["winner", "over"];
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,6 +67,7 @@ pub(super) struct ExpectRaw {
     pub(super) illegal: Option<Spanned<Vec<String>>>,
     pub(super) moves: Option<Spanned<Vec<String>>>,
     pub(super) after: Option<Spanned<AfterRaw>>,
+    pub(super) passes: Option<Spanned<Vec<String>>>,
 }
 
 /// The claims of an `[expect]` table, checked for names the position's game does not know.
@@ -122,10 +130,31 @@ pub(super) fn claims_of(
             known.push("draw".into());
             unknown(v.get_ref(), &known, "side", v.span());
         }
+        if let Some(v) = &e.passes {
+            for side in v.get_ref() {
+                unknown(side, &sides, "side", v.span());
+            }
+        }
+        if let Some(toml::Value::String(w)) = e
+            .after
+            .as_ref()
+            .and_then(|a| a.get_ref().fields.get("winner"))
+        {
+            let mut known = sides.clone();
+            known.push("draw".into());
+            unknown(
+                w,
+                &known,
+                "side",
+                e.after.as_ref().map_or(0..0, |a| a.span()),
+            );
+        }
         // An engine program does not list its fields: its positions' keys are checked by value.
         if let (Some(v), false) = (&e.after, fields.is_empty()) {
             for k in v.get_ref().fields.keys() {
-                unknown(k, &fields, "position field", v.span());
+                if !AFTER_VERDICTS.contains(&k.as_str()) {
+                    unknown(k, &fields, "position field", v.span());
+                }
             }
         }
         // A move naming no cell of the board, or no move at all, is a typo: as a claim that a
@@ -234,6 +263,13 @@ pub(super) fn claims_of(
                 place: line_of(v.span()),
                 text: format!("after {}: {}", a.mv, what.join(", ")),
                 kind: ClaimKind::After(a.mv.clone(), board, a.fields.clone().into_iter().collect()),
+            });
+        }
+        if let Some(v) = &e.passes {
+            claims.push(Claim {
+                place: line_of(v.span()),
+                text: format!("passes = [{}]", v.get_ref().join(", ")),
+                kind: ClaimKind::Passes(v.get_ref().clone()),
             });
         }
         if claims.is_empty() {

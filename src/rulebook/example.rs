@@ -52,6 +52,8 @@ pub struct Example {
     pub plane: bool,
     /// The names of the cells a piece stands on in the board an `after` claim states.
     pub after_occupied: Vec<String>,
+    /// What the claims make true, for the caption check (empty without an engine).
+    pub facts: super::facts::Facts,
 }
 
 #[derive(Debug, Deserialize)]
@@ -219,6 +221,7 @@ pub fn parse(
         caption_at,
         occupied: Vec::new(),
         after_occupied: Vec::new(),
+        facts: super::facts::Facts::default(),
         plane: matches!(
             game.diagram.as_ref().map(|d| &d.ground),
             Some(Ground::Plane { .. })
@@ -246,6 +249,9 @@ pub fn parse(
                 if let Err(why) = placed.check_marks(&ex.marks) {
                     let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
                     diags.push(src.error(at, format!("`[diagram]`: {why}")));
+                }
+                if let (Some(engine), Some(position)) = (engine, &ex.position) {
+                    ex.facts = super::facts::of(engine, game, def, position, &ex, &placed);
                 }
             }
         },
@@ -396,8 +402,13 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                     ));
                 }
             }
+            let verdict = engine.score(&q);
             for (k, want) in fields {
-                let got = have.get(k).cloned();
+                let got = match k.as_str() {
+                    "winner" => verdict.winner.clone().map(toml::Value::String),
+                    "over" => Some(toml::Value::Boolean(verdict.over)),
+                    _ => have.get(k).cloned(),
+                };
                 if got.as_ref() != Some(want) {
                     found.push(format!(
                         "{k} = {}",
@@ -409,6 +420,28 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                 .is_empty()
                 .then_some(())
                 .ok_or_else(|| found.join(", "))
+        }
+        ClaimKind::Passes(sides) => {
+            let mut at = p.clone();
+            for side in sides {
+                let (_, fields) = engine.data(&at);
+                let to_move = fields.get("to_move").and_then(|v| v.as_str()).unwrap_or("");
+                if to_move != side {
+                    return Err(format!("{to_move} to move where {side} should pass"));
+                }
+                let moves = engine.successor_moves(&at);
+                // With a die, a pass has a successor per roll: the first stands for them all.
+                match moves.first() {
+                    Some((_, q)) if moves.iter().all(|(m, _)| m == "pass") => at = q.clone(),
+                    _ => {
+                        let mut names: Vec<String> = moves.into_iter().map(|(m, _)| m).collect();
+                        names.sort();
+                        names.dedup();
+                        return Err(format!("{side} has the moves [{}]", names.join(", ")));
+                    }
+                }
+            }
+            Ok(())
         }
     }
 }

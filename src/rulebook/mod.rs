@@ -7,10 +7,13 @@
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
 //! (`example`, their claims in `claims`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 
+pub mod body;
 pub mod captions;
 pub mod claims;
 pub mod example;
+pub mod facts;
 pub mod html;
+pub mod lexicon;
 pub mod markdown;
 pub mod pages;
 
@@ -264,7 +267,22 @@ pub fn load(
                     .collect(),
             )
         })?;
-    markdown::parse(engine, game, shown, &text, lang)
+    let book = markdown::parse(engine, game, shown, &text, lang)?;
+    // Body sentences that speak of the figures must say what the figures are.
+    let unbound = body::check(&text, lang);
+    if !unbound.is_empty() {
+        return Err(crate::base::diag::Diagnostics(
+            unbound
+                .into_iter()
+                .map(|u| crate::base::diag::Diagnostic {
+                    line: u.line,
+                    col: u.col,
+                    ..crate::base::diag::Diagnostic::file(shown, u.message)
+                })
+                .collect(),
+        ));
+    }
+    Ok(book)
 }
 
 /// Largest rulebook, in bytes (the shipped ones are about 15 KiB; a book of 500 KiB is some
@@ -295,7 +313,7 @@ pub struct Report {
 pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {
-        for u in captions::check(ex) {
+        for u in captions::check(ex, book.lang) {
             let place = ex.caption_at[u.caption]
                 .map(|(line, col)| (line, col + u.at))
                 .unwrap_or((ex.line, 1));

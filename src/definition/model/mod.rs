@@ -113,7 +113,10 @@ impl Game {
     /// Checks that the definition has each of the pieces `ids` (the pieces a rules engine's
     /// diagrams draw); the error names the definition file and the first piece missing.
     pub fn engine_pieces(&self, ids: &[&str]) -> Result<(), Error> {
-        match ids.iter().find(|id| !self.pieces.iter().any(|p| p.id == **id)) {
+        match ids
+            .iter()
+            .find(|id| !self.pieces.iter().any(|p| p.id == **id))
+        {
             Some(id) => Err(Error::file(
                 "",
                 &self.file_for_engines(),

@@ -50,7 +50,6 @@ pub struct Imbriqua {
     opening_pawns: u8,
 }
 
-
 impl Imbriqua {
     /// Builds the engine from the definition.
     pub fn new(game: &Game) -> Result<Imbriqua, Error> {

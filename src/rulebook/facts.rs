@@ -1,0 +1,412 @@
+//! What an example makes true, as data a caption is checked against: the claimed moves with
+//! their cells, directions and captures, the claimed numbers with what they count and whose they
+//! are, the claimed winner, end and passes, and every cell with its place on the drawing and the
+//! side of the piece on it.
+//!
+//! In: an example read by the engine, its placement on the game's board, the engine; out:
+//! [`Facts`]. Only what a claim states is a fact: the engine is asked for what follows from a
+//! claimed move (the board after it: which pieces it takes), never for what no claim states.
+
+use super::claims::ClaimKind;
+use super::lexicon::Counted;
+use crate::definition::model::{DiagramDef, Game};
+use crate::layout::diagram;
+use crate::rules::engine::{Engine, Position};
+use std::collections::BTreeMap;
+
+/// One cell of the example's drawing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellFact {
+    /// Its centre on the drawing, mm, y down the page.
+    pub centre: (f64, f64),
+    /// The side of the piece on it, when the piece belongs to a side.
+    pub owner: Option<String>,
+    /// The token on it, if any (a piece of a side or of none: a brick, a tile).
+    pub token: Option<String>,
+    /// The side of the piece on it after the `after` move, when the piece belongs to a side.
+    pub after_owner: Option<String>,
+}
+
+/// A claimed move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveFact {
+    /// The move as the claim writes it.
+    pub text: String,
+    /// Claimed legal (`legal`, `moves`, `after`); false when claimed illegal.
+    pub legal: bool,
+    /// The cells it names, in order.
+    pub cells: Vec<String>,
+    /// Its steps on the drawing (from one named cell to the next, or a push's direction).
+    pub vectors: Vec<(f64, f64)>,
+    /// The cells whose piece it takes (from the engine's board after it; legal moves only).
+    pub captured: Vec<String>,
+    /// It takes something: a legal move that takes a piece, or an illegal one written with a
+    /// taking step (`x`, `*`).
+    pub takes: bool,
+}
+
+/// A claimed number: its value, what it counts, whose it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberFact {
+    /// The value.
+    pub value: u64,
+    /// The nouns that may count it (none: only a bare number).
+    pub counts: Vec<Counted>,
+    /// The side it belongs to, if any.
+    pub side: Option<String>,
+}
+
+/// Everything an example's claims make true.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Facts {
+    /// The sides, as the engine names them.
+    pub sides: Vec<String>,
+    /// The side to move.
+    pub to_move: Option<String>,
+    /// The side to move after the `after` move.
+    pub after_to_move: Option<String>,
+    /// Every cell by name.
+    pub cells: BTreeMap<String, CellFact>,
+    /// The claimed moves.
+    pub moves: Vec<MoveFact>,
+    /// The move of the `after` claim.
+    pub after_move: Option<String>,
+    /// The claimed winner (`draw` for a draw): of the position, then after the `after` move.
+    pub winners: Vec<String>,
+    /// Claimed over (true), or claimed going on (false).
+    pub over: Option<bool>,
+    /// The sides claimed to pass, in order.
+    pub passes: Vec<String>,
+    /// The claimed numbers.
+    pub numbers: Vec<NumberFact>,
+    /// Numbers of the position's own fields (a die's roll): bare numbers a caption may give.
+    pub field_numbers: Vec<u64>,
+    /// The cells the diagram numbers, in order.
+    pub numbered: Vec<String>,
+    /// The cells the diagram marks.
+    pub marked: Vec<String>,
+    /// The board's regions named after a side (`camp-south`): the side and the cells.
+    pub side_regions: Vec<(String, Vec<String>)>,
+}
+
+/// The side a token's piece belongs to: the side its piece is named after (`white-pawn`), or
+/// the one side whose name starts with the token's letter (`R` for red).
+pub fn token_side(game: &Game, def: &DiagramDef, sides: &[String], token: &str) -> Option<String> {
+    // A tile (written by its zones' colours) belongs to no side.
+    if def.tiles.is_some() && !def.tokens.iter().any(|(t, _)| t == token) {
+        return None;
+    }
+    let piece = def
+        .tokens
+        .iter()
+        .find(|(t, _)| t == token)
+        .and_then(|(_, look)| game.pieces.get(look.piece))
+        .map(|p| p.id.as_str());
+    if let Some(id) = piece {
+        let named: Vec<&String> = sides
+            .iter()
+            .filter(|s| id.split('-').any(|w| w == s.as_str()))
+            .collect();
+        if let [one] = named.as_slice() {
+            return Some((*one).clone());
+        }
+    }
+    let first = token.chars().next()?.to_ascii_lowercase();
+    let by_letter: Vec<&String> = sides.iter().filter(|s| s.starts_with(first)).collect();
+    match by_letter.as_slice() {
+        [one] => Some((*one).clone()),
+        _ => None,
+    }
+}
+
+/// True when a legal move leaves fewer pieces on the board (a removal, a capture, whoever
+/// makes it), counted on the boards as data.
+fn fewer_pieces(engine: &Engine, position: &Position, m: &str) -> bool {
+    let count = |rows: &[Vec<String>]| rows.iter().flatten().filter(|t| *t != ".").count();
+    let Some(q) = engine.find_move(position, m) else {
+        return false;
+    };
+    count(&engine.data(&q).0) < count(&engine.data(position).0)
+}
+
+/// The cells of a board as data: name → centre, side, occupied.
+fn cells_of(
+    game: &Game,
+    def: &DiagramDef,
+    sides: &[String],
+    placed: &diagram::Placement,
+) -> BTreeMap<String, CellFact> {
+    placed
+        .cells_as_data()
+        .into_iter()
+        .map(|(name, centre, token)| {
+            let owner = token
+                .as_deref()
+                .and_then(|t| token_side(game, def, sides, t));
+            let fact = CellFact {
+                centre,
+                owner,
+                token,
+                after_owner: None,
+            };
+            (name, fact)
+        })
+        .collect()
+}
+
+/// The cell names a move writes (`d4xe5`, `c3-c4 [a1]`, `>3,2:e *3,2`, `+2,0`), in order.
+pub fn move_cells(m: &str, cells: &BTreeMap<String, CellFact>) -> Vec<String> {
+    let mut out = Vec::new();
+    let parts = m
+        .split([' ', '[', ']', '-', 'x', '+', '>', '*'])
+        .flat_map(|part| {
+            // `[d1,f1]`: a list of cells, unless the whole is a plane's cell (`3,1`).
+            let name = part.split(':').next().unwrap_or(part);
+            if cells.contains_key(name) {
+                vec![part]
+            } else {
+                part.split(',').collect()
+            }
+        });
+    for part in parts {
+        let name = part.split(':').next().unwrap_or(part);
+        if cells.contains_key(name) {
+            out.push(name.to_string());
+            continue;
+        }
+        // A square grid's names hold no `-` or `x`, but a plane's may hold a `-` (`-1,0`):
+        // `+-1,1` splits into "" and "1,1".
+        if let Some(neg) = m.find(&format!("-{name}")) {
+            let candidate = &m[neg..neg + 1 + name.len()];
+            if !name.is_empty() && cells.contains_key(candidate) {
+                out.push(candidate.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The steps of a move on the drawing: from each cell it names to the next, and a push's
+/// direction letter (`>3,2:e`).
+fn move_vectors(m: &str, cells: &BTreeMap<String, CellFact>) -> Vec<(f64, f64)> {
+    let names = move_cells(m, cells);
+    let mut v: Vec<(f64, f64)> = names
+        .windows(2)
+        .filter_map(|w| {
+            let (a, b) = (cells.get(&w[0])?, cells.get(&w[1])?);
+            Some((b.centre.0 - a.centre.0, b.centre.1 - a.centre.1))
+        })
+        .collect();
+    for part in m.split(' ') {
+        if let Some((_, d)) = part.strip_prefix('>').and_then(|p| p.split_once(':')) {
+            v.push(match d {
+                "n" => (0.0, -1.0),
+                "s" => (0.0, 1.0),
+                "e" => (1.0, 0.0),
+                "w" => (-1.0, 0.0),
+                _ => continue,
+            });
+        }
+    }
+    v
+}
+
+/// The facts of an example: its claims, and what the engine says follows from its claimed
+/// moves. `placed` is the position placed on the game's board.
+pub fn of(
+    engine: &Engine,
+    game: &Game,
+    def: &DiagramDef,
+    position: &Position,
+    ex: &super::example::Example,
+    placed: &diagram::Placement,
+) -> Facts {
+    let (fields, claims, marks) = (&ex.fields, &ex.claims, &ex.marks);
+    let sides: Vec<String> = engine
+        .score(position)
+        .scores
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    let cells = cells_of(game, def, &sides, placed);
+    let side_field = |t: &toml::Table| match t.get("to_move") {
+        Some(toml::Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let mut f = Facts {
+        to_move: side_field(fields),
+        marked: marks.names().cloned().collect(),
+        numbered: marks.numbers.clone(),
+        field_numbers: fields
+            .values()
+            .filter_map(|v| v.as_integer())
+            .filter_map(|n| u64::try_from(n).ok())
+            .collect(),
+        ..Facts::default()
+    };
+    let mover = f.to_move.clone();
+    let mut numbers = Vec::new();
+    let mut add = |value: u64, counts: &[Counted], side: Option<String>| {
+        numbers.push(NumberFact {
+            value,
+            counts: counts.to_vec(),
+            side,
+        })
+    };
+    let mut claimed_moves: Vec<(String, bool)> = Vec::new();
+    let (mut legal_n, mut illegal_n) = (0u64, 0u64);
+    for c in claims {
+        match &c.kind {
+            // A placement's successors are the cells it may go to.
+            ClaimKind::Successors(n) => add(*n, &[Counted::Moves, Counted::Cells], mover.clone()),
+            ClaimKind::Scores(s) => {
+                for (side, v) in s {
+                    add(
+                        v.unsigned_abs(),
+                        &[Counted::Points, Counted::Pieces, Counted::Cells],
+                        Some(side.clone()),
+                    );
+                }
+            }
+            ClaimKind::Tokens(t) => {
+                for (token, n) in t {
+                    if token == "." {
+                        add(*n, &[Counted::Cells], None);
+                    } else {
+                        let side = token_side(game, def, &sides, token);
+                        add(*n, &[Counted::Pieces], side);
+                    }
+                }
+            }
+            ClaimKind::Winner(w) => f.winners.push(w.clone()),
+            ClaimKind::Over(o) => f.over = Some(*o),
+            ClaimKind::Passes(p) => f.passes.extend(p.iter().cloned()),
+            ClaimKind::Legal(m) => {
+                legal_n += 1;
+                claimed_moves.push((m.clone(), true));
+            }
+            ClaimKind::Illegal(m) => {
+                illegal_n += 1;
+                claimed_moves.push((m.clone(), false));
+            }
+            ClaimKind::Moves(list) => {
+                add(
+                    list.len() as u64,
+                    &[Counted::Moves, Counted::Cells],
+                    mover.clone(),
+                );
+                claimed_moves.extend(list.iter().map(|m| (m.clone(), true)));
+                // A move list of passes only: the side to move passes.
+                if list.iter().all(|m| m == "pass") {
+                    f.passes.extend(mover.clone());
+                }
+            }
+            ClaimKind::After(m, _, extra) => {
+                f.after_move = Some(m.clone());
+                claimed_moves.push((m.clone(), true));
+                if m == "pass" {
+                    f.passes.extend(mover.clone());
+                }
+                for (k, v) in extra {
+                    match (k.as_str(), v) {
+                        ("winner", toml::Value::String(w)) => f.winners.push(w.clone()),
+                        ("over", toml::Value::Boolean(o)) => f.over = Some(*o),
+                        ("to_move", toml::Value::String(s)) => f.after_to_move = Some(s.clone()),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    for n in [legal_n, illegal_n] {
+        if n > 0 {
+            add(n, &[Counted::Moves], mover.clone());
+        }
+    }
+    // A field that counts by side (`taken = { light = 2, dark = 1 }`): each side's count.
+    for v in fields.values() {
+        if let toml::Value::Table(t) = v {
+            for (k, n) in t {
+                let n = n.as_integer().and_then(|n| u64::try_from(n).ok());
+                if let (Some(n), true) = (n, sides.contains(k)) {
+                    add(n, &[Counted::Pieces], Some(k.clone()));
+                }
+            }
+        }
+    }
+    if !f.winners.is_empty() && f.winners.iter().all(|w| w != "draw") && f.over.is_none() {
+        f.over = Some(true);
+    }
+    // The highlighted cells, counted ("the 12 marked cells").
+    if !marks.highlight.is_empty() {
+        add(marks.highlight.len() as u64, &[Counted::Cells], None);
+    }
+    claimed_moves.sort();
+    claimed_moves.dedup();
+    f.passes.dedup();
+    let mut cells = cells;
+    for (text, legal) in claimed_moves {
+        let mut captured = Vec::new();
+        if legal {
+            if let Some(q) = engine.find_move(position, &text) {
+                let (rows, after_fields) = engine.data(&q);
+                if let Ok(after) = diagram::place(game, def, &rows, &after_fields) {
+                    let after_cells = cells_of(game, def, &sides, &after);
+                    if f.after_move.as_deref() == Some(text.as_str()) {
+                        for (name, c) in cells.iter_mut() {
+                            c.after_owner = after_cells.get(name).and_then(|a| a.owner.clone());
+                        }
+                    }
+                    // A piece not the mover's that is gone or changed: taken, pushed off, flipped.
+                    for (name, before) in &cells {
+                        if before.token.is_none()
+                            || (before.owner.is_some() && before.owner == mover)
+                        {
+                            continue;
+                        }
+                        let now = after_cells.get(name).and_then(|c| c.token.as_ref());
+                        if now != before.token.as_ref() {
+                            captured.push(name.clone());
+                        }
+                    }
+                }
+                if !captured.is_empty() {
+                    let n = captured.len() as u64;
+                    add(n, &[Counted::Pieces, Counted::Moves], None);
+                }
+            }
+        }
+        let takes = if legal {
+            !captured.is_empty() || fewer_pieces(engine, position, &text)
+        } else {
+            text.contains('*') || move_cells(&text, &cells).len() >= 2 && text.contains('x')
+        };
+        f.moves.push(MoveFact {
+            takes,
+            cells: move_cells(&text, &cells),
+            vectors: move_vectors(&text, &cells),
+            text,
+            legal,
+            captured,
+        });
+    }
+    f.numbers = numbers;
+    if let crate::definition::model::Ground::Board(b) = def.ground {
+        if let Some(board) = game.boards.get(b) {
+            for side in &sides {
+                let cells: Vec<String> = board
+                    .regions
+                    .iter()
+                    .filter(|r| r.role.split('-').any(|w| w == side))
+                    .flat_map(|r| r.cells.iter().map(|&c| board.grid.name(c)))
+                    .collect();
+                if !cells.is_empty() {
+                    f.side_regions.push((side.clone(), cells));
+                }
+            }
+        }
+    }
+    f.cells = cells;
+    f.sides = sides;
+    f
+}
