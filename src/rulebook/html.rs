@@ -75,6 +75,7 @@ figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
+.summary {{ border: 2px solid #8a5a33; border-radius: 0.4em; padding: 0 1.2em 0.6em; margin: 2em 0; }}\n\
 header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
         book.lang.code(),
         esc(&title)
@@ -98,7 +99,11 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
         ));
     }
     h.push_str("</header>\n");
-    for b in &book.blocks {
+    for (i, b) in book.blocks.iter().enumerate() {
+        // The summary, its last section, in a box of its own.
+        if book.summary == Some(i) {
+            h.push_str("<section class=\"summary\">\n");
+        }
         match b {
             Block::Heading(level, spans) => {
                 h.push_str(&format!("<h{level}>{}</h{level}>\n", inline(spans)))
@@ -149,6 +154,9 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
             }
             Block::PageBreak => h.push_str("<hr>\n"),
         }
+    }
+    if book.summary.is_some() {
+        h.push_str("</section>\n");
     }
     h.push_str("</body>\n</html>\n");
     h

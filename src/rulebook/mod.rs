@@ -5,14 +5,19 @@
 //! and HTML.
 //!
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
-//! (`example`, their claims in `claims`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
+//! (`example`, their claims in `claims`), the box's contents drawn from the definition
+//! (`contents`), spaces bound by typography (`typography`) → pages (`pages`, lines broken by
+//! `lines`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 
 pub mod captions;
 pub mod claims;
+pub mod contents;
 pub mod example;
 pub mod html;
+mod lines;
 pub mod markdown;
 pub mod pages;
+pub mod typography;
 
 use crate::base::diag::Diagnostics;
 use crate::base::lang::Lang;
@@ -230,6 +235,8 @@ pub struct Rulebook {
     pub blocks: Vec<Block>,
     /// The examples (positions with claims), in order.
     pub examples: Vec<example::Example>,
+    /// The first block of the summary (`## Summary {.summary}`), which takes the last page.
+    pub summary: Option<usize>,
 }
 
 /// Path of a game's rulebook in a language.
