@@ -360,7 +360,7 @@ impl Layout<'_> {
                     return f.float_height(spans, fw, fh).min(f.h - TOP - BOTTOM);
                 }
                 let ph = f.para_height(spans);
-                if introduces(spans) {
+                if self.keeps_next(f, i) {
                     ph + self.head(f, i + 1)
                 } else {
                     ph.min(2.0 * lh)
@@ -376,6 +376,23 @@ impl Layout<'_> {
             Some(Block::Heading(..)) => 3.0 * lh,
             Some(Block::PageBreak) | None => 0.0,
         }
+    }
+
+    /// Whether the paragraph at `i` stays on the page of what follows it: it introduces it, or
+    /// it is short and a figure or a table follows, unless that figure will not fit and waits
+    /// for text to fill the page (see `Block::Figure` in [`Layout::run`]).
+    fn keeps_next(&self, f: &Flow, i: usize) -> bool {
+        let Some(Block::Para(spans)) = self.blocks.get(i) else {
+            return false;
+        };
+        let ph = f.para_height(spans);
+        let next = self.blocks.get(i + 1);
+        let figure_waits = matches!(next, Some(Block::Figure(fig))
+            if f.figure_height(fig) > f.room() - ph && self.can_wait(f, fig));
+        introduces(spans)
+            || (ph <= 5.0 * f.lh()
+                && !figure_waits
+                && matches!(next, Some(Block::Figure(_) | Block::Table(..))))
     }
 
     /// Whether a figure that does not fit where it comes may wait for the next page while text
@@ -458,20 +475,7 @@ impl Layout<'_> {
                         continue;
                     }
                     let ph = f.para_height(spans);
-                    // An introducing sentence, or a short paragraph before a figure or a table,
-                    // stays on the page of what it introduces.
-                    // A short paragraph before a figure that will not fit anyway lets text
-                    // after the figure fill the page (see `Block::Figure` below).
-                    let figure_waits = matches!(blocks.get(i + 1), Some(Block::Figure(fig))
-                        if f.figure_height(fig) > f.room() - ph && self.can_wait(f, fig));
-                    let keep = introduces(spans)
-                        || (ph <= 5.0 * f.lh()
-                            && !figure_waits
-                            && matches!(
-                                blocks.get(i + 1),
-                                Some(Block::Figure(_) | Block::Table(..))
-                            ));
-                    if keep && ph + self.head(f, i + 1) <= f.h - TOP - BOTTOM {
+                    if self.keeps_next(f, i) && ph + self.head(f, i + 1) <= f.h - TOP - BOTTOM {
                         f.ensure(ph + self.head(f, i + 1));
                     }
                     f.paragraph(spans, f.body, 0.0, INK);
