@@ -241,3 +241,51 @@ fn a_component_is_cut_at_its_trim_so_its_bleed_stays_off_its_caption() {
         .count();
     assert!(clips >= 1);
 }
+
+#[test]
+fn a_rulebook_may_name_its_faces_among_the_games_fonts_and_its_colour() {
+    let text = "```style\nfont = \"sketch\"\nheadings = \"sketch\"\naccent = \"#2d6a4f\"\n```\n\n## Harvest\n\nPick the **ripe** vegetables.\n";
+    let (def, b) = book("potager", text, Lang::En);
+    let sketch = def.fonts["sketch"];
+    assert_eq!(b.style.body, sketch);
+    assert_eq!(b.style.accent.to_string(), "#2d6a4f");
+    let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
+    let faces: Vec<_> = pages[0]
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Text(run, _) if run.text.contains("ripe") || run.text.contains("Harvest") => {
+                Some(run.face)
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(
+        faces.len() >= 2 && faces.iter().all(|f| *f == sketch.bold),
+        "{faces:?}"
+    );
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    let family = sketch.regular.family();
+    assert!(
+        html.contains(&format!("body {{ font-family: '{family}', Lato")),
+        "{family}"
+    );
+    assert!(html.contains("color: #2d6a4f") && html.contains("<strong>ripe</strong>"));
+    // Lato and the brown accent when the rulebook says nothing.
+    let (_, plain) = book("potager", "Pick.\n", Lang::En);
+    assert_eq!(plain.style, rulebook::style::Style::default());
+    // A family the game does not have, refused at its place.
+    let err = markdown::parse(
+        None,
+        &def,
+        Path::new("t.md"),
+        "```style\nfont = \"gothic\"\n```\n",
+        Lang::En,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("t.md:2:9") && err.contains("no font family `gothic`"),
+        "{err}"
+    );
+}

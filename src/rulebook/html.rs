@@ -16,12 +16,34 @@ fn esc(s: &str) -> String {
 fn inline(spans: &[Span]) -> String {
     spans
         .iter()
-        .map(|s| match s.face {
-            Face::Bold => format!("<strong>{}</strong>", esc(&s.text)),
-            Face::Italic => format!("<em>{}</em>", esc(&s.text)),
-            _ => esc(&s.text),
+        .map(|s| {
+            // By the face's own weight and slant: Lato's faces or those of a game's family.
+            if is_bold(s.face) {
+                format!("<strong>{}</strong>", esc(&s.text))
+            } else if s.face.svg_style() == "italic" {
+                format!("<em>{}</em>", esc(&s.text))
+            } else {
+                esc(&s.text)
+            }
         })
         .collect()
+}
+
+/// Whether a face is bold: its weight is 600 or more.
+fn is_bold(face: Face) -> bool {
+    match face.svg_weight().as_str() {
+        "bold" => true,
+        "normal" => false,
+        w => w.parse::<u16>().is_ok_and(|w| w >= 600),
+    }
+}
+
+/// A CSS `font-family` list: the family named first, when the rulebook names one.
+fn families(name: Option<&str>) -> String {
+    let named = name.map_or(String::new(), |n| {
+        format!("'{}', ", n.replace(['\'', '<', '>', '{', '}', ';'], ""))
+    });
+    format!("{named}Lato, 'Helvetica Neue', Arial, sans-serif")
 }
 
 /// A list and the lists nested in its items, as HTML.
@@ -69,16 +91,20 @@ pub fn to_html(book: &Rulebook, front: &super::Front) -> String {
     let title = format!("{} — {}", front.title, front.subtitle);
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
-body {{ font-family: Lato, 'Helvetica Neue', Arial, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
+body {{ font-family: {body}; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
 figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; margin: 1.5em 0; }}\n\
 figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
-.summary {{ border: 2px solid #8a5a33; border-radius: 0.4em; padding: 0 1.2em 0.6em; margin: 2em 0; }}\n\
-header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
+h1, h2, h3 {{ font-family: {headings}; }} h1 {{ color: {accent}; }}\n\
+.summary {{ border: 2px solid {accent}; border-radius: 0.4em; padding: 0 1.2em 0.6em; margin: 2em 0; }}\n\
+header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header h1 {{ color: inherit; }} header .sub {{ font-style: italic; color: {accent}; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
         book.lang.code(),
-        esc(&title)
+        esc(&title),
+        body = families(book.style.names.0),
+        headings = families(book.style.names.1),
+        accent = book.style.accent,
     );
     h.push_str(&format!(
         "<header>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",

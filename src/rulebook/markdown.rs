@@ -135,9 +135,12 @@ pub fn parse(
     let mut diags = Diagnostics::default();
     let mut summary = None;
     let parts = read_parts(&src, text, &mut diags, &mut summary);
-    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
+    let mut style = None;
+    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags, &mut style);
     let mut blocks = draw_figures(engine, game, lang, parts, &examples);
     typography(&mut blocks, lang);
+    let style = style.unwrap_or_default();
+    set_faces(&mut blocks, &style);
     scale_diagrams(&mut blocks);
     // The summary from its heading on (the heading's number among the headings).
     let summary = summary.and_then(|k| {
@@ -154,6 +157,7 @@ pub fn parse(
         blocks,
         examples,
         summary,
+        style,
     })
 }
 
@@ -343,6 +347,7 @@ fn read_fences(
     text: &str,
     parts: Vec<Part>,
     diags: &mut Diagnostics,
+    style: &mut Option<super::style::Style>,
 ) -> (Vec<Read>, Vec<Example>) {
     let mut examples = Vec::new();
     let mut out = Vec::new();
@@ -402,6 +407,19 @@ fn read_fences(
                     Err(e) => diags.push(crate::base::diag::from_toml(&block, &e)),
                 }
             }
+            "style" => {
+                let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
+                if style.is_some() {
+                    diags.push(block.error(
+                        0..block.text.len().min(1),
+                        "a second `style` block: a rulebook has one",
+                    ));
+                }
+                match super::style::read(game, &block) {
+                    Ok(s) => *style = Some(s),
+                    Err(d) => diags.0.extend(d.0),
+                }
+            }
             "box" => {
                 let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
                 match super::contents::read(game, &block) {
@@ -411,7 +429,9 @@ fn read_fences(
             }
             other => diags.push(src.error(
                 f.content.start.saturating_sub(1)..f.content.start,
-                format!("unknown block `{other}` (expected `position`, `component` or `box`)"),
+                format!(
+                    "unknown block `{other}` (expected `position`, `component`, `box` or `style`)"
+                ),
             )),
         }
     }
@@ -532,6 +552,33 @@ fn typography(blocks: &mut [Block], lang: Lang) {
                 }
             }
             Block::PageBreak => {}
+        }
+    }
+}
+
+/// Sets the text of every block in the rulebook's faces (the parser gives Lato's): plain, bold
+/// and italic of its `font`.
+fn set_faces(blocks: &mut [Block], style: &super::style::Style) {
+    let f = style.body;
+    if f == crate::fonts::Family::LATO {
+        return;
+    }
+    let face = |s: &mut Span| {
+        s.face = match s.face {
+            Face::Bold => f.bold,
+            Face::Italic => f.italic,
+            _ => f.regular,
+        }
+    };
+    for b in blocks {
+        match b {
+            Block::Heading(_, s) | Block::Para(s) => s.iter_mut().for_each(face),
+            Block::List(items) => items.iter_mut().flat_map(|i| &mut i.spans).for_each(face),
+            Block::Table(head, rows) => {
+                head.iter_mut().flatten().for_each(face);
+                rows.iter_mut().flatten().flatten().for_each(face);
+            }
+            Block::Figure(_) | Block::PageBreak => {}
         }
     }
 }

@@ -6,7 +6,8 @@
 //!
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
 //! (`example`, their claims in `claims`), the box's contents drawn from the definition
-//! (`contents`), spaces bound by typography (`typography`) → pages (`pages`, lines broken by
+//! (`contents`), its faces and colour (`style`), spaces bound by typography (`typography`) →
+//! pages (`pages`, lines broken by
 //! `lines`) → PDF; blocks → HTML (`html`). `check` runs every claim.
 
 pub mod captions;
@@ -17,6 +18,7 @@ pub mod html;
 mod lines;
 pub mod markdown;
 pub mod pages;
+pub mod style;
 pub mod typography;
 
 use crate::base::diag::Diagnostics;
@@ -237,6 +239,8 @@ pub struct Rulebook {
     pub examples: Vec<example::Example>,
     /// The first block of the summary (`## Summary {.summary}`), which takes the last page.
     pub summary: Option<usize>,
+    /// Its faces and accent colour (a `style` block; Lato and brown by default).
+    pub style: style::Style,
 }
 
 /// Path of a game's rulebook in a language.

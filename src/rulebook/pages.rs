@@ -16,6 +16,7 @@
 //! Lines are broken by [`super::lines`].
 
 use super::lines::{break_justified, break_lines, draw_justified, draw_line, line_height};
+use super::style::Style;
 use super::{Block, Figure, Item, Rulebook, Span};
 use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
@@ -24,7 +25,6 @@ use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
 
 const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
-const ACCENT: Color = Color::rgb(0x8a, 0x5a, 0x33);
 const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
 /// Body text size, pt.
 pub const BODY: f64 = 10.0;
@@ -65,10 +65,12 @@ struct Flow {
     /// A figure standing on the left of the text: where it ends (mm from the page's top) and
     /// how far right of the margin the text beside it starts.
     float: Option<(f64, f64)>,
+    /// The rulebook's faces and accent colour.
+    style: Style,
 }
 
 impl Flow {
-    fn new(w: f64, h: f64, lang: Option<hypher::Lang>) -> Flow {
+    fn new(w: f64, h: f64, lang: Option<hypher::Lang>, style: Style) -> Flow {
         Flow {
             lang,
             pages: Vec::new(),
@@ -78,6 +80,7 @@ impl Flow {
             h,
             body: BODY,
             float: None,
+            style,
         }
     }
     fn bottom(&self) -> f64 {
@@ -174,8 +177,8 @@ impl Flow {
         let mut rows: Vec<(Vec<usize>, f64, f64)> = Vec::new();
         for (i, panel) in fig.panels.iter().enumerate() {
             let pw = panel.width.min(width);
-            let ph =
-                panel.scene.height * pw / panel.scene.width + caption_height(&panel.caption, pw);
+            let ph = panel.scene.height * pw / panel.scene.width
+                + caption_height(&panel.caption, pw, self.style.body.italic);
             match rows.last_mut() {
                 Some((list, w, h)) if *w + PANEL_GAP + pw <= width => {
                     list.push(i);
@@ -234,7 +237,7 @@ impl Flow {
                 let mut cy = y + sh + 1.5 + CAPTION * MM_PER_PT;
                 let spans = [Span {
                     text: panel.caption.clone(),
-                    face: Face::Italic,
+                    face: self.style.body.italic,
                 }];
                 for l in break_lines(&spans, CAPTION, pw) {
                     let lw: f64 = l.iter().map(|(t, f)| f.width_mm(t, CAPTION)).sum();
@@ -307,13 +310,13 @@ impl Flow {
     }
 }
 
-fn caption_height(caption: &str, width: f64) -> f64 {
+fn caption_height(caption: &str, width: f64, face: Face) -> f64 {
     if caption.is_empty() {
         return 2.0;
     }
     let spans = [Span {
         text: caption.into(),
-        face: Face::Italic,
+        face,
     }];
     2.0 + break_lines(&spans, CAPTION, width).len() as f64 * line_height(CAPTION)
 }
@@ -450,12 +453,12 @@ impl Layout<'_> {
                         f.y += before;
                     }
                     f.ensure(line_height(size) + 1.0 + self.head(f, i + 1));
-                    let color = if *level == 1 { ACCENT } else { INK };
+                    let color = if *level == 1 { f.style.accent } else { INK };
                     let bold: Vec<Span> = spans
                         .iter()
                         .map(|s| Span {
                             text: s.text.clone(),
-                            face: Face::Bold,
+                            face: f.style.headings.bold,
                         })
                         .collect();
                     // Headings are never hyphenated.
@@ -545,8 +548,8 @@ fn list(f: &mut Flow, items: &[Item]) {
             MARGIN_X + 1.5 + indent + beside,
             f.y + f.body * MM_PER_PT * ASCENT,
             f.body,
-            Face::Regular,
-            ACCENT,
+            f.style.body.regular,
+            f.style.accent,
             Anchor::Start,
             &mark,
         );
@@ -594,12 +597,12 @@ fn table_columns(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>], size: f6
     nat
 }
 
-/// A table row's cells broken into lines (bold in the header).
+/// A table row's cells broken into lines (the header in `header`, a bold face).
 fn table_cells(
     cells: &[Vec<Span>],
     nat: &[f64],
     size: f64,
-    header: bool,
+    header: Option<Face>,
 ) -> Vec<Vec<super::lines::Line>> {
     (0..nat.len())
         .map(|i| {
@@ -609,7 +612,7 @@ fn table_cells(
                     c.iter()
                         .map(|s| Span {
                             text: s.text.clone(),
-                            face: if header { Face::Bold } else { s.face },
+                            face: header.unwrap_or(s.face),
                         })
                         .collect()
                 })
@@ -624,7 +627,10 @@ fn table_height(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) -> f64 {
     let nat = table_columns(f, head, rows, size);
     std::iter::once((head, true))
         .chain(rows.iter().map(|r| (r.as_slice(), false)))
-        .map(|(cells, header)| row_height(&table_cells(cells, &nat, size, header), size))
+        .map(|(cells, header)| {
+            let bold = header.then_some(f.style.body.bold);
+            row_height(&table_cells(cells, &nat, size, bold), size)
+        })
         .sum::<f64>()
         + 4.5
 }
@@ -650,7 +656,7 @@ fn table(f: &mut Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) {
     f.y += 1.5;
     let all = std::iter::once((head, true)).chain(rows.iter().map(|r| (r.as_slice(), false)));
     for (cells, header) in all {
-        let wrapped = table_cells(cells, &nat, size, header);
+        let wrapped = table_cells(cells, &nat, size, header.then_some(f.style.body.bold));
         let rh = row_height(&wrapped, size);
         f.ensure(rh);
         if header {
@@ -688,7 +694,7 @@ fn front_matter(f: &mut Flow, front: &super::Front) {
         MARGIN_X,
         f.y + 9.0,
         26.0,
-        Face::Bold,
+        f.style.headings.bold,
         INK,
         Anchor::Start,
         title,
@@ -697,21 +703,21 @@ fn front_matter(f: &mut Flow, front: &super::Front) {
         MARGIN_X,
         f.y + 16.0,
         13.0,
-        Face::Italic,
-        ACCENT,
+        f.style.body.italic,
+        f.style.accent,
         Anchor::Start,
         subtitle,
     );
     f.page.path(
         shape::rect(MARGIN_X, f.y + 20.0, f.text_width(), 0.8),
-        Some(ACCENT),
+        Some(f.style.accent),
         None,
     );
     f.y += 27.0;
     if let Some(facts) = &front.facts {
         let spans = [Span {
             text: facts.clone(),
-            face: Face::Bold,
+            face: f.style.body.bold,
         }];
         f.paragraph(&spans, BODY, 0.0, INK);
         f.y += 1.0;
@@ -719,7 +725,7 @@ fn front_matter(f: &mut Flow, front: &super::Front) {
     for line in &front.credits {
         let spans = [Span {
             text: line.clone(),
-            face: Face::Regular,
+            face: f.style.body.regular,
         }];
         f.paragraph(&spans, 8.5, 0.0, GREY);
     }
@@ -740,7 +746,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
         Some(s) => (&book.blocks[..s], Some(&book.blocks[s..])),
         None => (&book.blocks[..], None),
     };
-    let mut f = Flow::new(w, h, lang);
+    let mut f = Flow::new(w, h, lang, book.style);
     front_matter(&mut f, front);
     let blocks = paired(body);
     let l = Layout { blocks: &blocks };
@@ -753,7 +759,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
         let body = SUMMARY_SIZES
             .into_iter()
             .find(|&size| {
-                let mut trial = Flow::new(w, h, lang);
+                let mut trial = Flow::new(w, h, lang, book.style);
                 trial.body = size;
                 l.run(&mut trial, 0..blocks.len());
                 trial.pages.is_empty()
@@ -774,7 +780,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
             w / 2.0,
             h - 10.0,
             8.5,
-            Face::Regular,
+            f.style.body.regular,
             GREY,
             Anchor::Middle,
             &format!("{} / {total}", i + 1),
@@ -784,7 +790,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                 w - MARGIN_X,
                 12.0,
                 8.0,
-                Face::Italic,
+                f.style.body.italic,
                 GREY,
                 Anchor::End,
                 &format!("{title} — {subtitle}"),
