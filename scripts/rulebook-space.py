@@ -6,7 +6,8 @@ is the page less the rulebook's margins (20 mm each side, 22 mm at the top, 20 m
 running header and the folio lie outside it). It is cut into squares of 5 mm; a square is empty
 when none of its pixels has ink (grey below 235 of 255) at 60 dpi. A square measure, not a row
 measure, so that the leading between lines is not counted as empty and a small figure alone in
-the middle of the width is.
+the middle of the width is. Beside it, the foot: the share of the type area's height below its
+last ink (a page that ends short).
 
 Usage: rulebook-space.py [--png DIR] FILE.pdf...   (needs pdftoppm; writes one line per PDF,
 then a line per page, to stdout; --png also keeps each page as DIR/<pdf name>-<n>.png)
@@ -46,13 +47,16 @@ def page_empty(w, h, px):
     cols = max(1, int((x1 - x0) / step))
     rows = max(1, int((y1 - y0) / step))
     empty = 0
+    last_ink = -1
     for r in range(rows):
         ya, yb = y0 + round(r * step), y0 + round((r + 1) * step)
         for c in range(cols):
             xa, xb = x0 + round(c * step), x0 + round((c + 1) * step)
             if all(min(px[y * w + xa:y * w + xb]) >= INK for y in range(ya, yb)):
                 empty += 1
-    return empty / (rows * cols)
+            else:
+                last_ink = r
+    return empty / (rows * cols), (rows - 1 - last_ink) / rows
 
 
 def measure(pdf, png_dir):
@@ -74,12 +78,16 @@ def main(args):
     for pdf in args:
         shares = measure(pdf, png_dir)
         # The last page may end short: the emptiest page is also given without it.
+        feet = [f for _, f in shares]
+        shares = [s for s, _ in shares]
         inner = shares[:-1] or shares
+        inner_feet = feet[:-1] or feet
         print(f"{os.path.basename(pdf)}\tpages {len(shares)}\temptiest {max(shares):.2f}"
               f" (p. {shares.index(max(shares)) + 1})\temptiest-but-last {max(inner):.2f}"
-              f" (p. {inner.index(max(inner)) + 1})\tmean {sum(shares) / len(shares):.2f}")
-        for i, s in enumerate(shares):
-            print(f"  p. {i + 1}\t{s:.2f}")
+              f" (p. {inner.index(max(inner)) + 1})\tmean {sum(shares) / len(shares):.2f}"
+              f"\tshortest foot-but-last {max(inner_feet):.2f} (p. {inner_feet.index(max(inner_feet)) + 1})")
+        for i, (s, f) in enumerate(zip(shares, feet)):
+            print(f"  p. {i + 1}\tempty {s:.2f}\tfoot {f:.2f}")
 
 
 if __name__ == "__main__":

@@ -251,11 +251,11 @@ impl Flow {
         y - self.y
     }
 
-    /// A figure across the text width, kept whole with its captions.
-    fn figure(&mut self, fig: &Figure) {
+    /// A figure across the text width, kept whole with its captions; row by row (each drawing
+    /// with its caption) when `split` or when the whole is taller than a page.
+    fn figure(&mut self, fig: &Figure, split: bool) {
         self.y += 2.0;
-        // Row by row when the whole is taller than a page.
-        if self.figure_height(fig) <= self.h - TOP - BOTTOM {
+        if !split && self.figure_height(fig) <= self.h - TOP - BOTTOM {
             self.ensure(self.figure_height(fig) - 2.0);
             let h = self.draw_figure(fig, None);
             self.y += h;
@@ -500,11 +500,16 @@ impl Layout<'_> {
                             self.run(f, j..j + n);
                             j += n;
                         }
-                        f.figure(fig);
+                        // Still a third of the page empty: the figure's rows start here, each
+                        // whole with its captions.
+                        let split = f.figure_height(fig) > f.room()
+                            && self.can_wait(f, fig)
+                            && f.figure_rows(fig, f.text_width()).len() > 1;
+                        f.figure(fig, split);
                         i = j;
                         continue;
                     }
-                    f.figure(fig)
+                    f.figure(fig, false)
                 }
                 Block::PageBreak => {
                     f.clear();
