@@ -289,3 +289,43 @@ fn a_rulebook_may_name_its_faces_among_the_games_fonts_and_its_colour() {
         "{err}"
     );
 }
+
+#[test]
+fn no_shipped_rulebook_page_is_left_a_third_empty_unless_a_section_ends_there() {
+    let project = ludopress::definition::Project::new(common::root());
+    ludopress::rules::external::trust::allow_for_this_run();
+    let mut pages_seen = 0;
+    for game in ludopress::definition::GAMES.iter().chain(&["breakthrough"]) {
+        let def = common::game(game);
+        let engine = ludopress::rules::engine::Engine::for_game(&project, &def)
+            .ok()
+            .flatten();
+        let books = ludopress::make::load_rulebooks(&common::root(), &def, engine.as_ref())
+            .unwrap_or_else(|d| panic!("{d}"));
+        for b in &books {
+            let pages = pages::layout(b, &rulebook::Front::of(&def, b.lang), Paper::A4);
+            for (i, pair) in pages.windows(2).enumerate() {
+                pages_seen += 1;
+                // The lowest text of the page (captions included), above the folio.
+                let foot = runs(&pair[0])
+                    .iter()
+                    .map(|r| r.1)
+                    .filter(|y| *y < 297.0 - 15.0)
+                    .fold(0.0, f64::max);
+                // The next page opens a section: its first text is a heading.
+                let opens = pair[1].flatten().into_iter().find_map(|f| match f {
+                    Flat::Text(run, _) => Some(run.size > pages::BODY),
+                    _ => None,
+                });
+                let area = 297.0 - 22.0 - 20.0;
+                assert!(
+                    foot >= 297.0 - 20.0 - area / 3.0 || opens == Some(true),
+                    "{game} {} p. {}: the text ends at {foot:.0} mm",
+                    b.lang,
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(pages_seen >= 60, "{pages_seen}");
+}
