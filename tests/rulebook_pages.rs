@@ -55,9 +55,10 @@ fn what_introduces_a_table_or_a_list_stays_on_its_page() {
     // The introduction falls at every height of the page in turn, the foot included.
     for n in 0..48 {
         let text = format!(
-            "{}The colour of a card says who acts:\n\n| Colour | Who |\n| --- | --- |\n| green | Tablehead one |\n| red | the pawn |\n\n{}The turn goes so:\n\n1. Firstitem draws.\n2. Seconditem plays.\n3. Thirditem ends.\n4. Lastitem passes.\n",
+            "{}The colour of a card says who acts:\n\n| Colour | Who |\n| --- | --- |\n| green | Tablehead one |\n| red | the pawn |\n\n{}The turn goes so:\n\n1. Firstitem draws.\n2. Seconditem plays.\n3. Thirditem ends.\n4. Lastitem passes.\n\n{}Push only when:\n\n- Alphaitem holds;\n- Betaitem holds;\n- Gammaitem holds.\n",
             filler(n),
-            filler(6)
+            filler(6),
+            filler(4)
         );
         let pages = laid_out("imbriqua", &text, Lang::En);
         assert_eq!(
@@ -80,6 +81,12 @@ fn what_introduces_a_table_or_a_list_stays_on_its_page() {
         assert_eq!(
             page_of(&pages, "Thirditem"),
             page_of(&pages, "Lastitem"),
+            "{n}"
+        );
+        // A list of three: its middle item stays with the first and with the last.
+        assert_eq!(
+            page_of(&pages, "Alphaitem"),
+            page_of(&pages, "Gammaitem"),
             "{n}"
         );
         moved +=

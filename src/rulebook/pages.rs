@@ -371,7 +371,7 @@ impl Layout<'_> {
             }
             Some(Block::List(items)) => items
                 .iter()
-                .take(2)
+                .take(if items.len() == 3 { 3 } else { 2 })
                 .map(|it| f.item_height(it))
                 .sum::<f64>(),
             Some(Block::Table(head, rows)) => table_height(f, head, rows).min(f.h * 0.5).max(20.0),
@@ -530,7 +530,13 @@ fn list(f: &mut Flow, items: &[Item]) {
         let lh = f.lh();
         let here = f.item_height(it);
         let need = match k {
-            0 => here + items.get(1).map_or(0.0, |b| f.item_height(b)),
+            // The first two items; all three of a list of three, whose second item must also
+            // stay with its last.
+            0 => items
+                .iter()
+                .take(if n == 3 { 3 } else { 2 })
+                .map(|it| f.item_height(it))
+                .sum(),
             _ if k + 2 == n => here + f.item_height(&items[k + 1]),
             _ => lh.min(here),
         };
