@@ -138,7 +138,15 @@ fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
 #[test]
 fn a_small_figure_stands_beside_its_paragraph() {
     let text = "Light pushes (1, 1) east: the pawns before it move one square, and the plane stays one group.\n\n```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 12 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"A small plane.\"\n```\n";
-    let pages = laid_out("lignes", text, Lang::En);
+    let (def, b) = book("lignes", text, Lang::En);
+    // In the HTML too: the figure comes first and floats left of its paragraph.
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    let (fig, para) = (
+        html.find("<figure class=\"beside\">"),
+        html.find("<p>Light pushes"),
+    );
+    assert!(fig.is_some() && fig < para, "{html}");
+    let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
     let para: Vec<(f64, f64, String)> = runs(&pages[0])
         .into_iter()
         .filter(|r| r.2.contains("pushes") || r.2.contains("group."))
