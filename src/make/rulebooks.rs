@@ -95,6 +95,18 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
     }
 }
 
+/// The text of the link to the balance report, in the rulebook's language and its typography.
+fn analysis_link(lang: Lang) -> String {
+    match lang {
+        // A no-break space before the colon, as in the rulebook's own French text.
+        Lang::Fr => crate::base::lang::french_spaces(
+            "Rapport d’équilibre : parties jouées par la machine",
+            crate::base::lang::NNBSP,
+        ),
+        Lang::En => "Balance report: games played by the machine".into(),
+    }
+}
+
 /// A rulebook's HTML page and its diagrams as SVG files.
 pub fn rulebook_web(
     game: &Game,
@@ -103,13 +115,9 @@ pub fn rulebook_web(
 ) -> Vec<Output> {
     let mut front = crate::rulebook::Front::of(game, book.lang);
     if report.is_some() {
-        front.links.push((
-            match book.lang {
-                Lang::Fr => "Rapport d’équilibre : parties jouées par la machine".into(),
-                Lang::En => "Balance report: games played by the machine".into(),
-            },
-            ANALYSIS_PAGE.into(),
-        ));
+        front
+            .links
+            .push((analysis_link(book.lang), ANALYSIS_PAGE.into()));
     }
     let lang = book.lang.code();
     let mut files = Vec::new();
@@ -169,4 +177,15 @@ pub fn checked_rulebooks(
     }
     // A claim that does not hold is an error of the rulebook's, at its place.
     failures.finish((books, warnings)).map_err(Error::Input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_analysis_link_keeps_french_typography() {
+        assert!(analysis_link(Lang::Fr).starts_with("Rapport d’équilibre\u{a0}: parties"));
+        assert!(analysis_link(Lang::En).starts_with("Balance report: games"));
+    }
 }

@@ -16,12 +16,34 @@ fn esc(s: &str) -> String {
 fn inline(spans: &[Span]) -> String {
     spans
         .iter()
-        .map(|s| match s.face {
-            Face::Bold => format!("<strong>{}</strong>", esc(&s.text)),
-            Face::Italic => format!("<em>{}</em>", esc(&s.text)),
-            _ => esc(&s.text),
+        .map(|s| {
+            // By the face's own weight and slant: Lato's faces or those of a game's family.
+            if is_bold(s.face) {
+                format!("<strong>{}</strong>", esc(&s.text))
+            } else if s.face.svg_style() == "italic" {
+                format!("<em>{}</em>", esc(&s.text))
+            } else {
+                esc(&s.text)
+            }
         })
         .collect()
+}
+
+/// Whether a face is bold: its weight is 600 or more.
+fn is_bold(face: Face) -> bool {
+    match face.svg_weight().as_str() {
+        "bold" => true,
+        "normal" => false,
+        w => w.parse::<u16>().is_ok_and(|w| w >= 600),
+    }
+}
+
+/// A CSS `font-family` list: the family named first, when the rulebook names one.
+fn families(name: Option<&str>) -> String {
+    let named = name.map_or(String::new(), |n| {
+        format!("'{}', ", n.replace(['\'', '<', '>', '{', '}', ';'], ""))
+    });
+    format!("{named}Lato, 'Helvetica Neue', Arial, sans-serif")
 }
 
 /// A list and the lists nested in its items, as HTML.
@@ -64,20 +86,72 @@ fn list(items: &[super::Item]) -> String {
     h
 }
 
+/// Whether drawings are narrow enough to stand beside their paragraph: one row leaving 70 mm of
+/// text on the printed page, as [`super::pages`] decides.
+fn narrow(panels: &[&super::Panel]) -> bool {
+    let total: f64 =
+        panels.iter().map(|p| p.width).sum::<f64>() + 8.0 * (panels.len() as f64 - 1.0);
+    !panels.is_empty() && total <= 170.0 - 70.0 - 6.0
+}
+
+/// Drawings side by side, each with its caption, as a `<figure>` (of `class`, if any).
+fn figure(panels: &[&super::Panel], class: Option<&str>) -> String {
+    let mut h = match class {
+        Some(c) => format!("<figure class=\"{c}\">\n"),
+        None => "<figure>\n".to_string(),
+    };
+    for p in panels {
+        // Labels as large as on the printed page: no text under its least size.
+        let scale = p.width / p.scene.width;
+        let scene = p.scene.with_min_text(
+            if p.diagram { scale } else { scale.min(1.0) },
+            super::pages::MIN_TEXT,
+        );
+        let svg = crate::export::svg::to_svg(&scene);
+        // Diagrams scale with the text, each in proportion to its width in the printed
+        // rulebook; components keep their printed size, or the reduced one the page gives them.
+        let svg = if p.diagram {
+            let em = DIAGRAM_EM * p.width / super::markdown::DIAGRAM_WIDTH;
+            svg.replacen("<svg", &format!("<svg style=\"width: {em:.1}em\""), 1)
+        } else if p.width < p.scene.width {
+            svg.replacen(
+                "<svg",
+                &format!("<svg style=\"width: {:.1}mm\"", p.width),
+                1,
+            )
+        } else {
+            svg
+        };
+        h.push_str(&format!(
+            "<div>{}<figcaption>{}</figcaption></div>\n",
+            svg.trim_end(),
+            esc(&p.caption)
+        ));
+    }
+    h.push_str("</figure>\n");
+    h
+}
+
 /// Writes the rulebook as a standalone HTML page.
 pub fn to_html(book: &Rulebook, front: &super::Front) -> String {
     let title = format!("{} — {}", front.title, front.subtitle);
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
-body {{ font-family: Lato, 'Helvetica Neue', Arial, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
+body {{ font-family: {body}; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
 figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; margin: 1.5em 0; }}\n\
 figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
+figure.beside {{ float: left; margin: 0.3em 1.5em 0.8em 0; }} h1, h2, h3, figure, table, hr, .summary {{ clear: both; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
-header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{ font-style: italic; color: #8a5a33; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
+h1, h2, h3 {{ font-family: {headings}; }} h1 {{ color: {accent}; }}\n\
+.summary {{ border: 2px solid {accent}; border-radius: 0.4em; padding: 0 1.2em 0.6em; margin: 2em 0; }}\n\
+header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header h1 {{ color: inherit; }} header .sub {{ font-style: italic; color: {accent}; }} header .facts {{ font-weight: bold; }} header .credits {{ color: #5f5f5a; font-size: 0.9em; }}\n</style>\n</head>\n<body>\n",
         book.lang.code(),
-        esc(&title)
+        esc(&title),
+        body = families(book.style.names.0),
+        headings = families(book.style.names.1),
+        accent = book.style.accent,
     );
     h.push_str(&format!(
         "<header>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
@@ -98,12 +172,30 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
         ));
     }
     h.push_str("</header>\n");
-    for b in &book.blocks {
+    let mut i = 0;
+    while let Some(b) = book.blocks.get(i) {
+        // The summary, its last section, in a box of its own.
+        if book.summary == Some(i) {
+            h.push_str("<section class=\"summary\">\n");
+        }
         match b {
             Block::Heading(level, spans) => {
                 h.push_str(&format!("<h{level}>{}</h{level}>\n", inline(spans)))
             }
-            Block::Para(spans) => h.push_str(&format!("<p>{}</p>\n", inline(spans))),
+            Block::Para(spans) => {
+                // A narrow figure after its paragraph stands beside it, on the left, as in print.
+                let mut panels: Vec<&super::Panel> = Vec::new();
+                let mut n = 0;
+                while let Some(Block::Figure(fig)) = book.blocks.get(i + 1 + n) {
+                    panels.extend(&fig.panels);
+                    n += 1;
+                }
+                if n > 0 && narrow(&panels) && book.summary != Some(i + 1) {
+                    h.push_str(&figure(&panels, Some("beside")));
+                    i += n;
+                }
+                h.push_str(&format!("<p>{}</p>\n", inline(spans)))
+            }
             Block::List(items) => h.push_str(&list(items)),
             Block::Table(head, rows) => {
                 h.push_str("<table>\n<tr>");
@@ -121,34 +213,20 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header .sub {{
                 h.push_str("</table>\n");
             }
             Block::Figure(fig) => {
-                h.push_str("<figure>\n");
-                for p in &fig.panels {
-                    // Labels as large as on the printed page: no text under its least size.
-                    let scale = if p.diagram {
-                        p.width / p.scene.width
-                    } else {
-                        1.0
-                    };
-                    let scene = p.scene.with_min_text(scale, super::pages::MIN_TEXT);
-                    let svg = crate::export::svg::to_svg(&scene);
-                    // Components keep their printed size; diagrams scale with the text, each in
-                    // proportion to its width in the printed rulebook.
-                    let svg = if p.diagram {
-                        let em = DIAGRAM_EM * p.width / super::markdown::DIAGRAM_WIDTH;
-                        svg.replacen("<svg", &format!("<svg style=\"width: {em:.1}em\""), 1)
-                    } else {
-                        svg
-                    };
-                    h.push_str(&format!(
-                        "<div>{}<figcaption>{}</figcaption></div>\n",
-                        svg.trim_end(),
-                        esc(&p.caption)
-                    ));
+                // Figures that follow one another share a row where they fit, as in print.
+                let mut panels: Vec<&super::Panel> = fig.panels.iter().collect();
+                while let Some(Block::Figure(next)) = book.blocks.get(i + 1) {
+                    panels.extend(&next.panels);
+                    i += 1;
                 }
-                h.push_str("</figure>\n");
+                h.push_str(&figure(&panels, None));
             }
             Block::PageBreak => h.push_str("<hr>\n"),
         }
+        i += 1;
+    }
+    if book.summary.is_some() {
+        h.push_str("</section>\n");
     }
     h.push_str("</body>\n</html>\n");
     h

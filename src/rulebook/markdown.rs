@@ -115,6 +115,8 @@ enum Drawing {
     Example(usize),
     /// Components as printed, with their captions.
     Components(ComponentBlock),
+    /// What is in the box: components with their counts.
+    Contents(super::contents::BoxBlock),
 }
 
 /// Parses a rulebook in three plain stages: the Markdown into blocks ([`read_parts`]), the
@@ -131,24 +133,42 @@ pub fn parse(
     let src = Source::new(path, text);
     src.within(super::MAX_BYTES, super::MAX_LINE, "a rulebook")?;
     let mut diags = Diagnostics::default();
-    let parts = read_parts(&src, text, &mut diags);
-    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
+    let mut summary = None;
+    let parts = read_parts(&src, text, &mut diags, &mut summary);
+    let mut style = None;
+    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags, &mut style);
     let mut blocks = draw_figures(engine, game, lang, parts, &examples);
-    if lang == Lang::Fr {
-        french_typography(&mut blocks);
-    }
+    typography(&mut blocks, lang);
+    let style = style.unwrap_or_default();
+    set_faces(&mut blocks, &style);
     scale_diagrams(&mut blocks);
+    // The summary from its heading on (the heading's number among the headings).
+    let summary = summary.and_then(|k| {
+        blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| matches!(b, Block::Heading(..)))
+            .nth(k)
+            .map(|(i, _)| i)
+    });
     diags.finish(Rulebook {
         path: path.to_path_buf(),
         lang,
         blocks,
         examples,
+        summary,
+        style,
     })
 }
 
 /// The Markdown stage: headings, paragraphs, lists, tables and page breaks as blocks; fenced
 /// blocks kept for the next stages.
-fn read_parts(src: &Source, text: &str, diags: &mut Diagnostics) -> Vec<Part> {
+fn read_parts(
+    src: &Source,
+    text: &str,
+    diags: &mut Diagnostics,
+    summary: &mut Option<usize>,
+) -> Vec<Part> {
     let mut figures = 0;
     let mut blocks: Vec<Part> = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
@@ -161,6 +181,8 @@ fn read_parts(src: &Source, text: &str, diags: &mut Diagnostics) -> Vec<Part> {
     let mut row: Vec<Vec<Span>> = Vec::new();
     let mut in_head = false;
     let mut heading: Option<u8> = None;
+    // Headings read so far, and the number of the one that opens the summary.
+    let mut headings = 0;
     let mut code: Option<(String, usize, std::ops::Range<usize>)> = None;
     let mut lines = crate::base::diag::LineCursor::default();
     let mut table_at = 0..0;
@@ -173,9 +195,26 @@ fn read_parts(src: &Source, text: &str, diags: &mut Diagnostics) -> Vec<Part> {
             Face::Regular
         }
     };
-    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
+    for (ev, range) in Parser::new_ext(
+        text,
+        Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES,
+    )
+    .into_offset_iter()
+    {
         match ev {
-            Event::Start(Tag::Heading { level, .. }) => heading = Some((level as u8).min(3)),
+            Event::Start(Tag::Heading { level, classes, .. }) => {
+                heading = Some((level as u8).min(3));
+                if classes.iter().any(|c| &**c == "summary") {
+                    if summary.is_some() {
+                        diags.push(src.error(
+                            range.clone(),
+                            "a second summary: a rulebook has one `{.summary}` heading, its last section",
+                        ));
+                    }
+                    *summary = Some(headings);
+                }
+                headings += 1;
+            }
             Event::End(TagEnd::Heading(_)) => {
                 blocks.push(Part::Block(Block::Heading(
                     heading.take().unwrap_or(2),
@@ -308,6 +347,7 @@ fn read_fences(
     text: &str,
     parts: Vec<Part>,
     diags: &mut Diagnostics,
+    style: &mut Option<super::style::Style>,
 ) -> (Vec<Read>, Vec<Example>) {
     let mut examples = Vec::new();
     let mut out = Vec::new();
@@ -367,9 +407,31 @@ fn read_fences(
                     Err(e) => diags.push(crate::base::diag::from_toml(&block, &e)),
                 }
             }
+            "style" => {
+                let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
+                if style.is_some() {
+                    diags.push(block.error(
+                        0..block.text.len().min(1),
+                        "a second `style` block: a rulebook has one",
+                    ));
+                }
+                match super::style::read(game, &block) {
+                    Ok(s) => *style = Some(s),
+                    Err(d) => diags.0.extend(d.0),
+                }
+            }
+            "box" => {
+                let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
+                match super::contents::read(game, &block) {
+                    Ok(b) => out.push(Read::Figure(Drawing::Contents(b), f.line)),
+                    Err(d) => diags.0.extend(d.0),
+                }
+            }
             other => diags.push(src.error(
                 f.content.start.saturating_sub(1)..f.content.start,
-                format!("unknown block `{other}` (expected `position` or `component`)"),
+                format!(
+                    "unknown block `{other}` (expected `position`, `component`, `box` or `style`)"
+                ),
             )),
         }
     }
@@ -418,6 +480,7 @@ fn draw_figures(
                     })
                 })
                 .collect(),
+            Drawing::Contents(b) => super::contents::panels(game, &b, lang),
         };
         blocks.push(Block::Figure(Figure { panels, line }));
     }
@@ -453,18 +516,28 @@ fn push_item(
     });
 }
 
-/// French typography on every text of a rulebook (see [`crate::base::lang::french_spaces`]), across
-/// the spans of a paragraph: a space ending one span binds to a sign starting the next.
-fn french_typography(blocks: &mut [Block]) {
-    fn spans(spans: &mut [Span]) {
+/// Typography on every text of a rulebook: French signs bound in French (see
+/// [`crate::base::lang::french_spaces`]), and in every language a number bound to its noun and a
+/// pair of coordinates kept whole ([`super::typography::bind_spaces`]). A paragraph is fixed
+/// across its spans: a space ending one span binds to a sign starting the next.
+fn typography(blocks: &mut [Block], lang: Lang) {
+    let fix = |t: &str| {
+        let t = if lang == Lang::Fr {
+            crate::base::lang::french_spaces(t, crate::base::lang::NNBSP)
+        } else {
+            t.to_string()
+        };
+        super::typography::bind_spaces(&t)
+    };
+    let spans = |spans: &mut [Span]| {
         let all: String = spans.iter().map(|s| s.text.as_str()).collect();
-        let fixed = crate::base::lang::french_spaces(&all, crate::base::lang::NNBSP);
+        let fixed = fix(&all);
         let mut fixed = fixed.chars();
         for s in spans {
             let n = s.text.chars().count();
             s.text = fixed.by_ref().take(n).collect();
         }
-    }
+    };
     for b in blocks {
         match b {
             Block::Heading(_, s) | Block::Para(s) => spans(s),
@@ -475,11 +548,37 @@ fn french_typography(blocks: &mut [Block]) {
             }
             Block::Figure(f) => {
                 for p in &mut f.panels {
-                    p.caption =
-                        crate::base::lang::french_spaces(&p.caption, crate::base::lang::NNBSP);
+                    p.caption = fix(&p.caption);
                 }
             }
             Block::PageBreak => {}
+        }
+    }
+}
+
+/// Sets the text of every block in the rulebook's faces (the parser gives Lato's): plain, bold
+/// and italic of its `font`.
+fn set_faces(blocks: &mut [Block], style: &super::style::Style) {
+    let f = style.body;
+    if f == crate::fonts::Family::LATO {
+        return;
+    }
+    let face = |s: &mut Span| {
+        s.face = match s.face {
+            Face::Bold => f.bold,
+            Face::Italic => f.italic,
+            _ => f.regular,
+        }
+    };
+    for b in blocks {
+        match b {
+            Block::Heading(_, s) | Block::Para(s) => s.iter_mut().for_each(face),
+            Block::List(items) => items.iter_mut().flat_map(|i| &mut i.spans).for_each(face),
+            Block::Table(head, rows) => {
+                head.iter_mut().flatten().for_each(face);
+                rows.iter_mut().flatten().flatten().for_each(face);
+            }
+            Block::Figure(_) | Block::PageBreak => {}
         }
     }
 }

@@ -5,17 +5,26 @@
 //! and HTML.
 //!
 //! The pipeline: Markdown → [`Block`]s (`markdown`) with examples validated by the engine
-//! (`example`, their claims in `claims`) → pages (`pages`) → PDF; blocks → HTML (`html`). `check` runs every claim.
+//! (`example`, their claims in `claims`), the box's contents drawn from the definition
+//! (`contents`), its faces and colour (`style`), spaces bound by typography (`typography`) →
+//! pages (`pages`, lines broken by `lines`) → PDF; blocks → HTML (`html`). `check` runs every
+//! claim, and that every caption states only what the claims make true (`captions`, reading
+//! with `lexicon` against `facts`) and every body sentence about figures says what they are
+//! (`body`).
 
 pub mod body;
 pub mod captions;
 pub mod claims;
+pub mod contents;
 pub mod example;
 pub mod facts;
 pub mod html;
 pub mod lexicon;
+mod lines;
 pub mod markdown;
 pub mod pages;
+pub mod style;
+pub mod typography;
 
 use crate::base::diag::Diagnostics;
 use crate::base::lang::Lang;
@@ -233,6 +242,10 @@ pub struct Rulebook {
     pub blocks: Vec<Block>,
     /// The examples (positions with claims), in order.
     pub examples: Vec<example::Example>,
+    /// The first block of the summary (`## Summary {.summary}`), which takes the last page.
+    pub summary: Option<usize>,
+    /// Its faces and accent colour (a `style` block; Lato and brown by default).
+    pub style: style::Style,
 }
 
 /// Path of a game's rulebook in a language.

@@ -1,6 +1,23 @@
-//! Rulebook pages: blocks laid out with the real font metrics into page scenes.
+//! Rulebook pages: blocks laid out with the real font metrics into page scenes, as a publisher
+//! sets them.
+//!
+//! The rules a page keeps (each one measured before the block is drawn):
+//! - a heading, and a sentence that introduces what follows (one ending in `:`), stay on the page
+//!   of what they introduce: a paragraph's first two lines, a list's first two items, a short
+//!   table whole, a figure whole;
+//! - a list is not split after its first item nor before its last;
+//! - a figure stays with its captions; a figure narrow enough is set beside the paragraph that
+//!   introduces it (drawing on the left, the text on the right, flush with the margin), and
+//!   figures that follow each other are set side by side when they fit;
+//! - a component is clipped to its trimmed size, so its bleed never prints over a caption;
+//! - the summary (`## Summary {.summary}`) starts a page of its own, its type reduced until it
+//!   fits on that page.
+//!
+//! Lines are broken by [`super::lines`].
 
-use super::{Block, Figure, Rulebook, Span};
+use super::lines::{break_justified, break_lines, draw_justified, draw_line, line_height};
+use super::style::Style;
+use super::{Block, Figure, Item, Rulebook, Span};
 use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
 use crate::fonts::Face;
@@ -8,7 +25,6 @@ use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
 
 const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
-const ACCENT: Color = Color::rgb(0x8a, 0x5a, 0x33);
 const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
 /// Body text size, pt.
 pub const BODY: f64 = 10.0;
@@ -17,247 +33,23 @@ pub const MIN_TEXT: f64 = 6.0;
 const MARGIN_X: f64 = 20.0;
 const TOP: f64 = 22.0;
 const BOTTOM: f64 = 20.0;
-/// Line height, as a multiple of the text size.
-const LEADING: f64 = 1.42;
 /// The first baseline below a block's top, as a multiple of the text size.
 const ASCENT: f64 = 0.95;
+/// Caption size, pt.
+const CAPTION: f64 = 8.5;
+/// Between the drawings of a row, mm.
+const PANEL_GAP: f64 = 8.0;
+/// Between a figure and the paragraph beside it, mm.
+const FLOAT_GAP: f64 = 6.0;
+/// The narrowest text column beside a figure, mm (some 40 characters of body text).
+const FLOAT_TEXT: f64 = 70.0;
+/// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
+const SUMMARY_SIZES: [f64; 5] = [BODY, 9.5, 9.0, 8.5, 8.0];
 
-/// A word with its face and whether a space comes before it.
-#[derive(Debug, Clone)]
-struct Word {
-    text: String,
-    face: Face,
-    space: bool,
-}
-
-fn words(spans: &[Span]) -> Vec<Word> {
-    let mut out: Vec<Word> = Vec::new();
-    let mut pending_space = false;
-    for s in spans {
-        let mut first = true;
-        for part in s.text.split(' ') {
-            if !first {
-                pending_space = true;
-            }
-            first = false;
-            if part.is_empty() {
-                continue;
-            }
-            // A word continues the previous one when no space separates them (e.g. `**a**b`).
-            out.push(Word {
-                text: part.to_string(),
-                face: s.face,
-                space: pending_space && !out.is_empty(),
-            });
-            pending_space = false;
-        }
-    }
-    out
-}
-
-/// A laid-out line: runs of (text, face) to place one after the other.
-type Line = Vec<(String, Face)>;
-
-/// Breaks spans into lines no wider than `width` mm at `size` pt.
-fn break_lines(spans: &[Span], size: f64, width: f64) -> Vec<Line> {
-    let mut lines: Vec<Line> = Vec::new();
-    let mut line: Line = Vec::new();
-    let mut w = 0.0;
-    for word in words(spans) {
-        let joined = word.space && !line.is_empty();
-        let space = if joined {
-            Face::Regular.width_mm(" ", size)
-        } else {
-            0.0
-        };
-        let ww = word.face.width_mm(&word.text, size);
-        if !line.is_empty() && w + space + ww > width {
-            lines.push(std::mem::take(&mut line));
-            w = 0.0;
-        }
-        let joined = word.space && !line.is_empty();
-        w += if line.is_empty() {
-            ww
-        } else if joined {
-            space + ww
-        } else {
-            ww
-        };
-        push_word(&mut line, &word.text, word.face, joined);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// Adds a word to a line of runs: to the last run when the face is the same, a new run
-/// otherwise; `joined` puts a space before it.
-fn push_word(line: &mut Line, text: &str, face: Face, joined: bool) {
-    match line.last_mut() {
-        Some((t, f)) => {
-            if joined {
-                t.push(' ');
-            }
-            if *f == face {
-                t.push_str(text);
-            } else {
-                line.push((text.to_string(), face));
-            }
-        }
-        None => line.push((text.to_string(), face)),
-    }
-}
-
-/// A line of a justified paragraph: its words, each with whether a space comes before it.
-struct JLine {
-    words: Vec<Word>,
-    /// The paragraph's last line, set flush left.
-    last: bool,
-}
-
-/// Breaks spans into lines of `width` mm at `size` pt for a justified paragraph, hyphenating a
-/// word that does not fit where the language's patterns allow (`lang`).
-fn break_justified(
-    spans: &[Span],
-    size: f64,
-    width: f64,
-    lang: Option<hypher::Lang>,
-) -> Vec<JLine> {
-    let space = Face::Regular.width_mm(" ", size);
-    let mut lines = Vec::new();
-    let mut line: Vec<Word> = Vec::new();
-    let mut w = 0.0;
-    let mut queue: std::collections::VecDeque<Word> = words(spans).into();
-    while let Some(word) = queue.pop_front() {
-        let gap = if word.space && !line.is_empty() {
-            space
-        } else {
-            0.0
-        };
-        let ww = word.face.width_mm(&word.text, size);
-        if line.is_empty() || w + gap + ww <= width {
-            w += gap + ww;
-            line.push(word);
-            continue;
-        }
-        let room = width - w - gap;
-        let split =
-            lang.and_then(|l| hyphenate(&word.text, l, |h| word.face.width_mm(h, size) <= room));
-        match split {
-            Some((head, tail)) => {
-                line.push(Word {
-                    text: head,
-                    ..word.clone()
-                });
-                queue.push_front(Word {
-                    text: tail,
-                    space: false,
-                    face: word.face,
-                });
-            }
-            None => queue.push_front(word),
-        }
-        lines.push(JLine {
-            words: std::mem::take(&mut line),
-            last: false,
-        });
-        w = 0.0;
-    }
-    if !line.is_empty() {
-        lines.push(JLine {
-            words: line,
-            last: true,
-        });
-    }
-    lines
-}
-
-/// The longest head of `word` (with its hyphen) that `fits`, and the rest, at a break the
-/// language's patterns allow: at least two letters before it and three after, never in a name
-/// (a capital first) or a word with figures or signs inside (`d5`, `c3xe5`).
-fn hyphenate(
-    word: &str,
-    lang: hypher::Lang,
-    fits: impl Fn(&str) -> bool,
-) -> Option<(String, String)> {
-    // An elided article stays on the head (`l’adversaire`); signs after the word go with its tail.
-    let start = match word.find(['’', '\'']) {
-        Some(i) if word[..i].chars().count() <= 3 => i + word[i..].chars().next()?.len_utf8(),
-        _ => 0,
-    };
-    let end = word
-        .char_indices()
-        .rev()
-        .find(|(_, c)| c.is_alphabetic())
-        .map(|(i, c)| i + c.len_utf8())?;
-    let core = word.get(start..end)?;
-    if core.chars().count() < 6
-        || !core.chars().all(char::is_alphabetic)
-        || core.chars().next().is_some_and(char::is_uppercase)
-    {
-        return None;
-    }
-    let syllables: Vec<&str> = hypher::hyphenate_bounded(core, lang, 2, 3).collect();
-    (1..syllables.len()).rev().find_map(|k| {
-        let at: usize = syllables[..k].iter().map(|s| s.len()).sum();
-        let head = format!("{}-", &word[..start + at]);
-        fits(&head).then(|| (head, word[start + at..].to_string()))
-    })
-}
-
-/// Draws a line of a justified paragraph at `x`: the spaces stretched to fill `width`, unless it
-/// is the paragraph's last line or would need spaces wider than twice their size.
-fn draw_justified(
-    s: &mut Scene,
-    line: &JLine,
-    x: f64,
-    baseline: f64,
-    size: f64,
-    color: Color,
-    width: f64,
-) {
-    let space = Face::Regular.width_mm(" ", size);
-    let natural: f64 = line
-        .words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| w.face.width_mm(&w.text, size) + if i > 0 && w.space { space } else { 0.0 })
-        .sum();
-    let gaps = line.words.iter().skip(1).filter(|w| w.space).count();
-    let extra = if line.last || gaps == 0 {
-        0.0
-    } else {
-        (width - natural) / gaps as f64
-    };
-    if extra <= 0.0 || extra > 2.0 * space {
-        // Flush left, in runs of one face.
-        let mut runs: Line = Vec::new();
-        for (i, w) in line.words.iter().enumerate() {
-            push_word(&mut runs, &w.text, w.face, i > 0 && w.space);
-        }
-        return draw_line(s, &runs, x, baseline, size, color);
-    }
-    let mut x = x;
-    for (i, w) in line.words.iter().enumerate() {
-        if i > 0 && w.space {
-            x += space + extra;
-        }
-        s.text(x, baseline, size, w.face, color, Anchor::Start, &w.text);
-        x += w.face.width_mm(&w.text, size);
-    }
-}
-
-fn draw_line(s: &mut Scene, line: &Line, x: f64, baseline: f64, size: f64, color: Color) {
-    let mut x = x;
-    for (text, face) in line {
-        s.text(x, baseline, size, *face, color, Anchor::Start, text);
-        x += face.width_mm(text, size);
-    }
-}
-
-fn line_height(size: f64) -> f64 {
-    size * MM_PER_PT * LEADING
+/// Whether a paragraph introduces what follows it: its text ends with a colon.
+fn introduces(spans: &[Span]) -> bool {
+    let text: String = spans.iter().map(|s| s.text.as_str()).collect();
+    text.trim_end().ends_with(':')
 }
 
 struct Flow {
@@ -268,287 +60,652 @@ struct Flow {
     y: f64,
     w: f64,
     h: f64,
+    /// Body text size, pt ([`BODY`], less in a summary that must fit its page).
+    body: f64,
+    /// A figure standing on the left of the text: where it ends (mm from the page's top) and
+    /// how far right of the margin the text beside it starts.
+    float: Option<(f64, f64)>,
+    /// The rulebook's faces and accent colour.
+    style: Style,
 }
 
 impl Flow {
+    fn new(w: f64, h: f64, lang: Option<hypher::Lang>, style: Style) -> Flow {
+        Flow {
+            lang,
+            pages: Vec::new(),
+            page: Scene::new(w, h),
+            y: TOP,
+            w,
+            h,
+            body: BODY,
+            float: None,
+            style,
+        }
+    }
     fn bottom(&self) -> f64 {
         self.h - BOTTOM
     }
     fn room(&self) -> f64 {
         self.bottom() - self.y
     }
+    fn at_top(&self) -> bool {
+        self.y <= TOP + 0.1
+    }
     fn new_page(&mut self) {
+        self.float = None;
         let done = std::mem::replace(&mut self.page, Scene::new(self.w, self.h));
         self.pages.push(done);
         self.y = TOP;
     }
+    /// Starts a new page unless `need` mm fit on this one (or it is empty: what is taller than a
+    /// page starts at a page's top and runs on).
     fn ensure(&mut self, need: f64) {
-        if need > self.room() && self.y > TOP + 0.1 {
+        if need > self.room() && !self.at_top() {
             self.new_page();
         }
     }
     fn text_width(&self) -> f64 {
         self.w - 2.0 * MARGIN_X
     }
+    fn lh(&self) -> f64 {
+        line_height(self.body)
+    }
 
-    /// A justified, hyphenated paragraph.
+    /// How far right of the margin text starts at the current height: past a figure standing
+    /// on the left, while it lasts.
+    fn beside(&self) -> f64 {
+        match self.float {
+            Some((bottom, x)) if self.y < bottom => x,
+            _ => 0.0,
+        }
+    }
+
+    /// Ends the column beside a figure: what comes next starts below the figure.
+    fn clear(&mut self) {
+        if let Some((bottom, _)) = self.float.take() {
+            self.y = self.y.max(bottom + 3.0);
+        }
+    }
+
+    /// A justified, hyphenated paragraph across the text width less `indent`, its lines
+    /// narrower beside a figure standing on the left, as long as it stands.
     fn paragraph(&mut self, spans: &[Span], size: f64, indent: f64, color: Color) {
         let lh = line_height(size);
-        let width = self.text_width() - indent;
-        let lines = break_justified(spans, size, width, self.lang);
+        let full = self.text_width() - indent;
         // Keep at least two lines together at a page's foot.
-        self.ensure(lh * lines.len().min(2) as f64);
-        for l in &lines {
+        let n = break_justified(spans, size, |_| full, self.lang).len();
+        self.ensure(lh * n.min(2) as f64);
+        let (y0, float) = (self.y, self.float);
+        let beside = move |i: usize| match float {
+            Some((bottom, x)) if y0 + i as f64 * lh < bottom => x,
+            _ => 0.0,
+        };
+        let lines = break_justified(spans, size, |i| full - beside(i), self.lang);
+        for (i, l) in lines.iter().enumerate() {
             if self.room() < lh {
                 self.new_page();
             }
             draw_justified(
                 &mut self.page,
                 l,
-                MARGIN_X + indent,
+                MARGIN_X + indent + beside(i),
                 self.y + size * MM_PER_PT * ASCENT,
                 size,
                 color,
-                width,
+                full - beside(i),
             );
             self.y += lh;
         }
     }
 
+    fn para_lines(&self, spans: &[Span], width: f64) -> usize {
+        break_justified(spans, self.body, |_| width, self.lang).len()
+    }
+
     fn para_height(&self, spans: &[Span]) -> f64 {
-        break_justified(spans, BODY, self.text_width(), self.lang).len() as f64 * line_height(BODY)
-            + 2.2
+        self.para_lines(spans, self.text_width()) as f64 * self.lh() + 2.2
     }
 
-    fn figure_height(&self, fig: &Figure) -> f64 {
-        self.figure_rows(fig)
-            .iter()
-            .map(|r| r.1)
-            .fold(0.0, |a, b| a + b + 3.0)
+    fn item_height(&self, it: &Item) -> f64 {
+        let indent = 6.0 + 6.0 * it.level as f64;
+        self.para_lines(&it.spans, self.text_width() - indent) as f64 * self.lh() + 0.8
     }
 
-    /// Panels grouped into rows that fit the text width, each row with its height.
-    fn figure_rows(&self, fig: &Figure) -> Vec<(Vec<usize>, f64)> {
-        let gap = 8.0;
-        let mut rows: Vec<(Vec<usize>, f64)> = Vec::new();
-        let mut width = 0.0;
+    /// Panels grouped into rows no wider than `width`, each row with its width and height.
+    fn figure_rows(&self, fig: &Figure, width: f64) -> Vec<(Vec<usize>, f64, f64)> {
+        let mut rows: Vec<(Vec<usize>, f64, f64)> = Vec::new();
         for (i, panel) in fig.panels.iter().enumerate() {
-            let pw = panel.width.min(self.text_width());
-            let ph =
-                panel.scene.height * pw / panel.scene.width + caption_height(&panel.caption, pw);
+            let pw = panel.width.min(width);
+            let ph = panel.scene.height * pw / panel.scene.width
+                + caption_height(&panel.caption, pw, self.style.body.italic);
             match rows.last_mut() {
-                Some((list, h)) if width + gap + pw <= self.text_width() => {
+                Some((list, w, h)) if *w + PANEL_GAP + pw <= width => {
                     list.push(i);
                     *h = h.max(ph);
-                    width += gap + pw;
+                    *w += PANEL_GAP + pw;
                 }
-                _ => {
-                    rows.push((vec![i], ph));
-                    width = pw;
-                }
+                _ => rows.push((vec![i], pw, ph)),
             }
         }
         rows
     }
 
-    fn figure(&mut self, fig: &Figure) {
-        let gap = 8.0;
-        self.y += 2.0;
-        self.ensure(self.figure_height(fig));
-        for (list, h) in self.figure_rows(fig) {
-            self.ensure(h + 3.0);
-            let widths: Vec<f64> = list
-                .iter()
-                .map(|&i| fig.panels[i].width.min(self.text_width()))
-                .collect();
-            let total: f64 = widths.iter().sum::<f64>() + gap * (list.len() - 1) as f64;
-            let mut x = (self.w - total) / 2.0;
-            for (k, &i) in list.iter().enumerate() {
+    fn figure_height(&self, fig: &Figure) -> f64 {
+        self.figure_rows(fig, self.text_width())
+            .iter()
+            .map(|r| r.2 + 3.0)
+            .sum::<f64>()
+            + 4.0
+    }
+
+    /// The width of a figure set beside its paragraph, if it is narrow enough to be: one row,
+    /// leaving at least [`FLOAT_TEXT`] for the text.
+    fn float_width(&self, fig: &Figure) -> Option<f64> {
+        let room = self.text_width() - FLOAT_TEXT - FLOAT_GAP;
+        match self.figure_rows(fig, room).as_slice() {
+            [(_, w, _)] if fig.panels.iter().all(|p| p.width <= room) => Some(*w),
+            _ => None,
+        }
+    }
+
+    /// The figure's rows drawn from the current height, each centred on the text width, or
+    /// from `left` when given; returns their height (the current height does not move).
+    fn draw_figure(&mut self, fig: &Figure, left: Option<f64>) -> f64 {
+        let mut y = self.y;
+        let width = match left {
+            Some(_) => f64::INFINITY,
+            None => self.text_width(),
+        };
+        for (list, total, h) in self.figure_rows(fig, width) {
+            let mut x = left.unwrap_or((self.w - total) / 2.0);
+            for &i in &list {
                 let panel = &fig.panels[i];
-                let pw = widths[k];
+                let pw = panel.width.min(self.text_width());
                 let scale = pw / panel.scene.width;
                 let sh = panel.scene.height * scale;
+                // A component is cut at its trimmed size: its bleed stays off the caption.
+                let clip =
+                    (!panel.diagram).then_some((0.0, 0.0, panel.scene.width, panel.scene.height));
                 // No label under the least text size once the drawing is reduced.
                 self.page.place(
                     panel.scene.with_min_text(scale, MIN_TEXT),
-                    Affine::scale(scale).then(Affine::translate(x, self.y)),
-                    None,
+                    Affine::scale(scale).then(Affine::translate(x, y)),
+                    clip,
                 );
-                let size = 8.5;
-                let lh = line_height(size);
-                let mut cy = self.y + sh + 1.5 + size * MM_PER_PT;
-                for l in break_lines(
-                    &[Span {
-                        text: panel.caption.clone(),
-                        face: Face::Italic,
-                    }],
-                    size,
-                    pw,
-                ) {
-                    let lw: f64 = l.iter().map(|(t, f)| f.width_mm(t, size)).sum();
-                    draw_line(&mut self.page, &l, x + (pw - lw) / 2.0, cy, size, GREY);
+                let lh = line_height(CAPTION);
+                let mut cy = y + sh + 1.5 + CAPTION * MM_PER_PT;
+                let spans = [Span {
+                    text: panel.caption.clone(),
+                    face: self.style.body.italic,
+                }];
+                for l in break_lines(&spans, CAPTION, pw) {
+                    let lw: f64 = l.iter().map(|(t, f)| f.width_mm(t, CAPTION)).sum();
+                    draw_line(&mut self.page, &l, x + (pw - lw) / 2.0, cy, CAPTION, GREY);
                     cy += lh;
                 }
-                x += pw + gap;
+                x += pw + PANEL_GAP;
             }
-            self.y += h + 3.0;
+            y += h + 3.0;
+        }
+        y - self.y
+    }
+
+    /// A figure across the text width, kept whole with its captions; row by row (each drawing
+    /// with its caption) when `split` or when the whole is taller than a page.
+    fn figure(&mut self, fig: &Figure, split: bool) {
+        self.y += 2.0;
+        if !split && self.figure_height(fig) <= self.h - TOP - BOTTOM {
+            self.ensure(self.figure_height(fig) - 2.0);
+            let h = self.draw_figure(fig, None);
+            self.y += h;
+        } else {
+            for (list, _, h) in self.figure_rows(fig, self.text_width()) {
+                self.ensure(h + 3.0);
+                let row = Figure {
+                    panels: list.iter().map(|&i| fig.panels[i].clone()).collect(),
+                    line: fig.line,
+                };
+                let drawn = self.draw_figure(&row, None);
+                self.y += drawn;
+            }
         }
         self.y += 2.0;
     }
 
-    fn table(&mut self, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) {
-        let size = 9.0;
-        let lh = line_height(size);
-        let pad = 1.5;
-        let n = head
-            .len()
-            .max(rows.iter().map(Vec::len).max().unwrap_or(0))
-            .max(1);
-        let natural = |cells: &[Vec<Span>], i: usize| -> f64 {
-            cells.get(i).map_or(0.0, |c| {
-                c.iter()
-                    .map(|s| s.face.width_mm(&s.text, size))
-                    .sum::<f64>()
-            })
-        };
-        let mut nat: Vec<f64> = (0..n)
-            .map(|i| {
-                rows.iter()
-                    .map(|r| natural(r, i))
-                    .fold(natural(head, i), f64::max)
-                    .max(8.0)
-                    + 2.0 * pad
-            })
-            .collect();
-        let avail = self.text_width();
-        let total: f64 = nat.iter().sum();
-        if total > avail {
-            // Shrink the widest columns first, keeping short ones whole.
-            let fair = avail / n as f64;
-            let small: f64 = nat.iter().filter(|w| **w <= fair).sum();
-            let big: f64 = nat.iter().filter(|w| **w > fair).sum();
-            let k = (avail - small) / big.max(1e-9);
-            for w in nat.iter_mut().filter(|w| **w > fair) {
-                *w *= k;
+    /// The height of a paragraph set beside a figure `fw` mm wide and `fh` mm tall.
+    fn float_height(&self, spans: &[Span], fw: f64, fh: f64) -> f64 {
+        let lines = break_justified(spans, self.body, self.float_widths(fw, fh), self.lang).len();
+        (lines as f64 * self.lh()).max(fh) + 2.2
+    }
+
+    /// The width of each line of a paragraph beside a figure `fw` wide and `fh` tall: narrow
+    /// while the figure is beside it, the whole width below it.
+    fn float_widths(&self, fw: f64, fh: f64) -> impl Fn(usize) -> f64 {
+        let (full, lh) = (self.text_width(), self.lh());
+        move |i| {
+            if (i as f64) * lh < fh {
+                full - fw - FLOAT_GAP
+            } else {
+                full
             }
         }
-        let line = Some(Stroke::solid(Color::rgb(0xbb, 0xbb, 0xb5), 0.25));
-        let width: f64 = nat.iter().sum();
-        let x0 = MARGIN_X;
-        let draw_row = |flow: &mut Flow, cells: &[Vec<Span>], header: bool| {
-            let wrapped: Vec<Vec<Line>> = (0..n)
-                .map(|i| {
-                    let spans: Vec<Span> = cells
-                        .get(i)
-                        .map(|c| {
-                            c.iter()
-                                .map(|s| Span {
-                                    text: s.text.clone(),
-                                    face: if header { Face::Bold } else { s.face },
-                                })
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    break_lines(&spans, size, nat[i] - 2.0 * pad)
-                })
-                .collect();
-            let rh = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64 * lh + 2.0 * pad;
-            flow.ensure(rh);
-            if header {
-                flow.page.path(
-                    shape::rect(x0, flow.y, width, rh),
-                    Some(Color::rgb(0xf1, 0xea, 0xdc)),
-                    None,
-                );
-            }
-            let mut x = x0;
-            for (i, lines) in wrapped.iter().enumerate() {
-                let mut by = flow.y + pad + size * MM_PER_PT * ASCENT;
-                for l in lines {
-                    draw_line(&mut flow.page, l, x + pad, by, size, INK);
-                    by += lh;
-                }
-                x += nat[i];
-            }
-            flow.page.path(
-                shape::line(p(x0, flow.y + rh), p(x0 + width, flow.y + rh)),
-                None,
-                line,
-            );
-            flow.page.path(
-                shape::line(p(x0, flow.y), p(x0 + width, flow.y)),
-                None,
-                line,
-            );
-            flow.y += rh;
-        };
-        // A table shorter than half a page is kept whole.
-        let height: f64 = std::iter::once(head)
-            .chain(rows.iter().map(Vec::as_slice))
-            .map(|cells| {
-                let most = (0..n)
-                    .map(|i| {
-                        break_lines(
-                            cells.get(i).map_or(&[][..], Vec::as_slice),
-                            size,
-                            nat[i] - 2.0 * pad,
-                        )
-                        .len()
-                    })
-                    .max()
-                    .unwrap_or(1)
-                    .max(1);
-                most as f64 * lh + 2.0 * pad
-            })
-            .sum();
-        if height < (self.h - TOP - BOTTOM) / 2.0 {
-            self.ensure(height + 1.5);
-        }
-        self.y += 1.5;
-        draw_row(self, head, true);
-        for r in rows {
-            draw_row(self, r, false);
-        }
-        self.y += 3.0;
+    }
+
+    /// A paragraph with the figure it introduces beside it, on the left.
+    fn float(&mut self, spans: &[Span], fig: &Figure, fw: f64) {
+        let fh = self.figure_rows(fig, f64::INFINITY)[0].2;
+        let whole = self.float_height(spans, fw, fh);
+        // The paragraph and its figure together, unless that is more than a page.
+        self.ensure(if whole <= self.h - TOP - BOTTOM {
+            whole
+        } else {
+            fh + 2.0 * self.lh()
+        });
+        let drawn = self.draw_figure(fig, Some(MARGIN_X));
+        // The text beside it down to its foot, captions included.
+        self.float = Some((self.y + drawn - 3.0, fw + FLOAT_GAP));
+        self.paragraph(spans, self.body, 0.0, INK);
+        self.y += 2.2;
     }
 }
 
-fn caption_height(caption: &str, width: f64) -> f64 {
+fn caption_height(caption: &str, width: f64, face: Face) -> f64 {
     if caption.is_empty() {
         return 2.0;
     }
-    let n = break_lines(
-        &[Span {
-            text: caption.into(),
-            face: Face::Italic,
-        }],
-        8.5,
-        width,
-    )
-    .len();
-    2.0 + n as f64 * line_height(8.5)
+    let spans = [Span {
+        text: caption.into(),
+        face,
+    }];
+    2.0 + break_lines(&spans, CAPTION, width).len() as f64 * line_height(CAPTION)
 }
 
-/// Lays out a rulebook into pages of `paper`, with a title, running header and page numbers.
-pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene> {
-    let (title, subtitle) = (front.title.as_str(), front.subtitle.as_str());
-    let (w, h) = paper.size_mm();
-    let mut f = Flow {
-        lang: Some(match book.lang {
-            crate::base::lang::Lang::Fr => hypher::Lang::French,
-            crate::base::lang::Lang::En => hypher::Lang::English,
-        }),
-        pages: Vec::new(),
-        page: Scene::new(w, h),
-        y: TOP,
-        w,
-        h,
+/// Figures that follow one another with nothing between, as one figure: their drawings are
+/// set side by side where they fit.
+fn paired(blocks: &[Block]) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::new();
+    for b in blocks {
+        match (out.last_mut(), b) {
+            (Some(Block::Figure(a)), Block::Figure(f)) => a.panels.extend(f.panels.iter().cloned()),
+            _ => out.push(b.clone()),
+        }
+    }
+    out
+}
+
+/// What lays out the blocks of a rulebook, with what each must keep with it.
+struct Layout<'a> {
+    blocks: &'a [Block],
+}
+
+impl Layout<'_> {
+    /// Whether the paragraph at `i` has the figure after it set beside it, and that figure's
+    /// width.
+    fn floats(&self, f: &Flow, i: usize) -> Option<f64> {
+        match (self.blocks.get(i), self.blocks.get(i + 1)) {
+            (Some(Block::Para(_)), Some(Block::Figure(fig))) => f.float_width(fig),
+            _ => None,
+        }
+    }
+
+    /// The least of the block at `i` that must stand on the page of what introduces it: a
+    /// paragraph's first two lines (all of it, and the head of what follows, when it introduces
+    /// that), a list's first two items, a table whole when short, a figure whole.
+    fn head(&self, f: &Flow, i: usize) -> f64 {
+        let lh = f.lh();
+        match self.blocks.get(i) {
+            Some(Block::Para(spans)) => {
+                if let (Some(fw), Some(Block::Figure(fig))) =
+                    (self.floats(f, i), self.blocks.get(i + 1))
+                {
+                    let fh = f.figure_rows(fig, f64::INFINITY)[0].2;
+                    return f.float_height(spans, fw, fh).min(f.h - TOP - BOTTOM);
+                }
+                let ph = f.para_height(spans);
+                if self.keeps_next(f, i) {
+                    ph + self.head(f, i + 1)
+                } else {
+                    ph.min(2.0 * lh)
+                }
+            }
+            Some(Block::List(items)) => items
+                .iter()
+                .take(if items.len() == 3 { 3 } else { 2 })
+                .map(|it| f.item_height(it))
+                .sum::<f64>(),
+            Some(Block::Table(head, rows)) => table_height(f, head, rows).min(f.h * 0.5).max(20.0),
+            Some(Block::Figure(fig)) => f.figure_height(fig),
+            Some(Block::Heading(..)) => 3.0 * lh,
+            Some(Block::PageBreak) | None => 0.0,
+        }
+    }
+
+    /// Whether the paragraph at `i` stays on the page of what follows it: it introduces it, or
+    /// it is short and a figure or a table follows, unless that figure will not fit and waits
+    /// for text to fill the page (see `Block::Figure` in [`Layout::run`]).
+    fn keeps_next(&self, f: &Flow, i: usize) -> bool {
+        let Some(Block::Para(spans)) = self.blocks.get(i) else {
+            return false;
+        };
+        let ph = f.para_height(spans);
+        let next = self.blocks.get(i + 1);
+        let figure_waits = matches!(next, Some(Block::Figure(fig))
+            if f.figure_height(fig) > f.room() - ph && self.can_wait(f, fig));
+        introduces(spans)
+            || (ph <= 5.0 * f.lh()
+                && !figure_waits
+                && matches!(next, Some(Block::Figure(_) | Block::Table(..))))
+    }
+
+    /// Whether a figure that does not fit where it comes may wait for the next page while text
+    /// fills this one: the page is still a third empty, and the figure fits on a page.
+    fn can_wait(&self, f: &Flow, fig: &Figure) -> bool {
+        let area = f.h - TOP - BOTTOM;
+        f.room() >= area / 3.0 && f.figure_height(fig) <= area
+    }
+
+    /// Text that may come before a figure that waits: the blocks from `j` that go together (an
+    /// introducing paragraph with what it introduces) and their height, when they are text
+    /// alone; none at a heading, a figure, a page break or a paragraph that introduces a figure.
+    fn pullable(&self, f: &Flow, j: usize) -> Option<(usize, f64)> {
+        match self.blocks.get(j)? {
+            Block::Para(spans) => {
+                if matches!(self.blocks.get(j + 1), Some(Block::Figure(_))) {
+                    return None;
+                }
+                let ph = f.para_height(spans);
+                if introduces(spans) {
+                    let (n, h) = self.pullable(f, j + 1)?;
+                    return (n == 1).then_some((2, ph + h));
+                }
+                Some((1, ph))
+            }
+            Block::List(items) => Some((
+                1,
+                items.iter().map(|it| f.item_height(it)).sum::<f64>() + 1.6,
+            )),
+            Block::Table(head, rows) => Some((1, table_height(f, head, rows))),
+            _ => None,
+        }
+    }
+
+    /// Lays out the blocks `range` into `f`.
+    fn run(&self, f: &mut Flow, range: std::ops::Range<usize>) {
+        let blocks = self.blocks;
+        let mut i = range.start;
+        while i < range.end {
+            match &blocks[i] {
+                Block::Heading(level, spans) => {
+                    let size = match level {
+                        1 => 17.0,
+                        2 => 13.5,
+                        _ => 11.0,
+                    } * f.body
+                        / BODY;
+                    let before = match level {
+                        1 => 7.0,
+                        2 => 5.0,
+                        _ => 3.5,
+                    };
+                    f.clear();
+                    if !f.at_top() {
+                        f.y += before;
+                    }
+                    f.ensure(line_height(size) + 1.0 + self.head(f, i + 1));
+                    let color = if *level == 1 { f.style.accent } else { INK };
+                    let bold: Vec<Span> = spans
+                        .iter()
+                        .map(|s| Span {
+                            text: s.text.clone(),
+                            face: f.style.headings.bold,
+                        })
+                        .collect();
+                    // Headings are never hyphenated.
+                    let lang = f.lang.take();
+                    f.paragraph(&bold, size, 0.0, color);
+                    f.lang = lang;
+                    f.y += 1.0;
+                }
+                Block::Para(spans) => {
+                    if let (Some(fw), Some(Block::Figure(fig))) =
+                        (self.floats(f, i), blocks.get(i + 1))
+                    {
+                        f.clear();
+                        f.y += 1.0;
+                        f.float(spans, fig, fw);
+                        i += 2;
+                        continue;
+                    }
+                    let ph = f.para_height(spans);
+                    if self.keeps_next(f, i) && ph + self.head(f, i + 1) <= f.h - TOP - BOTTOM {
+                        f.ensure(ph + self.head(f, i + 1));
+                    }
+                    f.paragraph(spans, f.body, 0.0, INK);
+                    f.y += 2.2;
+                }
+                Block::List(items) => list(f, items),
+                Block::Table(head, rows) => table(f, head, rows),
+                Block::Figure(fig) => {
+                    f.clear();
+                    // A figure that does not fit on a page still a third empty waits: the
+                    // text that follows it, up to the next heading or figure, fills the page
+                    // first, as far as it fits whole.
+                    if f.figure_height(fig) > f.room() && self.can_wait(f, fig) {
+                        let mut j = i + 1;
+                        while let Some((n, h)) = self.pullable(f, j) {
+                            if j + n > range.end || h > f.room() {
+                                break;
+                            }
+                            self.run(f, j..j + n);
+                            j += n;
+                        }
+                        // Still a third of the page empty: the figure's rows start here, each
+                        // whole with its captions.
+                        let split = f.figure_height(fig) > f.room()
+                            && self.can_wait(f, fig)
+                            && f.figure_rows(fig, f.text_width()).len() > 1;
+                        f.figure(fig, split);
+                        i = j;
+                        continue;
+                    }
+                    f.figure(fig, false)
+                }
+                Block::PageBreak => {
+                    f.clear();
+                    if !f.at_top() {
+                        f.new_page();
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+}
+
+/// A list, not split after its first item nor before its last.
+fn list(f: &mut Flow, items: &[Item]) {
+    let n = items.len();
+    for (k, it) in items.iter().enumerate() {
+        let lh = f.lh();
+        let here = f.item_height(it);
+        let need = match k {
+            // The first two items; all three of a list of three, whose second item must also
+            // stay with its last.
+            0 => items
+                .iter()
+                .take(if n == 3 { 3 } else { 2 })
+                .map(|it| f.item_height(it))
+                .sum(),
+            _ if k + 2 == n => here + f.item_height(&items[k + 1]),
+            _ => lh.min(here),
+        };
+        if need <= f.h - TOP - BOTTOM {
+            f.ensure(need);
+        }
+        let indent = 6.0 * it.level as f64;
+        let mark = match it.mark {
+            super::Mark::Number(n) => format!("{n}."),
+            super::Mark::Bullet if it.level == 0 => "•".into(),
+            super::Mark::Bullet => "–".into(),
+            super::Mark::Continued => String::new(),
+        };
+        // The mark goes where the item's first line will be.
+        if f.room() < lh {
+            f.new_page();
+        }
+        let beside = f.beside();
+        f.page.text(
+            MARGIN_X + 1.5 + indent + beside,
+            f.y + f.body * MM_PER_PT * ASCENT,
+            f.body,
+            f.style.body.regular,
+            f.style.accent,
+            Anchor::Start,
+            &mark,
+        );
+        f.paragraph(&it.spans, f.body, 6.0 + indent, INK);
+        f.y += 0.8;
+    }
+    f.y += 1.6;
+}
+
+/// The widths of a table's columns: each as wide as its text, the widest shrunk to fit.
+fn table_columns(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>], size: f64) -> Vec<f64> {
+    let pad = 1.5;
+    let n = head
+        .len()
+        .max(rows.iter().map(Vec::len).max().unwrap_or(0))
+        .max(1);
+    let natural = |cells: &[Vec<Span>], i: usize| -> f64 {
+        cells.get(i).map_or(0.0, |c| {
+            c.iter()
+                .map(|s| s.face.width_mm(&s.text, size))
+                .sum::<f64>()
+        })
     };
+    let mut nat: Vec<f64> = (0..n)
+        .map(|i| {
+            rows.iter()
+                .map(|r| natural(r, i))
+                .fold(natural(head, i), f64::max)
+                .max(8.0)
+                + 2.0 * pad
+        })
+        .collect();
+    let avail = f.text_width();
+    let total: f64 = nat.iter().sum();
+    if total > avail {
+        // Shrink the widest columns first, keeping short ones whole.
+        let fair = avail / n as f64;
+        let small: f64 = nat.iter().filter(|w| **w <= fair).sum();
+        let big: f64 = nat.iter().filter(|w| **w > fair).sum();
+        let k = (avail - small) / big.max(1e-9);
+        for w in nat.iter_mut().filter(|w| **w > fair) {
+            *w *= k;
+        }
+    }
+    nat
+}
+
+/// A table row's cells broken into lines (the header in `header`, a bold face).
+fn table_cells(
+    cells: &[Vec<Span>],
+    nat: &[f64],
+    size: f64,
+    header: Option<Face>,
+) -> Vec<Vec<super::lines::Line>> {
+    (0..nat.len())
+        .map(|i| {
+            let spans: Vec<Span> = cells
+                .get(i)
+                .map(|c| {
+                    c.iter()
+                        .map(|s| Span {
+                            text: s.text.clone(),
+                            face: header.unwrap_or(s.face),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            break_lines(&spans, size, nat[i] - 3.0)
+        })
+        .collect()
+}
+
+fn table_height(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) -> f64 {
+    let size = 0.9 * f.body;
+    let nat = table_columns(f, head, rows, size);
+    std::iter::once((head, true))
+        .chain(rows.iter().map(|r| (r.as_slice(), false)))
+        .map(|(cells, header)| {
+            let bold = header.then_some(f.style.body.bold);
+            row_height(&table_cells(cells, &nat, size, bold), size)
+        })
+        .sum::<f64>()
+        + 4.5
+}
+
+fn row_height(wrapped: &[Vec<super::lines::Line>], size: f64) -> f64 {
+    wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64 * line_height(size) + 3.0
+}
+
+/// A table, kept whole when shorter than half a page; its rows never split.
+fn table(f: &mut Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) {
+    let size = 0.9 * f.body;
+    let pad = 1.5;
+    let lh = line_height(size);
+    let nat = table_columns(f, head, rows, size);
+    let line = Some(Stroke::solid(Color::rgb(0xbb, 0xbb, 0xb5), 0.25));
+    let width: f64 = nat.iter().sum();
+    f.clear();
+    let x0 = MARGIN_X;
+    let height = table_height(f, head, rows);
+    if height < (f.h - TOP - BOTTOM) / 2.0 {
+        f.ensure(height);
+    }
+    f.y += 1.5;
+    let all = std::iter::once((head, true)).chain(rows.iter().map(|r| (r.as_slice(), false)));
+    for (cells, header) in all {
+        let wrapped = table_cells(cells, &nat, size, header.then_some(f.style.body.bold));
+        let rh = row_height(&wrapped, size);
+        f.ensure(rh);
+        if header {
+            f.page.path(
+                shape::rect(x0, f.y, width, rh),
+                Some(Color::rgb(0xf1, 0xea, 0xdc)),
+                None,
+            );
+        }
+        let mut x = x0;
+        for (i, lines) in wrapped.iter().enumerate() {
+            let mut by = f.y + pad + size * MM_PER_PT * ASCENT;
+            for l in lines {
+                draw_line(&mut f.page, l, x + pad, by, size, INK);
+                by += lh;
+            }
+            x += nat[i];
+        }
+        f.page.path(
+            shape::line(p(x0, f.y + rh), p(x0 + width, f.y + rh)),
+            None,
+            line,
+        );
+        f.page
+            .path(shape::line(p(x0, f.y), p(x0 + width, f.y)), None, line);
+        f.y += rh;
+    }
+    f.y += 3.0;
+}
+
+/// The title, the box's facts and the credits at the top of the first page.
+fn front_matter(f: &mut Flow, front: &super::Front) {
+    let (title, subtitle) = (front.title.as_str(), front.subtitle.as_str());
     f.page.text(
         MARGIN_X,
         f.y + 9.0,
         26.0,
-        Face::Bold,
+        f.style.headings.bold,
         INK,
         Anchor::Start,
         title,
@@ -557,22 +714,21 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
         MARGIN_X,
         f.y + 16.0,
         13.0,
-        Face::Italic,
-        ACCENT,
+        f.style.body.italic,
+        f.style.accent,
         Anchor::Start,
         subtitle,
     );
     f.page.path(
         shape::rect(MARGIN_X, f.y + 20.0, f.text_width(), 0.8),
-        Some(ACCENT),
+        Some(f.style.accent),
         None,
     );
     f.y += 27.0;
-    // The box's facts, then the credits, under the title.
     if let Some(facts) = &front.facts {
         let spans = [Span {
             text: facts.clone(),
-            face: Face::Bold,
+            face: f.style.body.bold,
         }];
         f.paragraph(&spans, BODY, 0.0, INK);
         f.y += 1.0;
@@ -580,112 +736,62 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
     for line in &front.credits {
         let spans = [Span {
             text: line.clone(),
-            face: Face::Regular,
+            face: f.style.body.regular,
         }];
         f.paragraph(&spans, 8.5, 0.0, GREY);
     }
     if front.facts.is_some() || !front.credits.is_empty() {
         f.y += 4.0;
     }
-    let blocks = &book.blocks;
-    for (i, b) in blocks.iter().enumerate() {
-        match b {
-            Block::Heading(level, spans) => {
-                let size = match level {
-                    1 => 17.0,
-                    2 => 13.5,
-                    _ => 11.0,
-                };
-                let before = match level {
-                    1 => 7.0,
-                    2 => 5.0,
-                    _ => 3.5,
-                };
-                // Keep a heading with what follows it: a figure, or a short paragraph and its figure.
-                let next = match (blocks.get(i + 1), blocks.get(i + 2)) {
-                    (Some(Block::Figure(fig)), _) => f.figure_height(fig) + 4.0,
-                    (Some(Block::Para(spans)), Some(Block::Figure(fig))) => {
-                        f.para_height(spans).min(5.0 * line_height(BODY))
-                            + f.figure_height(fig)
-                            + 6.0
-                    }
-                    (Some(Block::Table(..)), _) => 20.0,
-                    _ => 2.0 * line_height(BODY),
-                };
-                if f.y > TOP + 0.1 {
-                    f.y += before;
-                }
-                f.ensure(line_height(size) + next);
-                let color = if *level == 1 { ACCENT } else { INK };
-                let bold: Vec<Span> = spans
-                    .iter()
-                    .map(|s| Span {
-                        text: s.text.clone(),
-                        face: Face::Bold,
-                    })
-                    .collect();
-                // Headings are never hyphenated.
-                let lang = f.lang.take();
-                f.paragraph(&bold, size, 0.0, color);
-                f.lang = lang;
-                f.y += 1.0;
-            }
-            Block::Para(spans) => {
-                // A short paragraph stays on the page of the figure or table it introduces.
-                let ph = f.para_height(spans);
-                if ph <= 5.0 * line_height(BODY) {
-                    match blocks.get(i + 1) {
-                        Some(Block::Figure(fig)) => f.ensure(ph + f.figure_height(fig) + 6.0),
-                        Some(Block::Table(..)) => f.ensure(ph + 25.0),
-                        _ => {}
-                    }
-                }
-                f.paragraph(spans, BODY, 0.0, INK);
-                f.y += 2.2;
-            }
-            Block::List(items) => {
-                for it in items {
-                    let lh = line_height(BODY);
-                    f.ensure(lh);
-                    let indent = 6.0 * it.level as f64;
-                    let mark = match it.mark {
-                        super::Mark::Number(n) => format!("{n}."),
-                        super::Mark::Bullet if it.level == 0 => "•".into(),
-                        super::Mark::Bullet => "–".into(),
-                        super::Mark::Continued => String::new(),
-                    };
-                    f.page.text(
-                        MARGIN_X + 1.5 + indent,
-                        f.y + BODY * MM_PER_PT * ASCENT,
-                        BODY,
-                        Face::Regular,
-                        ACCENT,
-                        Anchor::Start,
-                        &mark,
-                    );
-                    f.paragraph(&it.spans, BODY, 6.0 + indent, INK);
-                    f.y += 0.8;
-                }
-                f.y += 1.6;
-            }
-            Block::Table(head, rows) => f.table(head, rows),
-            Block::Figure(fig) => f.figure(fig),
-            Block::PageBreak => {
-                if f.y > TOP + 0.1 {
-                    f.new_page();
-                }
-            }
+}
+
+/// Lays out a rulebook into pages of `paper`, with a title, running header and page numbers.
+pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene> {
+    let (w, h) = paper.size_mm();
+    let lang = Some(match book.lang {
+        crate::base::lang::Lang::Fr => hypher::Lang::French,
+        crate::base::lang::Lang::En => hypher::Lang::English,
+    });
+    // The summary's first block, counted after figures are paired.
+    let (body, summary) = match book.summary {
+        Some(s) => (&book.blocks[..s], Some(&book.blocks[s..])),
+        None => (&book.blocks[..], None),
+    };
+    let mut f = Flow::new(w, h, lang, book.style);
+    front_matter(&mut f, front);
+    let blocks = paired(body);
+    let l = Layout { blocks: &blocks };
+    l.run(&mut f, 0..blocks.len());
+    f.clear();
+    if let Some(summary) = summary {
+        let blocks = paired(summary);
+        let l = Layout { blocks: &blocks };
+        // The largest type at which the summary fits on one page.
+        let body = SUMMARY_SIZES
+            .into_iter()
+            .find(|&size| {
+                let mut trial = Flow::new(w, h, lang, book.style);
+                trial.body = size;
+                l.run(&mut trial, 0..blocks.len());
+                trial.pages.is_empty()
+            })
+            .unwrap_or(SUMMARY_SIZES[SUMMARY_SIZES.len() - 1]);
+        if !f.at_top() {
+            f.new_page();
         }
+        f.body = body;
+        l.run(&mut f, 0..blocks.len());
     }
     let last = std::mem::replace(&mut f.page, Scene::new(w, h));
     f.pages.push(last);
     let total = f.pages.len();
+    let (title, subtitle) = (front.title.as_str(), front.subtitle.as_str());
     for (i, page) in f.pages.iter_mut().enumerate() {
         page.text(
             w / 2.0,
             h - 10.0,
             8.5,
-            Face::Regular,
+            f.style.body.regular,
             GREY,
             Anchor::Middle,
             &format!("{} / {total}", i + 1),
@@ -695,7 +801,7 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
                 w - MARGIN_X,
                 12.0,
                 8.0,
-                Face::Italic,
+                f.style.body.italic,
                 GREY,
                 Anchor::End,
                 &format!("{title} — {subtitle}"),

@@ -61,6 +61,9 @@ pub struct Game {
     pub engine: Option<EngineDef>,
     /// Credits and the facts a rulebook's header gives.
     pub about: About,
+    /// The font families of `[fonts]` by name, and the bundled `lato`: what a rulebook's
+    /// `style` block may name.
+    pub fonts: std::collections::BTreeMap<String, crate::fonts::Family>,
 }
 
 /// Credits and the facts of a game's box, each when the definition gives it.

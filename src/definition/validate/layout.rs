@@ -50,6 +50,11 @@ pub(super) struct Layouts<'r> {
 const BUNDLED_FAMILY: &str = "lato";
 
 impl<'r> Layouts<'r> {
+    /// The font families the game names (`[fonts]`), and `lato`.
+    pub(super) fn families(&self) -> &BTreeMap<String, Family> {
+        &self.families
+    }
+
     pub(super) fn new(
         cx: &mut Ctx,
         file: &'r raw::GameFile,

@@ -199,6 +199,7 @@ pub fn game(
         diagram,
         engine,
         about: about_of(&mut cx, h),
+        fonts: lays.families().clone(),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();

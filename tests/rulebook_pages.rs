@@ -1,0 +1,346 @@
+//! Rulebook pages a publisher would print: what introduces a table, a list or a figure stays on
+//! its page, lists keep two items together, small figures stand beside their paragraph, a number
+//! keeps its noun and a pair of coordinates its two numbers, the box's contents are drawn from
+//! the definition, and the summary takes the last page alone. Each test lays out a small
+//! rulebook of its own.
+
+mod common;
+
+use ludopress::base::lang::Lang;
+use ludopress::rulebook::{self, markdown, pages, Block};
+use ludopress::scene::{Flat, Scene};
+use ludopress::sheet::Paper;
+use std::path::Path;
+
+fn book(game: &str, text: &str, lang: Lang) -> (ludopress::definition::Game, rulebook::Rulebook) {
+    let def = common::game(game);
+    let book = markdown::parse(None, &def, Path::new("test.md"), text, lang)
+        .unwrap_or_else(|d| panic!("{d}"));
+    (def, book)
+}
+
+fn laid_out(game: &str, text: &str, lang: Lang) -> Vec<Scene> {
+    let (def, b) = book(game, text, lang);
+    pages::layout(&b, &rulebook::Front::of(&def, lang), Paper::A4)
+}
+
+/// Every text run of a page: (x, y, text).
+fn runs(page: &Scene) -> Vec<(f64, f64, String)> {
+    page.flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Text(run, _) => Some((run.x, run.y, run.text)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The number of the first page holding a run that contains `text`.
+fn page_of(pages: &[Scene], text: &str) -> usize {
+    pages
+        .iter()
+        .position(|p| runs(p).iter().any(|r| r.2.contains(text)))
+        .unwrap_or_else(|| panic!("`{text}` on no page"))
+}
+
+fn filler(n: usize) -> String {
+    (0..n)
+        .map(|i| format!("Filler paragraph number {i}, which only takes a line of the page.\n\n"))
+        .collect()
+}
+
+#[test]
+fn what_introduces_a_table_or_a_list_stays_on_its_page() {
+    let mut moved = 0;
+    // The introduction falls at every height of the page in turn, the foot included.
+    for n in 0..48 {
+        let text = format!(
+            "{}The colour of a card says who acts:\n\n| Colour | Who |\n| --- | --- |\n| green | Tablehead one |\n| red | the pawn |\n\n{}The turn goes so:\n\n1. Firstitem draws.\n2. Seconditem plays.\n3. Thirditem ends.\n4. Lastitem passes.\n\n{}Push only when:\n\n- Alphaitem holds;\n- Betaitem holds;\n- Gammaitem holds.\n",
+            filler(n),
+            filler(6),
+            filler(4)
+        );
+        let pages = laid_out("imbriqua", &text, Lang::En);
+        assert_eq!(
+            page_of(&pages, "acts:"),
+            page_of(&pages, "Tablehead"),
+            "{n}"
+        );
+        assert_eq!(
+            page_of(&pages, "Colour"),
+            page_of(&pages, "Tablehead"),
+            "{n}"
+        );
+        assert_eq!(page_of(&pages, "so:"), page_of(&pages, "Firstitem"), "{n}");
+        // Never split after the first item nor before the last.
+        assert_eq!(
+            page_of(&pages, "Firstitem"),
+            page_of(&pages, "Seconditem"),
+            "{n}"
+        );
+        assert_eq!(
+            page_of(&pages, "Thirditem"),
+            page_of(&pages, "Lastitem"),
+            "{n}"
+        );
+        // A list of three: its middle item stays with the first and with the last.
+        assert_eq!(
+            page_of(&pages, "Alphaitem"),
+            page_of(&pages, "Gammaitem"),
+            "{n}"
+        );
+        moved +=
+            usize::from(page_of(&pages, "Filler paragraph number 0") != page_of(&pages, "so:"));
+    }
+    // The test did put the introductions at a page's foot.
+    assert!(moved > 0);
+}
+
+#[test]
+fn a_heading_stays_with_what_follows() {
+    for n in 30..48 {
+        let text = format!(
+            "{}## Setting up\n\nEach player takes the pawns of a colour.\n",
+            filler(n)
+        );
+        let pages = laid_out("imbriqua", &text, Lang::En);
+        assert_eq!(
+            page_of(&pages, "Setting"),
+            page_of(&pages, "colour."),
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
+    let text =
+        "Light pushes (1, 1) then (3, 1) and (12, -4); dark frames 3 squares on an 8 × 8 board. "
+            .repeat(12);
+    let (def, b) = book("lignes", &text, Lang::En);
+    for page in pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4) {
+        for (_, _, t) in runs(&page) {
+            assert!(
+                !t.trim_end().ends_with(',') && !t.ends_with(" 3") && !t.ends_with('×'),
+                "a line ends in `{t}`"
+            );
+            assert!(
+                !t.starts_with("squares") && !t.starts_with("1)"),
+                "a line starts `{t}`"
+            );
+        }
+    }
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    assert!(html.contains("(1,\u{a0}1)") && html.contains("3\u{a0}squares"));
+    assert!(html.contains("8\u{a0}×\u{a0}8\u{a0}board"));
+}
+
+#[test]
+fn a_small_figure_stands_beside_its_paragraph() {
+    let text = "Light pushes (1, 1) east: the pawns before it move one square, and the plane stays one group.\n\n```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 12 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"A small plane.\"\n```\n";
+    let (def, b) = book("lignes", text, Lang::En);
+    // In the HTML too: the figure comes first and floats left of its paragraph.
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    let (fig, para) = (
+        html.find("<figure class=\"beside\">"),
+        html.find("<p>Light pushes"),
+    );
+    assert!(fig.is_some() && fig < para, "{html}");
+    let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
+    let para: Vec<(f64, f64, String)> = runs(&pages[0])
+        .into_iter()
+        .filter(|r| r.2.contains("pushes") || r.2.contains("group."))
+        .collect();
+    assert!(!para.is_empty());
+    // The text starts right of the drawing (20 mm margin, the drawing, a gap).
+    for (x, _, t) in &para {
+        assert!(*x > 60.0, "`{t}` at {x:.1} mm");
+    }
+    let caption = runs(&pages[0])
+        .into_iter()
+        .find(|r| r.2.contains("small plane"))
+        .unwrap();
+    assert!(
+        caption.0 < 60.0,
+        "the caption under the drawing, left: {:.1}",
+        caption.0
+    );
+}
+
+#[test]
+fn the_box_holds_every_component_counted_by_the_definition() {
+    let (def, b) = book("imbriqua", "## In the box\n\n```box\n```\n", Lang::En);
+    let fig = b
+        .blocks
+        .iter()
+        .find_map(|b| match b {
+            Block::Figure(f) => Some(f),
+            _ => None,
+        })
+        .expect("a figure");
+    let counts = def.counts();
+    let total =
+        counts.boards + counts.cards + counts.tiles + counts.pieces + counts.dice + counts.mats;
+    // Each caption starts with its count (`40 × Light pawns`), or is a name alone (one).
+    let shown: usize = fig
+        .panels
+        .iter()
+        .map(|p| {
+            p.caption
+                .split_once('\u{a0}')
+                .and_then(|(n, _)| n.parse::<usize>().ok())
+                .unwrap_or(1)
+        })
+        .sum();
+    assert_eq!(
+        shown,
+        total,
+        "{:?}",
+        fig.panels.iter().map(|p| &p.caption).collect::<Vec<_>>()
+    );
+    assert!(fig
+        .panels
+        .iter()
+        .any(|p| p.caption.ends_with("Light pawns")));
+    // A part of the box by name, and a name that is no component, refused at its place.
+    let (_, some) = book(
+        "imbriqua",
+        "```box\nshow = [\"piece:light-pawn\"]\n```\n",
+        Lang::En,
+    );
+    assert!(matches!(&some.blocks[0], Block::Figure(f) if f.panels.len() == 1));
+    let def = common::game("imbriqua");
+    let err = markdown::parse(
+        None,
+        &def,
+        Path::new("t.md"),
+        "\n```box\nshow = [\"piece:nothing\"]\n```\n",
+        Lang::En,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("t.md:3:") && err.contains("piece:nothing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_summary_takes_the_last_page_alone_and_fits_it() {
+    for items in [5, 45] {
+        let list: String = (1..=items)
+            .map(|i| format!("- Key rule {i}: a pawn that is framed is counted once a line.\n"))
+            .collect();
+        let text = format!("{}## Summary {{.summary}}\n\n{list}", filler(3));
+        let (def, b) = book("imbriqua", &text, Lang::En);
+        assert!(b.summary.is_some());
+        let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
+        assert_eq!(pages.len(), 2, "{items} items");
+        let last = runs(&pages[1]);
+        assert!(last.iter().any(|r| r.2.contains("Summary")));
+        assert!(last.iter().any(|r| r.2.contains(&format!("rule {items}:"))));
+        assert!(!last.iter().any(|r| r.2.contains("Filler")));
+        let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+        assert!(html.contains("<section class=\"summary\">\n<h2>Summary</h2>"));
+    }
+}
+
+#[test]
+fn a_component_is_cut_at_its_trim_so_its_bleed_stays_off_its_caption() {
+    let text = "```component\nshow = [\"back:actions\"]\ncaptions = [\"Back\"]\n```\n";
+    let pages = laid_out("imbriqua", text, Lang::En);
+    let clips = pages[0]
+        .flatten()
+        .into_iter()
+        .filter(|f| matches!(f, Flat::PushClip(_)))
+        .count();
+    assert!(clips >= 1);
+}
+
+#[test]
+fn a_rulebook_may_name_its_faces_among_the_games_fonts_and_its_colour() {
+    let text = "```style\nfont = \"sketch\"\nheadings = \"sketch\"\naccent = \"#2d6a4f\"\n```\n\n## Harvest\n\nPick the **ripe** vegetables.\n";
+    let (def, b) = book("potager", text, Lang::En);
+    let sketch = def.fonts["sketch"];
+    assert_eq!(b.style.body, sketch);
+    assert_eq!(b.style.accent.to_string(), "#2d6a4f");
+    let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
+    let faces: Vec<_> = pages[0]
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Text(run, _) if run.text.contains("ripe") || run.text.contains("Harvest") => {
+                Some(run.face)
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(
+        faces.len() >= 2 && faces.iter().all(|f| *f == sketch.bold),
+        "{faces:?}"
+    );
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    let family = sketch.regular.family();
+    assert!(
+        html.contains(&format!("body {{ font-family: '{family}', Lato")),
+        "{family}"
+    );
+    assert!(html.contains("color: #2d6a4f") && html.contains("<strong>ripe</strong>"));
+    // Lato and the brown accent when the rulebook says nothing.
+    let (_, plain) = book("potager", "Pick.\n", Lang::En);
+    assert_eq!(plain.style, rulebook::style::Style::default());
+    // A family the game does not have, refused at its place.
+    let err = markdown::parse(
+        None,
+        &def,
+        Path::new("t.md"),
+        "```style\nfont = \"gothic\"\n```\n",
+        Lang::En,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("t.md:2:9") && err.contains("no font family `gothic`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_shipped_rulebook_page_is_left_a_third_empty_unless_a_section_ends_there() {
+    let project = ludopress::definition::Project::new(common::root());
+    ludopress::rules::external::trust::allow_for_this_run();
+    let mut pages_seen = 0;
+    for game in ludopress::definition::GAMES.iter().chain(&["breakthrough"]) {
+        let def = common::game(game);
+        let engine = ludopress::rules::engine::Engine::for_game(&project, &def)
+            .ok()
+            .flatten();
+        let books = ludopress::make::load_rulebooks(&common::root(), &def, engine.as_ref())
+            .unwrap_or_else(|d| panic!("{d}"));
+        for b in &books {
+            let pages = pages::layout(b, &rulebook::Front::of(&def, b.lang), Paper::A4);
+            for (i, pair) in pages.windows(2).enumerate() {
+                pages_seen += 1;
+                // The lowest text of the page (captions included), above the folio.
+                let foot = runs(&pair[0])
+                    .iter()
+                    .map(|r| r.1)
+                    .filter(|y| *y < 297.0 - 15.0)
+                    .fold(0.0, f64::max);
+                // The next page opens a section: its first text is a heading.
+                let opens = pair[1].flatten().into_iter().find_map(|f| match f {
+                    Flat::Text(run, _) => Some(run.size > pages::BODY),
+                    _ => None,
+                });
+                let area = 297.0 - 22.0 - 20.0;
+                assert!(
+                    foot >= 297.0 - 20.0 - area / 3.0 || opens == Some(true),
+                    "{game} {} p. {}: the text ends at {foot:.0} mm",
+                    b.lang,
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(pages_seen >= 60, "{pages_seen}");
+}
