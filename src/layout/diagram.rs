@@ -668,9 +668,9 @@ fn covers(long: &[P], short: &[P]) -> bool {
 /// that runs back over an earlier one is moved aside, so a path that returns stays readable.
 fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool) {
     let pts = aside(pts, r * 0.75);
-    let w = r * 0.3;
+    let w = r * 0.27;
     let (shaft, head) = shape::arrow(&pts, r * 0.95);
-    s.path(shaft.clone(), None, Some(Stroke::solid(HALO, w * 2.0)));
+    s.path(shaft.clone(), None, Some(Stroke::solid(HALO, w * 1.8)));
     s.path(head.clone(), Some(HALO), Some(Stroke::solid(HALO, w)));
     let line = if dashed {
         Stroke::dashed(color, w, w * 2.4, w * 1.6)
@@ -757,4 +757,46 @@ fn tag(s: &mut Scene, poly: &[P], name: &str) {
         Anchor::Middle,
         name,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_segment_back_over_the_path_is_moved_aside_towards_the_next() {
+        // c2 → e2, back to d2, then up (y down on the page): the step back is moved up.
+        let pts = [p(0.0, 0.0), p(2.0, 0.0), p(1.0, 0.0), p(1.0, -1.0)];
+        let out = aside(&pts, 0.3);
+        assert_eq!(
+            out,
+            [
+                p(0.0, 0.0),
+                p(2.0, 0.0),
+                p(2.0, -0.3),
+                p(1.0, -0.3),
+                p(1.0, -1.0)
+            ]
+        );
+        // A path that never runs back is unchanged.
+        let square = [
+            p(0.0, 0.0),
+            p(2.0, 0.0),
+            p(2.0, 2.0),
+            p(0.0, 2.0),
+            p(0.0, 0.0),
+        ];
+        assert_eq!(aside(&square, 0.3), square);
+    }
+
+    #[test]
+    fn a_step_along_a_longer_arrow_from_the_same_cell_is_covered() {
+        let long = [p(0.0, 0.0), p(3.0, 0.0)];
+        assert!(covers(&long, &[p(0.0, 0.0), p(1.0, 0.0)]));
+        assert!(!covers(&long, &[p(0.0, 0.0), p(-1.0, 0.0)]));
+        assert!(!covers(&long, &[p(1.0, 0.0), p(2.0, 0.0)]));
+        assert!(!covers(&long, &long));
+        let chain = [p(0.0, 0.0), p(2.0, 2.0), p(4.0, 4.0)];
+        assert!(covers(&chain, &[p(0.0, 0.0), p(2.0, 2.0)]));
+    }
 }

@@ -774,3 +774,47 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws(text: &str) -> Vec<String> {
+        caption_words(text)
+    }
+
+    #[test]
+    fn caption_words_read_moves_and_plane_cells() {
+        assert_eq!(
+            ws("Après d4xe5 : pousser (3 ; 2) vers l’est, puis (-1, 0)."),
+            ["Après", "d4xe5", "pousser", "3,2", "vers", "l", "est", "puis", "-1,0"]
+        );
+    }
+
+    #[test]
+    fn a_move_is_named_in_full_by_its_cells_or_as_a_push_with_its_direction() {
+        let said = ws("e1 en e2 ; c3xe5, puis jusqu’en g7 ; (1 ; 3) vers l’ouest");
+        let legal = |m: &str| names(&said, m, &drawing(m, false), true);
+        assert!(legal("e1-e2") && legal("c3xe5") && legal("c3xe5xg7") && !legal("c3xc5"));
+        // An illegal move is named only as written: "b2 can take b5" is not `b2xb5`.
+        let said_b5 = ws("b2 peut prendre b5");
+        assert!(!names(&said_b5, "b2xb5", &drawing("b2xb5", false), false));
+        let push = |m: &str| names(&said, m, &drawing(m, true), false);
+        assert!(push(">1,3:w") && !push(">1,3:e"));
+        let d = drawing(">3,2:e *3,2 >3,1:n", true);
+        assert_eq!(d.paths, [["3,2", "4,2"], ["3,1", "3,2"]]);
+        assert!(d.pushes);
+        let d = drawing("e1-e4 [e1]", false);
+        assert_eq!(d.paths, [["e1", "e4"]]);
+        assert!(drawing("a1+h8", false).paths.is_empty() && drawing("-a1", false).paths.is_empty());
+    }
+
+    #[test]
+    fn an_order_of_placement_is_read_from_numbers_before_cells() {
+        let occupied: Vec<String> = ["0,0", "1,0", "2,0"].map(String::from).into();
+        let said = ws("1 clair en (0 ; 0), 2 foncé en (1 ; 0), 3 clair en (2 ; 0)");
+        assert_eq!(order_of_placement(&said, &occupied), ["0,0", "1,0", "2,0"]);
+        // One number is no order.
+        assert!(order_of_placement(&ws("1 clair en (0 ; 0)"), &occupied).is_empty());
+    }
+}
