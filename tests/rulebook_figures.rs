@@ -325,16 +325,27 @@ fn arrows_have_a_halo_and_hidden_cell_names_a_tag() {
     let d = example::figure(Some(&e), &def, ex).unwrap();
     let r = d.mark_radius("d5").unwrap();
     let flat = d.scene.flatten();
-    let arrow_at = flat.iter().position(|f| {
-        matches!(f, Flat::Path(p) if p.stroke.is_some_and(|s| s.color == MARK && s.width >= r * 0.25))
-    });
-    let halo_at = flat.iter().position(|f| {
-        matches!(f, Flat::Path(p) if p.stroke.is_some_and(|s| s.color == ludopress::base::color::Color::WHITE && s.width >= r * 0.5))
-    });
-    let (Some(a), Some(h)) = (arrow_at, halo_at) else {
-        panic!("the free move's arrow is wide, over a white halo");
+    // The arrow's shaft is a quarter of the mark radius wide, over the same line in white,
+    // wider, drawn first.
+    let shaft = |f: &Flat| match f {
+        Flat::Path(p) => p.stroke.map(|s| (p.segs.clone(), s)),
+        _ => None,
     };
-    assert!(h < a, "the halo is drawn under the arrow");
+    let arrow_at = flat
+        .iter()
+        .position(|f| shaft(f).is_some_and(|(_, s)| s.color == MARK && s.width >= r * 0.25));
+    let Some(a) = arrow_at else {
+        panic!("the free move's arrow is a quarter of the mark radius wide");
+    };
+    let (segs, line) = shaft(&flat[a]).unwrap();
+    let halo = flat[..a].iter().any(|f| {
+        shaft(f).is_some_and(|(g, s)| {
+            g == segs
+                && s.color == ludopress::base::color::Color::WHITE
+                && s.width >= line.width * 1.5
+        })
+    });
+    assert!(halo, "the arrow is drawn over a wider white halo");
     // d5 holds a pawn that covers its printed name: the caption names it, so it has a tag.
     let names = |d: &Drawn, n: &str| {
         d.scene
