@@ -406,3 +406,42 @@ fn a_written_cross_on_a_piece_not_taken_is_refused_at_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn french_and_english_figures_draw_the_same_marks() {
+    let mut differ = Vec::new();
+    for (game, e) in engines() {
+        let def = common::game(&game);
+        let bs = books(&game, &e);
+        let (Some(fr), Some(en)) = (
+            bs.iter().find(|b| b.lang == Lang::Fr),
+            bs.iter().find(|b| b.lang == Lang::En),
+        ) else {
+            continue;
+        };
+        for (a, b) in fr.examples.iter().zip(&en.examples) {
+            let (ma, mb) = (
+                example::figure_marks(Some(&e), &def, a),
+                example::figure_marks(Some(&e), &def, b),
+            );
+            // The cells a caption names may differ with its wording; the moves and the pieces
+            // taken may not.
+            let sorted = |mut v: Vec<Vec<String>>| {
+                v.sort();
+                v
+            };
+            let crosses = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            if sorted(ma.arrows) != sorted(mb.arrows)
+                || sorted(ma.barred) != sorted(mb.barred)
+                || crosses(ma.crosses) != crosses(mb.crosses)
+                || ma.numbers != mb.numbers
+            {
+                differ.push(format!("{}:{} / {}", fr.path.display(), a.line, b.line));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
