@@ -263,6 +263,8 @@ fn a_taken_piece_is_found_by_the_engine_and_crossed() {
     let e = Engine::new(&Project::new(common::root()), "alphabrick").unwrap();
     let def = common::game("alphabrick");
     let bs = books("alphabrick", &e);
+    let ex = example_with(&bs, Lang::Fr, "arrive sur la pile de d8");
+    assert!(example::taken(&e, &def, ex, "d6-d8 [d1,f1]").is_empty());
     let ex = example_with(&bs, Lang::Fr, "e3 attaque e6");
     assert!(example::taken(&e, &def, ex, "e3xe6").is_empty());
     let d = example::figure(Some(&e), &def, ex).unwrap();

@@ -557,7 +557,8 @@ fn direction(word: &str) -> Option<char> {
 
 /// True when a caption's `words` name the move `m`: written as in the claim, or, for a legal
 /// move with a path or any push, by all its cells (a push's cell followed within four words by
-/// its direction; a cell written inside another move, `c3xe5` then "on to g7", counts). A move claimed illegal is named only in full or as pushes: a caption that
+/// its direction), or as its start written out then its further cells (`c3xe5`, then "on to
+/// g7", names `c3xe5xg7`). A move claimed illegal is named only in full or as pushes: a caption that
 /// says "b2 can take b5" is not about the illegal landing `b2xb5`.
 fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
     if words.iter().any(|w| w == m) {
@@ -566,10 +567,17 @@ fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
     if d.key.is_empty() || !(d.pushes || legal && !d.paths.is_empty()) {
         return false;
     }
-    d.key.iter().all(|(cell, dir)| {
+    // The longest start of the move the caption writes out: its cells need not be said again.
+    let start = words
+        .iter()
+        .filter(|w| m.len() > w.len() && m.starts_with(w.as_str()))
+        .filter(|w| m[w.len()..].starts_with(['x', '-']))
+        .map(|w| drawing(w, false).key.len())
+        .max()
+        .unwrap_or(0);
+    d.key[start.min(d.key.len())..].iter().all(|(cell, dir)| {
         words.iter().enumerate().any(|(i, w)| {
-            let inside = || !cell.contains(',') && w.split(['-', 'x']).any(|p| p == cell);
-            (w == cell || dir.is_none() && inside())
+            w == cell
                 && dir.is_none_or(|dir| {
                     words[i + 1..(i + 5).min(words.len())]
                         .iter()
@@ -604,9 +612,10 @@ fn order_of_placement(words: &[String], occupied: &[String]) -> Vec<String> {
 }
 
 /// The cells whose pieces the move `m` takes, found by the engine: a piece that is gone from
-/// the board after the move, from its cell or from the cell the move ends on (a capture by
-/// replacement). A piece sent elsewhere (a pawn put back in its camp, a brick carried away) is
-/// not taken; a move that pushes lines is not followed cell by cell.
+/// the board after the move, from its cell, or from the cell the move ends on when the move is
+/// written as a capture (`x`: a capture by replacement, `d4xe5`). A piece sent elsewhere (a
+/// pawn put back in its camp, a brick carried away, a stack brought home) is not taken; a move
+/// that pushes lines is not followed cell by cell.
 pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String> {
     let d = drawing(m, ex.plane);
     let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
@@ -638,7 +647,8 @@ pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String>
         {
             continue;
         }
-        if now.is_none() || Some(cell) == end.map(String::as_str) {
+        let replaced = Some(cell) == end.map(String::as_str) && m.contains('x');
+        if now.is_none() || replaced {
             out.push(cell.to_string());
         }
     }
@@ -796,6 +806,10 @@ mod tests {
         let said = ws("e1 en e2 ; c3xe5, puis jusqu’en g7 ; (1 ; 3) vers l’ouest");
         let legal = |m: &str| names(&said, m, &drawing(m, false), true);
         assert!(legal("e1-e2") && legal("c3xe5") && legal("c3xe5xg7") && !legal("c3xc5"));
+        // A chain written out names neither its start nor another chain through its cells.
+        let after = ws("Après d4xd6xf6xf4xd4 :");
+        let chain = |m: &str| names(&after, m, &drawing(m, false), true);
+        assert!(chain("d4xd6xf6xf4xd4") && !chain("d4xd6") && !chain("d4xf4xf6xd6xd4"));
         // An illegal move is named only as written: "b2 can take b5" is not `b2xb5`.
         let said_b5 = ws("b2 peut prendre b5");
         assert!(!names(&said_b5, "b2xb5", &drawing("b2xb5", false), false));
