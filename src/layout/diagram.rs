@@ -740,8 +740,10 @@ fn tag(s: &mut Scene, poly: &[P], name: &str) {
         3 => p(c.x, c.y + bw * 0.17),
         _ => c,
     };
-    let size = Mm(r * 0.62).in_pt();
-    let w = Face::Bold.width_mm(name, size) + r * 0.5;
+    // As large as a board's names once raised to the page's least text size on a reduced
+    // diagram, so that the tag still holds its name.
+    let size = Mm(r * 0.9).in_pt();
+    let w = Face::Bold.width_mm(name, size) + r * 0.4;
     let h = Face::Bold.cap_height_mm(size) + r * 0.45;
     s.path(
         shape::rounded_rect(at.x - w / 2.0, at.y - h / 2.0, w, h, h * 0.25),
