@@ -1,7 +1,11 @@
 //! Position diagrams, for any game: a position as data (the tokens of its board and its other
 //! fields) drawn on the game's board, or on an unbounded plane of a mat's squares, with the
 //! pieces as they are printed (`[diagram]` in `game.toml` maps each token to a piece), then the
-//! marks a rulebook adds (outlines, arrows, crosses, numbers).
+//! marks a rulebook adds (outlines, arrows, crosses, numbers, forbidden moves, cell names).
+//!
+//! Marks must read on every ground (a green felt, a white plane, a dark pawn): arrows and
+//! crosses are drawn over a white halo, and a cell whose printed name a piece hides gets its
+//! name again on a tag over the piece.
 
 use super::board::cell_polygon;
 use crate::base::color::Color;
@@ -10,6 +14,7 @@ use crate::base::lang::Lang;
 use crate::base::units::Mm;
 use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFace};
 use crate::fonts::Face;
+use crate::geometry::Grid;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
 
 /// A drawn position: the scene, and the outline of every named cell for the marks.
@@ -19,12 +24,28 @@ pub struct Drawn {
     pub scene: Scene,
     /// Each cell's name and outline, in the scene's coordinates.
     cells: Vec<(String, Vec<P>)>,
+    /// The cells a token stands on.
+    occupied: Vec<String>,
+    /// The board prints each cell's name inside it (triangles, hexes), where a piece hides it;
+    /// a square board and a plane write their coordinates around the edge.
+    names_inside: bool,
 }
 
 impl Drawn {
     /// The outline of the cell named `name`.
     pub fn cell(&self, name: &str) -> Option<&[P]> {
         outline_of(&self.cells, name)
+    }
+
+    /// The centre of the cell named `name`, where marks aim.
+    pub fn centre(&self, name: &str) -> Option<P> {
+        self.cell(name).map(centre)
+    }
+
+    /// The radius marks are drawn at on the cell named `name` (an arrow's width and a cross's
+    /// size follow it).
+    pub fn mark_radius(&self, name: &str) -> Option<f64> {
+        self.cell(name).map(mark_radius)
     }
 }
 
@@ -35,18 +56,24 @@ pub struct Placement {
     ground: Spot,
     /// Each cell's name and outline.
     cells: Vec<(String, Vec<P>)>,
-    /// The cells a token stands on: name, outline, what it shows.
-    placed: Vec<(String, Vec<P>, Shown)>,
+    /// The cells a token stands on: name, outline, what it shows, the token.
+    placed: Vec<(String, Vec<P>, Shown, String)>,
     /// The outlines of the cells the position's fields name (`[diagram] highlight`).
     highlighted: Vec<Vec<P>>,
-    /// The token on each occupied cell, by the cell's name.
-    tokens: Vec<(String, String)>,
 }
 
 impl Placement {
     /// The names of the cells a token stands on.
     pub fn occupied(&self) -> impl Iterator<Item = &str> {
-        self.placed.iter().map(|(name, _, _)| name.as_str())
+        self.placed.iter().map(|(name, _, _, _)| name.as_str())
+    }
+
+    /// Each cell a token stands on, with the token: a position's board by cell name (two
+    /// boards compared this way say which pieces a move took).
+    pub fn tokens(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.placed
+            .iter()
+            .map(|(name, _, _, token)| (name.as_str(), token.as_str()))
     }
 
     /// Every cell as data: its name, its centre on the drawing (mm, y down the page) and the
@@ -56,8 +83,12 @@ impl Placement {
             .iter()
             .map(|(name, poly)| {
                 let c = centre(poly);
-                let token = self.tokens.iter().find(|(n, _)| n == name);
-                (name.clone(), (c.x, c.y), token.map(|(_, t)| t.clone()))
+                let token = self.placed.iter().find(|(n, _, _, _)| n == name);
+                (
+                    name.clone(),
+                    (c.x, c.y),
+                    token.map(|(_, _, _, t)| t.clone()),
+                )
             })
             .collect()
     }
@@ -111,9 +142,11 @@ fn unknown_mark(cells: &[(String, Vec<P>)], marks: &Marks) -> Result<(), String>
 /// The colour of the cells a position's fields name (the pawn placed this turn).
 const FIELD_MARK: Color = Color::rgb(0xf2, 0xc1, 0x2e);
 /// The colour of a rulebook's outlines, arrows and numbers.
-const MARK: Color = Color::rgb(0x1f, 0x6f, 0xd0);
-/// The colour of a rulebook's crosses.
-const CROSS: Color = Color::rgb(0xc0, 0x39, 0x2b);
+pub const MARK: Color = Color::rgb(0x1f, 0x6f, 0xd0);
+/// The colour of a rulebook's crosses (a piece taken) and of a forbidden move's dashed arrow.
+pub const CROSS: Color = Color::rgb(0xc0, 0x39, 0x2b);
+/// The halo under arrows, crosses and tags, so that they read on a dark ground or piece.
+const HALO: Color = Color::WHITE;
 /// Margin around a plane, mm (its coordinates are written there).
 const PLANE_MARGIN: f64 = 8.0;
 /// A piece's label height, as a share of the piece's smaller side.
@@ -146,10 +179,9 @@ pub fn place(
         model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
     };
     let mut placed = Vec::new();
-    let mut named = Vec::new();
     for (name, poly, token) in tokens {
-        named.push((name.clone(), token.clone()));
-        placed.push((name, poly, shown(game, def, &token)?));
+        let what = shown(game, def, &token)?;
+        placed.push((name, poly, what, token));
     }
     let mut highlighted = Vec::new();
     for key in &def.highlight {
@@ -164,12 +196,19 @@ pub fn place(
         cells,
         placed,
         highlighted,
-        tokens: named,
     })
 }
 
 /// Draws a placed position: its ground, its pieces and tiles, the cells its fields name.
 pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
+    let names_inside = match p.ground {
+        Spot::Board(b) => {
+            let board = &game.boards[b];
+            board.coords && !matches!(board.grid, Grid::Square(_))
+        }
+        Spot::Plane { .. } => false,
+    };
+    let occupied = p.occupied().map(String::from).collect();
     let mut scene = match p.ground {
         Spot::Board(b) => super::board::draw(&game.boards[b]),
         Spot::Plane {
@@ -181,7 +220,7 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
             h,
         } => plane(cell, fill, line, origin, w, h),
     };
-    for (_, poly, what) in &p.placed {
+    for (_, poly, what, _) in &p.placed {
         token_on(&mut scene, game, def, poly, what);
     }
     for poly in &p.highlighted {
@@ -190,6 +229,8 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
     Drawn {
         scene,
         cells: p.cells,
+        occupied,
+        names_inside,
     }
 }
 
@@ -501,12 +542,17 @@ fn mark_radius(poly: &[P]) -> f64 {
 pub struct Marks {
     /// Cells outlined.
     pub highlight: Vec<String>,
-    /// Arrows through cells.
+    /// Arrows through cells: a move played or allowed.
     pub arrows: Vec<Vec<String>>,
-    /// Cells crossed out.
+    /// Dashed arrows through cells: a move the rules forbid.
+    pub barred: Vec<Vec<String>>,
+    /// Cells crossed out: a piece taken.
     pub crosses: Vec<String>,
     /// Cells numbered 1, 2, ... in order (an order of placement).
     pub numbers: Vec<String>,
+    /// Cells a caption names: where a piece hides the name the board prints in the cell, the
+    /// name is written again on a tag over the piece.
+    pub tags: Vec<String>,
 }
 
 impl Marks {
@@ -515,8 +561,30 @@ impl Marks {
         self.highlight
             .iter()
             .chain(self.arrows.iter().flatten())
+            .chain(self.barred.iter().flatten())
             .chain(&self.crosses)
             .chain(&self.numbers)
+            .chain(&self.tags)
+    }
+
+    /// Adds `other`'s marks that these do not hold yet (written marks first, then the ones
+    /// derived from the claims).
+    pub fn merge(&mut self, other: Marks) {
+        fn add<T: PartialEq>(to: &mut Vec<T>, from: Vec<T>) {
+            for x in from {
+                if !to.contains(&x) {
+                    to.push(x);
+                }
+            }
+        }
+        add(&mut self.highlight, other.highlight);
+        add(&mut self.arrows, other.arrows);
+        add(&mut self.barred, other.barred);
+        add(&mut self.crosses, other.crosses);
+        add(&mut self.tags, other.tags);
+        if self.numbers.is_empty() {
+            self.numbers = other.numbers;
+        }
     }
 }
 
@@ -525,25 +593,44 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     unknown_mark(&d.cells, marks).map_err(Error::Other)?;
     let (cells, s) = (&d.cells, &mut d.scene);
     let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
+    let centres = |a: &[String]| a.iter().map(|c| centre(&cell(c))).collect::<Vec<P>>();
     for c in &marks.highlight {
         outline(s, &cell(c), MARK);
     }
+    // A move drawn once: a step along a longer arrow's line from the same cell is that arrow.
+    let solid: Vec<Vec<P>> = marks.arrows.iter().map(|a| centres(a)).collect();
+    for (i, pts) in solid.iter().enumerate() {
+        if pts.len() < 2
+            || solid
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && covers(o, pts))
+        {
+            continue;
+        }
+        arrow(s, pts, mark_radius(&cell(&marks.arrows[i][0])), MARK, false);
+    }
+    let barred: Vec<Vec<P>> = marks.barred.iter().map(|a| centres(a)).collect();
+    for (i, pts) in barred.iter().enumerate() {
+        let drawn = |o: &Vec<P>| covers(o, pts) || o == pts;
+        if pts.len() < 2
+            || barred
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && covers(o, pts))
+            || solid.iter().any(drawn)
+        {
+            continue;
+        }
+        arrow(s, pts, mark_radius(&cell(&marks.barred[i][0])), CROSS, true);
+    }
+    // A cross goes over the arrow that takes its piece.
     for c in &marks.crosses {
         let poly = cell(c);
         let r = mark_radius(&poly);
-        s.cross(
-            centre(&poly),
-            r * 0.75,
-            Some(Stroke::solid(CROSS, r * 0.22)),
-        );
-    }
-    for a in marks.arrows.iter().filter(|a| a.len() >= 2) {
-        let polys: Vec<Vec<P>> = a.iter().map(|c| cell(c)).collect();
-        let r = mark_radius(&polys[0]);
-        let pts: Vec<P> = polys.iter().map(|q| centre(q)).collect();
-        let (shaft, head) = shape::arrow(&pts, r * 0.95);
-        s.path(shaft, None, Some(Stroke::solid(MARK, r * 0.24)));
-        s.path(head, Some(MARK), None);
+        let at = centre(&poly);
+        s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
+        s.cross(at, r * 0.75, Some(Stroke::solid(CROSS, r * 0.22)));
     }
     for (i, c) in marks.numbers.iter().enumerate() {
         let poly = cell(c);
@@ -566,5 +653,169 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
             &(i + 1).to_string(),
         );
     }
+    if d.names_inside {
+        for c in marks.tags.iter().filter(|c| d.occupied.contains(*c)) {
+            tag(s, &cell(c), c);
+        }
+    }
     Ok(())
+}
+
+/// True when `long`, a longer arrow from the same cell, runs over `short`, a single step or
+/// slide: `short`'s end lies on `long`'s first segment.
+fn covers(long: &[P], short: &[P]) -> bool {
+    if short.len() != 2 || long.len() < 2 || long == short {
+        return false;
+    }
+    let (a, b, e) = (long[0], long[1], short[1]);
+    if (short[0].x - a.x).hypot(short[0].y - a.y) > 1e-6 {
+        return false;
+    }
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = dx.hypot(dy);
+    if len < 1e-9 {
+        return false;
+    }
+    let t = ((e.x - a.x) * dx + (e.y - a.y) * dy) / (len * len);
+    let off = ((e.x - a.x) * dy - (e.y - a.y) * dx).abs() / len;
+    t > 1e-6 && t <= 1.0 + 1e-6 && off < 1e-3 * len
+}
+
+/// Draws an arrow through `pts` over a white halo, `dashed` for a forbidden move. A segment
+/// that runs back over an earlier one is moved aside, so a path that returns stays readable.
+fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool) {
+    let pts = aside(pts, r * 0.75);
+    let w = r * 0.27;
+    let (shaft, head) = shape::arrow(&pts, r * 0.95);
+    s.path(shaft.clone(), None, Some(Stroke::solid(HALO, w * 1.8)));
+    s.path(head.clone(), Some(HALO), Some(Stroke::solid(HALO, w)));
+    let line = if dashed {
+        Stroke::dashed(color, w, w * 2.4, w * 1.6)
+    } else {
+        Stroke::solid(color, w)
+    };
+    s.path(shaft, None, Some(line));
+    s.path(head, Some(color), None);
+}
+
+/// The points of a path with every segment that overlaps an earlier one (a step back along a
+/// jump) moved `off` aside, towards where the path goes next so that it does not cross itself
+/// again; the next segment starts where the moved one ends.
+fn aside(pts: &[P], off: f64) -> Vec<P> {
+    let segs: Vec<(P, P)> = pts.windows(2).map(|w| (w[0], w[1])).collect();
+    let mut out = vec![pts[0]];
+    let mut prev_end: Option<P> = None;
+    for (i, &(a, b)) in segs.iter().enumerate() {
+        let back = segs[..i].iter().any(|&(c, e)| overlap((c, e), (a, b)));
+        let (a2, b2) = if back {
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len = dx.hypot(dy).max(1e-9);
+            let (mut nx, mut ny) = (dy / len * off, -dx / len * off);
+            if let Some(&(_, next)) = segs.get(i + 1) {
+                if (next.x - b.x) * nx + (next.y - b.y) * ny < 0.0 {
+                    (nx, ny) = (-nx, -ny);
+                }
+            }
+            (p(a.x + nx, a.y + ny), p(b.x + nx, b.y + ny))
+        } else {
+            (prev_end.unwrap_or(a), b)
+        };
+        if (a2.x - out[out.len() - 1].x).hypot(a2.y - out[out.len() - 1].y) > 1e-9 {
+            out.push(a2);
+        }
+        out.push(b2);
+        prev_end = back.then_some(b2);
+    }
+    out
+}
+
+/// True when two segments lie on one line and share a stretch of it.
+fn overlap((a, b): (P, P), (c, e): (P, P)) -> bool {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = dx.hypot(dy);
+    if len < 1e-9 {
+        return false;
+    }
+    let dist = |q: P| ((q.x - a.x) * dy - (q.y - a.y) * dx).abs() / len;
+    if dist(c) > 1e-3 * len || dist(e) > 1e-3 * len {
+        return false;
+    }
+    let t = |q: P| ((q.x - a.x) * dx + (q.y - a.y) * dy) / (len * len);
+    let (t0, t1) = (t(c).min(t(e)), t(c).max(t(e)));
+    t1.min(1.0) - t0.max(0.0) > 1e-6
+}
+
+/// Writes a cell's name on a white tag at its centre, over the piece that hides the name the
+/// board prints.
+fn tag(s: &mut Scene, poly: &[P], name: &str) {
+    let r = mark_radius(poly);
+    let c = centre(poly);
+    let (bw, _, mid_y) = span(poly);
+    // Where the board prints it: towards a triangle's base, clear of an arrow from the centre.
+    let at = match poly.len() {
+        3 if c.y < mid_y => p(c.x, c.y - bw * 0.12),
+        3 => p(c.x, c.y + bw * 0.17),
+        _ => c,
+    };
+    // As large as a board's names once raised to the page's least text size on a reduced
+    // diagram, so that the tag still holds its name.
+    let size = Mm(r * 0.9).in_pt();
+    let w = Face::Bold.width_mm(name, size) + r * 0.4;
+    let h = Face::Bold.cap_height_mm(size) + r * 0.45;
+    s.path(
+        shape::rounded_rect(at.x - w / 2.0, at.y - h / 2.0, w, h, h * 0.25),
+        Some(HALO),
+        Some(Stroke::solid(MARK, r * 0.05)),
+    );
+    s.text(
+        at.x,
+        at.y + Face::Bold.cap_height_mm(size) / 2.0,
+        size,
+        Face::Bold,
+        super::ink_on(HALO),
+        Anchor::Middle,
+        name,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_segment_back_over_the_path_is_moved_aside_towards_the_next() {
+        // c2 → e2, back to d2, then up (y down on the page): the step back is moved up.
+        let pts = [p(0.0, 0.0), p(2.0, 0.0), p(1.0, 0.0), p(1.0, -1.0)];
+        let out = aside(&pts, 0.3);
+        assert_eq!(
+            out,
+            [
+                p(0.0, 0.0),
+                p(2.0, 0.0),
+                p(2.0, -0.3),
+                p(1.0, -0.3),
+                p(1.0, -1.0)
+            ]
+        );
+        // A path that never runs back is unchanged.
+        let square = [
+            p(0.0, 0.0),
+            p(2.0, 0.0),
+            p(2.0, 2.0),
+            p(0.0, 2.0),
+            p(0.0, 0.0),
+        ];
+        assert_eq!(aside(&square, 0.3), square);
+    }
+
+    #[test]
+    fn a_step_along_a_longer_arrow_from_the_same_cell_is_covered() {
+        let long = [p(0.0, 0.0), p(3.0, 0.0)];
+        assert!(covers(&long, &[p(0.0, 0.0), p(1.0, 0.0)]));
+        assert!(!covers(&long, &[p(0.0, 0.0), p(-1.0, 0.0)]));
+        assert!(!covers(&long, &[p(1.0, 0.0), p(2.0, 0.0)]));
+        assert!(!covers(&long, &long));
+        let chain = [p(0.0, 0.0), p(2.0, 2.0), p(4.0, 4.0)];
+        assert!(covers(&chain, &[p(0.0, 0.0), p(2.0, 2.0)]));
+    }
 }

@@ -3,6 +3,13 @@
 //!
 //! The block is read from a copy of the whole Markdown file in which everything outside the block
 //! is blanked (newlines kept), so every error and claim has its true line and column.
+//!
+//! A figure shows what its caption teaches: besides the marks written in `[diagram]`, every
+//! claimed move the caption names gets its arrow (a dashed one when it is claimed illegal), the
+//! pieces the shown moves take get their crosses (found by the engine, comparing the board before
+//! and after), an order of placement the caption counts (`1 … (0, 0), 2 … (1, 0)`) gets its
+//! numbers, and a cell it names keeps its name readable over a piece ([`figure_marks`]). A written
+//! cross on a piece the shown move does not take is refused.
 
 use super::claims::{claims_of, pairs, ExpectRaw};
 pub use super::claims::{Claim, ClaimKind};
@@ -70,6 +77,8 @@ struct DiagramRaw {
     highlight: Vec<String>,
     #[serde(default)]
     arrows: Vec<Vec<String>>,
+    #[serde(default)]
+    barred: Vec<Vec<String>>,
     #[serde(default)]
     crosses: Vec<String>,
     #[serde(default)]
@@ -174,8 +183,10 @@ pub fn parse(
             let marks = Marks {
                 highlight: r.highlight.clone(),
                 arrows: r.arrows.clone(),
+                barred: r.barred.clone(),
                 crosses: r.crosses.clone(),
                 numbers: r.numbers.clone(),
+                tags: Vec::new(),
             };
             let text = |c: &Option<Spanned<String>>| c.as_ref().map(|c| c.get_ref().clone());
             (
@@ -246,12 +257,18 @@ pub fn parse(
                         }
                     }
                 }
-                if let Err(why) = placed.check_marks(&ex.marks) {
-                    let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
-                    diags.push(src.error(at, format!("`[diagram]`: {why}")));
-                }
                 if let (Some(engine), Some(position)) = (engine, &ex.position) {
                     ex.facts = super::facts::of(engine, game, def, position, &ex, &placed);
+                }
+                let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
+                if let Err(why) = placed.check_marks(&ex.marks) {
+                    diags.push(src.error(at, format!("`[diagram]`: {why}")));
+                } else if let Some(engine) = engine {
+                    if let Some(why) = wrong_cross(engine, game, &ex) {
+                        let crosses = src.text[at.clone()].find("crosses").map(|i| at.start + i);
+                        let at = crosses.map_or(at, |i| i..i + "crosses".len());
+                        diags.push(src.error(at, format!("`[diagram]`: {why}")));
+                    }
                 }
             }
         },
@@ -299,21 +316,385 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(Scene,
         return Vec::new();
     };
     let mut out = Vec::new();
-    // Parsing drew the example once: a failure here is not reachable with a parsed example.
-    if let Ok(mut d) = diagram::position(game, def, &ex.rows, &ex.fields) {
-        if diagram::draw_marks(&mut d, &ex.marks).is_ok() {
-            out.push((d.scene, ex.caption.clone()));
-        }
+    if let Some(d) = figure(engine, game, ex) {
+        out.push((d.scene, ex.caption.clone()));
     }
     if let (Some(cap), Some(engine)) = (&ex.after_caption, engine) {
         if let Some(q) = after_position(engine, ex) {
             let (rows, fields) = engine.data(&q);
-            if let Ok(d) = diagram::position(game, def, &rows, &fields) {
-                out.push((d.scene, cap.clone()));
+            if let Ok(mut d) = diagram::position(game, def, &rows, &fields) {
+                // The position after the move: only the cells its caption names are marked.
+                let tags = Marks {
+                    tags: caption_words(cap),
+                    ..Marks::default()
+                };
+                let tags = known(&d, tags);
+                if diagram::draw_marks(&mut d, &tags).is_ok() {
+                    out.push((d.scene, cap.clone()));
+                }
             }
         }
     }
     out
+}
+
+/// The example's first figure: its position with the marks of [`figure_marks`] drawn.
+pub fn figure(engine: Option<&Engine>, game: &Game, ex: &Example) -> Option<diagram::Drawn> {
+    let def = game.diagram.as_ref()?;
+    // Parsing placed the example once: a failure here is not reachable with a parsed example.
+    let mut d = diagram::position(game, def, &ex.rows, &ex.fields).ok()?;
+    let marks = figure_marks(engine, game, ex);
+    diagram::draw_marks(&mut d, &marks).ok()?;
+    Some(d)
+}
+
+/// The marks of an example's figure: the written ones, then the ones its claims and caption
+/// give (see the module's doc), each only on cells the diagram has.
+pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks {
+    let mut marks = ex.marks.clone();
+    let Some(def) = game.diagram.as_ref() else {
+        return marks;
+    };
+    let Ok(d) = diagram::position(game, def, &ex.rows, &ex.fields) else {
+        return marks;
+    };
+    let words = caption_words(&ex.caption);
+    let mut derived = Marks {
+        tags: words.clone(),
+        numbers: order_of_placement(&words, &ex.occupied),
+        ..Marks::default()
+    };
+    if let Some(engine) = engine {
+        let mut all = words.clone();
+        all.extend(ex.after_caption.iter().flat_map(|c| caption_words(c)));
+        for (m, legal) in claimed_moves(ex) {
+            let drawn = drawing(&m, ex.plane);
+            if !names(&all, &m, &drawn, legal) {
+                continue;
+            }
+            if legal {
+                derived.arrows.extend(drawn.paths);
+            } else {
+                derived.barred.extend(drawn.paths);
+            }
+        }
+        for m in shown_moves(ex) {
+            derived.crosses.extend(taken(engine, game, ex, &m));
+        }
+    }
+    marks.merge(known(&d, derived));
+    marks
+}
+
+/// `marks` without the cells the drawing does not have (a push's arrow off a plane's ring).
+fn known(d: &diagram::Drawn, mut marks: Marks) -> Marks {
+    let has = |c: &String| d.cell(c).is_some();
+    marks.arrows.retain(|a| a.iter().all(has));
+    marks.barred.retain(|a| a.iter().all(has));
+    marks.crosses.retain(has);
+    marks.tags.retain(has);
+    if !marks.numbers.iter().all(has) {
+        marks.numbers.clear();
+    }
+    marks
+}
+
+/// The words of a caption, read as the caption check reads them (`captions.rs`, which imports
+/// this file, so the few lines are not shared): a word runs over letters, digits and the signs
+/// of moves (`d4xe5`, `-a1`, `>3,2:e`), without a closing `,` `:` or `-`; a plane cell written
+/// for readers, `(3, 1)` or `(3 ; 1)`, is read as its name `3,1`.
+fn caption_words(text: &str) -> Vec<String> {
+    let mut read = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('(') {
+        read.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let cell = after.find(')').filter(|&j| j <= 24).and_then(|j| {
+            let (x, y) = after[..j].split_once([',', ';'])?;
+            let num = |s: &str| {
+                let t = s.trim();
+                let d = t.strip_prefix('-').unwrap_or(t);
+                (!d.is_empty() && d.chars().all(|c| c.is_ascii_digit())).then(|| t.to_string())
+            };
+            Some((format!("{},{}", num(x)?, num(y)?), j))
+        });
+        match cell {
+            Some((name, j)) => {
+                read.push(' ');
+                read.push_str(&name);
+                read.push(' ');
+                rest = &after[j + 1..];
+            }
+            None => {
+                read.push('(');
+                rest = after;
+            }
+        }
+    }
+    read.push_str(rest);
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | ',' | '+' | '>' | ':' | '*');
+    read.split(|c: char| !is_word(c))
+        .map(|w| w.trim_end_matches([',', ':', '-']))
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// The moves the example's claims name, each with whether it is claimed legal.
+fn claimed_moves(ex: &Example) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for c in &ex.claims {
+        match &c.kind {
+            ClaimKind::Legal(m) | ClaimKind::After(m, _, _) => out.push((m.clone(), true)),
+            ClaimKind::Moves(list) => out.extend(list.iter().map(|m| (m.clone(), true))),
+            ClaimKind::Illegal(m) => out.push((m.clone(), false)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The moves a figure shows being played: the `after` claim's move, and every claimed legal
+/// move with a path that the captions name.
+fn shown_moves(ex: &Example) -> Vec<String> {
+    let mut all = caption_words(&ex.caption);
+    all.extend(ex.after_caption.iter().flat_map(|c| caption_words(c)));
+    let mut out = Vec::new();
+    for (m, legal) in claimed_moves(ex) {
+        let d = drawing(&m, ex.plane);
+        let after = ex
+            .claims
+            .iter()
+            .any(|c| matches!(&c.kind, ClaimKind::After(a, _, _) if *a == m));
+        if legal && (after || !d.paths.is_empty() && names(&all, &m, &d, true)) && !out.contains(&m)
+        {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// How a move is drawn: the paths its pieces run (a step, a slide, a chain of jumps, a push one
+/// cell on), the cells a caption names to describe it (with a push's direction), and whether it
+/// pushes lines (whose pieces a cell-by-cell comparison cannot follow).
+struct MoveDrawing {
+    paths: Vec<Vec<String>>,
+    key: Vec<(String, Option<char>)>,
+    pushes: bool,
+}
+
+/// Reads a move as written in claims: `d4-d5`, `c3xc5xe5`, `e1-e4 [e1]` (a brick set down,
+/// not drawn), `c4` or `a1+h8` (placements), `-a1` (a removal), `+2,0` (a placement on a plane),
+/// `>3,2:e` (a push), `*3,2` (a piece taken on a plane); parts are separated by spaces.
+fn drawing(m: &str, plane: bool) -> MoveDrawing {
+    let mut d = MoveDrawing {
+        paths: Vec::new(),
+        key: Vec::new(),
+        pushes: false,
+    };
+    for part in m.split_whitespace() {
+        if part.starts_with('[') || part == "pass" {
+            continue;
+        }
+        if let Some(push) = part.strip_prefix('>') {
+            d.pushes = true;
+            let Some((cell, dir)) = push.split_once(':') else {
+                continue;
+            };
+            let dir = dir.chars().next().unwrap_or(' ');
+            if let (Some((x, y)), Some((dx, dy))) = (plane_xy(cell), step(dir)) {
+                d.paths
+                    .push(vec![cell.to_string(), format!("{},{}", x + dx, y + dy)]);
+            }
+            d.key.push((cell.to_string(), Some(dir)));
+            continue;
+        }
+        if let Some(cell) = part.strip_prefix(['+', '*']) {
+            d.key.push((cell.to_string(), None));
+            continue;
+        }
+        if plane {
+            continue;
+        }
+        if let Some(cell) = part.strip_prefix('-') {
+            d.key.push((cell.to_string(), None));
+            continue;
+        }
+        let cells: Vec<String> = part
+            .split(['-', 'x', '+'])
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect();
+        if cells.len() >= 2 && !part.contains('+') {
+            d.paths.push(cells.clone());
+        }
+        d.key.extend(cells.into_iter().map(|c| (c, None)));
+    }
+    d
+}
+
+/// The coordinates of a plane cell `x,y`.
+fn plane_xy(cell: &str) -> Option<(i64, i64)> {
+    let (x, y) = cell.split_once(',')?;
+    Some((x.parse().ok()?, y.parse().ok()?))
+}
+
+/// One step towards a compass point (`n`, `e`, `s`, `w`), y growing northwards.
+fn step(dir: char) -> Option<(i64, i64)> {
+    match dir {
+        'n' => Some((0, 1)),
+        's' => Some((0, -1)),
+        'e' => Some((1, 0)),
+        'w' => Some((-1, 0)),
+        _ => None,
+    }
+}
+
+/// The compass point a caption word names, in any of the rulebooks' languages.
+fn direction(word: &str) -> Option<char> {
+    match word.to_lowercase().as_str() {
+        "north" | "nord" => Some('n'),
+        "south" | "sud" => Some('s'),
+        "east" | "est" => Some('e'),
+        "west" | "ouest" => Some('w'),
+        _ => None,
+    }
+}
+
+/// True when a caption's `words` name the move `m`: written as in the claim, or, for a legal
+/// move with a path or any push, by all its cells (a push's cell followed within four words by
+/// its direction), or as its start written out then its further cells (`c3xe5`, then "on to
+/// g7", names `c3xe5xg7`). A move claimed illegal is named only in full or as pushes: a caption that
+/// says "b2 can take b5" is not about the illegal landing `b2xb5`.
+fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
+    if words.iter().any(|w| w == m) {
+        return true;
+    }
+    if d.key.is_empty() || !(d.pushes || legal && !d.paths.is_empty()) {
+        return false;
+    }
+    // The longest start of the move the caption writes out: its cells need not be said again.
+    let start = words
+        .iter()
+        .filter(|w| m.len() > w.len() && m.starts_with(w.as_str()))
+        .filter(|w| m[w.len()..].starts_with(['x', '-']))
+        .map(|w| drawing(w, false).key.len())
+        .max()
+        .unwrap_or(0);
+    d.key[start.min(d.key.len())..].iter().all(|(cell, dir)| {
+        words.iter().enumerate().any(|(i, w)| {
+            w == cell
+                && dir.is_none_or(|dir| {
+                    words[i + 1..(i + 5).min(words.len())]
+                        .iter()
+                        .any(|x| direction(x) == Some(dir))
+                })
+        })
+    })
+}
+
+/// The cells a caption numbers as an order of placement: `1` then a cell a piece stands on
+/// within the next four words, `2` then another, and so on (two or more); none otherwise.
+fn order_of_placement(words: &[String], occupied: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let next = (out.len() + 1).to_string();
+        if words[i] == next {
+            let cell = words[i + 1..(i + 5).min(words.len())]
+                .iter()
+                .find(|w| occupied.contains(w));
+            if let Some(c) = cell {
+                out.push(c.clone());
+            }
+        }
+        i += 1;
+    }
+    if out.len() >= 2 {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
+/// The cells whose pieces the move `m` takes, found by the engine: a piece that is gone from
+/// the board after the move, from its cell, or from the cell the move ends on when the move is
+/// written as a capture (`x`: a capture by replacement, `d4xe5`). A piece sent elsewhere (a
+/// pawn put back in its camp, a brick carried away, a stack brought home) is not taken; a move
+/// that pushes lines is not followed cell by cell.
+pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String> {
+    let d = drawing(m, ex.plane);
+    let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
+        return Vec::new();
+    };
+    let Some(q) = engine.find_move(p, m) else {
+        return Vec::new();
+    };
+    let (rows, fields) = engine.data(&q);
+    let (Ok(before), Ok(after)) = (
+        diagram::place(game, def, &ex.rows, &ex.fields),
+        diagram::place(game, def, &rows, &fields),
+    ) else {
+        return Vec::new();
+    };
+    let after: BTreeMap<&str, &str> = after.tokens().collect();
+    let before_tokens: Vec<(&str, &str)> = before.tokens().collect();
+    let count_before = |t: &str| before_tokens.iter().filter(|(_, u)| *u == t).count();
+    let count_after = |t: &str| after.values().filter(|u| **u == t).count();
+    let path = d.paths.first();
+    let origin = path.and_then(|p| p.first());
+    let end = path.and_then(|p| p.last());
+    let mut out = Vec::new();
+    for &(cell, t) in &before_tokens {
+        let now = after.get(cell).copied();
+        if Some(cell) == origin.map(String::as_str)
+            || now == Some(t)
+            || count_after(t) >= count_before(t)
+        {
+            continue;
+        }
+        let replaced = Some(cell) == end.map(String::as_str) && m.contains('x');
+        if now.is_none() || replaced {
+            out.push(cell.to_string());
+        }
+    }
+    out
+}
+
+/// Why a written cross is wrong: it sits on a piece that none of the moves the figure shows,
+/// nor any claimed legal move, takes (a cross says "taken"; a forbidden move is a dashed arrow, `barred`).
+fn wrong_cross(engine: &Engine, game: &Game, ex: &Example) -> Option<String> {
+    let shown = shown_moves(ex);
+    if shown.is_empty() || shown.iter().any(|m| drawing(m, ex.plane).pushes) {
+        return None;
+    }
+    // A piece any claimed legal move takes may be crossed (a figure may show several captures).
+    let legal: Vec<&str> = ex
+        .facts
+        .moves
+        .iter()
+        .filter(|m| m.legal)
+        .map(|m| m.text.as_str())
+        .chain(shown.iter().map(String::as_str))
+        .collect();
+    let taken: Vec<String> = legal
+        .iter()
+        .flat_map(|m| taken(engine, game, ex, m))
+        .collect();
+    let bad = ex
+        .marks
+        .crosses
+        .iter()
+        .find(|c| ex.occupied.contains(c) && !taken.contains(c))?;
+    let (what, does) = if shown.len() == 1 {
+        ("move", "does")
+    } else {
+        ("moves", "do")
+    };
+    Some(format!(
+        "a cross on `{bad}`, a piece that the {what} shown ({}) {does} not take: a cross marks a piece taken (mark a forbidden move with `barred = [[cells]]`, a dashed arrow)",
+        shown.join(", ")
+    ))
 }
 
 /// Checks one claim: `Err` holds what the engine found instead.
@@ -443,5 +824,53 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws(text: &str) -> Vec<String> {
+        caption_words(text)
+    }
+
+    #[test]
+    fn caption_words_read_moves_and_plane_cells() {
+        assert_eq!(
+            ws("Après d4xe5 : pousser (3 ; 2) vers l’est, puis (-1, 0)."),
+            ["Après", "d4xe5", "pousser", "3,2", "vers", "l", "est", "puis", "-1,0"]
+        );
+    }
+
+    #[test]
+    fn a_move_is_named_in_full_by_its_cells_or_as_a_push_with_its_direction() {
+        let said = ws("e1 en e2 ; c3xe5, puis jusqu’en g7 ; (1 ; 3) vers l’ouest");
+        let legal = |m: &str| names(&said, m, &drawing(m, false), true);
+        assert!(legal("e1-e2") && legal("c3xe5") && legal("c3xe5xg7") && !legal("c3xc5"));
+        // A chain written out names neither its start nor another chain through its cells.
+        let after = ws("Après d4xd6xf6xf4xd4 :");
+        let chain = |m: &str| names(&after, m, &drawing(m, false), true);
+        assert!(chain("d4xd6xf6xf4xd4") && !chain("d4xd6") && !chain("d4xf4xf6xd6xd4"));
+        // An illegal move is named only as written: "b2 can take b5" is not `b2xb5`.
+        let said_b5 = ws("b2 peut prendre b5");
+        assert!(!names(&said_b5, "b2xb5", &drawing("b2xb5", false), false));
+        let push = |m: &str| names(&said, m, &drawing(m, true), false);
+        assert!(push(">1,3:w") && !push(">1,3:e"));
+        let d = drawing(">3,2:e *3,2 >3,1:n", true);
+        assert_eq!(d.paths, [["3,2", "4,2"], ["3,1", "3,2"]]);
+        assert!(d.pushes);
+        let d = drawing("e1-e4 [e1]", false);
+        assert_eq!(d.paths, [["e1", "e4"]]);
+        assert!(drawing("a1+h8", false).paths.is_empty() && drawing("-a1", false).paths.is_empty());
+    }
+
+    #[test]
+    fn an_order_of_placement_is_read_from_numbers_before_cells() {
+        let occupied: Vec<String> = ["0,0", "1,0", "2,0"].map(String::from).into();
+        let said = ws("1 clair en (0 ; 0), 2 foncé en (1 ; 0), 3 clair en (2 ; 0)");
+        assert_eq!(order_of_placement(&said, &occupied), ["0,0", "1,0", "2,0"]);
+        // One number is no order.
+        assert!(order_of_placement(&ws("1 clair en (0 ; 0)"), &occupied).is_empty());
     }
 }

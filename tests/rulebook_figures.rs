@@ -1,0 +1,449 @@
+//! Figures show what they teach: over every example of every rulebook, each claimed move the
+//! caption writes out has its mark in the figure's scene (an arrow through its cells, dashed red
+//! when it is claimed illegal), each piece a shown move takes has its cross, a path that comes
+//! back over itself is drawn beside itself, and a written cross on a piece that is not taken is
+//! refused at its line.
+
+mod common;
+
+use ludopress::base::lang::Lang;
+use ludopress::definition::Project;
+use ludopress::layout::diagram::{Drawn, CROSS, MARK};
+use ludopress::make;
+use ludopress::rulebook::example::{self, ClaimKind, Example};
+use ludopress::rulebook::{self, markdown};
+use ludopress::rules::engine::Engine;
+use ludopress::scene::{Flat, Seg, P};
+use std::path::Path;
+
+/// Every game whose claims can be checked here: the bundled engines, and Breakthrough's own
+/// program when `python3` runs.
+fn engines() -> Vec<(String, Engine)> {
+    let project = Project::new(common::root());
+    let mut out: Vec<(String, Engine)> = ludopress::rules::engine::ENGINES
+        .iter()
+        .map(|g| (g.to_string(), Engine::new(&project, g).unwrap()))
+        .collect();
+    ludopress::rules::external::trust::allow_for_this_run();
+    if let Ok(Some(e)) = Engine::for_game(&project, &common::game("breakthrough")) {
+        out.push(("breakthrough".into(), e));
+    }
+    out
+}
+
+fn books(game: &str, e: &Engine) -> Vec<rulebook::Rulebook> {
+    make::load_rulebooks(&common::root(), &common::game(game), Some(e))
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The stroked paths of a scene in `color`, as polylines (a cross is two such lines).
+fn strokes(d: &Drawn, color: ludopress::base::color::Color) -> Vec<(Vec<P>, bool)> {
+    d.scene
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Path(p) if p.stroke.is_some_and(|s| s.color == color) => {
+                let pts = p
+                    .segs
+                    .iter()
+                    .filter_map(|s| match s {
+                        Seg::Move(q) | Seg::Line(q) => Some(*q),
+                        _ => None,
+                    })
+                    .collect();
+                Some((pts, p.stroke.is_some_and(|s| s.dash.is_some())))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The arrowheads of a scene in `color`: filled triangles, by their tip (first point).
+fn heads(d: &Drawn, color: ludopress::base::color::Color) -> Vec<P> {
+    d.scene
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Path(p) if p.fill == Some(color) && p.stroke.is_none() => match p.segs[..] {
+                [Seg::Move(a), Seg::Line(_), Seg::Line(_), ..] => Some(a),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+fn dist_to_polyline(q: P, pts: &[P]) -> f64 {
+    pts.windows(2)
+        .map(|w| {
+            let (a, b) = (w[0], w[1]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let l2 = (dx * dx + dy * dy).max(1e-12);
+            let t = (((q.x - a.x) * dx + (q.y - a.y) * dy) / l2).clamp(0.0, 1.0);
+            (q.x - a.x - t * dx).hypot(q.y - a.y - t * dy)
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+/// True when one arrow of the figure (a shaft in `color`, `dashed` or not, with its head) runs
+/// through the centres of `cells` in order, within half a mark's radius (a returning segment
+/// is drawn beside its cells).
+fn has_arrow(
+    d: &Drawn,
+    cells: &[String],
+    color: ludopress::base::color::Color,
+    dashed: bool,
+) -> bool {
+    let Some(centres) = cells
+        .iter()
+        .map(|c| d.centre(c))
+        .collect::<Option<Vec<P>>>()
+    else {
+        return false;
+    };
+    let r = d.mark_radius(&cells[0]).unwrap();
+    let tips = heads(d, color);
+    strokes(d, color)
+        .into_iter()
+        .filter(|(pts, dash)| *dash == dashed && pts.len() >= 2)
+        .any(|(pts, _)| {
+            let mut with_tip = pts.clone();
+            // The shaft stops short of the head, whose tip is the arrow's end.
+            if let Some(t) = tips.iter().min_by(|a, b| {
+                let e = pts[pts.len() - 1];
+                (a.x - e.x)
+                    .hypot(a.y - e.y)
+                    .total_cmp(&(b.x - e.x).hypot(b.y - e.y))
+            }) {
+                with_tip.push(*t);
+            }
+            centres
+                .iter()
+                .all(|&q| dist_to_polyline(q, &with_tip) <= r * 0.5)
+        })
+}
+
+/// True when a cross in the cross colour is centred on the cell.
+fn has_cross(d: &Drawn, cell: &str) -> bool {
+    let (Some(c), Some(r)) = (d.centre(cell), d.mark_radius(cell)) else {
+        return false;
+    };
+    strokes(d, CROSS).iter().any(|(pts, dash)| {
+        !dash
+            && pts.len() == 2
+            && ((pts[0].x + pts[1].x) / 2.0 - c.x).hypot((pts[0].y + pts[1].y) / 2.0 - c.y)
+                < r * 0.1
+    })
+}
+
+/// The words of a text, punctuation off their ends.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+        .collect()
+}
+
+/// The paths a move written `d4xe5`, `c3xc5xe5` or `e1-e4 [e1]` runs (none for a placement).
+fn path(m: &str) -> Option<Vec<String>> {
+    let first = m.split_whitespace().next()?;
+    let cells: Vec<String> = first.split(['-', 'x']).map(String::from).collect();
+    (cells.len() >= 2 && cells.iter().all(|c| !c.is_empty())).then_some(cells)
+}
+
+#[test]
+fn every_move_a_caption_writes_out_is_drawn_and_every_piece_it_takes_is_crossed() {
+    let (mut arrows, mut barred, mut crosses) = (0, 0, 0);
+    for (game, e) in engines() {
+        let def = common::game(&game);
+        for book in books(&game, &e) {
+            for ex in &book.examples {
+                let at = format!("{}:{}", book.path.display(), ex.line);
+                let d = example::figure(Some(&e), &def, ex).expect("a figure");
+                let mut said = words(&ex.caption);
+                said.extend(ex.after_caption.iter().flat_map(|c| words(c)));
+                for c in &ex.claims {
+                    let (m, legal) = match &c.kind {
+                        ClaimKind::Legal(m) | ClaimKind::After(m, _, _) => (m, true),
+                        ClaimKind::Illegal(m) => (m, false),
+                        ClaimKind::Moves(list) => {
+                            for m in list.iter().filter(|m| said.contains(*m)) {
+                                check_legal(&e, &def, ex, &d, m, &at, &mut arrows, &mut crosses);
+                            }
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    if !said.contains(m) {
+                        continue;
+                    }
+                    if legal {
+                        check_legal(&e, &def, ex, &d, m, &at, &mut arrows, &mut crosses);
+                    } else if let Some(cells) = path(m) {
+                        assert!(
+                            has_arrow(&d, &cells, CROSS, true),
+                            "{at}: the caption writes the illegal move {m}, which has no dashed arrow"
+                        );
+                        barred += 1;
+                    }
+                }
+                // The move the example plays takes its pieces in the figure.
+                for c in &ex.claims {
+                    if let ClaimKind::After(m, _, _) = &c.kind {
+                        for t in example::taken(&e, &def, ex, m) {
+                            assert!(has_cross(&d, &t), "{at}: {m} takes {t}, which has no cross");
+                            crosses += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The rulebooks write out moves in their captions: the test reads some of each.
+    assert!(
+        arrows >= 8 && crosses >= 10 && barred >= 2,
+        "{arrows} arrows, {barred} barred, {crosses} crosses"
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_legal(
+    e: &Engine,
+    def: &ludopress::definition::Game,
+    ex: &Example,
+    d: &Drawn,
+    m: &str,
+    at: &str,
+    arrows: &mut usize,
+    crosses: &mut usize,
+) {
+    if let Some(cells) = path(m) {
+        assert!(
+            has_arrow(d, &cells, MARK, false),
+            "{at}: the caption writes the move {m}, which has no arrow"
+        );
+        *arrows += 1;
+    }
+    for t in example::taken(e, def, ex, m) {
+        assert!(has_cross(d, &t), "{at}: {m} takes {t}, which has no cross");
+        *crosses += 1;
+    }
+}
+
+/// The example of `game`'s `lang` rulebook whose caption contains `text`.
+fn example_with<'a>(books: &'a [rulebook::Rulebook], lang: Lang, text: &str) -> &'a Example {
+    books
+        .iter()
+        .filter(|b| b.lang == lang)
+        .flat_map(|b| &b.examples)
+        .find(|ex| ex.caption.contains(text))
+        .unwrap_or_else(|| panic!("no example says {text:?}"))
+}
+
+#[test]
+fn a_taken_piece_is_found_by_the_engine_and_crossed() {
+    let (game, e) = (
+        "imbriqua",
+        Engine::new(&Project::new(common::root()), "imbriqua").unwrap(),
+    );
+    let def = common::game(game);
+    let bs = books(game, &e);
+    // c3xf6 takes d4 and e5; a chain back to its start takes the four pieces it jumps.
+    let ex = example_with(&bs, Lang::Fr, "c3xf6 prend d4 et e5");
+    let mut t = example::taken(&e, &def, ex, "c3xf6");
+    t.sort();
+    assert_eq!(t, ["d4", "e5"]);
+    let ex = example_with(&bs, Lang::Fr, "revient à son départ");
+    let mut t = example::taken(&e, &def, ex, "d4xd6xf6xf4xd4");
+    t.sort();
+    assert_eq!(t, ["d5", "e4", "e6", "f5"]);
+    // A step takes nothing.
+    let ex = example_with(&bs, Lang::Fr, "Quatre pas possibles");
+    assert!(example::taken(&e, &def, ex, "d4-c4").is_empty());
+    // Alpha-BRIK: a pawn attacked is put back in its camp, not taken; a brick is carried, not taken.
+    let e = Engine::new(&Project::new(common::root()), "alphabrick").unwrap();
+    let def = common::game("alphabrick");
+    let bs = books("alphabrick", &e);
+    let ex = example_with(&bs, Lang::Fr, "arrive sur la pile de d8");
+    assert!(example::taken(&e, &def, ex, "d6-d8 [d1,f1]").is_empty());
+    let ex = example_with(&bs, Lang::Fr, "e3 attaque e6");
+    assert!(example::taken(&e, &def, ex, "e3xe6").is_empty());
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    assert!(has_arrow(&d, &["e3".into(), "e6".into()], MARK, false));
+    assert!(!has_cross(&d, "e6"));
+}
+
+#[test]
+fn a_path_that_comes_back_over_itself_is_drawn_beside_itself() {
+    let e = Engine::new(&Project::new(common::root()), "arlecchino").unwrap();
+    let def = common::game("arlecchino");
+    let bs = books("arlecchino", &e);
+    let ex = example_with(&bs, Lang::Fr, "Rouge-rouge-rouge-bleu");
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    let (c2, e2, d2) = (
+        d.centre("c2").unwrap(),
+        d.centre("e2").unwrap(),
+        d.centre("d2").unwrap(),
+    );
+    let shafts: Vec<Vec<P>> = strokes(&d, MARK)
+        .into_iter()
+        .filter(|(p, _)| p.len() >= 3)
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(shafts.len(), 1, "one path c2-e2-d2-d3");
+    let s = &shafts[0];
+    assert!(dist_to_polyline(c2, s) < 1e-6 && dist_to_polyline(e2, s) < 1e-6);
+    // The step back from e2 to d2 does not run over the jump c2-e2: a point of the shaft between
+    // e2 and d2 lies off the line c2-e2.
+    let r = d.mark_radius("d2").unwrap();
+    let mid = P {
+        x: (e2.x + d2.x) / 2.0,
+        y: (e2.y + d2.y) / 2.0,
+    };
+    let on_jump = s
+        .windows(2)
+        .filter(|w| dist_to_polyline(mid, w) < r * 0.1)
+        .count();
+    assert_eq!(
+        on_jump, 1,
+        "only the jump passes over the middle of e2-d2: {s:?}"
+    );
+    assert!(dist_to_polyline(mid, s) < 1e-6);
+    let beside = s.windows(2).any(|w| {
+        let q = P {
+            x: (w[0].x + w[1].x) / 2.0,
+            y: (w[0].y + w[1].y) / 2.0,
+        };
+        dist_to_polyline(q, &[c2, e2]) > r * 0.3 && (q.x - mid.x).abs() < r
+    });
+    assert!(beside, "the step back runs beside the jump: {s:?}");
+}
+
+#[test]
+fn arrows_have_a_halo_and_hidden_cell_names_a_tag() {
+    let e = Engine::new(&Project::new(common::root()), "imperator").unwrap();
+    let def = common::game("imperator");
+    let bs = books("imperator", &e);
+    let ex = example_with(&bs, Lang::Fr, "d5 peut aller jusqu");
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    let r = d.mark_radius("d5").unwrap();
+    let flat = d.scene.flatten();
+    // The arrow's shaft is a quarter of the mark radius wide, over the same line in white,
+    // wider, drawn first.
+    let shaft = |f: &Flat| match f {
+        Flat::Path(p) => p.stroke.map(|s| (p.segs.clone(), s)),
+        _ => None,
+    };
+    let arrow_at = flat
+        .iter()
+        .position(|f| shaft(f).is_some_and(|(_, s)| s.color == MARK && s.width >= r * 0.25));
+    let Some(a) = arrow_at else {
+        panic!("the free move's arrow is a quarter of the mark radius wide");
+    };
+    let (segs, line) = shaft(&flat[a]).unwrap();
+    let halo = flat[..a].iter().any(|f| {
+        shaft(f).is_some_and(|(g, s)| {
+            g == segs
+                && s.color == ludopress::base::color::Color::WHITE
+                && s.width >= line.width * 1.5
+        })
+    });
+    assert!(halo, "the arrow is drawn over a wider white halo");
+    // d5 holds a pawn that covers its printed name: the caption names it, so it has a tag.
+    let names = |d: &Drawn, n: &str| {
+        d.scene
+            .flatten()
+            .iter()
+            .filter(|f| matches!(f, Flat::Text(t, _) if t.text == n))
+            .count()
+    };
+    assert_eq!(names(&d, "d5"), 2, "the board's name and the tag");
+    assert_eq!(names(&d, "f7"), 1, "f7 is empty: its name shows");
+    // A square board writes its names round the edge: no tag.
+    let e = Engine::new(&Project::new(common::root()), "imbriqua").unwrap();
+    let def = common::game("imbriqua");
+    let bs = books("imbriqua", &e);
+    let ex = example_with(&bs, Lang::Fr, "c3xf6 prend d4 et e5");
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    assert_eq!(names(&d, "d4"), 0);
+}
+
+#[test]
+fn an_order_of_placement_in_a_caption_is_numbered() {
+    let e = Engine::new(&Project::new(common::root()), "lignes").unwrap();
+    let def = common::game("lignes");
+    let bs = books("lignes", &e);
+    for (lang, text) in [(Lang::Fr, "Premier début"), (Lang::En, "First opening")] {
+        let Some(ex) = bs
+            .iter()
+            .filter(|b| b.lang == lang)
+            .flat_map(|b| &b.examples)
+            .find(|ex| ex.caption.contains(text))
+        else {
+            continue;
+        };
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert_eq!(marks.numbers, ["0,0", "1,0", "2,0", "3,0"], "{text}");
+    }
+}
+
+#[test]
+fn a_written_cross_on_a_piece_not_taken_is_refused_at_its_line() {
+    let e = Engine::new(&Project::new(common::root()), "imbriqua").unwrap();
+    let game = common::game("imbriqua");
+    let shown = "games/imbriqua/rules.en.md";
+    let text = std::fs::read_to_string(common::root().join(shown)).unwrap();
+    let good = markdown::parse(Some(&e), &game, Path::new(shown), &text, Lang::En);
+    assert!(good.is_ok(), "{}", good.err().unwrap());
+    // c3xf6 takes d4 and e5; c3, the pawn that moves, is not taken.
+    let from = "crosses = [\"d4\", \"e5\"]";
+    let at = text.find(from).expect("the c3xf6 example");
+    let line = text[..at].matches('\n').count() + 1;
+    let bad = text.replacen(from, "crosses = [\"d4\", \"e5\", \"c3\"]", 1);
+    let err = markdown::parse(Some(&e), &game, Path::new(shown), &bad, Lang::En)
+        .map(|_| ())
+        .expect_err("a cross on a piece not taken is refused")
+        .to_string();
+    assert!(
+        err.contains(&format!("{shown}:{line}:1")) && err.contains("`c3`") && err.contains("c3xf6"),
+        "{err}"
+    );
+}
+
+#[test]
+fn french_and_english_figures_draw_the_same_marks() {
+    let mut differ = Vec::new();
+    for (game, e) in engines() {
+        let def = common::game(&game);
+        let bs = books(&game, &e);
+        let (Some(fr), Some(en)) = (
+            bs.iter().find(|b| b.lang == Lang::Fr),
+            bs.iter().find(|b| b.lang == Lang::En),
+        ) else {
+            continue;
+        };
+        for (a, b) in fr.examples.iter().zip(&en.examples) {
+            let (ma, mb) = (
+                example::figure_marks(Some(&e), &def, a),
+                example::figure_marks(Some(&e), &def, b),
+            );
+            // The cells a caption names may differ with its wording; the moves and the pieces
+            // taken may not.
+            let sorted = |mut v: Vec<Vec<String>>| {
+                v.sort();
+                v
+            };
+            let crosses = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            if sorted(ma.arrows) != sorted(mb.arrows)
+                || sorted(ma.barred) != sorted(mb.barred)
+                || crosses(ma.crosses) != crosses(mb.crosses)
+                || ma.numbers != mb.numbers
+            {
+                differ.push(format!("{}:{} / {}", fr.path.display(), a.line, b.line));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
