@@ -602,19 +602,28 @@ impl Reader<'_> {
     /// nothing of legality, in the next phrase of its clause when that one is the predicate
     /// ("(2, 1) east, is refused").
     fn negative(&self, k: usize) -> bool {
+        self.stated(k).unwrap_or(false)
+    }
+
+    /// What word `k`'s phrase states of legality, if it states it: its own polarity, or that
+    /// of a later phrase of its clause that opens with a copula ("going back to c2, the
+    /// starting cell, is not allowed").
+    fn stated(&self, k: usize) -> Option<bool> {
         let phrase = self.ws[k].phrase;
         if let Some(v) = self.polarity(phrase) {
-            return v;
+            return Some(v);
         }
-        let next = (k + 1..self.ws.len())
-            .take_while(|&j| self.ws[j].clause == self.ws[k].clause)
-            .find(|&j| self.ws[j].phrase != phrase);
-        match next {
-            Some(j) if self.lex.copulas.contains(&self.ws[j].lower.as_str()) => {
-                self.polarity(self.ws[j].phrase).unwrap_or(false)
+        let mut seen = phrase;
+        for j in (k + 1..self.ws.len()).take_while(|&j| self.ws[j].clause == self.ws[k].clause) {
+            if self.ws[j].phrase == seen {
+                continue;
             }
-            _ => false,
+            seen = self.ws[j].phrase;
+            if self.lex.copulas.contains(&self.ws[j].lower.as_str()) {
+                return self.polarity(seen);
+            }
         }
+        None
     }
 
     fn claimed(&self, m: &str) -> Vec<&MoveFact> {
@@ -718,33 +727,126 @@ impl Reader<'_> {
             }
             return None;
         }
-        if negative {
-            // Only a move from one cell to another reaches a cell (not a placement, a removal).
-            let last = |m: &&MoveFact| m.cells.len() >= 2 && m.cells.last().is_some_and(|c| c == w);
-            let legal_end = self.f.moves.iter().filter(last).any(|m| m.legal);
-            let illegal_end = self.f.moves.iter().filter(last).any(|m| !m.legal);
-            if legal_end && !illegal_end {
+        // Only a move from one cell to another reaches a cell (not a placement, a removal).
+        let last = |m: &&MoveFact| m.cells.len() >= 2 && m.cells.last().is_some_and(|c| c == w);
+        let legal_end = self.f.moves.iter().filter(last).any(|m| m.legal);
+        let illegal_end = self.f.moves.iter().filter(last).any(|m| !m.legal);
+        let takes = self
+            .around(k, Level::Phrase)
+            .any(|j| self.lex.capture.contains(&self.ws[j].lower.as_str()));
+        match self.stated(k).filter(|_| !takes) {
+            Some(true) if legal_end && !illegal_end => {
                 return Some(format!(
                     "the caption says `{w}` cannot be reached, but a claimed legal move ends there"
-                ));
+                ))
             }
+            Some(false) if illegal_end && !legal_end => {
+                return Some(format!(
+                "the caption says `{w}` may be reached, but only a claimed illegal move ends there"
+            ))
+            }
+            _ => {}
+        }
+        // `c3 cannot go to c6`, `the pawn on h8 may not act`: what a piece may do.
+        self.unbound_piece_move(k)
+    }
+
+    /// A cell said to be able (or not) to move: with a modal verb in its phrase, the first cell
+    /// of the phrase and the next one name the claimed moves from one to the other (`c3 cannot
+    /// go to c6`); a cell with a verb of playing alone (`h8 may not act`, `f1 cannot move`)
+    /// names every claimed move from it. The phrase's polarity must be theirs.
+    fn unbound_piece_move(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let phrase: Vec<usize> = self.around(k, Level::Phrase).collect();
+        let modal = phrase.iter().any(|&j| {
+            let w = self.ws[j].lower.as_str();
+            lex.positive.contains(&w) || matches!(w, "cannot" | "can't")
+        });
+        let cells: Vec<usize> = phrase
+            .iter()
+            .copied()
+            .filter(|&j| self.kinds[j] == Kind::Cell)
+            .collect();
+        // After a verb of taking, a cell is the piece taken, not where the move goes.
+        let takes = phrase
+            .iter()
+            .any(|&j| lex.capture.contains(&self.ws[j].lower.as_str()));
+        if !modal || takes || cells.first() != Some(&k) {
+            return None;
+        }
+        let from = self.ws[k].text.as_str();
+        let plays = phrase
+            .iter()
+            .any(|&j| lex.play_verbs.contains(&self.ws[j].lower.as_str()));
+        let moves: Vec<&MoveFact> = match cells.get(1) {
+            Some(&t) => {
+                let to = self.ws[t].text.as_str();
+                self.f
+                    .moves
+                    .iter()
+                    .filter(|m| {
+                        m.cells.len() >= 2
+                            && m.cells[0] == from
+                            && m.cells.last().is_some_and(|c| c == to)
+                    })
+                    .collect()
+            }
+            None if plays => self
+                .f
+                .moves
+                .iter()
+                .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+                .collect(),
+            None => return None,
+        };
+        if moves.is_empty() {
+            return None;
+        }
+        let negative = self.negative(k);
+        let legal = moves.iter().any(|m| m.legal);
+        if negative && legal {
+            return Some(format!(
+                "the caption says `{from}` cannot make that move, but the claims hold one legal"
+            ));
+        }
+        if !negative && !legal {
+            return Some(format!(
+                "the caption says `{from}` can make that move, but the claims hold it illegal"
+            ));
         }
         None
     }
 
-    /// The side named nearest before word `k` in its clause (or just after it in its phrase).
+    /// The side a number or a win of word `k` is said of: the side named nearest before it in
+    /// its clause, or just after it in its phrase (`1 light on …`), when that side's name is
+    /// not an adjective of a piece (`the red pawn`, `pions blancs`), which names the pieces.
     fn side_of(&self, k: usize) -> Option<&'static str> {
         let clause = self.ws[k].clause;
+        let adjective = |j: usize| {
+            let piece = |i: usize| {
+                self.ws.get(i).is_some_and(|w| {
+                    w.phrase == self.ws[j].phrase
+                        && self.lex.counted(&w.lower) == Some(Counted::Pieces)
+                })
+            };
+            piece(j + 1) || (j > 0 && piece(j - 1))
+        };
+        let side = |j: usize| match self.kinds[j] {
+            Kind::Side(s) if !adjective(j) => Some(s),
+            _ => None,
+        };
         let before = (0..k)
             .rev()
             .take_while(|&j| self.ws[j].clause == clause)
-            .find_map(|j| match self.kinds[j] {
-                Kind::Side(s) => Some(s),
-                _ => None,
-            });
-        before.or_else(|| match self.kinds.get(k + 1) {
-            Some(Kind::Side(s)) if self.ws[k + 1].phrase == self.ws[k].phrase => Some(s),
-            _ => None,
+            .find_map(side);
+        // After the number, an adjective names what it counts: `three white pawns`.
+        before.or_else(|| {
+            (k + 1..(k + 3).min(self.ws.len()))
+                .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+                .find_map(|j| match self.kinds[j] {
+                    Kind::Side(s) => Some(s),
+                    _ => None,
+                })
         })
     }
 
@@ -848,13 +950,20 @@ impl Reader<'_> {
                 Some(c) => x.counts.contains(&c),
                 None => x.counts.contains(&Counted::Points) || x.counts.contains(&Counted::Pieces),
             };
+            // A number said of a side is that side's (a count of moves is the mover's).
             let whose = match side {
-                Some(s) => x.side.as_deref() == Some(s) || (noun.is_some() && x.side.is_none()),
+                Some(s) => {
+                    x.side.as_deref() == Some(s)
+                        || (noun == Some(Counted::Moves) && x.side.is_none())
+                }
                 None => true,
             };
             x.value == n && kind && whose
         };
-        let bare = noun.is_none() && self.f.field_numbers.contains(&n);
+        // A number of the position (a roll) is the mover's.
+        let bare = noun.is_none()
+            && (side.is_none() || side == self.f.to_move.as_deref())
+            && self.f.field_numbers.contains(&n);
         if self.f.numbers.iter().any(fits) || bare {
             return None;
         }
@@ -930,9 +1039,48 @@ impl Reader<'_> {
             });
         }
         // `white places`, `dark may`: the side acts, so it is the side to move.
-        let acts = (1..=2)
+        // (French particles between: `les clairs ne peuvent`, `les blancs se déplacent`.)
+        let acts = (1..=3)
             .filter_map(|by| self.next_in_phrase(k, by))
-            .any(|w| lex.acts.contains(&w.lower.as_str()));
+            .find(|w| {
+                !lex.ne_first.contains(&w.lower.as_str()) && !matches!(w.lower.as_str(), "se" | "s")
+            })
+            .is_some_and(|w| lex.acts.contains(&w.lower.as_str()));
+        // `white cannot play`, `dark can play`: whether the side has a move at all.
+        let plays = (1..=4)
+            .filter_map(|by| self.next_in_phrase(k, by))
+            .any(|w| lex.play_verbs.contains(&w.lower.as_str()));
+        let modal = (1..=3)
+            .filter_map(|by| self.next_in_phrase(k, by))
+            .any(|w| {
+                let w = w.lower.as_str();
+                lex.positive.contains(&w)
+                    || lex.ne_first.contains(&w)
+                    || matches!(w, "cannot" | "can't")
+            });
+        if acts && plays && modal && movers[0] == Some(side) {
+            let some = f.moves.iter().any(|m| m.legal)
+                || f.numbers.iter().any(|x| {
+                    x.value > 0
+                        && x.counts.contains(&Counted::Moves)
+                        && x.side.as_deref() == Some(side)
+                });
+            let none = f.over == Some(true)
+                || f.numbers
+                    .iter()
+                    .any(|x| x.value == 0 && x.counts.contains(&Counted::Moves));
+            let negative = self.negative(k);
+            if negative && !none {
+                return Some(format!(
+                    "the caption says {side} cannot play, but no claim holds that it has no move"
+                ));
+            }
+            if !negative && !some {
+                return Some(format!(
+                    "the caption says {side} can play, but no claim holds a move for {side}"
+                ));
+            }
+        }
         if acts {
             return (!movers.contains(&Some(side))).then(|| {
                 format!(
@@ -941,12 +1089,24 @@ impl Reader<'_> {
                 )
             });
         }
-        // A side a number, a win or a pass of its clause speaks of is bound there.
-        let speaks = self.around(k, Level::Clause).any(|j| {
-            matches!(self.kinds[j], Kind::Number(_))
-                || lex.win.contains(&self.ws[j].lower.as_str())
-                || lex.lose.contains(&self.ws[j].lower.as_str())
-                || self.is_pass(j)
+        // A side a number of its clause is counted for, a win or a loss is said of, or a pass
+        // is claimed for, is bound there (those facts are checked with the side).
+        let speaks = self.around(k, Level::Clause).any(|j| match self.kinds[j] {
+            Kind::Number(n) => {
+                self.side_of(j) == Some(side)
+                    && (f
+                        .numbers
+                        .iter()
+                        .any(|x| x.value == n && x.side.as_deref() == Some(side))
+                        || (f.to_move.as_deref() == Some(side) && f.field_numbers.contains(&n)))
+            }
+            _ => {
+                let w = self.ws[j].lower.as_str();
+                ((lex.win.contains(&w) || lex.lose.contains(&w)) && self.side_of(j) == Some(side))
+                    || (self.is_pass(j)
+                        && (f.passes.iter().any(|p| p == side)
+                            || f.after_to_move.as_deref() == Some(side)))
+            }
         });
         if speaks {
             return None;

@@ -357,11 +357,12 @@ pub fn of(
                             c.after_owner = after_cells.get(name).and_then(|a| a.owner.clone());
                         }
                     }
-                    // A piece not the mover's that is gone or changed: taken, pushed off, flipped.
+                    // A piece that is gone or changed, but the one that moves: taken, removed,
+                    // flipped, sent back.
+                    let named = move_cells(&text, &cells);
+                    let origin = (named.len() >= 2).then(|| named[0].clone());
                     for (name, before) in &cells {
-                        if before.token.is_none()
-                            || (before.owner.is_some() && before.owner == mover)
-                        {
+                        if before.token.is_none() || origin.as_ref() == Some(name) {
                             continue;
                         }
                         let now = after_cells.get(name).and_then(|c| c.token.as_ref());
@@ -371,8 +372,21 @@ pub fn of(
                     }
                 }
                 if !captured.is_empty() {
-                    let n = captured.len() as u64;
-                    add(n, &[Counted::Pieces, Counted::Moves], None);
+                    // The count of pieces taken is the side's that lost them, if one side did.
+                    let mut victims: Vec<Option<&String>> = captured
+                        .iter()
+                        .map(|c| cells.get(c).and_then(|x| x.owner.as_ref()))
+                        .collect();
+                    victims.dedup();
+                    let side = match victims.as_slice() {
+                        [Some(one)] => Some((*one).clone()),
+                        _ => None,
+                    };
+                    add(
+                        captured.len() as u64,
+                        &[Counted::Pieces, Counted::Moves],
+                        side,
+                    );
                 }
             }
         }

@@ -89,6 +89,8 @@ pub struct Lexicon {
     /// Words that say a move is allowed (a phrase without them or a negation takes its
     /// polarity from the nearest phrase of its clause that has one).
     pub positive: &'static [&'static str],
+    /// Verbs of playing at all, after a modal (`cannot play`, `may not act`).
+    pub play_verbs: &'static [&'static str],
     /// Words that open a predicate ("is refused"): a phrase before one takes its polarity.
     pub copulas: &'static [&'static str],
     /// French negation: one of `ne_first` then one of `ne_second` in the same phrase.
@@ -302,6 +304,7 @@ static EN: Lexicon = Lexicon {
     ],
     positive: &["may", "can", "allowed", "legal", "possible"],
     copulas: &["is", "are", "was", "were", "would"],
+    play_verbs: &["play", "move", "act"],
     ne_first: &[],
     ne_second: &[],
     win: &["win", "wins", "won", "winner", "winning"],
@@ -465,6 +468,7 @@ static FR: Lexicon = Lexicon {
         "possibles",
     ],
     copulas: &["est", "sont", "serait", "seraient", "n"],
+    play_verbs: &["jouer", "bouger", "agir"],
     ne_first: &["ne", "n"],
     ne_second: &["pas", "plus", "jamais", "rien", "personne", "guère"],
     win: &[
@@ -480,6 +484,8 @@ static FR: Lexicon = Lexicon {
     capture: &[
         "prend",
         "prennent",
+        "prendre",
+        "capturer",
         "pris",
         "prise",
         "prises",
