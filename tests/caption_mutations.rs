@@ -494,6 +494,10 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
         );
     }
     eprintln!("{report}");
+    // `CAPTION_LIES=1 cargo test --test caption_mutations -- --nocapture` lists every lie missed.
+    if std::env::var_os("CAPTION_LIES").is_some() {
+        eprintln!("{}", escaped.join("\n"));
+    }
     for kind in [
         "move",
         "cell",
@@ -516,9 +520,9 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // Kinds the check does not catch every lie of yet: how many it must catch at least (a lie
     // caught today and missed tomorrow fails). Every other kind: all of them.
     let floors: BTreeMap<&str, usize> = [
-        ("direction", 18),
-        ("legal/illegal", 52),
-        ("move", 31),
+        ("direction", 38),
+        ("legal/illegal", 54),
+        ("move", 35),
         ("number equal to another claimed value", 132),
         ("number without a noun", 45),
         ("side", 168),

@@ -1312,10 +1312,15 @@ impl Reader<'_> {
         let is_side = f.sides.iter().any(|s| lex.side(w) == Some(s.as_str()));
         let before = (k >= 2 && self.ws[k - 2].phrase == self.ws[k].phrase)
             .then(|| self.ws[k - 2].lower.as_str());
-        if let Some(d) = lex
+        // "from the west", "par l’ouest": coming from there, so going the other way.
+        let word = |i: Option<usize>| i.and_then(|i| self.ws.get(i)).map(|x| x.lower.as_str());
+        let from = word(k.checked_sub(2)).is_some_and(|b| lex.from_words.contains(&b))
+            || (word(k.checked_sub(2)) == Some("the")
+                && word(k.checked_sub(3)).is_some_and(|b| lex.from_words.contains(&b)));
+        let dir = lex
             .direction(before, prev, w, next)
-            .filter(|_| !side_here && !is_side)
-        {
+            .map(|d| if from { d.opposite() } else { d });
+        if let Some(d) = dir.filter(|_| !side_here && !is_side) {
             if !self.direction_bound(k, d, negative) {
                 return Some(format!(
                     "the caption says `{}`, but no move its clause speaks of goes that way",
@@ -1330,16 +1335,30 @@ impl Reader<'_> {
     /// goes another way: "not a straight step").
     fn direction_bound(&self, k: usize, d: Dir, negative: bool) -> bool {
         let f = self.f;
+        let goes = |v: &(f64, f64)| d.matches(v.0, v.1);
+        // "d4-e5 is not a straight step": in a negative phrase, a move the phrase names goes
+        // another way.
+        let in_phrase: Vec<&MoveFact> = self
+            .around(k, Level::Phrase)
+            .filter(|&j| self.kinds[j] == Kind::Move)
+            .flat_map(|j| self.claimed(&self.ws[j].text))
+            .collect();
+        if negative && !in_phrase.is_empty() {
+            return in_phrase
+                .iter()
+                .any(|m| m.vectors.first().is_some_and(|v| !goes(v)));
+        }
         let named: Vec<usize> = self
             .around(k, Level::Clause)
             .filter(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move))
             .collect();
-        let mut vectors: Vec<(f64, f64)> = Vec::new();
         let cells: Vec<&str> = named
             .iter()
             .filter(|&&j| self.kinds[j] == Kind::Cell)
             .map(|&j| self.ws[j].text.as_str())
             .collect();
+        let mut vectors: Vec<(f64, f64)> = Vec::new();
+        // The moves the clause names, every step of them.
         for &j in &named {
             if self.kinds[j] == Kind::Move {
                 for m in self.claimed(&self.ws[j].text) {
@@ -1347,30 +1366,29 @@ impl Reader<'_> {
                 }
             }
         }
-        for m in &f.moves {
-            if m.cells.iter().any(|c| cells.contains(&c.as_str())) {
-                vectors.extend(&m.vectors);
+        // The steps of claimed moves that leave a cell the clause names, or reach one.
+        for (from, to, v) in f.moves.iter().flat_map(|m| &m.steps) {
+            let named = |c: &str| cells.contains(&c);
+            if named(from) || to.as_deref().is_some_and(named) {
+                vectors.push(*v);
             }
         }
+        // From one cell the clause names to the next.
         for pair in cells.windows(2) {
             if let (Some(a), Some(b)) = (f.cells.get(pair[0]), f.cells.get(pair[1])) {
                 vectors.push((b.centre.0 - a.centre.0, b.centre.1 - a.centre.1));
             }
         }
+        // A clause that names nothing of them speaks of the claimed moves of its polarity.
         if vectors.is_empty() {
-            vectors.extend(f.moves.iter().flat_map(|m| m.vectors.iter().copied()));
+            vectors.extend(
+                f.moves
+                    .iter()
+                    .filter(|m| m.legal != negative)
+                    .flat_map(|m| m.vectors.first().copied()),
+            );
         }
-        if vectors.iter().any(|&(dx, dy)| d.matches(dx, dy)) {
-            return true;
-        }
-        // "d4-e5 is not a straight step": a move the phrase names goes another way.
-        negative
-            && self
-                .around(k, Level::Phrase)
-                .filter(|&j| self.kinds[j] == Kind::Move)
-                .flat_map(|j| self.claimed(&self.ws[j].text))
-                .flat_map(|m| &m.vectors)
-                .any(|&(dx, dy)| !d.matches(dx, dy))
+        vectors.iter().any(goes)
     }
 
     /// Sentences that name a move and a capture but leave out pieces the move takes.

@@ -36,8 +36,12 @@ pub struct MoveFact {
     pub legal: bool,
     /// The cells it names, in order.
     pub cells: Vec<String>,
-    /// Its steps on the drawing (from one named cell to the next, or a push's direction).
+    /// Its steps on the drawing, in order (from one named cell to the next, or a push's
+    /// direction).
     pub vectors: Vec<(f64, f64)>,
+    /// The same steps with the cell each starts from and the cell it reaches (none for a push,
+    /// which moves a whole line).
+    pub steps: Vec<(String, Option<String>, (f64, f64))>,
     /// The cells whose piece it takes (from the engine's board after it; legal moves only).
     pub captured: Vec<String>,
     /// It takes something: a legal move that takes a piece, or an illegal one written with a
@@ -188,25 +192,31 @@ pub fn move_cells(m: &str, cells: &BTreeMap<String, CellFact>) -> Vec<String> {
 
 /// The steps of a move on the drawing: from each cell it names to the next, and a push's
 /// direction letter (`>3,2:e`).
-fn move_vectors(m: &str, cells: &BTreeMap<String, CellFact>) -> Vec<(f64, f64)> {
-    let names = move_cells(m, cells);
-    let mut v: Vec<(f64, f64)> = names
-        .windows(2)
-        .filter_map(|w| {
-            let (a, b) = (cells.get(&w[0])?, cells.get(&w[1])?);
-            Some((b.centre.0 - a.centre.0, b.centre.1 - a.centre.1))
-        })
-        .collect();
+fn move_steps(
+    m: &str,
+    cells: &BTreeMap<String, CellFact>,
+) -> Vec<(String, Option<String>, (f64, f64))> {
+    // Steps in the order the move makes them: a push's letter where it stands, a chain of cells
+    // from each to the next.
+    let mut v = Vec::new();
     for part in m.split(' ') {
-        if let Some((_, d)) = part.strip_prefix('>').and_then(|p| p.split_once(':')) {
-            v.push(match d {
+        if let Some((from, d)) = part.strip_prefix('>').and_then(|p| p.split_once(':')) {
+            let step = match d {
                 "n" => (0.0, -1.0),
                 "s" => (0.0, 1.0),
                 "e" => (1.0, 0.0),
                 "w" => (-1.0, 0.0),
                 _ => continue,
-            });
+            };
+            v.push((from.to_string(), None, step));
+            continue;
         }
+        let names = move_cells(part, cells);
+        v.extend(names.windows(2).filter_map(|w| {
+            let (a, b) = (cells.get(&w[0])?, cells.get(&w[1])?);
+            let step = (b.centre.0 - a.centre.0, b.centre.1 - a.centre.1);
+            (step != (0.0, 0.0)).then(|| (w[0].clone(), Some(w[1].clone()), step))
+        }));
     }
     v
 }
@@ -398,7 +408,8 @@ pub fn of(
         f.moves.push(MoveFact {
             takes,
             cells: move_cells(&text, &cells),
-            vectors: move_vectors(&text, &cells),
+            vectors: move_steps(&text, &cells).into_iter().map(|s| s.2).collect(),
+            steps: move_steps(&text, &cells),
             text,
             legal,
             captured,

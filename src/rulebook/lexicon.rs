@@ -89,6 +89,9 @@ pub struct Lexicon {
     /// Words that say a move is allowed (a phrase without them or a negation takes its
     /// polarity from the nearest phrase of its clause that has one).
     pub positive: &'static [&'static str],
+    /// Words before a direction that say where a move comes from (`from the west`, `par
+    /// l’ouest`): the move goes the other way.
+    pub from_words: &'static [&'static str],
     /// Verbs of playing at all, after a modal (`cannot play`, `may not act`).
     pub play_verbs: &'static [&'static str],
     /// Words that open a predicate ("is refused"): a phrase before one takes its polarity.
@@ -305,6 +308,7 @@ static EN: Lexicon = Lexicon {
     positive: &["may", "can", "allowed", "legal", "possible"],
     copulas: &["is", "are", "was", "were", "would"],
     play_verbs: &["play", "move", "act"],
+    from_words: &["from"],
     ne_first: &[],
     ne_second: &[],
     win: &["win", "wins", "won", "winner", "winning"],
@@ -469,6 +473,7 @@ static FR: Lexicon = Lexicon {
     ],
     copulas: &["est", "sont", "serait", "seraient", "n"],
     play_verbs: &["jouer", "bouger", "agir"],
+    from_words: &["par"],
     ne_first: &["ne", "n"],
     ne_second: &["pas", "plus", "jamais", "rien", "personne", "guère"],
     win: &[
