@@ -517,25 +517,25 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
             "no lie of kind `{kind}` was made: the test would prove nothing"
         );
     }
-    // Kinds the check does not catch every lie of yet: how many it must catch at least (a lie
-    // caught today and missed tomorrow fails). Every other kind: all of them.
+    // Kinds the check does not catch every lie of yet: the share it must catch at least, in
+    // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
-        ("direction", 38),
-        ("legal/illegal", 54),
-        ("move", 35),
-        ("number equal to another claimed value", 132),
-        ("number without a noun", 45),
-        ("side", 168),
-        ("two numbers swapped", 36),
-        ("winner", 65),
+        ("direction", 950),
+        ("legal/illegal", 480),
+        ("move", 970),
+        ("number equal to another claimed value", 640),
+        ("number without a noun", 950),
+        ("side", 670),
+        ("two numbers swapped", 780),
+        ("winner", 910),
     ]
     .into_iter()
     .collect();
     for (kind, (caught, all)) in &rates {
-        let floor = floors.get(kind).copied().unwrap_or(*all);
+        let floor = floors.get(kind).copied().unwrap_or(1000);
         assert!(
-            *caught >= floor,
-            "{kind}: {caught} of {all} lies caught, fewer than {floor}\n{report}\n{}",
+            caught * 1000 >= floor * all,
+            "{kind}: {caught} of {all} lies caught, fewer than {floor}‰\n{report}\n{}",
             escaped
                 .iter()
                 .filter(|e| e.contains(&format!("[{kind}]")))

@@ -264,7 +264,6 @@ pub fn of(
         })
     };
     let mut claimed_moves: Vec<(String, bool)> = Vec::new();
-    let (mut legal_n, mut illegal_n) = (0u64, 0u64);
     for c in claims {
         match &c.kind {
             // A placement's successors are the cells it may go to.
@@ -292,11 +291,9 @@ pub fn of(
             ClaimKind::Over(o) => f.over = Some(*o),
             ClaimKind::Passes(p) => f.passes.extend(p.iter().cloned()),
             ClaimKind::Legal(m) => {
-                legal_n += 1;
                 claimed_moves.push((m.clone(), true));
             }
             ClaimKind::Illegal(m) => {
-                illegal_n += 1;
                 claimed_moves.push((m.clone(), false));
             }
             ClaimKind::Moves(list) => {
@@ -328,11 +325,9 @@ pub fn of(
             }
         }
     }
-    for n in [legal_n, illegal_n] {
-        if n > 0 {
-            add(n, &[Counted::Moves], mover.clone());
-        }
-    }
+    // How many moves are claimed legal or illegal is the rulebook's choice of examples, not a
+    // fact of the position: a caption's count is a count of successors, of a move list, of
+    // pieces taken, of a move's steps.
     // A field that counts by side (`taken = { light = 2, dark = 1 }`): each side's count.
     for v in fields.values() {
         if let toml::Value::Table(t) = v {
@@ -399,6 +394,11 @@ pub fn of(
                     );
                 }
             }
+        }
+        // A chain's steps ("a series of four jumps").
+        let steps = move_steps(&text, &cells).len();
+        if legal && steps >= 2 {
+            add(steps as u64, &[Counted::Moves], None);
         }
         let takes = if legal {
             !captured.is_empty() || fewer_pieces(engine, position, &text)
