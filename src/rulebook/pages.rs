@@ -41,6 +41,8 @@ const CAPTION: f64 = 8.5;
 const PANEL_GAP: f64 = 8.0;
 /// Between a figure and the paragraph beside it, mm.
 const FLOAT_GAP: f64 = 6.0;
+/// Above a figure set beside its paragraph, mm.
+const FLOAT_ABOVE: f64 = 1.0;
 /// The narrowest text column beside a figure, mm (some 40 characters of body text).
 const FLOAT_TEXT: f64 = 70.0;
 /// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
@@ -157,6 +159,26 @@ impl Flow {
             );
             self.y += lh;
         }
+    }
+
+    /// The lines of a heading across the text width at `size`, in the headings' bold face,
+    /// never hyphenated.
+    fn text_lines(&self, spans: &[Span], size: f64) -> usize {
+        let w = self.text_width();
+        break_justified(&self.bold(spans), size, |_| w, None)
+            .len()
+            .max(1)
+    }
+
+    /// A heading's spans in the headings' bold face.
+    fn bold(&self, spans: &[Span]) -> Vec<Span> {
+        spans
+            .iter()
+            .map(|s| Span {
+                text: s.text.clone(),
+                face: self.style.headings.bold,
+            })
+            .collect()
     }
 
     fn para_lines(&self, spans: &[Span], width: f64) -> usize {
@@ -310,6 +332,25 @@ impl Flow {
     }
 }
 
+/// A heading's text size at body size `body`, pt.
+fn heading_size(level: u8, body: f64) -> f64 {
+    let size = match level {
+        1 => 17.0,
+        2 => 13.5,
+        _ => 11.0,
+    };
+    size * body / BODY
+}
+
+/// The space above a heading not at a page's top, mm.
+fn heading_before(level: u8) -> f64 {
+    match level {
+        1 => 7.0,
+        2 => 5.0,
+        _ => 3.5,
+    }
+}
+
 fn caption_height(caption: &str, width: f64, face: Face) -> f64 {
     if caption.is_empty() {
         return 2.0;
@@ -360,7 +401,10 @@ impl Layout<'_> {
                     (self.floats(f, i), self.blocks.get(i + 1))
                 {
                     let fh = f.figure_rows(fig, f64::INFINITY)[0].2;
-                    return f.float_height(spans, fw, fh).min(f.h - TOP - BOTTOM);
+                    // The millimetre set above a floated figure (see `Block::Para` in
+                    // [`Layout::run`]) counts too, or a heading may pass its test and leave its
+                    // section on the next page.
+                    return (FLOAT_ABOVE + f.float_height(spans, fw, fh)).min(f.h - TOP - BOTTOM);
                 }
                 let ph = f.para_height(spans);
                 if self.keeps_next(f, i) {
@@ -376,7 +420,16 @@ impl Layout<'_> {
                 .sum::<f64>(),
             Some(Block::Table(head, rows)) => table_height(f, head, rows).min(f.h * 0.5).max(20.0),
             Some(Block::Figure(fig)) => f.figure_height(fig),
-            Some(Block::Heading(..)) => 3.0 * lh,
+            // A heading followed by a heading (`##` then `###`) stays with the second one's
+            // head too.
+            Some(Block::Heading(level, spans)) => {
+                let size = heading_size(*level, f.body);
+                let before = heading_before(*level);
+                before
+                    + f.text_lines(spans, size) as f64 * line_height(size)
+                    + 1.0
+                    + self.head(f, i + 1)
+            }
             Some(Block::PageBreak) | None => 0.0,
         }
     }
@@ -437,30 +490,16 @@ impl Layout<'_> {
         while i < range.end {
             match &blocks[i] {
                 Block::Heading(level, spans) => {
-                    let size = match level {
-                        1 => 17.0,
-                        2 => 13.5,
-                        _ => 11.0,
-                    } * f.body
-                        / BODY;
-                    let before = match level {
-                        1 => 7.0,
-                        2 => 5.0,
-                        _ => 3.5,
-                    };
+                    let size = heading_size(*level, f.body);
                     f.clear();
                     if !f.at_top() {
-                        f.y += before;
+                        f.y += heading_before(*level);
                     }
-                    f.ensure(line_height(size) + 1.0 + self.head(f, i + 1));
+                    // The heading whole (it may take two lines) with the head of what follows.
+                    let own = f.text_lines(spans, size) as f64 * line_height(size) + 1.0;
+                    f.ensure(own + self.head(f, i + 1));
                     let color = if *level == 1 { f.style.accent } else { INK };
-                    let bold: Vec<Span> = spans
-                        .iter()
-                        .map(|s| Span {
-                            text: s.text.clone(),
-                            face: f.style.headings.bold,
-                        })
-                        .collect();
+                    let bold = f.bold(spans);
                     // Headings are never hyphenated.
                     let lang = f.lang.take();
                     f.paragraph(&bold, size, 0.0, color);
@@ -472,7 +511,7 @@ impl Layout<'_> {
                         (self.floats(f, i), blocks.get(i + 1))
                     {
                         f.clear();
-                        f.y += 1.0;
+                        f.y += FLOAT_ABOVE;
                         f.float(spans, fig, fw);
                         i += 2;
                         continue;
