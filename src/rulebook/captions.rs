@@ -648,18 +648,7 @@ impl Reader<'_> {
                     .map_or("missing".to_string(), |m| format!("`{m}`"))
             ));
         }
-        let negative = self.negative(k);
-        if negative && !claims.iter().any(|c| !c.legal) {
-            return Some(format!(
-                "the caption says `{w}` is not allowed, but the claims hold it legal"
-            ));
-        }
-        if !negative && !claims.iter().any(|c| c.legal) {
-            return Some(format!(
-                "the caption presents `{w}` as a move played or allowed, but the claims hold it illegal"
-            ));
-        }
-        None
+        against_claims(self.negative(k), &claims, &format!("`{w}`"))
     }
 
     fn unbound_cell(&self, k: usize) -> Option<String> {
@@ -699,33 +688,13 @@ impl Reader<'_> {
                 .filter(|m| m.vectors.iter().all(|&(dx, dy)| d.matches(dx, dy)))
                 .collect();
             if !pushes.is_empty() {
-                if negative && !pushes.iter().any(|m| !m.legal) {
-                    return Some(format!(
-                        "the caption says moving `{w}` that way is not allowed, but the claims hold it legal"
-                    ));
-                }
-                if !negative && !pushes.iter().any(|m| m.legal) {
-                    return Some(format!(
-                        "the caption presents moving `{w}` that way as allowed, but the claims hold it illegal"
-                    ));
-                }
-                return None;
+                return against_claims(negative, &pushes, &format!("moving `{w}` that way"));
             }
         }
         // A cell that is itself a claimed placement is a move.
         let placed: Vec<&MoveFact> = self.claimed(w);
         if !placed.is_empty() {
-            if negative && !placed.iter().any(|c| !c.legal) {
-                return Some(format!(
-                    "the caption says placing on `{w}` is not allowed, but the claims hold it legal"
-                ));
-            }
-            if !negative && !placed.iter().any(|c| c.legal) {
-                return Some(format!(
-                    "the caption presents placing on `{w}` as allowed, but the claims hold it illegal"
-                ));
-            }
-            return None;
+            return against_claims(negative, &placed, &format!("placing on `{w}`"));
         }
         // Only a move from one cell to another reaches a cell (not a placement, a removal).
         let last = |m: &&MoveFact| m.cells.len() >= 2 && m.cells.last().is_some_and(|c| c == w);
@@ -1461,6 +1430,23 @@ impl Reader<'_> {
         }
         out
     }
+}
+
+/// What a phrase of polarity `negative` says of `what` (a move, a placement, a push) against
+/// the claims that hold it: a move said refused must be claimed illegal, one said allowed or
+/// played must be claimed legal.
+fn against_claims(negative: bool, claims: &[&MoveFact], what: &str) -> Option<String> {
+    if negative && !claims.iter().any(|c| !c.legal) {
+        return Some(format!(
+            "the caption says {what} is not allowed, but the claims hold it legal"
+        ));
+    }
+    if !negative && !claims.iter().any(|c| c.legal) {
+        return Some(format!(
+            "the caption presents {what} as played or allowed, but the claims hold it illegal"
+        ));
+    }
+    None
 }
 
 #[derive(Clone, Copy)]

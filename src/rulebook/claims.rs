@@ -80,12 +80,7 @@ pub(super) fn claims_of(
     diags: &mut Diagnostics,
 ) -> Vec<Claim> {
     // Claims name sides and position fields: a typo there is an error, not a claim that fails.
-    let sides: Vec<String> = engine
-        .score(position)
-        .scores
-        .into_iter()
-        .map(|(k, _)| k)
-        .collect();
+    let sides = sides(engine, position);
     let fields: Vec<String> = engine.keys().iter().map(|k| k.to_string()).collect();
     {
         let e = ex.get_ref();
@@ -277,6 +272,16 @@ pub(super) fn claims_of(
         }
     }
     claims
+}
+
+/// The sides of a game, as its engine names them (the keys of its scores).
+pub(super) fn sides(engine: &Engine, position: &Position) -> Vec<String> {
+    engine
+        .score(position)
+        .scores
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// A table's entries as a claim writes them: `light = 3, dark = 0`.

@@ -232,12 +232,7 @@ pub fn of(
     placed: &diagram::Placement,
 ) -> Facts {
     let (fields, claims, marks) = (&ex.fields, &ex.claims, &ex.marks);
-    let sides: Vec<String> = engine
-        .score(position)
-        .scores
-        .into_iter()
-        .map(|(k, _)| k)
-        .collect();
+    let sides = super::claims::sides(engine, position);
     let cells = cells_of(game, def, &sides, placed);
     let side_field = |t: &toml::Table| match t.get("to_move") {
         Some(toml::Value::String(s)) => Some(s.clone()),
