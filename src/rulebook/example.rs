@@ -258,7 +258,12 @@ pub fn parse(
                     }
                 }
                 if let (Some(engine), Some(position)) = (engine, &ex.position) {
-                    ex.facts = super::facts::of(engine, game, def, position, &ex, &placed);
+                    let claimed = super::facts::Claimed {
+                        fields: &ex.fields,
+                        claims: &ex.claims,
+                        marks: &ex.marks,
+                    };
+                    ex.facts = super::facts::of(engine, game, def, position, claimed, &placed);
                 }
                 let at = extras.diagram.as_ref().map_or(0..0, |d| d.span());
                 if let Err(why) = placed.check_marks(&ex.marks) {

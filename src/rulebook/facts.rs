@@ -93,6 +93,17 @@ pub struct Facts {
     pub side_regions: Vec<(String, Vec<String>)>,
 }
 
+/// What an example states besides its position: its other fields, its claims, its marks.
+#[derive(Debug, Clone, Copy)]
+pub struct Claimed<'a> {
+    /// The position's fields other than its board.
+    pub fields: &'a toml::Table,
+    /// The claims of its `[expect]`.
+    pub claims: &'a [super::claims::Claim],
+    /// The marks of its `[diagram]`.
+    pub marks: &'a diagram::Marks,
+}
+
 /// The side a token's piece belongs to: the side its piece is named after (`white-pawn`), or
 /// the one side whose name starts with the token's letter (`R` for red).
 pub fn token_side(game: &Game, def: &DiagramDef, sides: &[String], token: &str) -> Option<String> {
@@ -228,10 +239,14 @@ pub fn of(
     game: &Game,
     def: &DiagramDef,
     position: &Position,
-    ex: &super::example::Example,
+    claimed: Claimed,
     placed: &diagram::Placement,
 ) -> Facts {
-    let (fields, claims, marks) = (&ex.fields, &ex.claims, &ex.marks);
+    let Claimed {
+        fields,
+        claims,
+        marks,
+    } = claimed;
     let sides = super::claims::sides(engine, position);
     let cells = cells_of(game, def, &sides, placed);
     let side_field = |t: &toml::Table| match t.get("to_move") {
