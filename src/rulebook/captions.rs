@@ -293,6 +293,40 @@ fn join_groups(words: &mut Vec<Word>, text: &str) {
     }
 }
 
+/// A caption's words (plane cells written `(3, 1)` read as `3,1`, thousands joined) and what
+/// each is: the one reading [`check_text`] and [`statements`] share.
+fn reading(ex: &Example, lex: &Lexicon, caption: &str) -> (Vec<Word>, Vec<Kind>) {
+    let (f, plane) = (&ex.facts, ex.plane);
+    let text = plane_cells(caption);
+    let mut ws = read(&text);
+    join_groups(&mut ws, &text);
+    let kinds = ws
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if w.quoted {
+                Kind::Other
+            } else if is_move(&w.text, plane) && !is_cell(&w.text, plane) {
+                Kind::Move
+            } else if is_cell(&w.text, plane) {
+                Kind::Cell
+            } else if let Some(n) = number(w, lex) {
+                Kind::Number(n)
+            } else if zero_count(&ws, i, lex) {
+                Kind::Number(0)
+            } else if let Some(s) = lex
+                .side(&w.lower)
+                .filter(|s| f.sides.iter().any(|x| x == s))
+            {
+                Kind::Side(s)
+            } else {
+                Kind::Other
+            }
+        })
+        .collect();
+    (ws, kinds)
+}
+
 /// Checks the captions of an example the engine read; an example of a game without an engine
 /// has nothing to back a caption with (`check` lists it as unchecked), and is not read.
 pub fn check(ex: &Example, lang: Lang) -> Vec<Unbacked> {
@@ -318,33 +352,7 @@ pub fn check_text(ex: &Example, lang: Lang, which: usize, caption: &str) -> Vec<
     let lex = lexicon::of(lang);
     let f = &ex.facts;
     let plane = ex.plane;
-    let text = plane_cells(caption);
-    let mut ws = read(&text);
-    join_groups(&mut ws, &text);
-    let kinds: Vec<Kind> = ws
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            if w.quoted {
-                Kind::Other
-            } else if is_move(&w.text, plane) && !is_cell(&w.text, plane) {
-                Kind::Move
-            } else if is_cell(&w.text, plane) {
-                Kind::Cell
-            } else if let Some(n) = number(w, lex) {
-                Kind::Number(n)
-            } else if zero_count(&ws, i, lex) {
-                Kind::Number(0)
-            } else if let Some(s) = lex
-                .side(&w.lower)
-                .filter(|s| f.sides.iter().any(|x| x == s))
-            {
-                Kind::Side(s)
-            } else {
-                Kind::Other
-            }
-        })
-        .collect();
+    let (ws, kinds) = reading(ex, lex, caption);
     let cx = Reader {
         ex,
         f,
@@ -447,11 +455,7 @@ pub struct Statement {
 /// The facts a caption states, in order (what a test alters to make a caption lie).
 pub fn statements(ex: &Example, lang: Lang, caption: &str) -> Vec<Statement> {
     let lex = lexicon::of(lang);
-    let f = &ex.facts;
-    let plane = ex.plane;
-    let text = plane_cells(caption);
-    let mut ws = read(&text);
-    join_groups(&mut ws, &text);
+    let (ws, kinds) = reading(ex, lex, caption);
     let mut out = Vec::new();
     for (k, w) in ws.iter().enumerate() {
         if w.quoted {
@@ -468,19 +472,16 @@ pub fn statements(ex: &Example, lang: Lang, caption: &str) -> Vec<Statement> {
         let prev = k.checked_sub(1).and_then(same).map(|x| x.lower.as_str());
         let before = k.checked_sub(2).and_then(same).map(|x| x.lower.as_str());
         let next = same(k + 1).map(|x| x.lower.as_str());
-        let is_side = lex
-            .side(&w.lower)
-            .filter(|s| f.sides.iter().any(|x| x == s));
-        let fact = if is_move(&w.text, plane) && !is_cell(&w.text, plane) {
+        let fact = if kinds[k] == Kind::Move {
             Fact::Move
-        } else if is_cell(&w.text, plane) {
+        } else if kinds[k] == Kind::Cell {
             Fact::Cell
-        } else if let Some(n) = number(w, lex).or_else(|| zero_count(&ws, k, lex).then_some(0)) {
+        } else if let Kind::Number(n) = kinds[k] {
             let noun = (1..=2)
                 .filter_map(|b| same(k + b))
                 .any(|x| lex.counted(&x.lower).is_some());
             Fact::Number(n, noun)
-        } else if let Some(s) = is_side {
+        } else if let Kind::Side(s) = kinds[k] {
             Fact::Side(s)
         } else if lex.win.contains(&w.lower.as_str()) {
             Fact::Win
