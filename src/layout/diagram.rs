@@ -491,8 +491,9 @@ fn token_on(s: &mut Scene, game: &Game, def: &DiagramDef, poly: &[P], what: &Sho
     }
 }
 
-/// The tile a token writes by its zones' letter codes (`BBYR`), if it is one.
-fn tile_of(game: &Game, set: usize, token: &str) -> Option<Tile> {
+/// The zones' colour names a token writes by their letter codes (`BBYR` → blue, blue,
+/// yellow, red), clockwise from the top, if it is a tile of the set.
+pub fn zones_of(game: &Game, set: usize, token: &str) -> Option<[String; 4]> {
     let set = &game.tilesets[set];
     let names: Vec<String> = token
         .chars()
@@ -503,9 +504,13 @@ fn tile_of(game: &Game, set: usize, token: &str) -> Option<Tile> {
                 .map(|(_, n)| n.clone())
         })
         .collect::<Option<_>>()?;
-    let zones: [String; 4] = names.try_into().ok()?;
+    names.try_into().ok()
+}
+
+/// The tile a token writes by its zones' letter codes (`BBYR`), if it is one.
+fn tile_of(game: &Game, set: usize, token: &str) -> Option<Tile> {
     Some(Tile {
-        face: TileFace::Zones(zones),
+        face: TileFace::Zones(zones_of(game, set, token)?),
         count: 1,
         elements: Vec::new(),
     })

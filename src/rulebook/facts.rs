@@ -25,6 +25,8 @@ pub struct CellFact {
     pub token: Option<String>,
     /// The side of the piece on it after the `after` move, when the piece belongs to a side.
     pub after_owner: Option<String>,
+    /// The colour names of its tile's zones, when the diagram reads tokens as tiles.
+    pub zones: Vec<String>,
 }
 
 /// A claimed move.
@@ -93,6 +95,34 @@ pub struct Facts {
     pub side_regions: Vec<(String, Vec<String>)>,
 }
 
+impl Facts {
+    /// The cells that share a side with `cell`: those whose centres lie nearest to each other on
+    /// the drawing (on squares the orthogonal ones, on triangles the three across the sides, on
+    /// hexagons all six).
+    pub fn neighbours(&self, cell: &str) -> Vec<&str> {
+        let Some(at) = self.cells.get(cell).map(|c| c.centre) else {
+            return Vec::new();
+        };
+        let dist =
+            |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        let centres: Vec<(f64, f64)> = self.cells.values().map(|c| c.centre).collect();
+        let mut nearest = f64::INFINITY;
+        for (i, a) in centres.iter().enumerate() {
+            for b in &centres[i + 1..] {
+                let d = dist(*a, *b);
+                if d > 1e-6 && d < nearest {
+                    nearest = d;
+                }
+            }
+        }
+        self.cells
+            .iter()
+            .filter(|(name, c)| name.as_str() != cell && dist(c.centre, at) <= nearest * 1.05)
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+}
+
 /// What an example states besides its position: its other fields, its claims, its marks.
 #[derive(Debug, Clone, Copy)]
 pub struct Claimed<'a> {
@@ -158,7 +188,14 @@ fn cells_of(
             let owner = token
                 .as_deref()
                 .and_then(|t| token_side(game, def, sides, t));
+            let zones = def
+                .tiles
+                .zip(token.as_deref())
+                .and_then(|(set, t)| diagram::zones_of(game, set, t))
+                .map(Vec::from)
+                .unwrap_or_default();
             let fact = CellFact {
+                zones,
                 centre,
                 owner,
                 token,

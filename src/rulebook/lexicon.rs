@@ -139,6 +139,17 @@ pub struct Lexicon {
     /// Words after a side that say it acts (`white places`, `dark may`): that side is the side
     /// to move.
     pub acts: &'static [&'static str],
+    /// Nouns of a tile and its zones: a colour beside one names the zones of a tile
+    /// (`blue zone`, `the all-green tile`).
+    pub zone_nouns: &'static [&'static str],
+    /// Words saying every zone has the colour (`only`, `toute`).
+    pub only: &'static [&'static str],
+    /// Verbs saying a piece touches pieces of a side (`touches red`): that side's pieces are
+    /// its neighbours.
+    pub touches: &'static [&'static str],
+    /// Verbs of change (`becomes`, `devient`): a side named after one is the pieces' side after
+    /// the move, one named before it their side before.
+    pub changes: &'static [&'static str],
     /// Nouns beside which a side's name names a region (`north’s camp`, `camp sud`) or a colour
     /// (`blue zones`, `face rouge`), not a side.
     pub places: &'static [&'static str],
@@ -370,6 +381,12 @@ static EN: Lexicon = Lexicon {
     before_article: &["up", "down"],
     not_after: &[],
     guarded: &[],
+    zone_nouns: &["zone", "zones", "tile", "tiles"],
+    only: &["only", "all"],
+    touches: &["touches", "touch", "touching"],
+    changes: &[
+        "becomes", "become", "turns", "turn", "turned", "flipped", "changes", "change",
+    ],
     acts: &[
         "places", "place", "moves", "move", "plays", "play", "pushes", "push", "jumps", "jump",
         "steps", "rolls", "roll", "rolled", "may", "can", "cannot", "must", "removes", "takes",
@@ -560,6 +577,18 @@ static FR: Lexicon = Lexicon {
     guarded: &[
         ("l est", &["vers", "à", "de", "par", "depuis"]),
         ("l ouest", &["vers", "à", "de", "par", "depuis"]),
+    ],
+    zone_nouns: &["zone", "zones", "pièce", "pièces"],
+    only: &["toute", "toutes", "tout", "seulement", "uniquement"],
+    touches: &["touche", "touchent", "touchant"],
+    changes: &[
+        "devient",
+        "deviennent",
+        "redevient",
+        "retourné",
+        "retournés",
+        "change",
+        "changent",
     ],
     acts: &[
         "pose",
