@@ -715,6 +715,13 @@ impl Reader<'_> {
                 "the caption says `{w}` may be reached, but only a claimed illegal move ends there"
             ))
             }
+            // A cell said to be reachable or not is a fact: some claimed move must name it
+            // (a cell passed over, beyond or between is not a destination).
+            Some(_) if !in_moves && !self.f.field_cells.contains(w) && !self.passed_by(k) => {
+                return Some(format!(
+                "the caption says whether `{w}` may be reached, but no claimed move names it (claim one legal or illegal)"
+            ))
+            }
             _ => {}
         }
         // `c3 cannot go to c6`, `the pawn on h8 may not act`: what a piece may do.
@@ -1089,12 +1096,32 @@ impl Reader<'_> {
                 let w = self.ws[j].lower.as_str();
                 ((lex.win.contains(&w) || lex.lose.contains(&w)) && self.side_word_of(j) == Some(k))
                     || (self.is_pass(j)
+                        && self.side_word_of(j) == Some(k)
                         && (f.passes.iter().any(|p| p == side)
-                            || f.after_to_move.as_deref() == Some(side)))
+                            || (f.passes.is_empty() && f.after_to_move.as_deref() == Some(side))))
             }
         });
         if speaks {
             return None;
+        }
+        // `it is green’s turn`, `c’est à vert`: the side to move after the move told (the one
+        // claimed by `after`, else the position's).
+        let at = |j: usize| (j < k).then(|| self.ws[k - j].lower.as_str());
+        let turn = (1..=2).any(|by| {
+            self.next_in_phrase(k, by)
+                .is_some_and(|w| lex.turn.contains(&w.lower.as_str()))
+        }) || lex
+            .turn_before
+            .iter()
+            .any(|&(a, b)| at(2) == Some(a) && at(1) == Some(b));
+        if turn {
+            let next = f.after_to_move.as_deref().or(f.to_move.as_deref());
+            return (next != Some(side)).then(|| {
+                format!(
+                    "the caption says it is {side}’s turn, but the side to move is {}",
+                    next.unwrap_or("not claimed")
+                )
+            });
         }
         // `touches red`: a cell the phrase names has a neighbour of that side, before or after
         // the move.
@@ -1135,8 +1162,10 @@ impl Reader<'_> {
                 .collect()
         };
         // `the north pawn on e2`, `pion nord de e2`: the piece on the cell just after.
-        let next_cell = (1..=4)
+        // (`le pion foncé est revenu en d4`: up to five words on, no other side between.)
+        let next_cell = (1..=5)
             .filter_map(|by| self.next_in_phrase(k, by).map(|_| k + by))
+            .take_while(|&j| !matches!(self.kinds[j], Kind::Side(_)))
             .find(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move));
         let mut owners: Vec<&str> = match next_cell {
             Some(j) => owns(j),
@@ -1167,6 +1196,51 @@ impl Reader<'_> {
                 owners.join(", ")
             )
         })
+    }
+
+    /// `the pawn placed on b2`, `a1 was not placed this turn`: the cell after the word (or the
+    /// nearest one before it in the sentence) is, or with a negation is not, the cell a field
+    /// of the position names (`last_placed`).
+    fn unbound_placed(&self, k: usize) -> Option<String> {
+        let (lex, f) = (self.lex, self.f);
+        let cell = (1..=3)
+            .filter_map(|by| self.next_in_phrase(k, by).map(|_| k + by))
+            .find(|&j| self.kinds[j] == Kind::Cell)
+            .or_else(|| {
+                (0..k)
+                    .rev()
+                    .take_while(|&j| self.ws[j].sentence == self.ws[k].sentence)
+                    .find(|&j| self.kinds[j] == Kind::Cell)
+            })?;
+        let negated = (1..=3)
+            .filter_map(|by| k.checked_sub(by))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .any(|j| {
+                let w = self.ws[j].lower.as_str();
+                lex.negative.contains(&w) || lex.ne_second.contains(&w)
+            });
+        let name = &self.ws[cell].text;
+        let is = f.field_cells.iter().any(|c| c == name);
+        if is == negated {
+            return Some(if negated {
+                format!("the caption says {name} was not placed this turn, but the position says it was")
+            } else {
+                format!(
+                    "the caption says {name} was placed this turn, but the position names {}",
+                    f.field_cells.join(", ")
+                )
+            });
+        }
+        None
+    }
+
+    /// True when a word before cell `k` in its phrase says the cell is passed over, lies
+    /// beyond or between (`over c4`, `cannot pass b5`, `au-delà de a1`), not reached.
+    fn passed_by(&self, k: usize) -> bool {
+        (0..k)
+            .rev()
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .any(|j| self.lex.passing.contains(&self.ws[j].lower.as_str()))
     }
 
     /// A colour beside a zone or a tile (`d1 has one blue zone`, `the all-green tile on b1`,
@@ -1201,7 +1275,7 @@ impl Reader<'_> {
         // The moving tiles: of the moves the sentence shows, or of every claimed legal move
         // (a caption may tell a move in words: `a step to b1, then a jump over c1`).
         let mut shown = self.shown_moves(k);
-        if shown.is_empty() {
+        if shown.is_empty() && cells.is_empty() {
             shown = f.moves.iter().filter(|m| m.legal).collect();
         }
         cells.extend(shown.iter().filter_map(|m| m.cells.first().cloned()));
@@ -1295,6 +1369,9 @@ impl Reader<'_> {
         let (lex, f) = (self.lex, self.f);
         let w = self.ws[k].lower.as_str();
         let negative = self.negative(k);
+        if lex.placed.contains(&w) && !f.field_cells.is_empty() {
+            return self.unbound_placed(k);
+        }
         if lex.win.contains(&w) || lex.lose.contains(&w) {
             let wins = lex.win.contains(&w);
             let subject = self.side_of(k);

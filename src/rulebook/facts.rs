@@ -87,6 +87,8 @@ pub struct Facts {
     pub numbers: Vec<NumberFact>,
     /// Numbers of the position's own fields (a die's roll): bare numbers a caption may give.
     pub field_numbers: Vec<u64>,
+    /// The cells the position's fields name (`last_placed = "b2"`).
+    pub field_cells: Vec<String>,
     /// The cells the diagram numbers, in order.
     pub numbered: Vec<String>,
     /// The cells the diagram marks.
@@ -463,6 +465,12 @@ pub fn of(
         });
     }
     f.numbers = numbers;
+    f.field_cells = fields
+        .values()
+        .filter_map(|v| v.as_str())
+        .filter(|v| cells.contains_key(*v))
+        .map(str::to_string)
+        .collect();
     if let crate::definition::model::Ground::Board(b) = def.ground {
         if let Some(board) = game.boards.get(b) {
             for side in &sides {

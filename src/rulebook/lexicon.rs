@@ -139,6 +139,16 @@ pub struct Lexicon {
     /// Words after a side that say it acts (`white places`, `dark may`): that side is the side
     /// to move.
     pub acts: &'static [&'static str],
+    /// Words before a cell saying it is passed over, lies beyond or between, not reached.
+    pub passing: &'static [&'static str],
+    /// Words saying a piece was placed this turn (`the pawn placed on b2`): the cell is the one
+    /// a position field names (`last_placed`).
+    pub placed: &'static [&'static str],
+    /// Nouns of a turn: a side named beside one (`green’s turn`) is the side to move once
+    /// the caption's move is played.
+    pub turn: &'static [&'static str],
+    /// Two words before a side that say it is its turn (`c’est à vert`).
+    pub turn_before: &'static [(&'static str, &'static str)],
     /// Nouns of a tile and its zones: a colour beside one names the zones of a tile
     /// (`blue zone`, `the all-green tile`).
     pub zone_nouns: &'static [&'static str],
@@ -381,6 +391,10 @@ static EN: Lexicon = Lexicon {
     before_article: &["up", "down"],
     not_after: &[],
     guarded: &[],
+    passing: &["over", "pass", "past", "beyond", "between"],
+    placed: &["placed"],
+    turn: &["turn"],
+    turn_before: &[],
     zone_nouns: &["zone", "zones", "tile", "tiles"],
     only: &["only", "all"],
     touches: &["touches", "touch", "touching"],
@@ -578,6 +592,18 @@ static FR: Lexicon = Lexicon {
         ("l est", &["vers", "à", "de", "par", "depuis"]),
         ("l ouest", &["vers", "à", "de", "par", "depuis"]),
     ],
+    passing: &[
+        "dessus",
+        "par-dessus",
+        "franchir",
+        "delà",
+        "au-delà",
+        "entre",
+        "passer",
+    ],
+    placed: &["posé", "posée"],
+    turn: &["tour"],
+    turn_before: &[("est", "à")],
     zone_nouns: &["zone", "zones", "pièce", "pièces"],
     only: &["toute", "toutes", "tout", "seulement", "uniquement"],
     touches: &["touche", "touchent", "touchant"],
