@@ -521,13 +521,13 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
         ("direction", 950),
-        ("legal/illegal", 480),
+        ("legal/illegal", 500),
         ("move", 970),
-        ("number equal to another claimed value", 640),
+        ("number equal to another claimed value", 810),
         ("number without a noun", 950),
-        ("side", 670),
-        ("two numbers swapped", 780),
-        ("winner", 910),
+        ("side", 920),
+        ("two numbers swapped", 860),
+        ("winner", 940),
     ]
     .into_iter()
     .collect();

@@ -887,9 +887,11 @@ impl Reader<'_> {
                 });
             }
         }
-        let noun = (1..=2)
+        let noun_word = (1..=2)
             .filter_map(|by| self.next_in_phrase(k, by))
-            .find_map(|x| lex.counted(&x.lower));
+            .find(|x| lex.counted(&x.lower).is_some());
+        let noun = noun_word.and_then(|x| lex.counted(&x.lower));
+        let chain = noun_word.is_some_and(|x| lex.chain.contains(&x.lower.as_str()));
         let side = self.side_of(k);
         // `18 to 2`: two sides' scores.
         let to = |j: usize| {
@@ -923,10 +925,21 @@ impl Reader<'_> {
                 format!("the caption gives the other side a score of {n}, which no claim states")
             });
         }
+        // One move's count (its steps, its takes) is said of a move the sentence shows, when it
+        // shows one.
+        let shown = self.shown_moves(k);
+        let of_shown = |x: &super::facts::NumberFact| {
+            x.of_move
+                .as_ref()
+                .is_none_or(|m| shown.is_empty() || shown.iter().any(|s| &s.text == m))
+        };
         // With its noun, a number is a count of that kind; bare, it is a side's score or count
         // of pieces ("dark has 5") or a number of the position (a roll).
         let fits = |x: &super::facts::NumberFact| {
             let kind = match noun {
+                Some(Counted::Moves) if chain => {
+                    x.counts.contains(&Counted::Moves) || x.counts.contains(&Counted::Steps)
+                }
                 Some(c) => x.counts.contains(&c),
                 None => x.counts.contains(&Counted::Points) || x.counts.contains(&Counted::Pieces),
             };
@@ -938,11 +951,16 @@ impl Reader<'_> {
                 }
                 None => true,
             };
-            x.value == n && kind && whose
+            x.value == n && kind && whose && of_shown(x)
         };
         // A number of the position (a roll) is the mover's.
+        // (Not where the side has a claimed count of its own: `light 3, dark 4` are scores.)
         let bare = noun.is_none()
-            && (side.is_none() || side == self.f.to_move.as_deref())
+            && (side.is_none()
+                || (side == self.f.to_move.as_deref()
+                    && !self.f.numbers.iter().any(|x| {
+                        x.side.as_deref() == side && x.counts.contains(&Counted::Points)
+                    })))
             && self.f.field_numbers.contains(&n);
         if self.f.numbers.iter().any(fits) || bare {
             return None;
@@ -1677,6 +1695,7 @@ enum Level {
 fn counted_name(c: Counted) -> &'static str {
     match c {
         Counted::Moves => "moves",
+        Counted::Steps => "steps of a move",
         Counted::Pieces => "pieces",
         Counted::Cells => "cells",
         Counted::Points => "points",

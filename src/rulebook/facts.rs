@@ -60,6 +60,8 @@ pub struct NumberFact {
     pub counts: Vec<Counted>,
     /// The side it belongs to, if any.
     pub side: Option<String>,
+    /// The claimed move it counts the steps or takes of, if it is one move's count.
+    pub of_move: Option<String>,
 }
 
 /// Everything an example's claims make true.
@@ -310,12 +312,17 @@ pub fn of(
             value,
             counts: counts.to_vec(),
             side,
+            of_move: None,
         })
     };
     let mut claimed_moves: Vec<(String, bool)> = Vec::new();
     for c in claims {
         match &c.kind {
             // A placement's successors are the cells it may go to.
+            // (Not more than the board has: 1,770 ways to choose a pair are not 1,770 cells.)
+            ClaimKind::Successors(n) if *n as usize > cells.len() => {
+                add(*n, &[Counted::Moves], mover.clone())
+            }
             ClaimKind::Successors(n) => add(*n, &[Counted::Moves, Counted::Cells], mover.clone()),
             ClaimKind::Scores(s) => {
                 for (side, v) in s {
@@ -399,6 +406,7 @@ pub fn of(
     claimed_moves.dedup();
     f.passes.dedup();
     let mut cells = cells;
+    let mut move_numbers = Vec::new();
     for (text, legal) in claimed_moves {
         let mut captured = Vec::new();
         if legal {
@@ -436,18 +444,24 @@ pub fn of(
                         [Some(one)] => Some((*one).clone()),
                         _ => None,
                     };
-                    add(
-                        captured.len() as u64,
-                        &[Counted::Pieces, Counted::Moves],
+                    move_numbers.push(NumberFact {
+                        value: captured.len() as u64,
+                        counts: vec![Counted::Pieces, Counted::Steps],
                         side,
-                    );
+                        of_move: Some(text.clone()),
+                    });
                 }
             }
         }
         // A chain's steps ("a series of four jumps").
         let steps = move_steps(&text, &cells).len();
         if legal && steps >= 2 {
-            add(steps as u64, &[Counted::Moves], None);
+            move_numbers.push(NumberFact {
+                value: steps as u64,
+                counts: vec![Counted::Steps],
+                side: None,
+                of_move: Some(text.clone()),
+            });
         }
         let takes = if legal {
             !captured.is_empty() || fewer_pieces(engine, position, &text)
@@ -465,6 +479,7 @@ pub fn of(
         });
     }
     f.numbers = numbers;
+    f.numbers.extend(move_numbers);
     f.field_cells = fields
         .values()
         .filter_map(|v| v.as_str())

@@ -65,6 +65,9 @@ pub enum Counted {
     Moves,
     /// Pawns, bricks, tiles: a count of pieces, or a score counted in pieces.
     Pieces,
+    /// The steps of one move's chain and the pieces it takes (`a series of four jumps`):
+    /// only a noun of `chain` counts them; no noun in the lexicon is typed so.
+    Steps,
     /// Cells, squares: a count of cells (empty ones, marked ones, places to play), or a score.
     Cells,
     /// Points, zones: a score.
@@ -152,6 +155,9 @@ pub struct Lexicon {
     /// Nouns of a tile and its zones: a colour beside one names the zones of a tile
     /// (`blue zone`, `the all-green tile`).
     pub zone_nouns: &'static [&'static str],
+    /// Nouns of `Moves` that may count the steps of one move's chain too (`a series of four
+    /// jumps`, `two captures`), where `paths`, `outcomes`, `ways` count whole moves only.
+    pub chain: &'static [&'static str],
     /// Words saying every zone has the colour (`only`, `toute`).
     pub only: &'static [&'static str],
     /// Verbs saying a piece touches pieces of a side (`touches red`): that side's pieces are
@@ -396,6 +402,9 @@ static EN: Lexicon = Lexicon {
     turn: &["turn"],
     turn_before: &[],
     zone_nouns: &["zone", "zones", "tile", "tiles"],
+    chain: &[
+        "step", "steps", "jump", "jumps", "leap", "leaps", "capture", "captures", "move", "moves",
+    ],
     only: &["only", "all"],
     touches: &["touches", "touch", "touching"],
     changes: &[
@@ -605,6 +614,19 @@ static FR: Lexicon = Lexicon {
     turn: &["tour"],
     turn_before: &[("est", "à")],
     zone_nouns: &["zone", "zones", "pièce", "pièces"],
+    chain: &[
+        "pas",
+        "saut",
+        "sauts",
+        "bond",
+        "bonds",
+        "prise",
+        "prises",
+        "mouvement",
+        "mouvements",
+        "coup",
+        "coups",
+    ],
     only: &["toute", "toutes", "tout", "seulement", "uniquement"],
     touches: &["touche", "touchent", "touchant"],
     changes: &[
