@@ -676,9 +676,12 @@ impl Reader<'_> {
         let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
         let after_next = self.next_in_phrase(k, 2).map(|x| x.lower.as_str());
         let dir = next.and_then(|n| self.lex.direction(None, None, n, after_next));
+        let third = self.next_in_phrase(k, 3).map(|x| x.lower.as_str());
+        let dir = dir.or_else(|| after_next.and_then(|a| self.lex.direction(None, next, a, third)));
+        // `(1 ; 3) vers l’ouest`: the direction is the third word, after its article.
         let dir = dir.or_else(|| {
-            let third = self.next_in_phrase(k, 3).map(|x| x.lower.as_str());
-            after_next.and_then(|a| self.lex.direction(None, next, a, third))
+            let fourth = self.next_in_phrase(k, 4).map(|x| x.lower.as_str());
+            third.and_then(|t| self.lex.direction(next, after_next, t, fourth))
         });
         if let Some(d) = dir {
             let pushes: Vec<&MoveFact> = self
@@ -1261,6 +1264,43 @@ impl Reader<'_> {
             .any(|j| self.lex.passing.contains(&self.ws[j].lower.as_str()))
     }
 
+    /// `the red pawn on d5 has two white neighbours: it does not move`: a verb of playing
+    /// whose phrase names no cell speaks of the first cell its sentence names before it; what
+    /// it says (can, cannot) must be what the claimed moves from that cell hold.
+    fn unbound_pronoun_move(&self, k: usize) -> Option<String> {
+        let named = |j: usize| matches!(self.kinds[j], Kind::Cell | Kind::Move);
+        if self.around(k, Level::Phrase).any(named) {
+            return None;
+        }
+        let negative = self.stated(k)?;
+        let sentence = self.ws[k].sentence;
+        let subject = (0..k)
+            .filter(|&j| self.ws[j].sentence == sentence)
+            .find(|&j| self.kinds[j] == Kind::Cell)?;
+        let from = self.ws[subject].text.as_str();
+        let moves: Vec<&MoveFact> = self
+            .f
+            .moves
+            .iter()
+            .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let legal = moves.iter().any(|m| m.legal);
+        if negative && legal {
+            return Some(format!(
+                "the caption says the piece on `{from}` cannot move, but the claims hold a legal move from it"
+            ));
+        }
+        if !negative && !legal {
+            return Some(format!(
+                "the caption says the piece on `{from}` can move, but the claims hold every move from it illegal"
+            ));
+        }
+        None
+    }
+
     /// A colour beside a zone or a tile (`d1 has one blue zone`, `the all-green tile on b1`,
     /// `une pièce toute bleue`) is bound by the tiles the caption speaks of: those on the cells
     /// of its clause and the moving tiles of the moves it shows, else those on the cells of its
@@ -1389,6 +1429,11 @@ impl Reader<'_> {
         let negative = self.negative(k);
         if lex.placed.contains(&w) && !f.field_cells.is_empty() {
             return self.unbound_placed(k);
+        }
+        if lex.play_verbs.contains(&w) {
+            if let Some(m) = self.unbound_pronoun_move(k) {
+                return Some(m);
+            }
         }
         if lex.win.contains(&w) || lex.lose.contains(&w) {
             let wins = lex.win.contains(&w);

@@ -512,7 +512,7 @@ static FR: Lexicon = Lexicon {
         "possibles",
     ],
     copulas: &["est", "sont", "serait", "seraient", "n"],
-    play_verbs: &["jouer", "bouger", "agir"],
+    play_verbs: &["jouer", "bouger", "bouge", "agir"],
     from_words: &["par"],
     ne_first: &["ne", "n"],
     ne_second: &["pas", "plus", "jamais", "rien", "personne", "guère"],
