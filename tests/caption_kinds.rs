@@ -121,6 +121,59 @@ BBBB RRRR . . . .
 const PASS_CLAIMS: &str = r#"moves = ["pass"]
 after = { move = "pass", to_move = "green" }"#;
 
+/// Lignes, light to push on a small plane: five pushes, two refused.
+const LIGNES: &str = r#"game = "lignes"
+to_move = "light"
+taken = { light = 0, dark = 14 }
+board = """
+.DL
+LLL
+..L
+..L
+"""
+"#;
+
+const LIGNES_CLAIMS: &str = r#"moves = [">1,2:s", ">2,0:s", ">2,2:e", ">2,3:e", ">2,3:n"]
+illegal = [">1,3:w", ">0,2:w"]"#;
+
+/// Alpha-BRIK, junior end: south holds 12 bricks in its camp, north 6.
+const BRICKS: &str = r#"game = "alphabrick"
+to_move = "north"
+variant = "junior"
+board = """
+1 1 1 1 N . . N 2
+. . . . . . . . .
+. . S . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . N . . .
+. . . . . . . . .
+2 2 2 2 S 2 1 S 1
+"""
+"#;
+
+const BRICKS_CLAIMS: &str = r#"over = true
+winner = "south"
+scores = { south = 12, north = 6 }"#;
+
+/// Arlecchino at its end: red 9 zones, blue 6, yellow 3, green 2.
+const TILES: &str = r#"game = "arlecchino"
+to_move = "blue"
+board = """
+. . . . . BBBR
+. . . . . .
+BBRR . . RRRB . .
+. . . . . .
+. . . . . .
+GGYR . . YYRR . .
+"""
+"#;
+
+const TILES_CLAIMS: &str = r#"over = true
+scores = { blue = 6, yellow = 3, red = 9, green = 2 }
+winner = "red"
+successors = 0"#;
+
 fn engine(game: &str) -> Engine {
     Engine::new(&Project::new(common::root()), game).unwrap()
 }
@@ -242,6 +295,16 @@ fn a_cell_nothing_backs_is_refused_at_the_cell() {
         "g7",
         "names `g7`, a cell no claim names",
     );
+    // A cell of a plane, `(x, y)`, is read whole.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Light may push (1, 2) south.",
+        ("(1, 2)", "(5, 5)"),
+        "(5, 5)",
+        "names `5,5`, a cell no claim names",
+    );
 }
 
 #[test]
@@ -266,6 +329,16 @@ fn a_number_in_figures_is_a_claimed_count_of_its_noun() {
         "33 pawns",
         "the caption says 33 (pieces)",
     );
+    // A count of moves said of the side not to move.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Light has 4 steps.",
+        ("Light", "Dark"),
+        "4 steps",
+        "the caption says 4 (moves) for dark",
+    );
 }
 
 #[test]
@@ -278,6 +351,16 @@ fn two_swapped_counts_are_refused_at_the_first() {
         ("3 cells, dark 4", "4 cells, dark 3"),
         "4 cells",
         "the caption says 4 (cells) for light",
+    );
+    // `12 to 6`: two sides' scores.
+    refused(
+        Lang::En,
+        BRICKS,
+        BRICKS_CLAIMS,
+        "South wins 12 to 6.",
+        ("12 to 6", "6 to 12"),
+        "6 to",
+        "the caption gives a score of 6 to south, which no claim states",
     );
 }
 
@@ -323,10 +406,20 @@ fn a_number_with_no_noun_is_the_claimed_value_of_its_side() {
         "5 :",
         "the caption says 5 for dark",
     );
+    // "south has 9 in its camp": a side's count, with no noun.
+    refused(
+        Lang::En,
+        BRICKS,
+        BRICKS_CLAIMS,
+        "Junior: south has 12 in its camp, north 6: south wins.",
+        ("12", "9"),
+        "9 in",
+        "the caption says 9 for south",
+    );
 }
 
 #[test]
-fn a_side_that_is_not_to_move_does_not_play() {
+fn a_side_or_colour_name_is_bound_to_the_mover_the_pieces_or_the_zones_it_names() {
     refused(
         Lang::En,
         PLACE,
@@ -344,6 +437,45 @@ fn a_side_that_is_not_to_move_does_not_play() {
         ("clairs", "foncés"),
         "foncés posent",
         "the caption has dark play, but the side to move is light",
+    );
+    // A side names the pieces on the cells of its phrase.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The dark pawn on d5 blocks d4.",
+        ("dark", "light"),
+        "light pawn",
+        "the caption names light, but the pieces it names are dark",
+    );
+    // Whose turn it is after the move.
+    refused(
+        Lang::En,
+        PASS,
+        PASS_CLAIMS,
+        "Red passes: it is green’s turn.",
+        ("green", "blue"),
+        "blue’s",
+        "the caption says it is blue’s turn, but the side to move is green",
+    );
+    refused(
+        Lang::Fr,
+        PASS,
+        PASS_CLAIMS,
+        "Rouge passe, c’est à vert de jouer.",
+        ("vert", "bleu"),
+        "bleu de",
+        "the caption says it is blue’s turn, but the side to move is green",
+    );
+    // A colour beside a zone is the colour of a zone of the tile named.
+    refused(
+        Lang::En,
+        TILES,
+        TILES_CLAIMS,
+        "The tile on f6 has a red zone.",
+        ("red", "green"),
+        "green zone",
+        "the caption speaks of a green zone, but no tile it names (f6) has one",
     );
 }
 
@@ -380,6 +512,15 @@ fn a_draw_said_where_a_side_wins_is_refused() {
         "draw.",
         "the caption says the game is drawn, but the claimed winner is dark",
     );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : les foncés gagnent.",
+        ("les foncés gagnent", "partie nulle"),
+        "nulle.",
+        "the caption says the game is drawn, but the claimed winner is dark",
+    );
 }
 
 #[test]
@@ -404,6 +545,15 @@ fn the_game_going_on_or_over_is_the_claimed_over() {
         "over.",
         "the caption says the game is over, but the claims hold it going on",
     );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : la partie est finie.",
+        ("est finie", "continue"),
+        "continue.",
+        "the caption says the game goes on, but the claims hold it over",
+    );
 }
 
 #[test]
@@ -426,6 +576,16 @@ fn a_pass_is_the_claimed_pass_of_the_side_named() {
         ("Four steps are possible", "Light passes"),
         "passes",
         "the caption says a side passes, but no claim states a pass",
+    );
+    // "blue also passes" where only red's pass is claimed.
+    refused(
+        Lang::En,
+        PASS,
+        PASS_CLAIMS,
+        "Red passes, and green plays.",
+        ("green plays", "blue also passes"),
+        "passes.",
+        "the caption says blue passes, but the claimed passes are red",
     );
 }
 
@@ -468,6 +628,16 @@ fn a_legal_move_called_forbidden_or_an_illegal_one_allowed_is_refused() {
         "d4-d5",
         "the caption presents `d4-d5` as played or allowed, but the claims hold it illegal",
     );
+    // A push, named by its cell and its direction.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Pushing (1, 3) west is refused.",
+        ("refused", "allowed"),
+        "(1, 3)",
+        "the caption presents moving `1,3` that way as played or allowed, but the claims hold it illegal",
+    );
 }
 
 #[test]
@@ -491,6 +661,25 @@ fn a_direction_is_the_way_a_claimed_move_goes() {
         ("l’ouest", "l’est"),
         "est.",
         "the caption says `est`, but no move its clause speaks of goes that way",
+    );
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "d4-c4 is a straight step.",
+        ("straight", "diagonal"),
+        "diagonal",
+        "the caption says `diagonal`, but no move its clause speaks of goes that way",
+    );
+    // On a plane, the way a push goes.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Light may push (1, 2) south.",
+        ("south", "north"),
+        "north",
+        "the caption says `north`, but no move its clause speaks of goes that way",
     );
 }
 
