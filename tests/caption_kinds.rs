@@ -1,0 +1,813 @@
+//! One test per kind of fact a caption (or a body sentence about the figures) may state: the
+//! true sentence passes `check`, and the same sentence with one unbound or false fact of that
+//! kind is refused at the line and column of the word that states it.
+//!
+//! Each test writes a small rulebook in memory around a position of a bundled game with an
+//! engine (Imbriqua's square board, Arlecchino's tiles), the way `games/*/rules.*.md` write
+//! theirs, so that the place of every word is computed from the text itself.
+
+mod common;
+
+use ludopress::base::lang::Lang;
+use ludopress::definition::Project;
+use ludopress::rulebook::{self, markdown};
+use ludopress::rules::engine::Engine;
+use std::path::Path;
+
+/// Imbriqua, light to act with the straight step: four steps, two refused.
+const STEP: &str = r#"game = "imbriqua"
+to_move = "light"
+phase = "action"
+card = "step-orth"
+last_placed = "d4"
+deck = ["place-two"]
+discard = ["step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth", "double-jump-diag"]
+board = """
+........
+........
+........
+...D....
+...L....
+........
+........
+LD......
+"""
+"#;
+
+const STEP_CLAIMS: &str = r#"moves = ["a1-a2", "d4-c4", "d4-d3", "d4-e4"]
+illegal = ["d4-d5", "d4-e5"]
+over = false"#;
+
+/// Imbriqua, light to place: 33 inner cells, an edge cell refused.
+const PLACE: &str = r#"game = "imbriqua"
+to_move = "light"
+phase = "place"
+deck = ["jump-orth", "place-two"]
+discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth", "double-jump-diag"]
+board = """
+........
+........
+..D.....
+...D....
+...L....
+........
+........
+L.......
+"""
+"#;
+
+const PLACE_CLAIMS: &str = r#"successors = 33
+legal = ["c4"]
+illegal = ["a8", "h1"]"#;
+
+/// Imbriqua at its end: light frames 3 cells, dark 4, dark wins.
+const END: &str = r#"game = "imbriqua"
+to_move = "light"
+phase = "over"
+talons_done = 4
+discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth", "double-jump-diag", "place-two"]
+board = """
+D.D.D.D.
+.......D
+........
+...L...D
+........
+...L....
+........
+L.L.L...
+"""
+"#;
+
+const END_CLAIMS: &str = r#"scores = { light = 3, dark = 4 }
+winner = "dark"
+over = true"#;
+
+/// Imbriqua, a diagonal double capture that takes two pawns.
+const DOUBLE: &str = r#"game = "imbriqua"
+to_move = "light"
+phase = "action"
+card = "double-jump-diag"
+last_placed = "c3"
+deck = ["place-two"]
+discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth"]
+board = """
+........
+........
+........
+....D...
+...D....
+..L.....
+.D......
+D.......
+"""
+"#;
+
+const DOUBLE_CLAIMS: &str = r#"moves = ["c3xf6"]
+illegal = ["c3xe5"]"#;
+
+/// Arlecchino, red's only tile can jump nowhere: red passes, green plays next.
+const PASS: &str = r#"game = "arlecchino"
+to_move = "red"
+board = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+BBBB RRRR . . . .
+"""
+"#;
+
+const PASS_CLAIMS: &str = r#"moves = ["pass"]
+after = { move = "pass", to_move = "green" }"#;
+
+/// Lignes, light to push on a small plane: five pushes, two refused.
+const LIGNES: &str = r#"game = "lignes"
+to_move = "light"
+taken = { light = 0, dark = 14 }
+board = """
+.DL
+LLL
+..L
+..L
+"""
+"#;
+
+const LIGNES_CLAIMS: &str = r#"moves = [">1,2:s", ">2,0:s", ">2,2:e", ">2,3:e", ">2,3:n"]
+illegal = [">1,3:w", ">0,2:w"]"#;
+
+/// Alpha-BRIK, junior end: south holds 12 bricks in its camp, north 6.
+const BRICKS: &str = r#"game = "alphabrick"
+to_move = "north"
+variant = "junior"
+board = """
+1 1 1 1 N . . N 2
+. . . . . . . . .
+. . S . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . N . . .
+. . . . . . . . .
+2 2 2 2 S 2 1 S 1
+"""
+"#;
+
+const BRICKS_CLAIMS: &str = r#"over = true
+winner = "south"
+scores = { south = 12, north = 6 }"#;
+
+/// Arlecchino at its end: red 9 zones, blue 6, yellow 3, green 2.
+const TILES: &str = r#"game = "arlecchino"
+to_move = "blue"
+board = """
+. . . . . BBBR
+. . . . . .
+BBRR . . RRRB . .
+. . . . . .
+. . . . . .
+GGYR . . YYRR . .
+"""
+"#;
+
+const TILES_CLAIMS: &str = r#"over = true
+scores = { blue = 6, yellow = 3, red = 9, green = 2 }
+winner = "red"
+successors = 0"#;
+
+fn engine(game: &str) -> Engine {
+    Engine::new(&Project::new(common::root()), game).unwrap()
+}
+
+/// The path a rulebook of `game` in `lang` is shown by.
+fn shown(game: &str, lang: Lang) -> String {
+    format!("games/{game}/rules.{}.md", lang.code())
+}
+
+/// A rulebook holding one example: `position`, a caption, and the claims.
+fn book(position: &str, caption: &str, claims: &str) -> String {
+    format!(
+        "# Kinds\n\nAn example.\n\n```position\n{position}\n[diagram]\ncaption = \"{caption}\"\n\n[expect]\n{claims}\n```\n"
+    )
+}
+
+/// The game a rulebook text's example is of.
+fn game_of(text: &str) -> &str {
+    let at = text.find("game = \"").expect("a game") + "game = \"".len();
+    let end = text[at..].find('"').unwrap();
+    &text[at..at + end]
+}
+
+/// What `check` reports on a rulebook text (the text must parse).
+fn failures(lang: Lang, text: &str) -> Vec<String> {
+    let game = game_of(text);
+    let e = engine(game);
+    let book = markdown::parse(
+        Some(&e),
+        &common::game(game),
+        Path::new(&shown(game, lang)),
+        text,
+        lang,
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    rulebook::check(&e, &book).failures
+}
+
+/// Line and column (from 1, in characters) where `needle`, found once in `text`, starts.
+fn place(text: &str, needle: &str) -> (usize, usize) {
+    assert_eq!(
+        text.matches(needle).count(),
+        1,
+        "`{needle}` must be found exactly once"
+    );
+    let at = text.find(needle).unwrap();
+    let before = &text[..at];
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[start..].chars().count() + 1,
+    )
+}
+
+/// The true caption passes; the caption with `from` replaced by `to` is refused, with a failure
+/// that starts at the place of `at` (a piece of the lying caption whose first word states the
+/// unbound fact) and says `says`.
+fn refused(
+    lang: Lang,
+    position: &str,
+    claims: &str,
+    caption: &str,
+    (from, to): (&str, &str),
+    at: &str,
+    says: &str,
+) {
+    let text = book(position, caption, claims);
+    let game = game_of(&text).to_string();
+    let found = failures(lang, &text);
+    assert!(found.is_empty(), "the true caption `{caption}`: {found:?}");
+    assert_eq!(
+        caption.matches(from).count(),
+        1,
+        "`{from}` once in `{caption}`"
+    );
+    let lie = caption.replacen(from, to, 1);
+    let text = book(position, &lie, claims);
+    // The caption's line, and the column of `at` in it (after `caption = "`).
+    let (line, col) = place(&text, "caption = \"");
+    assert_eq!(lie.matches(at).count(), 1, "`{at}` once in `{lie}`");
+    let col = col + "caption = \"".chars().count() + lie[..lie.find(at).unwrap()].chars().count();
+    let head = format!("{}:{line}:{col}: ", shown(&game, lang));
+    let found = failures(lang, &text);
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with(&head) && f.contains(says)),
+        "`{lie}`: expected a failure at {head}saying `{says}`, found {found:?}"
+    );
+    // Nothing else of the rulebook is blamed: every failure is on the caption's line.
+    let line_head = format!("{}:{line}:", shown(&game, lang));
+    assert!(
+        found.iter().all(|f| f.starts_with(&line_head)),
+        "`{lie}`: {found:?}"
+    );
+}
+
+#[test]
+fn a_move_no_claim_checks_is_refused_at_the_move() {
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Light may play d4-c4.",
+        ("d4-c4", "d4-c5"),
+        "d4-c5",
+        "names the move `d4-c5`, which no claim of this example checks",
+    );
+}
+
+#[test]
+fn a_cell_nothing_backs_is_refused_at_the_cell() {
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The pawn on d4 may step to c4, e4 or d3.",
+        ("e4", "g7"),
+        "g7",
+        "names `g7`, a cell no claim names",
+    );
+    // A cell of a plane, `(x, y)`, is read whole.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Light may push (1, 2) south.",
+        ("(1, 2)", "(5, 5)"),
+        "(5, 5)",
+        "names `5,5`, a cell no claim names",
+    );
+}
+
+#[test]
+fn a_number_in_figures_is_a_claimed_count_of_its_noun() {
+    refused(
+        Lang::En,
+        PLACE,
+        PLACE_CLAIMS,
+        "Light places: c4 is allowed, a8 is not. 33 inner cells are empty.",
+        ("33", "34"),
+        "34 inner",
+        "the caption says 34 (cells)",
+    );
+    // A count equal to another claimed value is not enough: 33 is a count of moves here, not
+    // of pieces.
+    refused(
+        Lang::En,
+        PLACE,
+        PLACE_CLAIMS,
+        "Light places: c4 is allowed, a8 is not. 33 inner cells are empty.",
+        ("33 inner cells", "33 pawns"),
+        "33 pawns",
+        "the caption says 33 (pieces)",
+    );
+    // A count of moves said of the side not to move.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Light has 4 steps.",
+        ("Light", "Dark"),
+        "4 steps",
+        "the caption says 4 (moves) for dark",
+    );
+}
+
+#[test]
+fn two_swapped_counts_are_refused_at_the_first() {
+    refused(
+        Lang::En,
+        END,
+        END_CLAIMS,
+        "Light frames 3 cells, dark 4: dark wins.",
+        ("3 cells, dark 4", "4 cells, dark 3"),
+        "4 cells",
+        "the caption says 4 (cells) for light",
+    );
+    // `12 to 6`: two sides' scores.
+    refused(
+        Lang::En,
+        BRICKS,
+        BRICKS_CLAIMS,
+        "South wins 12 to 6.",
+        ("12 to 6", "6 to 12"),
+        "6 to",
+        "the caption gives a score of 6 to south, which no claim states",
+    );
+}
+
+#[test]
+fn a_number_in_words_is_read_in_each_language() {
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Four steps are possible.",
+        ("Four", "Five"),
+        "Five steps",
+        "the caption says Five (moves)",
+    );
+    refused(
+        Lang::Fr,
+        STEP,
+        STEP_CLAIMS,
+        "Quatre déplacements sont possibles.",
+        ("Quatre", "Cinq"),
+        "Cinq déplacements",
+        "the caption says Cinq (moves)",
+    );
+}
+
+#[test]
+fn a_number_with_no_noun_is_the_claimed_value_of_its_side() {
+    refused(
+        Lang::En,
+        END,
+        END_CLAIMS,
+        "Light frames 3 cells, dark 4: dark wins.",
+        ("dark 4", "dark 5"),
+        "5:",
+        "the caption says 5 for dark",
+    );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : les foncés gagnent.",
+        ("foncés 4", "foncés 5"),
+        "5 :",
+        "the caption says 5 for dark",
+    );
+    // "south has 9 in its camp": a side's count, with no noun.
+    refused(
+        Lang::En,
+        BRICKS,
+        BRICKS_CLAIMS,
+        "Junior: south has 12 in its camp, north 6: south wins.",
+        ("12", "9"),
+        "9 in",
+        "the caption says 9 for south",
+    );
+}
+
+#[test]
+fn a_side_or_colour_name_is_bound_to_the_mover_the_pieces_or_the_zones_it_names() {
+    refused(
+        Lang::En,
+        PLACE,
+        PLACE_CLAIMS,
+        "Light places: c4 is allowed, a8 is not.",
+        ("Light", "Dark"),
+        "Dark places",
+        "the caption has dark play, but the side to move is light",
+    );
+    refused(
+        Lang::Fr,
+        PLACE,
+        PLACE_CLAIMS,
+        "Les clairs posent : c4 est permis, a8 ne l’est pas.",
+        ("clairs", "foncés"),
+        "foncés posent",
+        "the caption has dark play, but the side to move is light",
+    );
+    // A side names the pieces on the cells of its phrase.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The dark pawn on d5 blocks d4.",
+        ("dark", "light"),
+        "light pawn",
+        "the caption names light, but the pieces it names are dark",
+    );
+    // Whose turn it is after the move.
+    refused(
+        Lang::En,
+        PASS,
+        PASS_CLAIMS,
+        "Red passes: it is green’s turn.",
+        ("green", "blue"),
+        "blue’s",
+        "the caption says it is blue’s turn, but the side to move is green",
+    );
+    refused(
+        Lang::Fr,
+        PASS,
+        PASS_CLAIMS,
+        "Rouge passe, c’est à vert de jouer.",
+        ("vert", "bleu"),
+        "bleu de",
+        "the caption says it is blue’s turn, but the side to move is green",
+    );
+    // A colour beside a zone is the colour of a zone of the tile named.
+    refused(
+        Lang::En,
+        TILES,
+        TILES_CLAIMS,
+        "The tile on f6 has a red zone.",
+        ("red", "green"),
+        "green zone",
+        "the caption speaks of a green zone, but no tile it names (f6) has one",
+    );
+}
+
+#[test]
+fn a_wrong_winner_is_refused_at_the_win() {
+    refused(
+        Lang::En,
+        END,
+        END_CLAIMS,
+        "Light frames 3 cells, dark 4: dark wins.",
+        (": dark wins", ": light wins"),
+        "wins.",
+        "the caption says light wins, but the claimed winner is dark",
+    );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : les foncés gagnent.",
+        ("les foncés gagnent", "les clairs gagnent"),
+        "gagnent.",
+        "the caption says light wins, but the claimed winner is dark",
+    );
+}
+
+#[test]
+fn a_draw_said_where_a_side_wins_is_refused() {
+    refused(
+        Lang::En,
+        END,
+        END_CLAIMS,
+        "Light frames 3 cells, dark 4: dark wins.",
+        ("dark wins", "a draw"),
+        "draw.",
+        "the caption says the game is drawn, but the claimed winner is dark",
+    );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : les foncés gagnent.",
+        ("les foncés gagnent", "partie nulle"),
+        "nulle.",
+        "the caption says the game is drawn, but the claimed winner is dark",
+    );
+}
+
+#[test]
+fn the_game_going_on_or_over_is_the_claimed_over() {
+    // "goes on" at an end.
+    refused(
+        Lang::En,
+        END,
+        END_CLAIMS,
+        "Light frames 3 cells, dark 4: the game is over and dark wins.",
+        ("is over", "goes on"),
+        "on and",
+        "the caption says the game goes on, but the claims hold it over",
+    );
+    // "is over" where the game goes on.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Four steps are possible: the game goes on.",
+        ("goes on", "is over"),
+        "over.",
+        "the caption says the game is over, but the claims hold it going on",
+    );
+    refused(
+        Lang::Fr,
+        END,
+        END_CLAIMS,
+        "Les clairs encadrent 3 cases, les foncés 4 : la partie est finie.",
+        ("est finie", "continue"),
+        "continue.",
+        "the caption says the game goes on, but the claims hold it over",
+    );
+}
+
+#[test]
+fn a_pass_is_the_claimed_pass_of_the_side_named() {
+    refused(
+        Lang::En,
+        PASS,
+        PASS_CLAIMS,
+        "Red’s tile could only jump off the board: red passes, and it is green’s turn.",
+        ("red passes", "blue passes"),
+        "passes,",
+        "the caption says blue passes, but the claimed passes are red",
+    );
+    // A pass where no claim states one.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Four steps are possible.",
+        ("Four steps are possible", "Light passes"),
+        "passes",
+        "the caption says a side passes, but no claim states a pass",
+    );
+    // "blue also passes" where only red's pass is claimed.
+    refused(
+        Lang::En,
+        PASS,
+        PASS_CLAIMS,
+        "Red passes, and green plays.",
+        ("green plays", "blue also passes"),
+        "passes.",
+        "the caption says blue passes, but the claimed passes are red",
+    );
+}
+
+#[test]
+fn a_legal_move_called_forbidden_or_an_illegal_one_allowed_is_refused() {
+    let claim = "d4-d5 is not allowed: the cell is occupied.";
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        claim,
+        ("d4-d5", "d4-c4"),
+        "d4-c4",
+        "the caption says `d4-c4` is not allowed, but the claims hold it legal",
+    );
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "Light plays d4-c4.",
+        ("d4-c4", "d4-d5"),
+        "d4-d5",
+        "the caption presents `d4-d5` as played or allowed, but the claims hold it illegal",
+    );
+    refused(
+        Lang::Fr,
+        STEP,
+        STEP_CLAIMS,
+        "d4-d5 est interdit : la case est occupée.",
+        ("d4-d5", "d4-c4"),
+        "d4-c4",
+        "the caption says `d4-c4` is not allowed, but the claims hold it legal",
+    );
+    refused(
+        Lang::Fr,
+        STEP,
+        STEP_CLAIMS,
+        "Les clairs jouent d4-c4.",
+        ("d4-c4", "d4-d5"),
+        "d4-d5",
+        "the caption presents `d4-d5` as played or allowed, but the claims hold it illegal",
+    );
+    // A push, named by its cell and its direction.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Pushing (1, 3) west is refused.",
+        ("refused", "allowed"),
+        "(1, 3)",
+        "the caption presents moving `1,3` that way as played or allowed, but the claims hold it illegal",
+    );
+}
+
+#[test]
+fn a_direction_is_the_way_a_claimed_move_goes() {
+    // File a is on the left of the page: d4-c4 goes west.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "d4-c4 steps west.",
+        ("west", "east"),
+        "east.",
+        "the caption says `east`, but no move its clause speaks of goes that way",
+    );
+    // French reads `l’est` as the pair `l est`, and the direction at its second word.
+    refused(
+        Lang::Fr,
+        STEP,
+        STEP_CLAIMS,
+        "d4-c4 va vers l’ouest.",
+        ("l’ouest", "l’est"),
+        "est.",
+        "the caption says `est`, but no move its clause speaks of goes that way",
+    );
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "d4-c4 is a straight step.",
+        ("straight", "diagonal"),
+        "diagonal",
+        "the caption says `diagonal`, but no move its clause speaks of goes that way",
+    );
+    // On a plane, the way a push goes.
+    refused(
+        Lang::En,
+        LIGNES,
+        LIGNES_CLAIMS,
+        "Light may push (1, 2) south.",
+        ("south", "north"),
+        "north",
+        "the caption says `north`, but no move its clause speaks of goes that way",
+    );
+}
+
+#[test]
+fn a_caption_that_leaves_out_a_capture_is_refused_at_the_pieces_it_names() {
+    refused(
+        Lang::En,
+        DOUBLE,
+        DOUBLE_CLAIMS,
+        "c3xf6 captures d4 and e5.",
+        (" and e5", ""),
+        "d4.",
+        "the caption names some of the pieces `c3xf6` takes but leaves out e5",
+    );
+    refused(
+        Lang::Fr,
+        DOUBLE,
+        DOUBLE_CLAIMS,
+        "c3xf6 prend d4 et e5.",
+        ("d4 et ", ""),
+        "e5.",
+        "the caption names some of the pieces `c3xf6` takes but leaves out d4",
+    );
+}
+
+/// Loads a rulebook text from a file (as `check` and `build` do, with the check of body
+/// sentences about figures): the diagnostics, as printed.
+fn loaded(name: &str, lang: Lang, text: &str) -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-caption-kinds-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("rules.{}.md", lang.code()));
+    std::fs::write(&file, text).unwrap();
+    let e = engine("imbriqua");
+    let r = rulebook::load(
+        Some(&e),
+        &common::game("imbriqua"),
+        &file,
+        Path::new(&shown("imbriqua", lang)),
+        lang,
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    r.map(|_| ()).map_err(|d| d.to_string())
+}
+
+/// A rulebook of two sections: `one` before two examples and `one_after` after them, then
+/// `two` before one example and `two_after` after it.
+fn sections(lang: Lang, [one, one_after, two, two_after]: [&str; 4]) -> String {
+    let caption = if lang == Lang::Fr {
+        "Quatre déplacements sont possibles."
+    } else {
+        "Four steps are possible."
+    };
+    let ex = book(STEP, caption, STEP_CLAIMS);
+    let ex = &ex[ex.find("```").unwrap()..];
+    format!("# One\n\n{one}\n\n{ex}\n{ex}\n{one_after}\n\n## Two\n\n{two}\n\n{ex}\n{two_after}\n")
+}
+
+/// The true text loads; the lying one is refused, first at the place of `at` (found once in
+/// it), saying `says`.
+fn body_refused(lang: Lang, name: &str, truth: &str, lie: &str, at: &str, says: &str) {
+    loaded(name, lang, truth).unwrap_or_else(|d| panic!("the true text: {d}"));
+    let (line, col) = place(lie, at);
+    let head = format!("{}:{line}:{col}: ", shown("imbriqua", lang));
+    let d = loaded(name, lang, lie).expect_err("the lying text is refused");
+    assert!(
+        d.starts_with(&head) && d.contains(says),
+        "expected {head}… `{says}`, found {d}"
+    );
+}
+
+#[test]
+fn a_body_sentence_that_counts_the_examples_that_follow_is_refused_at_its_count() {
+    let en = |n: &str| format!("The {n} examples that follow show steps.");
+    body_refused(
+        Lang::En,
+        "count-en",
+        &sections(Lang::En, [&en("two"), "", "", ""]),
+        &sections(Lang::En, [&en("three"), "", "", ""]),
+        "three examples",
+        "the text counts 3 examples that follow in this section, but 2 do",
+    );
+    let fr = |n: &str| format!("Les {n} exemples qui suivent montrent des pas.");
+    body_refused(
+        Lang::Fr,
+        "count-fr",
+        &sections(Lang::Fr, [&fr("deux"), "", "", ""]),
+        &sections(Lang::Fr, [&fr("trois"), "", "", ""]),
+        "trois exemples",
+        "the text counts 3 examples that follow in this section, but 2 do",
+    );
+}
+
+#[test]
+fn a_body_sentence_pointing_to_the_next_figure_needs_one_after_it() {
+    // Said after the last figure of its section, "the next figure" points to nothing.
+    let s = "Light has four steps in the next figure.";
+    body_refused(
+        Lang::En,
+        "next-en",
+        &sections(Lang::En, ["", "", s, ""]),
+        &sections(Lang::En, ["", "", "", s]),
+        "figure.",
+        "the text points to figures that follow, but none does in this section",
+    );
+    let s = "La figure suivante montre quatre déplacements.";
+    body_refused(
+        Lang::Fr,
+        "next-fr",
+        &sections(Lang::Fr, ["", "", s, ""]),
+        &sections(Lang::Fr, ["", "", "", s]),
+        "figure suivante",
+        "the text points to figures that follow, but none does in this section",
+    );
+}
+
+#[test]
+fn a_body_sentence_pointing_above_needs_a_figure_before_it_in_its_section() {
+    // The figures of the section before do not count.
+    let s = "As the figure above shows, light has four steps.";
+    body_refused(
+        Lang::En,
+        "above",
+        &sections(Lang::En, ["", "", "", s]),
+        &sections(Lang::En, ["", "", s, ""]),
+        "figure above",
+        "the text points to figures that come before, but none does in this section",
+    );
+}
