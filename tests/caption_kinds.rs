@@ -662,6 +662,16 @@ fn a_direction_is_the_way_a_claimed_move_goes() {
         "est.",
         "the caption says `est`, but no move its clause speaks of goes that way",
     );
+    // A piece that can go a way is backed by a legal move that way, not by the refused d4-d5.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The pawn on d4 can go south.",
+        ("south", "north"),
+        "north",
+        "the caption says `north`, but no move its clause speaks of goes that way",
+    );
     refused(
         Lang::En,
         STEP,
@@ -809,5 +819,38 @@ fn a_body_sentence_pointing_above_needs_a_figure_before_it_in_its_section() {
         &sections(Lang::En, ["", "", s, ""]),
         "figure above",
         "the text points to figures that come before, but none does in this section",
+    );
+}
+
+#[test]
+fn a_cell_said_empty_or_occupied_is_so_on_the_board() {
+    // d5 holds a dark pawn, d3 nothing.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The pawn on d4 cannot step to d5, which is occupied.",
+        ("occupied", "empty"),
+        "d5",
+        "says `d5` is empty, but it is occupied",
+    );
+    refused(
+        Lang::Fr,
+        STEP,
+        STEP_CLAIMS,
+        "Le pion de d4 peut aller en d3, vide.",
+        ("vide", "occupée"),
+        "d3",
+        "says `d3` is occupied, but it is empty",
+    );
+    // A negation between turns one into the other.
+    refused(
+        Lang::En,
+        STEP,
+        STEP_CLAIMS,
+        "The pawn on d4 may step to d3, which is not occupied.",
+        ("not occupied", "occupied"),
+        "d3",
+        "says `d3` is occupied, but it is empty",
     );
 }

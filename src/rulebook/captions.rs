@@ -671,6 +671,23 @@ impl Reader<'_> {
                 "the caption names `{w}`, a cell no claim names, no piece stands on and no mark shows"
             ));
         }
+        // `e5 is occupied`, `d2, which is empty`: whether a piece stands there, on the board
+        // the caption is drawn on.
+        if let Some(empty) = self.said_empty(k) {
+            let board = if self.after && self.f.after_move.is_some() {
+                &self.ex.after_occupied
+            } else {
+                &self.ex.occupied
+            };
+            let occupied = board.iter().any(|c| c == w);
+            if empty == occupied {
+                return Some(format!(
+                    "the caption says `{w}` is {}, but it is {} on the board",
+                    if empty { "empty" } else { "occupied" },
+                    if occupied { "occupied" } else { "empty" }
+                ));
+            }
+        }
         let negative = self.negative(k);
         // A cell and a direction (`(2, 1) east`) name the move of that cell that way.
         let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
@@ -1255,6 +1272,35 @@ impl Reader<'_> {
         None
     }
 
+    /// What the words just after cell `k` say of it (up to three words, in its sentence, up
+    /// to the next cell or move): `Some(true)` empty, `Some(false)` occupied (a negation
+    /// between turns one into the other), `None` neither.
+    fn said_empty(&self, k: usize) -> Option<bool> {
+        let lex = self.lex;
+        let mut negated = false;
+        for j in (k + 1..self.ws.len()).take(3) {
+            if self.ws[j].sentence != self.ws[k].sentence
+                || matches!(self.kinds[j], Kind::Cell | Kind::Move)
+            {
+                return None;
+            }
+            let w = self.ws[j].lower.as_str();
+            negated |= lex.negative.contains(&w) || lex.ne_second.contains(&w);
+            // (`with an empty square between them` speaks of another cell.)
+            let noun_next = self
+                .ws
+                .get(j + 1)
+                .is_some_and(|n| lex.counted(&n.lower).is_some());
+            if lex.empty.contains(&w) && !noun_next {
+                return Some(!negated);
+            }
+            if lex.occupied.contains(&w) {
+                return Some(negated);
+            }
+        }
+        None
+    }
+
     /// True when a word before cell `k` in its phrase says the cell is passed over, lies
     /// beyond or between (`over c4`, `cannot pass b5`, `au-delà de a1`), not reached.
     fn passed_by(&self, k: usize) -> bool {
@@ -1602,8 +1648,12 @@ impl Reader<'_> {
                 }
             }
         }
-        // The steps of claimed moves that leave a cell the clause names, or reach one.
-        for (from, to, v) in f.moves.iter().flat_map(|m| &m.steps) {
+        // The steps of claimed moves that leave a cell the clause names, or reach one: of the
+        // legal ones where the clause says a piece can, of the illegal ones where it says it
+        // cannot (`the pawn on d4 can go north` is not backed by the illegal d4-d5).
+        let stated = self.stated(k);
+        let of_polarity = |m: &&MoveFact| stated.is_none_or(|neg| m.legal != neg);
+        for (from, to, v) in f.moves.iter().filter(of_polarity).flat_map(|m| &m.steps) {
             let named = |c: &str| cells.contains(&c);
             if named(from) || to.as_deref().is_some_and(named) {
                 vectors.push(*v);

@@ -142,6 +142,10 @@ pub struct Lexicon {
     /// Words after a side that say it acts (`white places`, `dark may`): that side is the side
     /// to move.
     pub acts: &'static [&'static str],
+    /// Words after a cell saying it is empty (`d2, which is empty`, `d2, vide`).
+    pub empty: &'static [&'static str],
+    /// Words after a cell saying a piece stands on it (`e5 is occupied`, `h8, déjà occupée`).
+    pub occupied: &'static [&'static str],
     /// Words before a cell saying it is passed over, lies beyond or between, not reached.
     pub passing: &'static [&'static str],
     /// Words saying a piece was placed this turn (`the pawn placed on b2`): the cell is the one
@@ -327,6 +331,8 @@ static EN: Lexicon = Lexicon {
         "no",
         "none",
         "nothing",
+        "nobody",
+        "neither",
         "refused",
         "forbidden",
         "illegal",
@@ -397,6 +403,8 @@ static EN: Lexicon = Lexicon {
     before_article: &["up", "down"],
     not_after: &[],
     guarded: &[],
+    empty: &["empty", "free", "vacant"],
+    occupied: &["occupied"],
     passing: &["over", "pass", "past", "beyond", "between"],
     placed: &["placed"],
     turn: &["turn"],
@@ -517,7 +525,14 @@ static FR: Lexicon = Lexicon {
     ne_first: &["ne", "n"],
     ne_second: &["pas", "plus", "jamais", "rien", "personne", "guère"],
     win: &[
-        "gagne", "gagnent", "gagné", "gagnant", "gagnante", "emporte", "victoire",
+        "gagne",
+        "gagnent",
+        "gagné",
+        "gagnant",
+        "gagnante",
+        "emporte",
+        "emportent",
+        "victoire",
     ],
     lose: &["perd", "perdent", "perdu", "perdant"],
     draw: &["nul", "nulle", "égalité"],
@@ -601,6 +616,8 @@ static FR: Lexicon = Lexicon {
         ("l est", &["vers", "à", "de", "par", "depuis"]),
         ("l ouest", &["vers", "à", "de", "par", "depuis"]),
     ],
+    empty: &["vide", "vides", "libre", "libres"],
+    occupied: &["occupé", "occupée", "occupés", "occupées"],
     passing: &[
         "dessus",
         "par-dessus",
