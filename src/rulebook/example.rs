@@ -13,6 +13,7 @@
 
 use super::claims::{claims_of, pairs, ExpectRaw};
 pub use super::claims::{Claim, ClaimKind};
+use super::words;
 use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
@@ -404,44 +405,12 @@ fn known(d: &diagram::Drawn, mut marks: Marks) -> Marks {
     marks
 }
 
-/// The words of a caption, read as the caption check reads them (`captions.rs`, which imports
-/// this file, so the few lines are not shared): a word runs over letters, digits and the signs
-/// of moves (`d4xe5`, `-a1`, `>3,2:e`), without a closing `,` `:` or `-`; a plane cell written
-/// for readers, `(3, 1)` or `(3 ; 1)`, is read as its name `3,1`.
+/// The words of a caption, read as the caption check reads them ([`words::read`]): a plane
+/// cell written for readers, `(3, 1)` or `(3 ; 1)`, is read as its name `3,1`.
 fn caption_words(text: &str) -> Vec<String> {
-    let mut read = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('(') {
-        read.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        let cell = after.find(')').filter(|&j| j <= 24).and_then(|j| {
-            let (x, y) = after[..j].split_once([',', ';'])?;
-            let num = |s: &str| {
-                let t = s.trim();
-                let d = t.strip_prefix('-').unwrap_or(t);
-                (!d.is_empty() && d.chars().all(|c| c.is_ascii_digit())).then(|| t.to_string())
-            };
-            Some((format!("{},{}", num(x)?, num(y)?), j))
-        });
-        match cell {
-            Some((name, j)) => {
-                read.push(' ');
-                read.push_str(&name);
-                read.push(' ');
-                rest = &after[j + 1..];
-            }
-            None => {
-                read.push('(');
-                rest = after;
-            }
-        }
-    }
-    read.push_str(rest);
-    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | ',' | '+' | '>' | ':' | '*');
-    read.split(|c: char| !is_word(c))
-        .map(|w| w.trim_end_matches([',', ':', '-']))
-        .filter(|w| !w.is_empty())
-        .map(String::from)
+    words::read(&words::plane_cells(text))
+        .into_iter()
+        .map(|w| w.text)
         .collect()
 }
 

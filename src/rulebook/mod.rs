@@ -25,6 +25,7 @@ pub mod markdown;
 pub mod pages;
 pub mod style;
 pub mod typography;
+pub mod words;
 
 use crate::base::diag::Diagnostics;
 use crate::base::lang::Lang;
