@@ -1,0 +1,416 @@
+//! What a caption says of cells and of the moves through them: a cell is named by a claim,
+//! holds a piece or is marked; said reachable or not, empty or occupied, placed this turn, it
+//! is what the claims and the board hold; a direction is the way a claimed move goes; a
+//! sentence naming a move and a capture names all the pieces the move takes.
+
+use super::*;
+
+impl Reader<'_> {
+    pub(super) fn unbound_cell(&self, k: usize) -> Option<String> {
+        let w = &self.ws[k].text;
+        let in_moves = self
+            .f
+            .moves
+            .iter()
+            .any(|m| cells_of(&m.text, self.plane).iter().any(|c| c == w));
+        let occupied = self
+            .ex
+            .occupied
+            .iter()
+            .chain(&self.ex.after_occupied)
+            .any(|c| c == w);
+        let marked = self.f.marked.iter().any(|c| c == w);
+        if !in_moves && !occupied && !marked {
+            return Some(format!(
+                "the caption names `{w}`, a cell no claim names, no piece stands on and no mark shows"
+            ));
+        }
+        // `e5 is occupied`, `d2, which is empty`: whether a piece stands there, on the board
+        // the caption is drawn on.
+        if let Some(empty) = self.said_empty(k) {
+            let board = if self.after && self.f.after_move.is_some() {
+                &self.ex.after_occupied
+            } else {
+                &self.ex.occupied
+            };
+            let occupied = board.iter().any(|c| c == w);
+            if empty == occupied {
+                return Some(format!(
+                    "the caption says `{w}` is {}, but it is {} on the board",
+                    if empty { "empty" } else { "occupied" },
+                    if occupied { "occupied" } else { "empty" }
+                ));
+            }
+        }
+        let negative = self.negative(k);
+        // A cell and a direction (`(2, 1) east`) name the move of that cell that way.
+        let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
+        let after_next = self.next_in_phrase(k, 2).map(|x| x.lower.as_str());
+        let dir = next.and_then(|n| self.lex.direction(None, None, n, after_next));
+        let third = self.next_in_phrase(k, 3).map(|x| x.lower.as_str());
+        let dir = dir.or_else(|| after_next.and_then(|a| self.lex.direction(None, next, a, third)));
+        // `(1 ; 3) vers l’ouest`: the direction is the third word, after its article.
+        let dir = dir.or_else(|| {
+            let fourth = self.next_in_phrase(k, 4).map(|x| x.lower.as_str());
+            third.and_then(|t| self.lex.direction(next, after_next, t, fourth))
+        });
+        if let Some(d) = dir {
+            let pushes: Vec<&MoveFact> = self
+                .f
+                .moves
+                .iter()
+                .filter(|m| m.cells.len() == 1 && m.cells[0] == *w && !m.vectors.is_empty())
+                .filter(|m| m.vectors.iter().all(|&(dx, dy)| d.matches(dx, dy)))
+                .collect();
+            if !pushes.is_empty() {
+                return against_claims(negative, &pushes, &format!("moving `{w}` that way"));
+            }
+        }
+        // A cell that is itself a claimed placement is a move.
+        let placed: Vec<&MoveFact> = self.claimed(w);
+        if !placed.is_empty() {
+            return against_claims(negative, &placed, &format!("placing on `{w}`"));
+        }
+        // Only a move from one cell to another reaches a cell (not a placement, a removal).
+        let last = |m: &&MoveFact| m.cells.len() >= 2 && m.cells.last().is_some_and(|c| c == w);
+        let legal_end = self.f.moves.iter().filter(last).any(|m| m.legal);
+        let illegal_end = self.f.moves.iter().filter(last).any(|m| !m.legal);
+        let takes = self
+            .around(k, Level::Phrase)
+            .any(|j| self.lex.capture.contains(&self.ws[j].lower.as_str()));
+        match self.stated(k).filter(|_| !takes) {
+            Some(true) if legal_end && !illegal_end => {
+                return Some(format!(
+                    "the caption says `{w}` cannot be reached, but a claimed legal move ends there"
+                ))
+            }
+            Some(false) if illegal_end && !legal_end => {
+                return Some(format!(
+                "the caption says `{w}` may be reached, but only a claimed illegal move ends there"
+            ))
+            }
+            // A cell said to be reachable or not is a fact: some claimed move must name it
+            // (a cell passed over, beyond or between is not a destination).
+            Some(_) if !in_moves && !self.f.field_cells.contains(w) && !self.passed_by(k) => {
+                return Some(format!(
+                "the caption says whether `{w}` may be reached, but no claimed move names it (claim one legal or illegal)"
+            ))
+            }
+            _ => {}
+        }
+        // `c3 cannot go to c6`, `the pawn on h8 may not act`: what a piece may do.
+        self.unbound_piece_move(k)
+    }
+
+    /// A cell said to be able (or not) to move: with a modal verb in its phrase, the first cell
+    /// of the phrase and the next one name the claimed moves from one to the other (`c3 cannot
+    /// go to c6`); a cell with a verb of playing alone (`h8 may not act`, `f1 cannot move`)
+    /// names every claimed move from it. The phrase's polarity must be theirs.
+    pub(super) fn unbound_piece_move(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let phrase: Vec<usize> = self.around(k, Level::Phrase).collect();
+        let modal = phrase.iter().any(|&j| {
+            let w = self.ws[j].lower.as_str();
+            lex.positive.contains(&w) || matches!(w, "cannot" | "can't")
+        });
+        let cells: Vec<usize> = phrase
+            .iter()
+            .copied()
+            .filter(|&j| self.kinds[j] == Kind::Cell)
+            .collect();
+        // After a verb of taking, a cell is the piece taken, not where the move goes.
+        let takes = phrase
+            .iter()
+            .any(|&j| lex.capture.contains(&self.ws[j].lower.as_str()));
+        if !modal || takes || cells.first() != Some(&k) {
+            return None;
+        }
+        let from = self.ws[k].text.as_str();
+        let plays = phrase
+            .iter()
+            .any(|&j| lex.play_verbs.contains(&self.ws[j].lower.as_str()));
+        let moves: Vec<&MoveFact> = match cells.get(1) {
+            Some(&t) => {
+                let to = self.ws[t].text.as_str();
+                self.f
+                    .moves
+                    .iter()
+                    .filter(|m| {
+                        m.cells.len() >= 2
+                            && m.cells[0] == from
+                            && m.cells.last().is_some_and(|c| c == to)
+                    })
+                    .collect()
+            }
+            None if plays => self
+                .f
+                .moves
+                .iter()
+                .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+                .collect(),
+            None => return None,
+        };
+        if moves.is_empty() {
+            return None;
+        }
+        let negative = self.negative(k);
+        let legal = moves.iter().any(|m| m.legal);
+        if negative && legal {
+            return Some(format!(
+                "the caption says `{from}` cannot make that move, but the claims hold one legal"
+            ));
+        }
+        if !negative && !legal {
+            return Some(format!(
+                "the caption says `{from}` can make that move, but the claims hold it illegal"
+            ));
+        }
+        None
+    }
+
+    /// `the pawn placed on b2`, `a1 was not placed this turn`: the cell after the word (or the
+    /// nearest one before it in the sentence) is, or with a negation is not, the cell a field
+    /// of the position names (`last_placed`).
+    pub(super) fn unbound_placed(&self, k: usize) -> Option<String> {
+        let (lex, f) = (self.lex, self.f);
+        let cell = (1..=3)
+            .filter_map(|by| self.next_in_phrase(k, by).map(|_| k + by))
+            .find(|&j| self.kinds[j] == Kind::Cell)
+            .or_else(|| {
+                (0..k)
+                    .rev()
+                    .take_while(|&j| self.ws[j].sentence == self.ws[k].sentence)
+                    .find(|&j| self.kinds[j] == Kind::Cell)
+            })?;
+        let negated = (1..=3)
+            .filter_map(|by| k.checked_sub(by))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .any(|j| {
+                let w = self.ws[j].lower.as_str();
+                lex.negative.contains(&w) || lex.ne_second.contains(&w)
+            });
+        let name = &self.ws[cell].text;
+        let is = f.field_cells.iter().any(|c| c == name);
+        if is == negated {
+            return Some(if negated {
+                format!("the caption says {name} was not placed this turn, but the position says it was")
+            } else {
+                format!(
+                    "the caption says {name} was placed this turn, but the position names {}",
+                    f.field_cells.join(", ")
+                )
+            });
+        }
+        None
+    }
+
+    /// What the words just after cell `k` say of it (up to three words, in its sentence, up
+    /// to the next cell or move): `Some(true)` empty, `Some(false)` occupied (a negation
+    /// between turns one into the other), `None` neither.
+    pub(super) fn said_empty(&self, k: usize) -> Option<bool> {
+        let lex = self.lex;
+        let mut negated = false;
+        for j in (k + 1..self.ws.len()).take(3) {
+            if self.ws[j].sentence != self.ws[k].sentence
+                || matches!(self.kinds[j], Kind::Cell | Kind::Move)
+            {
+                return None;
+            }
+            let w = self.ws[j].lower.as_str();
+            negated |= lex.negative.contains(&w) || lex.ne_second.contains(&w);
+            // (`with an empty square between them` speaks of another cell.)
+            let noun_next = self
+                .ws
+                .get(j + 1)
+                .is_some_and(|n| lex.counted(&n.lower).is_some());
+            if lex.empty.contains(&w) && !noun_next {
+                return Some(!negated);
+            }
+            if lex.occupied.contains(&w) {
+                return Some(negated);
+            }
+        }
+        None
+    }
+
+    /// True when a word before cell `k` in its phrase says the cell is passed over, lies
+    /// beyond or between (`over c4`, `cannot pass b5`, `au-delà de a1`), not reached.
+    pub(super) fn passed_by(&self, k: usize) -> bool {
+        (0..k)
+            .rev()
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .any(|j| self.lex.passing.contains(&self.ws[j].lower.as_str()))
+    }
+
+    /// `the red pawn on d5 has two white neighbours: it does not move`: a verb of playing
+    /// whose phrase names no cell speaks of the first cell its sentence names before it; what
+    /// it says (can, cannot) must be what the claimed moves from that cell hold.
+    pub(super) fn unbound_pronoun_move(&self, k: usize) -> Option<String> {
+        let named = |j: usize| matches!(self.kinds[j], Kind::Cell | Kind::Move);
+        if self.around(k, Level::Phrase).any(named) {
+            return None;
+        }
+        let negative = self.stated(k)?;
+        let sentence = self.ws[k].sentence;
+        let subject = (0..k)
+            .filter(|&j| self.ws[j].sentence == sentence)
+            .find(|&j| self.kinds[j] == Kind::Cell)?;
+        let from = self.ws[subject].text.as_str();
+        let moves: Vec<&MoveFact> = self
+            .f
+            .moves
+            .iter()
+            .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let legal = moves.iter().any(|m| m.legal);
+        if negative && legal {
+            return Some(format!(
+                "the caption says the piece on `{from}` cannot move, but the claims hold a legal move from it"
+            ));
+        }
+        if !negative && !legal {
+            return Some(format!(
+                "the caption says the piece on `{from}` can move, but the claims hold every move from it illegal"
+            ));
+        }
+        None
+    }
+
+    /// True when a move of word `k`'s clause goes in direction `d` (or, in a negative phrase,
+    /// goes another way: "not a straight step").
+    pub(super) fn direction_bound(&self, k: usize, d: Dir, negative: bool) -> bool {
+        let f = self.f;
+        let goes = |v: &(f64, f64)| d.matches(v.0, v.1);
+        // "d4-e5 is not a straight step": in a negative phrase, a move the phrase names goes
+        // another way.
+        let in_phrase: Vec<&MoveFact> = self
+            .around(k, Level::Phrase)
+            .filter(|&j| self.kinds[j] == Kind::Move)
+            .flat_map(|j| self.claimed(&self.ws[j].text))
+            .collect();
+        if negative && !in_phrase.is_empty() {
+            return in_phrase
+                .iter()
+                .any(|m| m.vectors.first().is_some_and(|v| !goes(v)));
+        }
+        let named: Vec<usize> = self
+            .around(k, Level::Clause)
+            .filter(|&j| matches!(self.kinds[j], Kind::Cell | Kind::Move))
+            .collect();
+        let cells: Vec<&str> = named
+            .iter()
+            .filter(|&&j| self.kinds[j] == Kind::Cell)
+            .map(|&j| self.ws[j].text.as_str())
+            .collect();
+        let mut vectors: Vec<(f64, f64)> = Vec::new();
+        // The moves the clause names, every step of them.
+        for &j in &named {
+            if self.kinds[j] == Kind::Move {
+                for m in self.claimed(&self.ws[j].text) {
+                    vectors.extend(&m.vectors);
+                }
+            }
+        }
+        // The steps of claimed moves that leave a cell the clause names, or reach one: of the
+        // legal ones where the clause says a piece can, of the illegal ones where it says it
+        // cannot (`the pawn on d4 can go north` is not backed by the illegal d4-d5).
+        let stated = self.stated(k);
+        let of_polarity = |m: &&MoveFact| stated.is_none_or(|neg| m.legal != neg);
+        for (from, to, v) in f.moves.iter().filter(of_polarity).flat_map(|m| &m.steps) {
+            let named = |c: &str| cells.contains(&c);
+            if named(from) || to.as_deref().is_some_and(named) {
+                vectors.push(*v);
+            }
+        }
+        // From one cell the clause names to the next.
+        for pair in cells.windows(2) {
+            if let (Some(a), Some(b)) = (f.cells.get(pair[0]), f.cells.get(pair[1])) {
+                vectors.push((b.centre.0 - a.centre.0, b.centre.1 - a.centre.1));
+            }
+        }
+        // A clause that names nothing of them speaks of the claimed moves of its polarity.
+        if vectors.is_empty() {
+            vectors.extend(
+                f.moves
+                    .iter()
+                    .filter(|m| m.legal != negative)
+                    .flat_map(|m| m.vectors.first().copied()),
+            );
+        }
+        vectors.iter().any(goes)
+    }
+
+    /// Sentences that name a move and a capture but leave out pieces the move takes.
+    pub(super) fn omitted_captures(&self) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let sentences: Vec<usize> = {
+            let mut s: Vec<usize> = self.ws.iter().map(|w| w.sentence).collect();
+            s.dedup();
+            s
+        };
+        for s in sentences {
+            let idx: Vec<usize> = (0..self.ws.len())
+                .filter(|&j| self.ws[j].sentence == s)
+                .collect();
+            if !idx
+                .iter()
+                .any(|&j| self.lex.capture.contains(&self.ws[j].lower.as_str()))
+            {
+                continue;
+            }
+            let mut moves: Vec<&MoveFact> = idx
+                .iter()
+                .filter(|&&j| self.kinds[j] == Kind::Move)
+                .flat_map(|&j| self.claimed(&self.ws[j].text))
+                .filter(|m| m.legal)
+                .collect();
+            if moves.is_empty() && self.after {
+                moves.extend(
+                    self.f
+                        .moves
+                        .iter()
+                        .filter(|m| Some(&m.text) == self.f.after_move.as_ref()),
+                );
+            }
+            let named: Vec<&str> = idx
+                .iter()
+                .filter(|&&j| self.kinds[j] == Kind::Cell)
+                .map(|&j| self.ws[j].text.as_str())
+                .collect();
+            for m in moves {
+                let said: Vec<&String> = m
+                    .captured
+                    .iter()
+                    .filter(|c| named.contains(&c.as_str()))
+                    .collect();
+                let left: Vec<&String> = m
+                    .captured
+                    .iter()
+                    .filter(|c| !named.contains(&c.as_str()))
+                    .collect();
+                if !said.is_empty() && !left.is_empty() {
+                    let at = idx
+                        .iter()
+                        .copied()
+                        .find(|&j| self.ws[j].text == *said[0])
+                        .unwrap_or(idx[0]);
+                    out.push((
+                        at,
+                        format!(
+                            "the caption names some of the pieces `{}` takes but leaves out {}",
+                            m.text,
+                            left.iter()
+                                .map(|c| c.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
