@@ -92,6 +92,23 @@ fn count_before(ls: &[(Line, &str)], to: usize, examples: bool) -> usize {
         .count()
 }
 
+/// The figures of the section line `at` stands in, its subsections included.
+fn count_in_section(ls: &[(Line, &str)], at: usize, examples: bool) -> usize {
+    let head = ls[..at]
+        .iter()
+        .rposition(|(l, _)| matches!(l, Line::Heading(_)));
+    let level = head.map_or(0, |h| match ls[h].0 {
+        Line::Heading(n) => n,
+        _ => 0,
+    });
+    let start = head.map_or(0, |h| h + 1);
+    ls[start..]
+        .iter()
+        .take_while(|(l, _)| !matches!(l, Line::Heading(n) if *n <= level))
+        .filter(|(l, _)| matches!(l, Line::Figure(e) if *e || !examples))
+        .count()
+}
+
 /// Checks every body sentence of `text` that speaks of figures.
 pub fn check(text: &str, lang: Lang) -> Vec<Unbound> {
     let lex = lexicon::of(lang);
@@ -153,21 +170,35 @@ fn sentence_check(
     let examples = noun.1.starts_with("ex");
     let follows = ws.iter().any(|(_, w)| lex.following.contains(&w.as_str()));
     let precedes = ws.iter().any(|(_, w)| lex.preceding.contains(&w.as_str()));
-    if !follows && !precedes {
-        return None;
-    }
+    // With neither (`here are three examples`, `in the figure`), the sentence speaks of the
+    // figures of its section, before it and after it.
     let there = if follows {
         count_after(ls, line + 1, examples)
-    } else {
+    } else if precedes {
         count_before(ls, line, examples)
+    } else {
+        count_in_section(ls, line, examples)
     };
     let what = if examples { "example" } else { "figure" };
-    let place = if follows { "follow" } else { "come before" };
+    let place = if follows {
+        "follow"
+    } else if precedes {
+        "come before"
+    } else {
+        "stand"
+    };
+    let scope = if follows || precedes {
+        "in this section"
+    } else {
+        "in this section and its subsections"
+    };
     // A count of figures stands just before their noun ("the three examples").
     let noun_at = ws.iter().position(|(a, _)| *a == noun.0).unwrap_or(0);
     for (at, w) in &ws[noun_at.saturating_sub(2)..noun_at] {
         let n = if w.chars().all(|c| c.is_ascii_digit()) {
             w.parse::<usize>().ok()
+        } else if lex.both.contains(&w.as_str()) {
+            Some(2)
         } else {
             lex.number(w).map(|n| n as usize)
         };
@@ -175,9 +206,7 @@ fn sentence_check(
             if n != there {
                 return Some((
                     *at,
-                    format!(
-                        "the text counts {n} {what}s that {place} in this section, but {there} do"
-                    ),
+                    format!("the text counts {n} {what}s that {place} {scope}, but {there} do"),
                 ));
             }
         }
@@ -185,7 +214,11 @@ fn sentence_check(
     (there == 0).then(|| {
         (
             noun.0,
-            format!("the text points to {what}s that {place}, but none does in this section"),
+            if follows || precedes {
+                format!("the text points to {what}s that {place}, but none does in this section")
+            } else {
+                format!("the text speaks of {what}s, but its section has none")
+            },
         )
     })
 }
@@ -212,6 +245,44 @@ mod tests {
             .replace("three", "two")
             .replace("As the figure above shows.", "");
         assert!(check(&fixed, Lang::En).is_empty());
+    }
+
+    #[test]
+    fn a_sentence_with_no_direction_speaks_of_its_sections_figures() {
+        let fig = "```position\nx\n```\n";
+        // A count with no `follow` or `above`: the figures of the section, subsections included.
+        let t = format!("## A\n\nHere are three examples.\n\n{fig}\n### B\n\n{fig}\n## C\n\n{fig}");
+        let u = check(&t, Lang::En);
+        assert_eq!(u.len(), 1, "{u:?}");
+        assert_eq!((u[0].line, u[0].col), (3, 10));
+        assert!(
+            u[0].message.contains("counts 3 examples"),
+            "{}",
+            u[0].message
+        );
+        assert!(check(&t.replace("three", "two"), Lang::En).is_empty());
+        // A figure spoken of in a section that has none.
+        let t = format!("## A\n\nIn the figure, light wins.\n\n## B\n\n{fig}");
+        let u = check(&t, Lang::En);
+        assert!(
+            u.len() == 1 && u[0].message.contains("its section has none"),
+            "{u:?}"
+        );
+        let t = format!("## A\n\nDans la figure, les clairs gagnent.\n\n## B\n\n{fig}");
+        assert_eq!(check(&t, Lang::Fr).len(), 1);
+    }
+
+    #[test]
+    fn both_counts_two() {
+        let fig = "```position\nx\n```\n";
+        let t = format!("## A\n\n{fig}\nBoth examples above are wins.\n");
+        let u = check(&t, Lang::En);
+        assert!(u.len() == 1 && u[0].message.contains("counts 2"), "{u:?}");
+        assert!(check(
+            &format!("## A\n\n{fig}\n{fig}\nBoth examples above are wins.\n"),
+            Lang::En
+        )
+        .is_empty());
     }
 
     #[test]

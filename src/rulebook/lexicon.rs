@@ -175,6 +175,8 @@ pub struct Lexicon {
     pub places: &'static [&'static str],
     /// Nouns for the figures of the rulebook (body sentences about examples).
     pub example_nouns: &'static [&'static str],
+    /// Words that count two before a noun of figures (`both examples`).
+    pub both: &'static [&'static str],
     /// Words saying the figures named come after the sentence.
     pub following: &'static [&'static str],
     /// Words saying the figures named came before the sentence.
@@ -429,6 +431,7 @@ static EN: Lexicon = Lexicon {
     example_nouns: &[
         "example", "examples", "figure", "figures", "diagram", "diagrams",
     ],
+    both: &["both"],
     following: &["follow", "follows", "following", "below", "next"],
     preceding: &["above", "previous", "preceding"],
 };
@@ -693,6 +696,7 @@ static FR: Lexicon = Lexicon {
         "diagramme",
         "diagrammes",
     ],
+    both: &[],
     following: &[
         "suit",
         "suivent",
