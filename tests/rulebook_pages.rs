@@ -304,9 +304,13 @@ fn a_component_is_cut_at_its_trim_so_its_bleed_stays_off_its_caption() {
 }
 
 #[test]
-fn a_rulebook_may_name_its_faces_among_the_games_fonts_and_its_colour() {
-    let text = "```style\nfont = \"sketch\"\nheadings = \"sketch\"\naccent = \"#2d6a4f\"\n```\n\n## Harvest\n\nPick the **ripe** vegetables.\n";
-    let (def, b) = book("potager", text, Lang::En);
+fn a_games_rulebooks_may_name_their_faces_among_its_fonts_and_their_colour() {
+    let toml = std::fs::read_to_string(common::root().join("games/potager/game.toml")).unwrap();
+    let look = "\n[rulebook]\nfont = \"sketch\"\nheadings = \"sketch\"\naccent = \"#2d6a4f\"\n";
+    let def = common::parse("potager", &format!("{toml}{look}")).unwrap_or_else(|d| panic!("{d}"));
+    let text = "## Harvest\n\nPick the **ripe** vegetables.\n";
+    let b = markdown::parse(None, &def, Path::new("test.md"), text, Lang::En)
+        .unwrap_or_else(|d| panic!("{d}"));
     let sketch = def.fonts["sketch"];
     assert_eq!(b.style.body, sketch);
     assert_eq!(b.style.accent.to_string(), "#2d6a4f");
@@ -332,21 +336,32 @@ fn a_rulebook_may_name_its_faces_among_the_games_fonts_and_its_colour() {
         "{family}"
     );
     assert!(html.contains("color: #2d6a4f") && html.contains("<strong>ripe</strong>"));
-    // Lato and the brown accent when the rulebook says nothing.
+    // Lato and the brown accent when the game says nothing.
     let (_, plain) = book("potager", "Pick.\n", Lang::En);
     assert_eq!(plain.style, rulebook::style::Style::default());
-    // A family the game does not have, refused at its place.
+    // A family the game does not have, refused at its place in game.toml.
+    let bad = format!("{toml}\n[rulebook]\nfont = \"skech\"\n");
+    let err = common::parse("potager", &bad).unwrap_err().to_string();
+    let at = bad.find("\"skech\"").unwrap();
+    let (l, c) = ludopress::base::diag::line_col(&bad, at);
+    assert!(
+        err.contains(&format!("games/potager/game.toml:{l}:{c}:"))
+            && err.contains("no font family `skech`")
+            && err.contains("did you mean `sketch`?"),
+        "{err}"
+    );
+    // The old per-rulebook block says where the look went.
     let err = markdown::parse(
         None,
         &def,
         Path::new("t.md"),
-        "```style\nfont = \"gothic\"\n```\n",
+        "```style\nfont = \"sketch\"\n```\n",
         Lang::En,
     )
     .unwrap_err()
     .to_string();
     assert!(
-        err.contains("t.md:2:9") && err.contains("no font family `gothic`"),
+        err.contains("t.md:1:") && err.contains("[rulebook]"),
         "{err}"
     );
 }

@@ -135,11 +135,10 @@ pub fn parse(
     let mut diags = Diagnostics::default();
     let mut summary = None;
     let parts = read_parts(&src, text, &mut diags, &mut summary);
-    let mut style = None;
-    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags, &mut style);
+    let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
     let mut blocks = draw_figures(engine, game, lang, parts, &examples);
     typography(&mut blocks, lang);
-    let style = style.unwrap_or_default();
+    let style = super::style::of(game);
     set_faces(&mut blocks, &style);
     scale_diagrams(&mut blocks);
     // The summary from its heading on (the heading's number among the headings).
@@ -347,7 +346,6 @@ fn read_fences(
     text: &str,
     parts: Vec<Part>,
     diags: &mut Diagnostics,
-    style: &mut Option<super::style::Style>,
 ) -> (Vec<Read>, Vec<Example>) {
     let mut examples = Vec::new();
     let mut out = Vec::new();
@@ -407,19 +405,11 @@ fn read_fences(
                     Err(e) => diags.push(crate::base::diag::from_toml(&block, &e)),
                 }
             }
-            "style" => {
-                let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
-                if style.is_some() {
-                    diags.push(block.error(
-                        0..block.text.len().min(1),
-                        "a second `style` block: a rulebook has one",
-                    ));
-                }
-                match super::style::read(game, &block) {
-                    Ok(s) => *style = Some(s),
-                    Err(d) => diags.0.extend(d.0),
-                }
-            }
+            // The look moved to game.toml, one for every language of the game.
+            "style" => diags.push(src.error(
+                f.content.start.saturating_sub(1)..f.content.start,
+                "a rulebook's faces and colour are set once for all its languages, in game.toml: `[rulebook]` with `font`, `headings`, `accent`",
+            )),
             "box" => {
                 let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
                 match super::contents::read(game, &block) {
@@ -430,7 +420,7 @@ fn read_fences(
             other => diags.push(src.error(
                 f.content.start.saturating_sub(1)..f.content.start,
                 format!(
-                    "unknown block `{other}` (expected `position`, `component`, `box` or `style`)"
+                    "unknown block `{other}` (expected `position`, `component` or `box`)"
                 ),
             )),
         }

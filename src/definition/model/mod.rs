@@ -61,9 +61,22 @@ pub struct Game {
     pub engine: Option<EngineDef>,
     /// Credits and the facts a rulebook's header gives.
     pub about: About,
-    /// The font families of `[fonts]` by name, and the bundled `lato`: what a rulebook's
-    /// `style` block may name.
+    /// The font families of `[fonts]` by name, and the bundled `lato`.
     pub fonts: std::collections::BTreeMap<String, crate::fonts::Family>,
+    /// The look of its rulebooks (`[rulebook]`): what the game chose, each when it did.
+    pub rulebook: RulebookLook,
+}
+
+/// The faces and colour a game's rulebooks are set in (`[rulebook]` in game.toml), each when
+/// the game names it (Lato and a warm brown otherwise).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RulebookLook {
+    /// Body text, captions, tables.
+    pub body: Option<crate::fonts::Family>,
+    /// The title and the headings.
+    pub headings: Option<crate::fonts::Family>,
+    /// The title's rule, the subtitle, first-level headings and list marks.
+    pub accent: Option<crate::base::color::Color>,
 }
 
 /// Credits and the facts of a game's box, each when the definition gives it.

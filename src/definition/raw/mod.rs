@@ -77,6 +77,8 @@ pub struct GameFile {
     pub diagram: Option<Spanned<DiagramRaw>>,
     /// `[engine]`: a rules engine program of the game's own, which checks its rulebooks' claims.
     pub engine: Option<Spanned<EngineRaw>>,
+    /// `[rulebook]`: the faces and colour the game's rulebooks are set in.
+    pub rulebook: Option<RulebookRaw>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
@@ -113,6 +115,18 @@ pub struct Header {
     pub age: Option<I>,
     /// A game's length in minutes: `[15, 30]`, or `[20, 20]`.
     pub minutes: Option<Spanned<Vec<I>>>,
+}
+
+/// `[rulebook]`: the look of the game's rulebooks, in every language.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulebookRaw {
+    /// The family of the body text, captions and tables: one of `[fonts]`, or `lato`.
+    pub font: Option<S>,
+    /// The family of the title and headings (its bold face).
+    pub headings: Option<S>,
+    /// The colour of the title's rule, the subtitle, first-level headings and list marks.
+    pub accent: Option<S>,
 }
 
 /// `[engine]`: the game's own rules engine, a program that speaks the engine protocol

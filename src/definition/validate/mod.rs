@@ -200,6 +200,7 @@ pub fn game(
         engine,
         about: about_of(&mut cx, h),
         fonts: lays.families().clone(),
+        rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
@@ -290,5 +291,41 @@ fn about_of(cx: &mut Ctx, h: &raw::Header) -> About {
         players: range(cx, &h.players, 1, 99, "players"),
         age: h.age.as_ref().map(|a| cx.int(a, 1, 99, "age") as i64),
         minutes: range(cx, &h.minutes, 1, 6000, "minutes"),
+    }
+}
+
+/// `[rulebook]`: the families it names must be the game's (`[fonts]`, or `lato`), its accent a
+/// colour.
+fn rulebook_look(
+    cx: &mut Ctx,
+    raw: Option<&raw::RulebookRaw>,
+    families: &std::collections::BTreeMap<String, crate::fonts::Family>,
+) -> crate::definition::model::RulebookLook {
+    let Some(r) = raw else {
+        return Default::default();
+    };
+    let family = |cx: &mut Ctx, name: &Option<raw::S>| {
+        let name = name.as_ref()?;
+        let found = families.get(name.get_ref()).copied();
+        if found.is_none() {
+            let known: Vec<&str> = families.keys().map(String::as_str).collect();
+            let hint = crate::base::diag::closest(name.get_ref(), known.iter().copied())
+                .map(|c| format!("did you mean `{c}`?"));
+            cx.err_hint(
+                name,
+                format!(
+                    "`[rulebook]`: no font family `{}` in the game's [fonts] (it has: {})",
+                    name.get_ref(),
+                    known.join(", ")
+                ),
+                hint,
+            );
+        }
+        found
+    };
+    crate::definition::model::RulebookLook {
+        body: family(cx, &r.font),
+        headings: family(cx, &r.headings),
+        accent: r.accent.as_ref().map(|a| cx.color(a)),
     }
 }
