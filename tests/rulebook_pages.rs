@@ -159,6 +159,57 @@ fn a_sub_section_stays_whole_with_the_figure_beside_its_paragraph_and_flows_on()
 }
 
 #[test]
+fn a_figure_that_does_not_fit_is_reduced_rather_than_leave_a_third_of_the_page_empty() {
+    // Two drawings side by side: too wide to stand beside the paragraph before them.
+    let position = "```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 12 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"The big plane.\"\n```\n\n";
+    let figure = format!("{position}{position}## Next section\n\nMore text.\n");
+    let y_of = |page: &Scene, text: &str| {
+        runs(page)
+            .into_iter()
+            .filter(|r| r.2.contains(text))
+            .map(|r| r.1)
+            .fold(0.0, f64::max)
+    };
+    // How far below the text before it the caption falls, the figure at its own size.
+    let drop = |n: usize| {
+        let pages = laid_out("lignes", &format!("{}{figure}", filler(n + 1)), Lang::En);
+        let (last, cap) = (page_of(&pages, "Filler"), page_of(&pages, "big plane"));
+        let last = pages
+            .iter()
+            .rposition(|p| runs(p).iter().any(|r| r.2.contains("Filler")))
+            .unwrap_or(last);
+        let foot = y_of(&pages[last], "Filler");
+        (last == cap)
+            .then(|| y_of(&pages[cap], "big plane") - foot)
+            .ok_or(foot)
+    };
+    let natural = drop(0).unwrap();
+    let mut reduced = 0;
+    for n in 0..48 {
+        match drop(n) {
+            Ok(d) => {
+                // Never reduced below 80 % of its size (the caption's line does not shrink).
+                assert!(
+                    d > 0.8 * natural - 1.0,
+                    "{n}: {d:.0} mm against {natural:.0}"
+                );
+                reduced += usize::from(d < natural - 1.0);
+            }
+            // Moved to the next page: the page it leaves is not a third empty, or the
+            // figure would not fit there even at 80 %.
+            Err(foot) => {
+                let room = 297.0 - 20.0 - foot;
+                assert!(
+                    room < (297.0 - 42.0) / 3.0 || room < 0.8 * natural + 4.0,
+                    "{n}: the page ends at {foot:.0} mm, {room:.0} mm empty"
+                );
+            }
+        }
+    }
+    assert!(reduced > 0);
+}
+
+#[test]
 fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
     let text =
         "Light pushes (1, 1) then (3, 1) and (12, -4); dark frames 3 squares on an 8 × 8 board. "

@@ -17,7 +17,7 @@
 
 use super::lines::{break_justified, break_lines, draw_justified, draw_line, line_height};
 use super::style::Style;
-use super::{Block, Figure, Item, Rulebook, Span};
+use super::{Block, Figure, Item, Panel, Rulebook, Span};
 use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
 use crate::fonts::Face;
@@ -45,6 +45,12 @@ const FLOAT_GAP: f64 = 6.0;
 const FLOAT_ABOVE: f64 = 1.0;
 /// The narrowest text column beside a figure, mm (some 40 characters of body text).
 const FLOAT_TEXT: f64 = 70.0;
+/// The least share of its size a figure is reduced to, so that it fits the room left on a page
+/// rather than leave that room empty.
+const SHRINK_FLOOR: f64 = 0.8;
+/// How far above the current height the last line's baseline may stand, mm (a line's
+/// descent, the gap after a paragraph and the gap above a figure).
+const INK_ABOVE: f64 = 8.0;
 /// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
 const SUMMARY_SIZES: [f64; 5] = [BODY, 9.5, 9.0, 8.5, 8.0];
 
@@ -273,21 +279,60 @@ impl Flow {
         y - self.y
     }
 
+    /// Whether what does not fit here would leave the page more than a third empty, as a
+    /// reader sees it: from the last line's baseline, above the current height by the line's
+    /// descent and the gaps after a paragraph and above a figure.
+    fn third_empty(&self) -> bool {
+        !self.at_top() && self.room() + INK_ABOVE >= (self.h - TOP - BOTTOM) / 3.0
+    }
+
+    /// `fig` with its drawings reduced as little as needed, and to no less than
+    /// [`SHRINK_FLOOR`] of their size, for `height` of it to fit the room left on the page;
+    /// `fig` itself when it fits or would not fit at the floor either, or when moving it to
+    /// the next page would not leave this one a third empty.
+    fn fitted(&self, fig: &Figure, height: impl Fn(&Figure) -> f64) -> Figure {
+        if height(fig) <= self.room() || !self.third_empty() {
+            return fig.clone();
+        }
+        let tw = self.text_width();
+        let scaled = |k: f64| Figure {
+            panels: fig
+                .panels
+                .iter()
+                .map(|p| Panel {
+                    width: p.width.min(tw) * k,
+                    ..p.clone()
+                })
+                .collect(),
+            line: fig.line,
+        };
+        // The least reduction that fits, tried in steps of 2 %.
+        let steps = ((1.0 - SHRINK_FLOOR) / 0.02).round() as usize;
+        (0..steps)
+            .map(|s| scaled(1.0 - 0.02 * (s + 1) as f64))
+            .find(|small| height(small) <= self.room())
+            .unwrap_or_else(|| fig.clone())
+    }
+
     /// A figure across the text width, kept whole with its captions; row by row (each drawing
-    /// with its caption) when `split` or when the whole is taller than a page.
+    /// with its caption) when `split` or when the whole is taller than a page. What would go
+    /// to the next page and leave this one a third empty is reduced to fit, when it can be.
     fn figure(&mut self, fig: &Figure, split: bool) {
         self.y += 2.0;
         if !split && self.figure_height(fig) <= self.h - TOP - BOTTOM {
-            self.ensure(self.figure_height(fig) - 2.0);
-            let h = self.draw_figure(fig, None);
+            let fig = self.fitted(fig, |g| self.figure_height(g) - 2.0);
+            self.ensure(self.figure_height(&fig) - 2.0);
+            let h = self.draw_figure(&fig, None);
             self.y += h;
         } else {
-            for (list, _, h) in self.figure_rows(fig, self.text_width()) {
-                self.ensure(h + 3.0);
+            for (list, _, _) in self.figure_rows(fig, self.text_width()) {
                 let row = Figure {
                     panels: list.iter().map(|&i| fig.panels[i].clone()).collect(),
                     line: fig.line,
                 };
+                let row_height = |g: &Figure| self.figure_height(g) - 4.0;
+                let row = self.fitted(&row, row_height);
+                self.ensure(row_height(&row));
                 let drawn = self.draw_figure(&row, None);
                 self.y += drawn;
             }
