@@ -210,6 +210,57 @@ fn a_figure_that_does_not_fit_is_reduced_rather_than_leave_a_third_of_the_page_e
 }
 
 #[test]
+fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
+    let position = |rows: &str| {
+        format!("Text.\n\n```position\ngame = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{rows}\"\"\"\n\n[diagram]\ncaption = \"A position.\"\n```\n\n")
+    };
+    let empty = ". . . . . . . .\n";
+    let whole = format!("B . . . . . . .\n{}. . . . . . . W\n", empty.repeat(6));
+    let detail = format!(
+        "{}. . . B W . . .\n. . . W . . . .\n{}",
+        empty.repeat(3),
+        empty.repeat(3)
+    );
+    let text = format!("{}{}", position(&whole), position(&detail));
+    let (_, b) = book("breakthrough", &text, Lang::En);
+    let panels: Vec<&rulebook::Panel> = b
+        .blocks
+        .iter()
+        .filter_map(|blk| match blk {
+            Block::Figure(f) => Some(&f.panels[0]),
+            _ => None,
+        })
+        .collect();
+    let [whole, detail] = panels[..] else {
+        panic!("two figures, not {}", panels.len());
+    };
+    // Pawns on d4, d5 and e5 with a ring: columns c to f, ranks 3 to 6.
+    assert!(
+        detail.scene.width < 0.6 * whole.scene.width,
+        "{} against {}",
+        detail.scene.width,
+        whole.scene.width
+    );
+    // On the page too, no narrower than the rulebook's least diagram width.
+    assert!(detail.width < 0.7 * whole.width && detail.width >= 45.0);
+    let names: Vec<String> = detail
+        .scene
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Text(run, _) => Some(run.text),
+            _ => None,
+        })
+        .collect();
+    for kept in ["c", "d", "e", "f", "3", "4", "5", "6"] {
+        assert!(names.iter().any(|n| n == kept), "{kept} not in {names:?}");
+    }
+    for cut in ["a", "h", "1", "8"] {
+        assert!(!names.iter().any(|n| n == cut), "{cut} in {names:?}");
+    }
+}
+
+#[test]
 fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
     let text =
         "Light pushes (1, 1) then (3, 1) and (12, -4); dark frames 3 squares on an 8 × 8 board. "

@@ -499,8 +499,7 @@ impl Layout<'_> {
     /// Whether a figure that does not fit where it comes may wait for the next page while text
     /// fills this one: the page is still a third empty, and the figure fits on a page.
     fn can_wait(&self, f: &Flow, fig: &Figure) -> bool {
-        let area = f.h - TOP - BOTTOM;
-        f.room() >= area / 3.0 && f.figure_height(fig) <= area
+        f.third_empty() && f.figure_height(fig) <= f.h - TOP - BOTTOM
     }
 
     /// Text that may come before a figure that waits: the blocks from `j` that go together (an
