@@ -261,6 +261,38 @@ fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
 }
 
 #[test]
+fn short_sub_sections_are_set_two_to_a_row() {
+    let section = |name: &str, words: usize| {
+        format!("### {name} card\n\n{name}text {}\n\n```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = {{ light = 0, dark = 12 }}\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"The {name} plane.\"\n```\n\n", "pawns move. ".repeat(words))
+    };
+    let text = format!(
+        "## Cards\n\n{}{}{}{}",
+        section("Alpha", 3),
+        section("Beta", 3),
+        section("Gamma", 3),
+        section("Delta", 400)
+    );
+    let pages = laid_out("lignes", &text, Lang::En);
+    let at = |text: &str| {
+        let page = page_of(&pages, text);
+        let r = runs(&pages[page])
+            .into_iter()
+            .find(|r| r.2.contains(text))
+            .unwrap();
+        (page, r.0, r.1)
+    };
+    let (alpha, beta, gamma) = (at("Alpha card"), at("Beta card"), at("Gamma card"));
+    // Alpha and Beta side by side, each with its text and its figure in its column.
+    assert_eq!((alpha.0, alpha.2), (beta.0, beta.2), "{alpha:?} {beta:?}");
+    assert!(alpha.1 < 25.0 && beta.1 > 105.0, "{alpha:?} {beta:?}");
+    assert!(at("Betatext").1 > 105.0 && at("Beta plane").1 > 105.0);
+    assert!(at("Alpha plane").1 < 105.0 && at("Alpha plane").2 > at("Alphatext").2);
+    // Gamma has no short partner (Delta's text runs long): it stands below, on the left.
+    assert!(gamma.1 < 25.0 && (gamma.0, gamma.2) > (alpha.0, alpha.2));
+    assert!(at("Delta card").1 < 25.0);
+}
+
+#[test]
 fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
     let text =
         "Light pushes (1, 1) then (3, 1) and (12, -4); dark frames 3 squares on an 8 × 8 board. "
