@@ -482,7 +482,12 @@ impl Layout<'_> {
                 .map(|it| f.item_height(it))
                 .sum::<f64>(),
             Some(Block::Table(head, rows)) => table_height(f, head, rows).min(f.h * 0.5).max(20.0),
-            Some(Block::Figure(fig)) => f.figure_height(fig),
+            // A figure of several rows may start at a page's foot row by row (see
+            // `Block::Figure` in [`Layout::run`]): its first row, each drawing with its caption.
+            Some(Block::Figure(fig)) => match f.figure_rows(fig, f.text_width()).as_slice() {
+                [first, _, ..] if f.figure_height(fig) <= f.h - TOP - BOTTOM => first.2 + 7.0,
+                _ => f.figure_height(fig),
+            },
             // A heading followed by a heading (`##` then `###`) stays with the second one's
             // head too.
             Some(Block::Heading(level, spans)) => {
