@@ -379,6 +379,12 @@ impl Flow {
 
     /// A paragraph with the figure it introduces beside it, on the left.
     fn float(&mut self, spans: &[Span], fig: &Figure, fw: f64) {
+        // Reduced, when that lets the two stay on this page rather than leave it a third empty.
+        let fig = &self.fitted(fig, |g| {
+            let fh = self.figure_rows(g, f64::INFINITY)[0].2;
+            self.float_height(spans, self.float_width(g).unwrap_or(fw), fh)
+        });
+        let fw = self.float_width(fig).unwrap_or(fw);
         let fh = self.figure_rows(fig, f64::INFINITY)[0].2;
         let whole = self.float_height(spans, fw, fh);
         // The paragraph and its figure together, unless that is more than a page.
