@@ -159,6 +159,140 @@ fn a_sub_section_stays_whole_with_the_figure_beside_its_paragraph_and_flows_on()
 }
 
 #[test]
+fn a_figure_that_does_not_fit_is_reduced_rather_than_leave_a_third_of_the_page_empty() {
+    // Two drawings side by side: too wide to stand beside the paragraph before them.
+    let position = "```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 12 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"The big plane.\"\n```\n\n";
+    let figure = format!("{position}{position}## Next section\n\nMore text.\n");
+    let y_of = |page: &Scene, text: &str| {
+        runs(page)
+            .into_iter()
+            .filter(|r| r.2.contains(text))
+            .map(|r| r.1)
+            .fold(0.0, f64::max)
+    };
+    // How far below the text before it the caption falls, the figure at its own size.
+    let drop = |n: usize| {
+        let pages = laid_out("lignes", &format!("{}{figure}", filler(n + 1)), Lang::En);
+        let (last, cap) = (page_of(&pages, "Filler"), page_of(&pages, "big plane"));
+        let last = pages
+            .iter()
+            .rposition(|p| runs(p).iter().any(|r| r.2.contains("Filler")))
+            .unwrap_or(last);
+        let foot = y_of(&pages[last], "Filler");
+        (last == cap)
+            .then(|| y_of(&pages[cap], "big plane") - foot)
+            .ok_or(foot)
+    };
+    let natural = drop(0).unwrap();
+    let mut reduced = 0;
+    for n in 0..48 {
+        match drop(n) {
+            Ok(d) => {
+                // Never reduced below 80 % of its size (the caption's line does not shrink).
+                assert!(
+                    d > 0.8 * natural - 1.0,
+                    "{n}: {d:.0} mm against {natural:.0}"
+                );
+                reduced += usize::from(d < natural - 1.0);
+            }
+            // Moved to the next page: the page it leaves is not a third empty, or the
+            // figure would not fit there even at 80 %.
+            Err(foot) => {
+                let room = 297.0 - 20.0 - foot;
+                assert!(
+                    room < (297.0 - 42.0) / 3.0 || room < 0.8 * natural + 4.0,
+                    "{n}: the page ends at {foot:.0} mm, {room:.0} mm empty"
+                );
+            }
+        }
+    }
+    assert!(reduced > 0);
+}
+
+#[test]
+fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
+    let position = |rows: &str| {
+        format!("Text.\n\n```position\ngame = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{rows}\"\"\"\n\n[diagram]\ncaption = \"A position.\"\n```\n\n")
+    };
+    let empty = ". . . . . . . .\n";
+    let whole = format!("B . . . . . . .\n{}. . . . . . . W\n", empty.repeat(6));
+    let detail = format!(
+        "{}. . . B W . . .\n. . . W . . . .\n{}",
+        empty.repeat(3),
+        empty.repeat(3)
+    );
+    let text = format!("{}{}", position(&whole), position(&detail));
+    let (_, b) = book("breakthrough", &text, Lang::En);
+    let panels: Vec<&rulebook::Panel> = b
+        .blocks
+        .iter()
+        .filter_map(|blk| match blk {
+            Block::Figure(f) => Some(&f.panels[0]),
+            _ => None,
+        })
+        .collect();
+    let [whole, detail] = panels[..] else {
+        panic!("two figures, not {}", panels.len());
+    };
+    // Pawns on d4, d5 and e5 with a ring: columns c to f, ranks 3 to 6.
+    assert!(
+        detail.scene.width < 0.6 * whole.scene.width,
+        "{} against {}",
+        detail.scene.width,
+        whole.scene.width
+    );
+    // On the page too, no narrower than the rulebook's least diagram width.
+    assert!(detail.width < 0.7 * whole.width && detail.width >= 45.0);
+    let names: Vec<String> = detail
+        .scene
+        .flatten()
+        .into_iter()
+        .filter_map(|f| match f {
+            Flat::Text(run, _) => Some(run.text),
+            _ => None,
+        })
+        .collect();
+    for kept in ["c", "d", "e", "f", "3", "4", "5", "6"] {
+        assert!(names.iter().any(|n| n == kept), "{kept} not in {names:?}");
+    }
+    for cut in ["a", "h", "1", "8"] {
+        assert!(!names.iter().any(|n| n == cut), "{cut} in {names:?}");
+    }
+}
+
+#[test]
+fn short_sub_sections_are_set_two_to_a_row() {
+    let section = |name: &str, words: usize| {
+        format!("### {name} card\n\n{name}text {}\n\n```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = {{ light = 0, dark = 12 }}\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"The {name} plane.\"\n```\n\n", "pawns move. ".repeat(words))
+    };
+    let text = format!(
+        "## Cards\n\n{}{}{}{}",
+        section("Alpha", 3),
+        section("Beta", 3),
+        section("Gamma", 3),
+        section("Delta", 400)
+    );
+    let pages = laid_out("lignes", &text, Lang::En);
+    let at = |text: &str| {
+        let page = page_of(&pages, text);
+        let r = runs(&pages[page])
+            .into_iter()
+            .find(|r| r.2.contains(text))
+            .unwrap();
+        (page, r.0, r.1)
+    };
+    let (alpha, beta, gamma) = (at("Alpha card"), at("Beta card"), at("Gamma card"));
+    // Alpha and Beta side by side, each with its text and its figure in its column.
+    assert_eq!((alpha.0, alpha.2), (beta.0, beta.2), "{alpha:?} {beta:?}");
+    assert!(alpha.1 < 25.0 && beta.1 > 105.0, "{alpha:?} {beta:?}");
+    assert!(at("Betatext").1 > 105.0 && at("Beta plane").1 > 105.0);
+    assert!(at("Alpha plane").1 < 105.0 && at("Alpha plane").2 > at("Alphatext").2);
+    // Gamma has no short partner (Delta's text runs long): it stands below, on the left.
+    assert!(gamma.1 < 25.0 && (gamma.0, gamma.2) > (alpha.0, alpha.2));
+    assert!(at("Delta card").1 < 25.0);
+}
+
+#[test]
 fn numbers_keep_their_noun_and_coordinates_their_pair_in_print_and_html() {
     let text =
         "Light pushes (1, 1) then (3, 1) and (12, -4); dark frames 3 squares on an 8 × 8 board. "

@@ -7,6 +7,10 @@
 //! crosses are drawn over a white halo, and a cell whose printed name a piece hides gets its
 //! name again on a tag over the piece.
 
+mod crop;
+
+pub use crop::{cut, part, Cut};
+
 use super::board::cell_polygon;
 use crate::base::color::Color;
 use crate::base::diag::Error;
@@ -29,6 +33,10 @@ pub struct Drawn {
     /// The board prints each cell's name inside it (triangles, hexes), where a piece hides it;
     /// a square board and a plane write their coordinates around the edge.
     names_inside: bool,
+    /// The coordinates are written around the edge (a square board that prints them, a plane).
+    names_edge: bool,
+    /// The width of the whole drawing, before it is cut to a part of its board.
+    whole: f64,
 }
 
 impl Drawn {
@@ -40,6 +48,12 @@ impl Drawn {
     /// The centre of the cell named `name`, where marks aim.
     pub fn centre(&self, name: &str) -> Option<P> {
         self.cell(name).map(centre)
+    }
+
+    /// The width of the whole drawing, mm, before it was cut to the part of its board it uses
+    /// (the rulebook's common scale is set on whole drawings).
+    pub fn whole_width(&self) -> f64 {
+        self.whole
     }
 
     /// The radius marks are drawn at on the cell named `name` (an arrow's width and a cross's
@@ -208,6 +222,13 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
         }
         Spot::Plane { .. } => false,
     };
+    let names_edge = match p.ground {
+        Spot::Board(b) => {
+            let board = &game.boards[b];
+            board.coords && matches!(board.grid, Grid::Square(_))
+        }
+        Spot::Plane { .. } => true,
+    };
     let occupied = p.occupied().map(String::from).collect();
     let mut scene = match p.ground {
         Spot::Board(b) => super::board::draw(&game.boards[b]),
@@ -227,10 +248,12 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
         outline(&mut scene, poly, FIELD_MARK);
     }
     Drawn {
+        whole: scene.width,
         scene,
         cells: p.cells,
         occupied,
         names_inside,
+        names_edge,
     }
 }
 

@@ -19,7 +19,6 @@ use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
 use crate::rules;
 use crate::rules::engine::{Engine, Position};
-use crate::scene::Scene;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -316,14 +315,19 @@ pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
     })
 }
 
-/// The example's diagram (and the position after its move, when asked), as figure panels.
-pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(Scene, String)> {
+/// The example's diagram (and the position after its move, when asked), as figure panels,
+/// both cut alike to the part of the board they use when it is small or the diagram partial.
+pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagram::Drawn, String)> {
     let Some(def) = game.diagram.as_ref() else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    if let Some(d) = figure(engine, game, ex) {
-        out.push((d.scene, ex.caption.clone()));
+    // Parsing placed the example once: a failure here is not reachable with a parsed example.
+    if let Ok(mut d) = diagram::position(game, def, &ex.rows, &ex.fields) {
+        let marks = figure_marks(engine, game, ex);
+        if diagram::draw_marks(&mut d, &marks).is_ok() {
+            out.push((d, ex.caption.clone(), marks));
+        }
     }
     if let (Some(cap), Some(engine)) = (&ex.after_caption, engine) {
         if let Some(q) = after_position(engine, ex) {
@@ -336,22 +340,25 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(Scene,
                 };
                 let tags = known(&d, tags);
                 if diagram::draw_marks(&mut d, &tags).is_ok() {
-                    out.push((d.scene, cap.clone()));
+                    out.push((d, cap.clone(), tags));
                 }
             }
         }
     }
-    out
+    let both: Vec<(&diagram::Drawn, &Marks)> = out.iter().map(|(d, _, m)| (d, m)).collect();
+    if let Some(cut) = diagram::part(&both, ex.partial) {
+        out.iter_mut().for_each(|(d, _, _)| diagram::cut(d, &cut));
+    }
+    out.into_iter()
+        .map(|(d, caption, _)| (d, caption))
+        .collect()
 }
 
-/// The example's first figure: its position with the marks of [`figure_marks`] drawn.
+/// The example's first figure: its position with the marks of [`figure_marks`] drawn, cut
+/// like its panels.
 pub fn figure(engine: Option<&Engine>, game: &Game, ex: &Example) -> Option<diagram::Drawn> {
-    let def = game.diagram.as_ref()?;
-    // Parsing placed the example once: a failure here is not reachable with a parsed example.
-    let mut d = diagram::position(game, def, &ex.rows, &ex.fields).ok()?;
-    let marks = figure_marks(engine, game, ex);
-    diagram::draw_marks(&mut d, &marks).ok()?;
-    Some(d)
+    let (d, caption) = panels(engine, game, ex).into_iter().next()?;
+    (caption == ex.caption).then_some(d)
 }
 
 /// The marks of an example's figure: the written ones, then the ones its claims and caption

@@ -449,9 +449,10 @@ fn draw_figures(
         let panels = match drawing {
             Drawing::Example(i) => example::panels(engine, game, &examples[i])
                 .into_iter()
-                .map(|(scene, caption)| Panel {
-                    scene,
-                    width: DIAGRAM_WIDTH,
+                .map(|(d, caption)| Panel {
+                    // The whole board's width until `scale_diagrams` sets the width on the page.
+                    width: d.whole_width(),
+                    scene: d.scene,
                     diagram: true,
                     caption,
                 })
@@ -575,7 +576,9 @@ fn set_faces(blocks: &mut [Block], style: &super::style::Style) {
 
 /// Gives the diagrams of a rulebook one scale, so that a cell is the same size in every figure
 /// (a game without a board has planes of many sizes): the median diagram is [`DIAGRAM_WIDTH`]
-/// wide, the others in proportion within [`DIAGRAM_RANGE`].
+/// wide, the others in proportion within [`DIAGRAM_RANGE`]. The median is of whole drawings
+/// (a panel's width holds its whole board's until then), so a diagram cut to a detail of its
+/// board is drawn smaller, at the scale of the others.
 fn scale_diagrams(blocks: &mut [Block]) {
     let mut widths: Vec<f64> = blocks
         .iter()
@@ -585,7 +588,7 @@ fn scale_diagrams(blocks: &mut [Block]) {
         })
         .flatten()
         .filter(|p| p.diagram)
-        .map(|p| p.scene.width)
+        .map(|p| p.width)
         .collect();
     if widths.is_empty() {
         return;

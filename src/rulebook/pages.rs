@@ -8,21 +8,30 @@
 //! - a list is not split after its first item nor before its last;
 //! - a figure stays with its captions; a figure narrow enough is set beside the paragraph that
 //!   introduces it (drawing on the left, the text on the right, flush with the margin), and
-//!   figures that follow each other are set side by side when they fit;
+//!   figures that follow each other are set side by side when they fit; short `###`
+//!   sub-sections (heading, paragraph, one drawing) two to a row ([`flow_pairs`]);
+//! - a figure that does not fit lets the text after it fill the page first, and what would
+//!   still leave a page more than a third empty is reduced to fit, down to [`SHRINK_FLOOR`];
 //! - a component is clipped to its trimmed size, so its bleed never prints over a caption;
 //! - the summary (`## Summary {.summary}`) starts a page of its own, its type reduced until it
 //!   fits on that page.
 //!
 //! Lines are broken by [`super::lines`].
 
+#[path = "flow_pairs.rs"]
+mod flow_pairs;
+#[path = "flow_table.rs"]
+mod flow_table;
+
 use super::lines::{break_justified, break_lines, draw_justified, draw_line, line_height};
 use super::style::Style;
-use super::{Block, Figure, Item, Rulebook, Span};
+use super::{Block, Figure, Item, Panel, Rulebook, Span};
 use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
 use crate::fonts::Face;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke};
 use crate::sheet::Paper;
+use flow_table::{table, table_height};
 
 const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
 const GREY: Color = Color::rgb(0x6b, 0x6b, 0x66);
@@ -45,6 +54,12 @@ const FLOAT_GAP: f64 = 6.0;
 const FLOAT_ABOVE: f64 = 1.0;
 /// The narrowest text column beside a figure, mm (some 40 characters of body text).
 const FLOAT_TEXT: f64 = 70.0;
+/// The least share of its size a figure is reduced to, so that it fits the room left on a page
+/// rather than leave that room empty.
+const SHRINK_FLOOR: f64 = 0.8;
+/// How far above the current height the last line's baseline may stand, mm (a line's
+/// descent, the gap after a paragraph and the gap above a figure).
+const INK_ABOVE: f64 = 8.0;
 /// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
 const SUMMARY_SIZES: [f64; 5] = [BODY, 9.5, 9.0, 8.5, 8.0];
 
@@ -69,6 +84,9 @@ struct Flow {
     float: Option<(f64, f64)>,
     /// The rulebook's faces and accent colour.
     style: Style,
+    /// A column the text is set in, when not the whole text width: how far right of the margin
+    /// it starts and its width, mm (two short sub-sections side by side).
+    col: Option<(f64, f64)>,
 }
 
 impl Flow {
@@ -83,6 +101,7 @@ impl Flow {
             body: BODY,
             float: None,
             style,
+            col: None,
         }
     }
     fn bottom(&self) -> f64 {
@@ -108,7 +127,11 @@ impl Flow {
         }
     }
     fn text_width(&self) -> f64 {
-        self.w - 2.0 * MARGIN_X
+        self.col.map_or(self.w - 2.0 * MARGIN_X, |(_, w)| w)
+    }
+    /// Where the text starts on the left: the margin, or the column's left edge.
+    fn left(&self) -> f64 {
+        MARGIN_X + self.col.map_or(0.0, |(x, _)| x)
     }
     fn lh(&self) -> f64 {
         line_height(self.body)
@@ -144,6 +167,7 @@ impl Flow {
             _ => 0.0,
         };
         let lines = break_justified(spans, size, |i| full - beside(i), self.lang);
+        let left = self.left();
         for (i, l) in lines.iter().enumerate() {
             if self.room() < lh {
                 self.new_page();
@@ -151,7 +175,7 @@ impl Flow {
             draw_justified(
                 &mut self.page,
                 l,
-                MARGIN_X + indent + beside(i),
+                left + indent + beside(i),
                 self.y + size * MM_PER_PT * ASCENT,
                 size,
                 color,
@@ -240,7 +264,7 @@ impl Flow {
             None => self.text_width(),
         };
         for (list, total, h) in self.figure_rows(fig, width) {
-            let mut x = left.unwrap_or((self.w - total) / 2.0);
+            let mut x = left.unwrap_or(self.left() + (self.text_width() - total) / 2.0);
             for &i in &list {
                 let panel = &fig.panels[i];
                 let pw = panel.width.min(self.text_width());
@@ -273,21 +297,60 @@ impl Flow {
         y - self.y
     }
 
+    /// Whether what does not fit here would leave the page more than a third empty, as a
+    /// reader sees it: from the last line's baseline, above the current height by the line's
+    /// descent and the gaps after a paragraph and above a figure.
+    fn third_empty(&self) -> bool {
+        !self.at_top() && self.room() + INK_ABOVE >= (self.h - TOP - BOTTOM) / 3.0
+    }
+
+    /// `fig` with its drawings reduced as little as needed, and to no less than
+    /// [`SHRINK_FLOOR`] of their size, for `height` of it to fit the room left on the page;
+    /// `fig` itself when it fits or would not fit at the floor either, or when moving it to
+    /// the next page would not leave this one a third empty.
+    fn fitted(&self, fig: &Figure, height: impl Fn(&Figure) -> f64) -> Figure {
+        if height(fig) <= self.room() || !self.third_empty() {
+            return fig.clone();
+        }
+        let tw = self.text_width();
+        let scaled = |k: f64| Figure {
+            panels: fig
+                .panels
+                .iter()
+                .map(|p| Panel {
+                    width: p.width.min(tw) * k,
+                    ..p.clone()
+                })
+                .collect(),
+            line: fig.line,
+        };
+        // The least reduction that fits, tried in steps of 2 %.
+        let steps = ((1.0 - SHRINK_FLOOR) / 0.02).round() as usize;
+        (0..steps)
+            .map(|s| scaled(1.0 - 0.02 * (s + 1) as f64))
+            .find(|small| height(small) <= self.room())
+            .unwrap_or_else(|| fig.clone())
+    }
+
     /// A figure across the text width, kept whole with its captions; row by row (each drawing
-    /// with its caption) when `split` or when the whole is taller than a page.
+    /// with its caption) when `split` or when the whole is taller than a page. What would go
+    /// to the next page and leave this one a third empty is reduced to fit, when it can be.
     fn figure(&mut self, fig: &Figure, split: bool) {
         self.y += 2.0;
         if !split && self.figure_height(fig) <= self.h - TOP - BOTTOM {
-            self.ensure(self.figure_height(fig) - 2.0);
-            let h = self.draw_figure(fig, None);
+            let fig = self.fitted(fig, |g| self.figure_height(g) - 2.0);
+            self.ensure(self.figure_height(&fig) - 2.0);
+            let h = self.draw_figure(&fig, None);
             self.y += h;
         } else {
-            for (list, _, h) in self.figure_rows(fig, self.text_width()) {
-                self.ensure(h + 3.0);
+            for (list, _, _) in self.figure_rows(fig, self.text_width()) {
                 let row = Figure {
                     panels: list.iter().map(|&i| fig.panels[i].clone()).collect(),
                     line: fig.line,
                 };
+                let row_height = |g: &Figure| self.figure_height(g) - 4.0;
+                let row = self.fitted(&row, row_height);
+                self.ensure(row_height(&row));
                 let drawn = self.draw_figure(&row, None);
                 self.y += drawn;
             }
@@ -316,6 +379,12 @@ impl Flow {
 
     /// A paragraph with the figure it introduces beside it, on the left.
     fn float(&mut self, spans: &[Span], fig: &Figure, fw: f64) {
+        // Reduced, when that lets the two stay on this page rather than leave it a third empty.
+        let fig = &self.fitted(fig, |g| {
+            let fh = self.figure_rows(g, f64::INFINITY)[0].2;
+            self.float_height(spans, self.float_width(g).unwrap_or(fw), fh)
+        });
+        let fw = self.float_width(fig).unwrap_or(fw);
         let fh = self.figure_rows(fig, f64::INFINITY)[0].2;
         let whole = self.float_height(spans, fw, fh);
         // The paragraph and its figure together, unless that is more than a page.
@@ -324,7 +393,7 @@ impl Flow {
         } else {
             fh + 2.0 * self.lh()
         });
-        let drawn = self.draw_figure(fig, Some(MARGIN_X));
+        let drawn = self.draw_figure(fig, Some(self.left()));
         // The text beside it down to its foot, captions included.
         self.float = Some((self.y + drawn - 3.0, fw + FLOAT_GAP));
         self.paragraph(spans, self.body, 0.0, INK);
@@ -419,7 +488,12 @@ impl Layout<'_> {
                 .map(|it| f.item_height(it))
                 .sum::<f64>(),
             Some(Block::Table(head, rows)) => table_height(f, head, rows).min(f.h * 0.5).max(20.0),
-            Some(Block::Figure(fig)) => f.figure_height(fig),
+            // A figure of several rows may start at a page's foot row by row (see
+            // `Block::Figure` in [`Layout::run`]): its first row, each drawing with its caption.
+            Some(Block::Figure(fig)) => match f.figure_rows(fig, f.text_width()).as_slice() {
+                [first, _, ..] if f.figure_height(fig) <= f.h - TOP - BOTTOM => first.2 + 7.0,
+                _ => f.figure_height(fig),
+            },
             // A heading followed by a heading (`##` then `###`) stays with the second one's
             // head too.
             Some(Block::Heading(level, spans)) => {
@@ -454,8 +528,7 @@ impl Layout<'_> {
     /// Whether a figure that does not fit where it comes may wait for the next page while text
     /// fills this one: the page is still a third empty, and the figure fits on a page.
     fn can_wait(&self, f: &Flow, fig: &Figure) -> bool {
-        let area = f.h - TOP - BOTTOM;
-        f.room() >= area / 3.0 && f.figure_height(fig) <= area
+        f.third_empty() && f.figure_height(fig) <= f.h - TOP - BOTTOM
     }
 
     /// Text that may come before a figure that waits: the blocks from `j` that go together (an
@@ -490,6 +563,10 @@ impl Layout<'_> {
         while i < range.end {
             match &blocks[i] {
                 Block::Heading(level, spans) => {
+                    if let Some(next) = self.pair(f, i, range.end) {
+                        i = next;
+                        continue;
+                    }
                     let size = heading_size(*level, f.body);
                     f.clear();
                     if !f.at_top() {
@@ -607,134 +684,6 @@ fn list(f: &mut Flow, items: &[Item]) {
         f.y += 0.8;
     }
     f.y += 1.6;
-}
-
-/// The widths of a table's columns: each as wide as its text, the widest shrunk to fit.
-fn table_columns(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>], size: f64) -> Vec<f64> {
-    let pad = 1.5;
-    let n = head
-        .len()
-        .max(rows.iter().map(Vec::len).max().unwrap_or(0))
-        .max(1);
-    let natural = |cells: &[Vec<Span>], i: usize| -> f64 {
-        cells.get(i).map_or(0.0, |c| {
-            c.iter()
-                .map(|s| s.face.width_mm(&s.text, size))
-                .sum::<f64>()
-        })
-    };
-    let mut nat: Vec<f64> = (0..n)
-        .map(|i| {
-            rows.iter()
-                .map(|r| natural(r, i))
-                .fold(natural(head, i), f64::max)
-                .max(8.0)
-                + 2.0 * pad
-        })
-        .collect();
-    let avail = f.text_width();
-    let total: f64 = nat.iter().sum();
-    if total > avail {
-        // Shrink the widest columns first, keeping short ones whole.
-        let fair = avail / n as f64;
-        let small: f64 = nat.iter().filter(|w| **w <= fair).sum();
-        let big: f64 = nat.iter().filter(|w| **w > fair).sum();
-        let k = (avail - small) / big.max(1e-9);
-        for w in nat.iter_mut().filter(|w| **w > fair) {
-            *w *= k;
-        }
-    }
-    nat
-}
-
-/// A table row's cells broken into lines (the header in `header`, a bold face).
-fn table_cells(
-    cells: &[Vec<Span>],
-    nat: &[f64],
-    size: f64,
-    header: Option<Face>,
-) -> Vec<Vec<super::lines::Line>> {
-    (0..nat.len())
-        .map(|i| {
-            let spans: Vec<Span> = cells
-                .get(i)
-                .map(|c| {
-                    c.iter()
-                        .map(|s| Span {
-                            text: s.text.clone(),
-                            face: header.unwrap_or(s.face),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            break_lines(&spans, size, nat[i] - 3.0)
-        })
-        .collect()
-}
-
-fn table_height(f: &Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) -> f64 {
-    let size = 0.9 * f.body;
-    let nat = table_columns(f, head, rows, size);
-    std::iter::once((head, true))
-        .chain(rows.iter().map(|r| (r.as_slice(), false)))
-        .map(|(cells, header)| {
-            let bold = header.then_some(f.style.body.bold);
-            row_height(&table_cells(cells, &nat, size, bold), size)
-        })
-        .sum::<f64>()
-        + 4.5
-}
-
-fn row_height(wrapped: &[Vec<super::lines::Line>], size: f64) -> f64 {
-    wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64 * line_height(size) + 3.0
-}
-
-/// A table, kept whole when shorter than half a page; its rows never split.
-fn table(f: &mut Flow, head: &[Vec<Span>], rows: &[Vec<Vec<Span>>]) {
-    let size = 0.9 * f.body;
-    let pad = 1.5;
-    let lh = line_height(size);
-    let nat = table_columns(f, head, rows, size);
-    let line = Some(Stroke::solid(Color::rgb(0xbb, 0xbb, 0xb5), 0.25));
-    let width: f64 = nat.iter().sum();
-    f.clear();
-    let x0 = MARGIN_X;
-    let height = table_height(f, head, rows);
-    if height < (f.h - TOP - BOTTOM) / 2.0 {
-        f.ensure(height);
-    }
-    f.y += 1.5;
-    let all = std::iter::once((head, true)).chain(rows.iter().map(|r| (r.as_slice(), false)));
-    for (cells, header) in all {
-        let wrapped = table_cells(cells, &nat, size, header.then_some(f.style.body.bold));
-        let rh = row_height(&wrapped, size);
-        f.ensure(rh);
-        if header {
-            f.page.path(
-                shape::rect(x0, f.y, width, rh),
-                Some(Color::rgb(0xf1, 0xea, 0xdc)),
-                None,
-            );
-        }
-        let mut x = x0;
-        for (i, lines) in wrapped.iter().enumerate() {
-            let mut by = f.y + pad + size * MM_PER_PT * ASCENT;
-            for l in lines {
-                draw_line(&mut f.page, l, x + pad, by, size, INK);
-                by += lh;
-            }
-            x += nat[i];
-        }
-        f.page.path(
-            shape::line(p(x0, f.y + rh), p(x0 + width, f.y + rh)),
-            None,
-            line,
-        );
-        f.page
-            .path(shape::line(p(x0, f.y), p(x0 + width, f.y)), None, line);
-        f.y += rh;
-    }
-    f.y += 3.0;
 }
 
 /// The title, the box's facts and the credits at the top of the first page.
