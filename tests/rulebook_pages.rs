@@ -571,3 +571,34 @@ fn no_shipped_rulebook_page_is_left_a_third_empty_unless_a_level_2_section_ends_
     }
     assert!(pages_seen >= 60, "{pages_seen}");
 }
+
+#[test]
+fn the_drawings_of_an_html_rulebook_do_not_share_ids() {
+    // Several inline drawings define clips: an id met twice in a page points every drawing at
+    // the first one's clip (a cut diagram showed as a sliver).
+    let project = ludopress::definition::Project::new(common::root());
+    for game in ["imbriqua", "lignes"] {
+        let def = common::game(game);
+        let engine = ludopress::rules::engine::Engine::new(&project, game).unwrap();
+        let books = ludopress::make::load_rulebooks(&common::root(), &def, Some(&engine))
+            .unwrap_or_else(|d| panic!("{d}"));
+        for b in &books {
+            let html = rulebook::html::to_html(b, &rulebook::Front::of(&def, b.lang));
+            let ids: Vec<&str> = html
+                .split(" id=\"")
+                .skip(1)
+                .filter_map(|s| s.split('"').next())
+                .collect();
+            let mut seen = std::collections::BTreeSet::new();
+            let twice: Vec<&&str> = ids.iter().filter(|i| !seen.insert(**i)).collect();
+            if game == "imbriqua" {
+                assert!(ids.len() > 5, "{game}: {} ids", ids.len());
+            }
+            assert!(
+                twice.is_empty(),
+                "{game} {:?}: ids met twice: {twice:?}",
+                b.lang
+            );
+        }
+    }
+}

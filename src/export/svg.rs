@@ -35,6 +35,12 @@ pub fn path_data(segs: &[Seg]) -> String {
 
 /// Writes a scene as an SVG document.
 pub fn to_svg(scene: &Scene) -> String {
+    to_svg_with_ids(scene, "")
+}
+
+/// [`to_svg`], with `prefix` before every id the drawing defines (its clips and gradients), so
+/// that several drawings set inline in one HTML page do not point at each other's.
+pub fn to_svg_with_ids(scene: &Scene, prefix: &str) -> String {
     let mut doc = Document::new()
         .set("width", format!("{}mm", num(scene.width)))
         .set("height", format!("{}mm", num(scene.height)))
@@ -56,7 +62,7 @@ pub fn to_svg(scene: &Scene) -> String {
                 el = match (p.fill, finish.and_then(|f| f.gradient.as_ref())) {
                     (Some(_), Some(g)) => {
                         def_id += 1;
-                        let id = format!("grad{def_id}");
+                        let id = format!("{prefix}grad{def_id}");
                         defs = defs.add(gradient(g, &id));
                         used_defs = true;
                         el.set("fill", format!("url(#{id})"))
@@ -129,7 +135,7 @@ pub fn to_svg(scene: &Scene) -> String {
             }
             Flat::PushClip(segs) => {
                 clip_id += 1;
-                let id = format!("clip{clip_id}");
+                let id = format!("{prefix}clip{clip_id}");
                 defs = defs.add(
                     ClipPath::new()
                         .set("id", id.as_str())

@@ -95,7 +95,7 @@ fn narrow(panels: &[&super::Panel]) -> bool {
 }
 
 /// Drawings side by side, each with its caption, as a `<figure>` (of `class`, if any).
-fn figure(panels: &[&super::Panel], class: Option<&str>) -> String {
+fn figure(panels: &[&super::Panel], class: Option<&str>, drawn: &mut usize) -> String {
     let mut h = match class {
         Some(c) => format!("<figure class=\"{c}\">\n"),
         None => "<figure>\n".to_string(),
@@ -107,7 +107,9 @@ fn figure(panels: &[&super::Panel], class: Option<&str>) -> String {
             if p.diagram { scale } else { scale.min(1.0) },
             super::pages::MIN_TEXT,
         );
-        let svg = crate::export::svg::to_svg(&scene);
+        // Ids unique in the page: each inline drawing defines its own clips.
+        *drawn += 1;
+        let svg = crate::export::svg::to_svg_with_ids(&scene, &format!("f{drawn}-"));
         // Diagrams scale with the text, each in proportion to its width in the printed
         // rulebook; components keep their printed size, or the reduced one the page gives them.
         let svg = if p.diagram {
@@ -153,6 +155,7 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header h1 {{ c
         headings = families(book.style.names.1),
         accent = book.style.accent,
     );
+    let mut drawn = 0;
     h.push_str(&format!(
         "<header>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n",
         esc(&front.title),
@@ -191,7 +194,7 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header h1 {{ c
                     n += 1;
                 }
                 if n > 0 && narrow(&panels) && book.summary != Some(i + 1) {
-                    h.push_str(&figure(&panels, Some("beside")));
+                    h.push_str(&figure(&panels, Some("beside"), &mut drawn));
                     i += n;
                 }
                 h.push_str(&format!("<p>{}</p>\n", inline(spans)))
@@ -219,7 +222,7 @@ header h1 {{ margin-bottom: 0; }} header p {{ margin: 0.2em 0; }} header h1 {{ c
                     panels.extend(&next.panels);
                     i += 1;
                 }
-                h.push_str(&figure(&panels, None));
+                h.push_str(&figure(&panels, None, &mut drawn));
             }
             Block::PageBreak => h.push_str("<hr>\n"),
         }
