@@ -270,15 +270,17 @@ fn connect_four_depth_seven_explained() {
     assert_eq!(full, 7);
     let leaves: Vec<_> = level.iter().flat_map(|b| b.children()).collect();
     assert_eq!(leaves.len(), 7usize.pow(7) - 7);
-    // First-side wins on ply 7: 1,512 vertical (a column, then black's three drops anywhere in
-    // the six other columns: 7 × 6³) plus the bottom-row ones.
+    // First-side (white) wins on ply 7, by hand. Vertical: a column, black's three drops anywhere in the
+    // six others: 7 × 6³ = 1,512. Bottom row: 4 windows × 4! orders of white's drops, and black
+    // may not drop first into a window column white has not reached yet: 4 × 5 × 6 choices on
+    // plies 2, 4, 6, so 4 × 24 × 120 = 11,520. No other line fits in seven plies.
     let vertical = leaves
         .iter()
         .filter(|b| (0..7).any(|c| (b.stones[0] >> (c * 7)) & 0xf == 0xf))
         .count();
-    assert_eq!(vertical, 7 * 6 * 6 * 6);
+    assert_eq!(vertical, 1512);
     let wins = leaves.iter().filter(|b| b.over()).count();
-    assert!(wins > vertical, "{wins} wins on ply 7");
+    assert_eq!(wins, 1512 + 11520);
 }
 
 /// A position read from a board, counted by hand. X (first side) has a1-a3, O has b1-b2: O to
