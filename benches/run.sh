@@ -20,6 +20,7 @@ echo "Imbriqua print PDF (fr): $(stat -c %s "$out/imbriqua/imbriqua-fr-a4.pdf") 
 rm -rf "$out"
 cargo bench --quiet --bench assets
 cargo bench --quiet --bench rules
+cargo bench --quiet --bench anchor
 cargo bench --quiet --bench rulebook_check
 cargo bench --quiet --bench print_files
 cargo bench --quiet --bench designer_loop
