@@ -124,7 +124,7 @@ fn bundled(project: &Project, game: &str, clock: &Clock, secs: f64) -> Row {
         Engine::External(_) => unreachable!("a bundled game"),
     };
     Row {
-        engine: format!("{game} (bundled Rust)"),
+        engine: "bundled Rust engine".into(),
         games,
         plies,
         cpu,
@@ -147,7 +147,7 @@ fn missing(src: &Path) -> Option<String> {
         return Some(format!("{} missing", src.display()));
     }
     if Command::new("g++").arg("--version").output().is_err() {
-        return Some("g++ missing".into());
+        return Some("g++ missing (apt-get install g++ libboost-dev)".into());
     }
     let boost = Command::new("sh")
         .args([
@@ -156,7 +156,7 @@ fn missing(src: &Path) -> Option<String> {
         ])
         .output();
     if !boost.map(|o| o.status.success()).unwrap_or(false) {
-        return Some("Boost headers missing".into());
+        return Some("Boost headers missing (apt-get install g++ libboost-dev)".into());
     }
     None
 }
@@ -270,9 +270,7 @@ fn main() {
     // two says how noisy the machine was during the run).
     let mut anchor = None;
     match missing(&src) {
-        Some(why) => println!(
-            "RBG anchor skipped: {why} (apt-get install g++ libboost-dev); the other rows are measured"
-        ),
+        Some(why) => println!("RBG anchor skipped: {why}; the other rows are measured"),
         None => {
             std::fs::create_dir_all(&out).expect("target/rbg-anchor");
             let bench = out.join("bench");
@@ -281,7 +279,11 @@ fn main() {
             let t = Instant::now();
             match build(&bench, &inputs, &deps, &FLAGS, &src) {
                 Ok(()) => {
-                    println!("RBG anchor: {} ({:.1} s to check or build)", bench.display(), t.elapsed().as_secs_f64());
+                    println!(
+                        "RBG anchor: {} ({:.1} s to check or build)",
+                        bench.display(),
+                        t.elapsed().as_secs_f64()
+                    );
                     anchor = Some(bench);
                 }
                 Err(e) => println!("RBG anchor skipped: {e}"),
