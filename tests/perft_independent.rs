@@ -7,9 +7,11 @@
 //! before that contributing nothing beyond its end (the usual definition; the two games have no
 //! two moves giving the same position from one position, so distinct successors count the same).
 //!
-//! Comparing with an engine later is one call: `connect4::perft(depth)` / `breakthrough::perft(depth)`
-//! from the start, `connect4::Board::parse(board, to_move)?.perft(depth)` (the same for
-//! `breakthrough`) from a position file's `board` and `to_move`.
+//! Comparing with an engine later is one call: `connect4::perft(depth)` and
+//! `breakthrough::perft(depth)` from the start; from a position file's `board` and `to_move`,
+//! `connect4::Board::parse(board, ["X", "O"], 0)?.perft(depth)` (the tokens of the first and the
+//! second side, the index of the side to move) and
+//! `breakthrough::Board::parse(board, "white")?.perft(depth)` (`W`, `B`, `.`).
 
 /// Connect Four, 7 columns × 6 rows, the first side drops first; four in a row (any direction)
 /// wins, a full board is a draw. Bitboards, one per side, 7 bits a column (6 rows + an empty
