@@ -52,7 +52,7 @@ fn agree<R: Rules>(r: &R) -> (usize, usize) {
 #[test]
 fn sampling_path_gives_exactly_the_exact_successors() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let engine = Engine::new(&project, game).unwrap();
         let (positions, moves) = match &engine {
             Engine::Imbriqua(r) => agree(&**r),
