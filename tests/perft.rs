@@ -8,7 +8,8 @@ use ludopress::rules::engine::Engine;
 
 fn run(file: &str) {
     let dir = common::root().join("tests/rules");
-    let data = std::fs::read_to_string(dir.join(file)).unwrap();
+    let data = std::fs::read_to_string(dir.join(file))
+        .unwrap_or_else(|e| panic!("tests/rules/{file}: {e} (each shipped game has one)"));
     let mut checked = 0;
     for (n, line) in data.lines().enumerate() {
         let line = line.trim();
