@@ -4,9 +4,10 @@
 //! previews), and side by side the time to write one A4 card sheet to PDF with ludopress and
 //! with `rsvg-convert` converting the same sheet's SVG. Figures are printed, not asserted.
 
-use ludopress::definition::{Project, GAMES};
+use ludopress::definition::Project;
 use ludopress::export::{pdf, svg};
 use ludopress::make::{render_game, BuildOptions};
+use ludopress::rules::registry::NAMES;
 use ludopress::scene::Scene;
 use ludopress::sheet::{self, Flip, Paper, SheetSpec, Slot};
 use std::process::Command;
@@ -32,7 +33,7 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
     let lib = project.library().expect("library");
-    let games: Vec<_> = GAMES
+    let games: Vec<_> = NAMES
         .iter()
         .map(|g| ludopress::rules::engine::load_definition(&project, g, &lib).expect("game"))
         .collect();

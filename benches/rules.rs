@@ -7,7 +7,8 @@
 //! Figures are printed, not asserted. Both paths play games cut at 10,000 plies.
 
 use ludopress::definition::Project;
-use ludopress::rules::engine::Engine;
+use ludopress::rules::engine::{Engine, WithRules};
+use ludopress::rules::registry::NAMES;
 use ludopress::rules::{self, rng::Rng, Rules};
 use std::time::Instant;
 
@@ -23,6 +24,17 @@ fn midgame(engine: &Engine, seed: u64, plies: usize) -> ludopress::rules::engine
         p = succ[rng.below(succ.len() as u64) as usize].1.clone();
     }
     p
+}
+
+/// Random games on the sampling path for about this many seconds.
+struct Sampled(f64);
+
+impl WithRules for Sampled {
+    type Out = (u64, u64, f64);
+
+    fn call<R: Rules>(self, r: &R) -> (u64, u64, f64) {
+        sampled(r, self.0)
+    }
 }
 
 /// Plays random games on the sampling path for about `secs` seconds: (games, plies, seconds).
@@ -48,16 +60,22 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(2.0);
-    // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it.
-    let setups = [
+    // A mid-game position per game (ply of seeded game 7) and the perft depth measured from it,
+    // tuned for the games that have one; another game of the registry gets the last line.
+    let tuned = [
         ("imbriqua", 41, 6, 3000),
         ("arlecchino", 8, 4, 3000),
         ("imperator", 30, 3, 100),
         ("lignes", 12, 3, 100),
         ("alphabrick", 20, 3, 20),
     ];
+    let untuned = (10, 3, 100);
     let mut table = Vec::new();
-    for (game, plies, depth, games) in setups {
+    for game in NAMES {
+        let (plies, depth, games) = tuned
+            .iter()
+            .find(|t| t.0 == game)
+            .map_or(untuned, |t| (t.1, t.2, t.3));
         let engine = Engine::new(&project, game).expect("engine");
         let p = midgame(&engine, 7, plies);
         let t = Instant::now();
@@ -72,14 +90,7 @@ fn main() {
         let stats = engine.playouts(games, 1).expect("invariants hold");
         let before = (games, stats.plies, t.elapsed().as_secs_f64());
         // After: the sampling path.
-        let after = match &engine {
-            Engine::Imbriqua(r) => sampled(&**r, secs),
-            Engine::Arlecchino(r) => sampled(&**r, secs),
-            Engine::Imperator(r) => sampled(&**r, secs),
-            Engine::Lignes(r) => sampled(&**r, secs),
-            Engine::AlphaBrick(r) => sampled(&**r, secs),
-            Engine::External(_) => unreachable!(),
-        };
+        let after = engine.with(Sampled(secs)).expect("a bundled engine");
         table.push((game, before, after));
     }
     println!();

@@ -13,8 +13,9 @@
 //!  make/             the build: games → output/<game>/ (print PDFs, SVG/PNG, rulebooks, gallery, watch)
 //!  analysis/         many games between computer players → a balance report
 //!  rulebook/         Markdown + checked examples → pages (PDF) and HTML
-//!  rules/            engines: the Rules trait, games/ (the five bundled), engine (one per game),
-//!        │           external/ (a game's own engine program, its consent and confinement)
+//!  rules/            engines: the Rules trait, registry (the one list of the shipped games),
+//!        │           games/ (the five Rust engines), engine (one per game), external/ (a game's
+//!        │           own engine program, its consent and confinement)
 //!  sheet/            component scenes → printable sheets (crop marks, duplex backs, split boards)
 //!  layout/           model → a Scene per component, in millimetres
 //!  definition/       load (game.toml → raw) → validate (raw → model), one file per component

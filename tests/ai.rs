@@ -40,7 +40,7 @@ impl WithRules for FindsWin<'_> {
 #[test]
 fn the_search_finds_an_immediate_win_in_every_game() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let path = format!(
             "{}/tests/fixtures/wins/{game}.toml",
             env!("CARGO_MANIFEST_DIR")

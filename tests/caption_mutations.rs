@@ -412,7 +412,7 @@ fn lies(ex: &Example, lang: Lang, caption: &str) -> Vec<Lie> {
 fn every_kind_of_lie_in_a_caption_is_caught() {
     let mut rates: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut escaped = Vec::new();
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let engine = Engine::new(&Project::new(common::root()), game).unwrap();
         let books = make::load_rulebooks(&common::root(), &common::game(game), Some(&engine))
             .unwrap_or_else(|d| panic!("{d}"));
@@ -452,7 +452,7 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
         }
     }
     // Body sentences that count the examples they point to.
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         for lang in Lang::ALL {
             let path = common::root().join(format!("games/{game}/rules.{}.md", lang.code()));
             let text = std::fs::read_to_string(&path).unwrap();

@@ -132,7 +132,7 @@ fn list_shows_each_games_components_as_counted() {
         .output()
         .unwrap();
     let s = String::from_utf8_lossy(&o.stdout);
-    for g in ludopress::definition::GAMES {
+    for g in ludopress::rules::registry::NAMES {
         let n = common::game(g).counts();
         let line = s.lines().find(|l| l.starts_with(g)).unwrap_or("");
         let want = format!(
@@ -153,7 +153,7 @@ fn list_names_every_game_and_help_has_examples() {
         .unwrap();
     assert!(o.status.success());
     let s = String::from_utf8_lossy(&o.stdout);
-    for g in ludopress::definition::GAMES {
+    for g in ludopress::rules::registry::NAMES {
         assert!(
             s.lines().any(|l| l.starts_with(g)),
             "{g} missing from:\n{s}"

@@ -29,7 +29,7 @@ fn place_of(from: &str, to: &str, needle: &str) -> String {
 
 #[test]
 fn shipped_definitions_are_valid() {
-    for g in ludopress::definition::GAMES {
+    for g in ludopress::rules::registry::NAMES {
         common::game(g);
     }
 }

@@ -6,7 +6,7 @@ use ludopress::make::{render_game, BuildOptions};
 
 #[test]
 fn two_builds_are_byte_identical() {
-    for id in ludopress::definition::GAMES {
+    for id in ludopress::rules::registry::NAMES {
         let game = common::game(id);
         // PNG previews of one game only, to keep the test quick; the SVG they come from is compared for all.
         let opts = BuildOptions {

@@ -25,7 +25,8 @@ use ludopress::base::diag::Source;
 use ludopress::base::lang::Lang;
 use ludopress::definition::{self, Project};
 use ludopress::make::{self, BuildOptions};
-use ludopress::rules::engine::{self, Engine};
+use ludopress::rules::engine::Engine;
+use ludopress::rules::registry;
 use mutate::{mutate, tokens};
 use std::path::Path;
 
@@ -38,7 +39,7 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
         "definitions",
         runs(),
         || {
-            let texts: Vec<(&str, String)> = definition::GAMES
+            let texts: Vec<(&str, String)> = registry::NAMES
                 .iter()
                 .map(|g| {
                     let path = common::root().join(format!("games/{g}/game.toml"));
@@ -52,7 +53,12 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
             let bad = mutate(text, &mut case.rng, tokens);
             case.input(bad.as_bytes());
             let src = Source::new(format!("games/{game}/game.toml"), bad.clone());
-            match definition::parse_game(&src, lib, game, ludopress::rules::games::contract(game)) {
+            match definition::parse_game(
+                &src,
+                lib,
+                game,
+                ludopress::rules::registry::contract(game),
+            ) {
                 Ok(def) => {
                     // What validation accepts lays out and exports (every tenth, for time).
                     if case.index % 10 == 1 {
@@ -79,7 +85,7 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
 /// Every position of the suite's files and of the rulebooks' blocks, with its game.
 fn positions() -> Vec<String> {
     let mut out = Vec::new();
-    for g in definition::GAMES {
+    for g in registry::NAMES {
         let dir = common::root().join("tests/rules").join(g);
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .into_iter()
@@ -109,11 +115,11 @@ fn mutated_positions_are_accepted_or_refused_at_a_place() {
         runs(),
         || {
             let project = Project::new(common::root());
-            let engines: Vec<Engine> = engine::ENGINES
+            let engines: Vec<Engine> = registry::NAMES
                 .iter()
                 .map(|g| Engine::new(&project, g).expect("engine"))
                 .collect();
-            let defs: Vec<_> = engine::ENGINES
+            let defs: Vec<_> = registry::NAMES
                 .iter()
                 .map(|g| Engine::definition(&project, g).expect("definition"))
                 .collect();
@@ -164,7 +170,7 @@ fn mutated_rulebooks_are_accepted_or_refused_at_a_place() {
         runs() / 3,
         || {
             let project = Project::new(common::root());
-            let games: Vec<(Engine, definition::Game, String)> = engine::ENGINES
+            let games: Vec<(Engine, definition::Game, String)> = registry::NAMES
                 .iter()
                 .map(|g| {
                     let path = common::root().join(format!("games/{g}/rules.fr.md"));

@@ -1077,7 +1077,10 @@ fn with_board(layout: &str, extra: &str) -> String {
 
 #[test]
 fn every_bundled_boards_extent_is_the_size_it_is_drawn_at() {
-    for id in ludopress::definition::GAMES.into_iter().chain(["potager"]) {
+    for id in ludopress::rules::registry::NAMES
+        .into_iter()
+        .chain(["potager"])
+    {
         for b in &common::game(id).boards {
             let s = ludopress::layout::board::draw(b);
             let (w, h) = b.extent();

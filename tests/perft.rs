@@ -1,4 +1,5 @@
-//! Perft from data files: `tests/rules/<game>.perft` lists position, depth and count.
+//! Perft from data files: `tests/rules/<game>.perft`, one for each game of the registry, lists
+//! position, depth and count.
 
 mod common;
 
@@ -7,7 +8,8 @@ use ludopress::rules::engine::Engine;
 
 fn run(file: &str) {
     let dir = common::root().join("tests/rules");
-    let data = std::fs::read_to_string(dir.join(file)).unwrap();
+    let data = std::fs::read_to_string(dir.join(file))
+        .unwrap_or_else(|e| panic!("tests/rules/{file}: {e} (each shipped game has one)"));
     let mut checked = 0;
     for (n, line) in data.lines().enumerate() {
         let line = line.trim();
@@ -39,27 +41,31 @@ fn run(file: &str) {
     assert!(checked > 0);
 }
 
+/// Every shipped game has its `tests/rules/<game>.perft`, and every file's counts hold (the
+/// games in parallel, as one test each would run).
 #[test]
-fn imbriqua_perft() {
-    run("imbriqua.perft");
-}
-
-#[test]
-fn arlecchino_perft() {
-    run("arlecchino.perft");
-}
-
-#[test]
-fn imperator_perft() {
-    run("imperator.perft");
-}
-
-#[test]
-fn lignes_perft() {
-    run("lignes.perft");
-}
-
-#[test]
-fn alphabrick_perft() {
-    run("alphabrick.perft");
+fn every_game_s_perft_file() {
+    let games = ludopress::rules::registry::NAMES;
+    std::thread::scope(|s| {
+        for game in games {
+            s.spawn(move || run(&format!("{game}.perft")));
+        }
+    });
+    // No perft file is left unread: each is a shipped game's.
+    let files: Vec<String> = std::fs::read_dir(common::root().join("tests/rules"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_suffix(".perft")
+                .map(str::to_string)
+        })
+        .collect();
+    for f in &files {
+        assert!(
+            games.contains(&f.as_str()),
+            "tests/rules/{f}.perft: no shipped game `{f}`"
+        );
+    }
 }

@@ -11,15 +11,9 @@ use ludopress::make::{print_sheets, BuildOptions};
 use ludopress::scene::{Flat, Seg, P};
 use ludopress::sheet::{Flip, Paper, Sheet, Side};
 
-const GAMES: [&str; 7] = [
-    "imbriqua",
-    "lignes",
-    "imperator",
-    "alphabrick",
-    "arlecchino",
-    "breakthrough",
-    "potager",
-];
+/// The games of this folder that are not shipped: one with its own engine program, one without
+/// rules (the shipped ones are the registry's).
+const OTHERS: [&str; 2] = ["breakthrough", "potager"];
 
 type Box4 = (f64, f64, f64, f64);
 
@@ -138,7 +132,7 @@ fn every_sheet_of_every_game_is_safe_to_print() {
     let mut pages = 0;
     let mut marks = 0;
     let mut backs = 0;
-    for id in GAMES {
+    for id in ludopress::rules::registry::NAMES.into_iter().chain(OTHERS) {
         let game = common::game(id);
         let margin = game.sheet.margin;
         for paper in Paper::ALL {

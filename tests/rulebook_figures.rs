@@ -20,7 +20,7 @@ use std::path::Path;
 /// program when `python3` runs.
 fn engines() -> Vec<(String, Engine)> {
     let project = Project::new(common::root());
-    let mut out: Vec<(String, Engine)> = ludopress::rules::engine::ENGINES
+    let mut out: Vec<(String, Engine)> = ludopress::rules::registry::NAMES
         .iter()
         .map(|g| (g.to_string(), Engine::new(&project, g).unwrap()))
         .collect();

@@ -505,7 +505,10 @@ fn no_shipped_rulebook_page_is_left_a_third_empty_unless_a_level_2_section_ends_
     let project = ludopress::definition::Project::new(common::root());
     ludopress::rules::external::trust::allow_for_this_run();
     let mut pages_seen = 0;
-    for game in ludopress::definition::GAMES.iter().chain(&["breakthrough"]) {
+    for game in ludopress::rules::registry::NAMES
+        .iter()
+        .chain(&["breakthrough"])
+    {
         let def = common::game(game);
         let engine = ludopress::rules::engine::Engine::for_game(&project, &def)
             .ok()

@@ -22,7 +22,7 @@ fn books(game: &str) -> Vec<rulebook::Rulebook> {
 #[test]
 fn every_claim_of_every_rulebook_holds() {
     let mut checked = 0;
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let e = engine(game);
         let books = books(game);
         assert_eq!(
@@ -100,7 +100,7 @@ fn a_broken_example_is_an_input_error_at_its_place() {
 
 #[test]
 fn french_and_english_hold_the_same_positions_and_claims() {
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let books = books(game);
         let (fr, en) = (&books[0], &books[1]);
         assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
@@ -312,7 +312,7 @@ fn diagrams(book: &rulebook::Rulebook) -> Vec<&rulebook::Panel> {
 
 #[test]
 fn diagrams_of_a_rulebook_share_one_scale() {
-    for game in ludopress::definition::GAMES {
+    for game in ludopress::rules::registry::NAMES {
         for book in books(game) {
             let diagrams = diagrams(&book);
             assert!(!diagrams.is_empty(), "{game}: no diagram");
@@ -370,13 +370,7 @@ fn texts(book: &rulebook::Rulebook) -> Vec<String> {
 
 #[test]
 fn french_rulebooks_bind_their_signs_and_quotes_with_no_break_spaces() {
-    for game in [
-        "imbriqua",
-        "lignes",
-        "imperator",
-        "alphabrick",
-        "arlecchino",
-    ] {
+    for game in ludopress::rules::registry::NAMES {
         let books = books(game);
         for b in &books {
             let bad: Vec<String> = texts(b)
@@ -468,7 +462,7 @@ fn falsifiable(text: &str) -> Option<(usize, String)> {
 
 #[test]
 fn a_caption_that_states_what_no_claim_checks_is_reported_at_its_place() {
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let e = engine(game);
         for lang in [Lang::Fr, Lang::En] {
             let shown = format!("games/{game}/rules.{}.md", lang.code());

@@ -3,7 +3,7 @@
 //! random play from seeded starts of every variant.
 
 use ludopress::definition::Project;
-use ludopress::rules::engine::Engine;
+use ludopress::rules::engine::{Engine, WithRules};
 use ludopress::rules::{self, rng::Rng, Rules};
 
 /// Positions compared per game, at least.
@@ -49,19 +49,23 @@ fn agree<R: Rules>(r: &R) -> (usize, usize) {
     (checked, moves)
 }
 
+/// [`agree`] with any engine's rules.
+struct Agree;
+
+impl WithRules for Agree {
+    type Out = (usize, usize);
+
+    fn call<R: Rules>(self, r: &R) -> (usize, usize) {
+        agree(r)
+    }
+}
+
 #[test]
 fn sampling_path_gives_exactly_the_exact_successors() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    for game in ludopress::rules::engine::ENGINES {
+    for game in ludopress::rules::registry::NAMES {
         let engine = Engine::new(&project, game).unwrap();
-        let (positions, moves) = match &engine {
-            Engine::Imbriqua(r) => agree(&**r),
-            Engine::Arlecchino(r) => agree(&**r),
-            Engine::Imperator(r) => agree(&**r),
-            Engine::Lignes(r) => agree(&**r),
-            Engine::AlphaBrick(r) => agree(&**r),
-            Engine::External(_) => unreachable!(),
-        };
+        let (positions, moves) = engine.with(Agree).expect("a bundled engine");
         assert!(positions >= POSITIONS, "{game}: {positions} positions");
         eprintln!("{game}: {positions} positions, {moves} legal moves agree");
     }

@@ -35,7 +35,10 @@ fn texts(page: &ludopress::scene::Scene) -> Vec<(f64, String)> {
 #[test]
 fn no_rulebook_page_holds_text_under_6_pt() {
     let mut pages_seen = 0;
-    for game in ludopress::definition::GAMES.iter().chain(&["breakthrough"]) {
+    for game in ludopress::rules::registry::NAMES
+        .iter()
+        .chain(&["breakthrough"])
+    {
         let (def, books) = books(game);
         for b in &books {
             let front = rulebook::Front::of(&def, b.lang);
@@ -62,7 +65,7 @@ fn no_print_sheet_holds_text_under_6_pt() {
         previews: false,
         ..Default::default()
     };
-    let games: Vec<String> = ludopress::definition::GAMES
+    let games: Vec<String> = ludopress::rules::registry::NAMES
         .iter()
         .map(|g| g.to_string())
         .chain(["potager".to_string()])
@@ -96,7 +99,7 @@ fn no_print_sheet_holds_text_under_6_pt() {
 
 #[test]
 fn cell_names_read_on_their_cells_at_a_contrast_of_4_5() {
-    for game in ludopress::definition::GAMES {
+    for game in ludopress::rules::registry::NAMES {
         for b in &common::game(game).boards {
             for (ink, ground) in ludopress::layout::board::label_colors(b) {
                 let c = ink.contrast(ground);
@@ -116,7 +119,7 @@ fn paragraphs_are_justified_and_hyphenated_in_both_languages() {
     for lang in [Lang::Fr, Lang::En] {
         // Body runs of every rulebook in `lang`, with where each ends on the page.
         let mut runs: Vec<(f64, String)> = Vec::new();
-        for game in ludopress::definition::GAMES {
+        for game in ludopress::rules::registry::NAMES {
             let (def, books) = books(game);
             let b = books.iter().find(|b| b.lang == lang).unwrap();
             for p in pages::layout(b, &rulebook::Front::of(&def, lang), Paper::A4) {

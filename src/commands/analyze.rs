@@ -9,7 +9,8 @@ use crate::analysis::{self, Config};
 use crate::base::diag::{Diagnostic, Error};
 use crate::definition::Project;
 use crate::make::sink::output_error;
-use crate::rules::engine::{self, Engine};
+use crate::rules::engine::Engine;
+use crate::rules::registry;
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -25,13 +26,13 @@ pub struct Sweep {
 
 /// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
 pub fn bundled(project: &Project, game: &str) -> Result<(), Error> {
-    if engine::ENGINES.contains(&game) {
+    if registry::find(game).is_some() {
         return Ok(());
     }
     project.check_id(game)?;
     Err(Error::Other(format!(
         "`{game}` has no bundled rules engine to play (engines: {})",
-        engine::ENGINES.join(", ")
+        registry::NAMES.join(", ")
     )))
 }
 
@@ -82,7 +83,7 @@ pub fn analyze(
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
     let bad = |msg: String| Error::Input(Diagnostic::file(&file, msg).into());
-    let contract = crate::rules::games::contract(game).expect("a bundled engine has a contract");
+    let contract = registry::contract(game).expect("a bundled engine has a contract");
     for (i, (name, values)) in sets.iter().enumerate() {
         if sets[..i].iter().any(|(n, _)| n == name) {
             return Err(bad(format!(

@@ -4,8 +4,9 @@
 //! writers given, errors as [`Error`].
 
 use crate::base::diag::{Diagnostic, Diagnostics, Error};
-use crate::definition::{Project, GAMES};
+use crate::definition::Project;
 use crate::make::{self, gallery, BuildOptions, GameReport};
+use crate::rules::registry::NAMES;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -24,12 +25,12 @@ pub struct Request {
 /// The games of `project`: the shipped ones in their order, then the others.
 pub fn default_games(project: &Project) -> Vec<String> {
     let listed = project.list();
-    let mut v: Vec<String> = GAMES
+    let mut v: Vec<String> = NAMES
         .iter()
         .filter(|g| listed.iter().any(|l| l == *g))
         .map(|g| g.to_string())
         .collect();
-    v.extend(listed.into_iter().filter(|l| !GAMES.contains(&l.as_str())));
+    v.extend(listed.into_iter().filter(|l| !NAMES.contains(&l.as_str())));
     v
 }
 

@@ -21,26 +21,6 @@ pub use model::Game;
 pub use raw::{MAX_BYTES, MAX_LINE};
 use std::path::{Path, PathBuf};
 
-/// The games shipped with ludopress, in build order: each one's name and the text of its
-/// `games/<game>/game.toml`, compiled into the binary so that the rules engines work from any
-/// folder. The one list of the bundled games: every other reads it.
-pub const BUNDLED: [(&str, &str); 5] = [
-    ("imbriqua", include_str!("../../games/imbriqua/game.toml")),
-    ("lignes", include_str!("../../games/lignes/game.toml")),
-    ("imperator", include_str!("../../games/imperator/game.toml")),
-    (
-        "alphabrick",
-        include_str!("../../games/alphabrick/game.toml"),
-    ),
-    (
-        "arlecchino",
-        include_str!("../../games/arlecchino/game.toml"),
-    ),
-];
-
-/// The names of the shipped games ([`BUNDLED`]), in build order.
-pub const GAMES: [&str; BUNDLED.len()] = crate::base::names_of(&BUNDLED);
-
 /// Where a project's definitions live.
 #[derive(Debug, Clone)]
 pub struct Project {
@@ -162,25 +142,20 @@ pub fn bundled_library() -> Result<Library, Diagnostics> {
     Project::new(Path::new(env!("CARGO_MANIFEST_DIR"))).library()
 }
 
-/// The shipped definitions, compiled into the binary so that the rules engine works from any folder.
+/// The template library, compiled into the binary so that the rules engines work from any folder
+/// (the games' own definitions are compiled in by the rules stage's registry).
 pub mod builtin {
     /// `templates/library.toml`.
     pub const LIBRARY: &str = include_str!("../../templates/library.toml");
-
-    /// `games/<game>/game.toml` of a shipped game.
-    pub fn game(id: &str) -> Option<&'static str> {
-        super::BUNDLED
-            .iter()
-            .find(|(name, _)| *name == id)
-            .map(|(_, text)| *text)
-    }
 }
 
 impl Project {
-    /// Loads a game's definition from this project if it has one, else the compiled-in copy.
+    /// Loads a game's definition from this project if it has one, else `builtin`, the text of its
+    /// `game.toml` compiled into the binary (given by the caller: this stage names no game).
     pub fn load_or_builtin(
         &self,
         game: &str,
+        builtin: Option<&str>,
         contract: Option<&Contract>,
     ) -> Result<Game, Diagnostics> {
         if self.game_file(game).is_file() {
@@ -188,7 +163,7 @@ impl Project {
             return self.load(game, &lib, contract);
         }
         let lib = Library::parse(&Source::new("templates/library.toml", builtin::LIBRARY))?;
-        match builtin::game(game) {
+        match builtin {
             Some(text) => parse_game(
                 &Source::new(format!("games/{game}/game.toml"), text),
                 &lib,

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod external;
 pub mod games;
 pub mod position;
+pub mod registry;
 pub mod rng;
 
 use crate::base::diag::{Diagnostics, Error, Source};
@@ -655,10 +656,11 @@ pub fn raw(path: &str, text: &str) -> Result<(String, RawPosition), Diagnostics>
     raw_source(Source::new(path, text))
 }
 
-/// Parses a position's source (a file, or a fragment of a rulebook) and reads its `game` key.
+/// Parses a position's source (a file, or a fragment of a rulebook) and reads its `game` key
+/// (required: its absence is told with the shipped games, [`registry::NAMES`]).
 pub fn raw_source(src: Source) -> Result<(String, RawPosition), Diagnostics> {
     let mut raw = RawPosition::parse(src)?;
-    let game = raw.game()?;
+    let game = raw.game(&registry::NAMES)?;
     Ok((game, raw))
 }
 

@@ -72,15 +72,30 @@ impl RawPosition {
         })
     }
 
-    /// The `game` key, required.
-    pub fn game(&mut self) -> Result<String, Diagnostics> {
+    /// The `game` key, required: its absence is told with the names of `games`.
+    pub fn game(&mut self, games: &[&str]) -> Result<String, Diagnostics> {
         match self.entries.remove("game") {
             Some((_, span, Value::String(s))) => {
-                self.entries.insert("game".into(), (span.clone(), span, Value::String(s.clone())));
+                self.entries.insert(
+                    "game".into(),
+                    (span.clone(), span, Value::String(s.clone())),
+                );
                 Ok(s)
             }
-            Some((_, span, v)) => Err(self.src.error(span, format!("`game`: expected a string, found {}", v.type_str())).into()),
-            None => Err(self.src.error(top_line(&self.src.text), "missing key `game` (one of imbriqua, arlecchino, imperator, lignes, alphabrick)").into()),
+            Some((_, span, v)) => Err(self
+                .src
+                .error(
+                    span,
+                    format!("`game`: expected a string, found {}", v.type_str()),
+                )
+                .into()),
+            None => Err(self
+                .src
+                .error(
+                    top_line(&self.src.text),
+                    format!("missing key `game` (one of {})", games.join(", ")),
+                )
+                .into()),
         }
     }
 
@@ -471,7 +486,7 @@ mod tests {
             "game = \"x\"\nto_mve = \"light\"\n[expect]\nover = true\n",
         ))
         .unwrap();
-        let _ = raw.game();
+        let _ = raw.game(&["x"]);
         let err = raw.finish(&["to_move", "board"]).unwrap_err();
         let s = err.to_string();
         assert!(

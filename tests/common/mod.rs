@@ -18,7 +18,7 @@ pub fn library() -> Library {
 /// Loads one of the shipped games.
 pub fn game(id: &str) -> Game {
     Project::new(root())
-        .load(id, &library(), ludopress::rules::games::contract(id))
+        .load(id, &library(), ludopress::rules::registry::contract(id))
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -29,7 +29,7 @@ pub fn parse(folder: &str, text: &str) -> Result<Game, Diagnostics> {
         &src,
         &library(),
         folder,
-        ludopress::rules::games::contract(folder),
+        ludopress::rules::registry::contract(folder),
     )
 }
 

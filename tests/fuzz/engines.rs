@@ -107,7 +107,7 @@ fn mutated_records_are_replayed_or_refused_at_a_place() {
         || {
             let project = Project::new(common::root());
             let mut texts = Vec::new();
-            for g in engine::ENGINES {
+            for g in ludopress::rules::registry::NAMES {
                 let e = Engine::new(&project, g).expect("engine");
                 for (seed, plies) in [(1, 12), (2, 40), (3, 200)] {
                     let text = record(&e, seed, plies);
@@ -118,7 +118,7 @@ fn mutated_records_are_replayed_or_refused_at_a_place() {
                 }
             }
             assert!(
-                texts.len() >= engine::ENGINES.len(),
+                texts.len() >= ludopress::rules::registry::NAMES.len(),
                 "{} records replay",
                 texts.len()
             );

@@ -75,7 +75,7 @@ fn mutated_data_files_are_accepted_or_refused_at_a_place() {
             let bad = mutate(csv, &mut case.rng, tokens);
             case.input(bad.as_bytes());
             std::fs::write(root.join("games/potager/cards.csv"), &bad).unwrap();
-            let contract = ludopress::rules::games::contract("potager");
+            let contract = ludopress::rules::registry::contract("potager");
             match Project::new(&*root).load("potager", lib, contract) {
                 Ok(game) => {
                     // Every card of an accepted file lays out (every tenth input, for time).

@@ -1,4 +1,5 @@
-//! The engine of any game: the [`Engine`] enum over the bundled games and a game's own engine
+//! The engine of any game: the [`Engine`] enum over the bundled games (a variant for each Rust
+//! engine of [`crate::rules::registry`], generated from its list) and a game's own engine
 //! program, and the dispatch of the rules contract's commands (`moves`, `perft`, `score`, `new`,
 //! `playout`) to them, as library functions returning text.
 //!
@@ -8,11 +9,7 @@
 
 use crate::base::diag::Diagnostics;
 use crate::definition::Project;
-use crate::rules::games::alphabrick::{self, AlphaBrick};
-use crate::rules::games::arlecchino::{self, Arlecchino};
-use crate::rules::games::imbriqua::{self, Imbriqua};
-use crate::rules::games::imperator::{self, Imperator};
-use crate::rules::games::lignes::{self, Lignes};
+use crate::rules::registry::{self, registry};
 use crate::rules::{self, Rules};
 
 pub use crate::base::diag::Error;
@@ -27,30 +24,61 @@ pub struct Unchecked {
     pub consent: bool,
 }
 
-/// The engine of one game.
-#[derive(Debug, Clone)]
-pub enum Engine {
-    /// Imbriqua.
-    Imbriqua(Box<Imbriqua>),
-    /// Arlecchino.
-    Arlecchino(Box<Arlecchino>),
-    /// Imperator.
-    Imperator(Box<Imperator>),
-    /// Lignes.
-    Lignes(Box<Lignes>),
-    /// Alpha-BRIK.
-    AlphaBrick(Box<AlphaBrick>),
-    /// A game's own engine program, through the engine protocol.
-    External(Box<crate::rules::external::External>),
+/// The [`Engine`] and [`Position`] enums, a variant for each Rust engine of the registry and one
+/// for a game's own program, and the two matches that pick a Rust engine: by its game's id
+/// ([`Engine::bundled`]) and by variant ([`Engine::with`]).
+macro_rules! engines {
+    (; $(rust $id:ident => $Type:ident,)*) => {
+        /// The engine of one game.
+        #[derive(Debug, Clone)]
+        pub enum Engine {
+            $(#[doc = concat!("The bundled engine of `", stringify!($id), "`.")]
+            $Type(Box<crate::rules::games::$id::$Type>),)*
+            /// A game's own engine program, through the engine protocol.
+            External(Box<crate::rules::external::External>),
+        }
+
+        /// A validated position of any game.
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+        pub enum Position {
+            $(#[doc = concat!("A position of `", stringify!($id), "`.")]
+            $Type(<crate::rules::games::$id::$Type as Rules>::Pos),)*
+            /// A position of a game's own engine program.
+            External(crate::rules::external::ExtPos),
+        }
+
+        impl Engine {
+            /// The bundled engine of a game from its definition; `None` when no Rust engine
+            /// has the definition's id.
+            fn bundled(def: &crate::definition::Game) -> Option<Result<Engine, Error>> {
+                match def.id.as_str() {
+                    $(crate::rules::games::$id::ID => Some(
+                        crate::rules::games::$id::$Type::new(def).map(|r| Engine::$Type(Box::new(r))),
+                    ),)*
+                    _ => None,
+                }
+            }
+
+            /// Runs `f` with this engine's rules; `None` for a game's own engine program, which
+            /// speaks only the engine protocol.
+            pub fn with<F: WithRules>(&self, f: F) -> Option<F::Out> {
+                match self {
+                    $(Engine::$Type(r) => Some(f.call(&**r)),)*
+                    Engine::External(_) => None,
+                }
+            }
+        }
+    };
 }
+registry!(engines);
 
 /// Runs `$body` with `$r` bound to the concrete rules of `$engine` and `$wrap` to the
 /// constructor of its [`Position`] variant.
 macro_rules! with_rules {
     ($engine:expr, $r:ident, $wrap:ident => $body:expr, $x:ident => $ext:expr) => {
-        with_rules!(@each $engine, $r, $wrap, $body, $x, $ext, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+        $crate::rules::registry::registry!(with_rules, @each $engine, $r, $wrap, $body, $x, $ext)
     };
-    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $x:ident, $ext:expr, $($game:ident)*) => {
+    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $x:ident, $ext:expr; $(rust $id:ident => $game:ident,)*) => {
         match $engine {
             Engine::External($x) => $ext,
             $(Engine::$game($r) => {
@@ -66,9 +94,9 @@ macro_rules! with_rules {
 /// Runs `$body` with the concrete rules and position; `$else` when the position is another game's.
 macro_rules! with_pos {
     ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, ($x:ident, $xp:ident) => $ext:expr, $else:expr) => {
-        with_pos!(@each $engine, $pos, $r, $p, $wrap, $body, $x, $xp, $ext, $else, Imbriqua Arlecchino Imperator Lignes AlphaBrick)
+        $crate::rules::registry::registry!(with_pos, @each $engine, $pos, $r, $p, $wrap, $body, $x, $xp, $ext, $else)
     };
-    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $x:ident, $xp:ident, $ext:expr, $else:expr, $($game:ident)*) => {
+    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $x:ident, $xp:ident, $ext:expr, $else:expr; $(rust $id:ident => $game:ident,)*) => {
         match ($engine, $pos) {
             (Engine::External($x), Position::External($xp)) => $ext,
             $((Engine::$game($r), Position::$game($p)) => {
@@ -93,10 +121,8 @@ pub fn load_definition(
     game: &str,
     lib: &crate::definition::Library,
 ) -> Result<crate::definition::Game, Diagnostics> {
-    project.load(game, lib, crate::rules::games::contract(game))
+    project.load(game, lib, registry::contract(game))
 }
-
-pub use crate::rules::games::ENGINES;
 
 impl Engine {
     /// The engine of `game`, built from the project's definition (or the compiled-in one).
@@ -106,19 +132,13 @@ impl Engine {
 
     /// The engine of a game from its definition (its `[rules]` values changed, for a sweep).
     pub fn from_definition(def: &crate::definition::Game) -> Result<Engine, Error> {
-        let game = def.id.as_str();
-        let def = def.clone();
-        match game {
-            imbriqua::ID => Ok(Engine::Imbriqua(Box::new(Imbriqua::new(&def)?))),
-            arlecchino::ID => Ok(Engine::Arlecchino(Box::new(Arlecchino::new(&def)?))),
-            imperator::ID => Ok(Engine::Imperator(Box::new(Imperator::new(&def)?))),
-            lignes::ID => Ok(Engine::Lignes(Box::new(Lignes::new(&def)?))),
-            alphabrick::ID => Ok(Engine::AlphaBrick(Box::new(AlphaBrick::new(&def)?))),
-            _ => Err(Error::Other(format!(
-                "no rules engine for `{game}` yet (engines: {})",
-                ENGINES.join(", ")
-            ))),
-        }
+        Engine::bundled(def).unwrap_or_else(|| {
+            Err(Error::Other(format!(
+                "no rules engine for `{}` yet (engines: {})",
+                def.id,
+                registry::NAMES.join(", ")
+            )))
+        })
     }
 
     /// `moves`: one line per distinct successor, or a JSON array.
@@ -201,7 +221,7 @@ impl Engine {
         project: &Project,
         game: &crate::definition::Game,
     ) -> Result<Option<Engine>, Error> {
-        if ENGINES.contains(&game.id.as_str()) {
+        if registry::find(&game.id).is_some() {
             return Engine::new(project, &game.id).map(Some);
         }
         match &game.engine {
@@ -225,7 +245,7 @@ impl Engine {
         project: &Project,
         game: &crate::definition::Game,
     ) -> Result<(Option<Engine>, Option<Unchecked>), Error> {
-        if let (false, Some(def)) = (ENGINES.contains(&game.id.as_str()), &game.engine) {
+        if let (None, Some(def)) = (registry::find(&game.id), &game.engine) {
             return match crate::rules::external::External::start(&game.id, def) {
                 Ok(x) => Ok((Some(Engine::External(Box::new(x))), None)),
                 Err(crate::rules::external::StartError::NoConsent(why)) => {
@@ -253,7 +273,8 @@ impl Engine {
 
     /// The definition of `game` the engine is built from (the project's, or the compiled-in).
     pub fn definition(project: &Project, game: &str) -> Result<crate::definition::Game, Error> {
-        Ok(project.load_or_builtin(game, crate::rules::games::contract(game))?)
+        let bundled = registry::find(game);
+        Ok(project.load_or_builtin(game, bundled.map(|g| g.text), bundled.map(|g| g.contract))?)
     }
 
     /// The position as a TOML file.
@@ -285,36 +306,4 @@ pub trait WithRules {
     type Out;
     /// Does the work with `rules`.
     fn call<R: Rules>(self, rules: &R) -> Self::Out;
-}
-
-impl Engine {
-    /// Runs `f` with this engine's rules; `None` for a game's own engine program, which speaks
-    /// only the engine protocol.
-    pub fn with<F: WithRules>(&self, f: F) -> Option<F::Out> {
-        match self {
-            Engine::Imbriqua(r) => Some(f.call(&**r)),
-            Engine::Arlecchino(r) => Some(f.call(&**r)),
-            Engine::Imperator(r) => Some(f.call(&**r)),
-            Engine::Lignes(r) => Some(f.call(&**r)),
-            Engine::AlphaBrick(r) => Some(f.call(&**r)),
-            Engine::External(_) => None,
-        }
-    }
-}
-
-/// A validated position of any game.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Position {
-    /// Imbriqua.
-    Imbriqua(crate::rules::games::imbriqua::position::Pos),
-    /// Arlecchino.
-    Arlecchino(crate::rules::games::arlecchino::Pos),
-    /// Imperator.
-    Imperator(crate::rules::games::imperator::Pos),
-    /// Lignes.
-    Lignes(crate::rules::games::lignes::Pos),
-    /// Alpha-BRIK.
-    AlphaBrick(crate::rules::games::alphabrick::Pos),
-    /// A position of a game's own engine program.
-    External(crate::rules::external::ExtPos),
 }

@@ -40,7 +40,7 @@ impl Engine {
         text: &str,
     ) -> Result<(Engine, Record), Error> {
         let (game, raw) = rules::raw(path, text)?;
-        if !crate::definition::GAMES.contains(&game.as_str()) {
+        if crate::rules::registry::find(&game).is_none() {
             return Err(Error::Input(unknown_game(&raw, &game).into()));
         }
         let engine = Engine::new(project, &game)?;
@@ -204,7 +204,7 @@ impl Engine {
 /// A diagnostic for a position file that is not valid TOML or lacks `game`.
 pub fn unknown_game(raw: &RawPosition, game: &str) -> crate::base::diag::Diagnostic {
     let span = raw.game_span();
-    let games = super::ENGINES;
+    let games = crate::rules::registry::NAMES;
     let mut d = raw.src.error(
         span,
         format!(
@@ -220,15 +220,14 @@ pub fn unknown_game(raw: &RawPosition, game: &str) -> crate::base::diag::Diagnos
 
 #[cfg(test)]
 mod tests {
-    /// The message for a position file without `game` lists the bundled engines as written in
-    /// `rules::position` (which sits below the games and cannot read their table): it must
-    /// name them as [`super::super::ENGINES`] does.
+    /// The message for a position file without `game` lists the shipped games as the registry
+    /// does, as "unknown game" does.
     #[test]
     fn missing_game_names_every_engine() {
         let e = crate::rules::raw("p.toml", "board = \"\"\n").unwrap_err();
         let want = format!(
             "missing key `game` (one of {})",
-            super::super::ENGINES.join(", ")
+            crate::rules::registry::NAMES.join(", ")
         );
         assert!(e.to_string().contains(&want), "{e}");
     }

@@ -6,6 +6,7 @@
 mod parse;
 
 use crate::base::diag::Error;
+use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid, MarkShape};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
@@ -349,8 +350,23 @@ impl AlphaBrick {
     }
 }
 
-/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+/// The game's name, as [`crate::rules::registry`] lists it.
 pub const ID: &str = "alphabrick";
+
+/// What the engine reads from its game's definition, checked when the definition is validated.
+pub const CONTRACT: Contract = Contract {
+    params: &[Param {
+        name: "bricks",
+        min: 1,
+        max: 54,
+        why: " (two camps of 9 cells hold 3 bricks a cell)",
+    }],
+    board: Some((GridKind::Square, MAX_CELLS)),
+    roles: &["camp-south", "camp-north", "central"],
+    pieces: &["south-pawn", "north-pawn", "brick"],
+    counts: &[("bricks", "central")],
+    ..Contract::NONE
+};
 
 impl Rules for AlphaBrick {
     type Pos = Pos;

@@ -6,6 +6,7 @@
 mod parse;
 
 use crate::base::diag::Error;
+use crate::definition::contract::{Contract, GridKind};
 use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
@@ -291,8 +292,16 @@ impl Arlecchino {
     }
 }
 
-/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+/// The game's name, as [`crate::rules::registry`] lists it.
 pub const ID: &str = "arlecchino";
+
+/// What the engine reads from its game's definition, checked when the definition is validated.
+pub const CONTRACT: Contract = Contract {
+    board: Some((GridKind::Square, MAX_CELLS)),
+    codes: &[('B', "blue"), ('Y', "yellow"), ('R', "red"), ('G', "green")],
+    tiles_fit: true,
+    ..Contract::NONE
+};
 
 impl Rules for Arlecchino {
     type Pos = Pos;

@@ -8,6 +8,7 @@ mod play;
 pub mod position;
 
 use crate::base::diag::Error;
+use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
@@ -141,8 +142,23 @@ impl Imbriqua {
     }
 }
 
-/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+/// The game's name, as [`crate::rules::registry`] lists it.
 pub const ID: &str = "imbriqua";
+
+/// What the engine reads from its game's definition, checked when the definition is validated.
+pub const CONTRACT: Contract = Contract {
+    params: &[Param {
+        name: "opening_pawns",
+        min: 0,
+        max: 64,
+        why: " (pawns on a board of 64 cells)",
+    }],
+    board: Some((GridKind::Square, 64)),
+    roles: &["edge"],
+    pieces: &["light-pawn", "dark-pawn"],
+    cards: &cards::IDS,
+    ..Contract::NONE
+};
 
 impl Rules for Imbriqua {
     type Pos = Pos;

@@ -7,6 +7,7 @@
 mod parse;
 
 use crate::base::diag::Error;
+use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid};
 use crate::geometry::{BorderMark, TriangleGrid};
 use crate::rules::games::definition_error;
@@ -252,8 +253,29 @@ impl Imperator {
     }
 }
 
-/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+/// The game's name, as [`crate::rules::registry`] lists it.
 pub const ID: &str = "imperator";
+
+/// What the engine reads from its game's definition, checked when the definition is validated.
+pub const CONTRACT: Contract = Contract {
+    params: &[
+        Param {
+            name: "free_move_at",
+            min: 0,
+            max: 20,
+            why: " (pawns of a side)",
+        },
+        Param {
+            name: "end_at",
+            min: 0,
+            max: 20,
+            why: " (pawns of a side)",
+        },
+    ],
+    board: Some((GridKind::Triangles, 64)),
+    any_piece: true,
+    ..Contract::NONE
+};
 
 impl Rules for Imperator {
     type Pos = Pos;

@@ -8,6 +8,7 @@ mod parse;
 mod plane;
 
 use crate::base::diag::Error;
+use crate::definition::contract::{Contract, Param};
 use crate::definition::model::Game;
 use crate::rules::games::definition_error;
 use crate::rules::rng::Rng;
@@ -298,8 +299,29 @@ impl Lignes {
     }
 }
 
-/// The game's name, as [`crate::definition::BUNDLED`] lists it.
+/// The game's name, as [`crate::rules::registry`] lists it.
 pub const ID: &str = "lignes";
+
+/// What the engine reads from its game's definition, checked when the definition is validated.
+pub const CONTRACT: Contract = Contract {
+    params: &[
+        Param {
+            name: "pawns_per_side",
+            min: 1,
+            max: MAX_PER_SIDE,
+            why: " (the engine keeps each row of the plane in a 64-bit word)",
+        },
+        Param {
+            name: "opening_pawns",
+            min: 0,
+            max: 2 * MAX_PER_SIDE,
+            why: " (both sides' pawns)",
+        },
+    ],
+    pieces: &["light-pawn", "dark-pawn"],
+    mat: true,
+    ..Contract::NONE
+};
 
 impl Rules for Lignes {
     type Pos = Pos;
