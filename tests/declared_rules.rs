@@ -485,3 +485,45 @@ fn a_feature_not_in_the_format_is_an_unknown_field() {
     assert_eq!(e.len(), 1, "{e:#?}");
     assert!(e[0].contains("not both"), "{}", e[0]);
 }
+
+#[test]
+fn the_board_and_the_moves_are_bounded_and_present() {
+    refused(
+        "tictactoe",
+        "cols = 3\nrows = 3",
+        "cols = 17\nrows = 17",
+        "\"square\"",
+        "declared rules play on at most 256 cells (16 × 16); this board has 289",
+    );
+    refused(
+        "tictactoe",
+        "[[move]]\nplace = \"empty\"\n",
+        "",
+        "[turns]",
+        "declared rules need at least one `[[move]]`",
+    );
+    refused(
+        "draughts",
+        "chain = true\ncompulsory = true\n[[move]]",
+        "chain = true\nmax_hops = 13\ncompulsory = true\n[[move]]",
+        "13",
+        "`max_hops` (a move is packed in 64 bits) out of range: expected 1 to 12, found 13",
+    );
+}
+
+#[test]
+fn a_rules_parameter_no_rule_reads_is_refused() {
+    let (e, bad) = after("connect4", "[turns]", "[rules]\nin_a_row = 4\n[turns]");
+    let found: Vec<&String> = e.iter().filter(|e| !e.contains("not ready yet")).collect();
+    assert_eq!(found.len(), 1, "{e:#?}");
+    assert!(
+        found[0].starts_with(&place("connect4", &bad, "in_a_row", 0)),
+        "{}",
+        found[0]
+    );
+    assert!(
+        found[0].contains("`[rules]` has `in_a_row`, which no rule reads"),
+        "{}",
+        found[0]
+    );
+}

@@ -181,7 +181,7 @@ pub fn game(
         .engine
         .as_ref()
         .and_then(|e| engine_def(&mut cx, e.get_ref()));
-    let rules = rules::rules(&mut cx, raw);
+    let rules = rules::rules(&mut cx, raw, &boards);
     let game = Game {
         id: h.id.get_ref().clone(),
         title: cx.text(&h.title, MAX_NAME, "title"),

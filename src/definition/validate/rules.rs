@@ -11,8 +11,9 @@
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    RulesDef, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_SIDES,
+    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_SIDES,
 };
+use crate::definition::model::Board;
 use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, Until, S};
 use toml::Spanned;
 
@@ -50,7 +51,7 @@ const TARGETS: [&str; 5] = ["empty", "enemy", "empty-or-enemy", "friend", "any"]
 
 /// Checks the declared rules of a game; `None` while the declared engine is not there to play
 /// them (every game with `[turns]` gets an error at `[turns]`).
-pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile) -> Option<RulesDef> {
+pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Option<RulesDef> {
     let Some(turns) = &raw.turns else {
         without_turns(cx, raw);
         return None;
@@ -106,7 +107,28 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile) -> Option<RulesDef> {
             .collect(),
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
         forward: t.forward.is_some(),
+        used: Default::default(),
     };
+    match boards.first().map(|b| b.grid.len()) {
+        None => cx.err(
+            turns,
+            "declared rules are played on the first `[[board]]`: add one".into(),
+        ),
+        Some(n) if n > MAX_CELLS => {
+            let at = raw.board.first().map_or(turns.span(), |b| b.grid.span());
+            let msg = format!(
+                "declared rules play on at most {MAX_CELLS} cells (16 × 16); this board has {n}"
+            );
+            cx.diags.push(cx.src.error(at, msg));
+        }
+        Some(_) => {}
+    }
+    if raw.moves.is_empty() {
+        cx.err(
+            turns,
+            "declared rules need at least one `[[move]]` (`place = \"empty\"`, `step = \"forward\"`, ...)".into(),
+        );
+    }
     if let Some(fw) = &t.forward {
         names.per_side(cx, fw, fw.get_ref().keys(), "`forward`", "direction");
         for dir in fw.get_ref().values() {
@@ -166,6 +188,19 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile) -> Option<RulesDef> {
             }
         }
     }
+    let used = names.used.borrow();
+    for k in raw.rules.keys() {
+        if !used.contains(k.get_ref()) {
+            cx.err(
+                k,
+                format!(
+                    "`[rules]` has `{}`, which no rule reads: name it where a count is written (`line = \"{}\"`) or remove it",
+                    k.get_ref(),
+                    k.get_ref()
+                ),
+            );
+        }
+    }
     cx.err(
         turns,
         "declared rules are not ready yet: ludopress cannot play a game from `[turns]` in this version"
@@ -201,6 +236,8 @@ struct Names<'a> {
     params: Vec<&'a str>,
     /// `[turns] forward` is given.
     forward: bool,
+    /// The `[rules]` parameters a count has named so far.
+    used: std::cell::RefCell<Vec<String>>,
 }
 
 impl Names<'_> {
@@ -237,6 +274,7 @@ impl Names<'_> {
                 format!("{what} out of range: expected {lo} to {hi}, found {n}"),
             ),
             Count::Param(p) => {
+                self.used.borrow_mut().push(p.clone());
                 if !self.params.contains(&p.as_str()) {
                     let hint = closest(p, self.params.iter().copied())
                         .map(|h| format!("did you mean `{h}`?"));
@@ -494,13 +532,16 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
             }
         }
     }
-    for n in [&r.min, &r.max, &r.max_hops].into_iter().flatten() {
-        names.count(cx, n, 1, 16, "a count of cells or hops");
+    for n in [&r.min, &r.max].into_iter().flatten() {
+        names.count(cx, n, 1, 16, "a count of cells");
     }
-    let mut kinds = Vec::new();
+    if let Some(n) = &r.max_hops {
+        let most = MAX_HOPS as i64;
+        names.count(cx, n, 1, most, "`max_hops` (a move is packed in 64 bits)");
+    }
     if let Some(p) = &r.piece {
         for k in items(p) {
-            kinds.extend(known(cx, &k, &names.kinds, "kind"));
+            known(cx, &k, &names.kinds, "kind");
         }
     } else if names.kinds.len() > 1 {
         cx.err(
