@@ -527,3 +527,32 @@ fn a_rules_parameter_no_rule_reads_is_refused() {
         found[0]
     );
 }
+
+#[test]
+fn past_the_limits_each_is_reported_once() {
+    // Twenty thousand kinds and regions, 500 sides: each limit said once, the check stays linear.
+    let n = 20_000;
+    // (A line holds at most 5,000 characters: 500 sides.)
+    let sides: Vec<String> = (0..500).map(|i| format!("\"s{i}\"")).collect();
+    let mut t = text("tictactoe").replacen(
+        "sides = [\"cross\", \"nought\"]",
+        &format!("sides = [{}]", sides.join(", ")),
+        1,
+    );
+    t += "[regions]\n";
+    for i in 0..n {
+        t += &format!("r{i} = {{ select = \"all\" }}\n");
+    }
+    for i in 0..n {
+        t += &format!("[[kind]]\nid = \"k{i}\"\ntokens = {{ s0 = \"T{i}\" }}\n");
+    }
+    let e = errors_of("tictactoe", &t);
+    for says in [
+        "`sides`: 1 to 4 side ids in turn order (found 500)",
+        "at most 64 regions",
+        "at most 16 `[[kind]]`",
+    ] {
+        let found = e.iter().filter(|e| e.contains(says)).count();
+        assert_eq!(found, 1, "{says}: {:#?}", &e[..e.len().min(5)]);
+    }
+}

@@ -17,6 +17,8 @@ pub const MAX_KINDS: usize = 16;
 pub const MAX_MOVES: usize = 64;
 /// Most `[[end]]`.
 pub const MAX_ENDS: usize = 32;
+/// Most `[regions]`.
+pub const MAX_REGIONS: usize = 64;
 /// Most `[[phase]]`.
 pub const MAX_PHASES: usize = 16;
 /// Most hops of a chain (a move is packed in 64 bits).

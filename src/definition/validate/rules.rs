@@ -11,7 +11,8 @@
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_SIDES,
+    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
+    MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, Until, S};
@@ -79,7 +80,9 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             ),
         );
     }
-    for (i, s) in t.sides.get_ref().iter().enumerate() {
+    // Past the limits (reported once), only the first entries are checked: every check stays
+    // linear in the file, whatever its size.
+    for (i, s) in t.sides.get_ref().iter().take(MAX_SIDES).enumerate() {
         if !is_safe_id(s.get_ref()) {
             cx.err(
                 s,
@@ -93,16 +96,23 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         }
     }
     let names = Names {
-        sides: sides.clone(),
-        regions: raw.regions.keys().map(|k| k.get_ref().as_str()).collect(),
+        sides: sides.iter().take(MAX_SIDES).copied().collect(),
+        regions: raw
+            .regions
+            .keys()
+            .take(MAX_REGIONS)
+            .map(|k| k.get_ref().as_str())
+            .collect(),
         kinds: raw
             .kind
             .iter()
+            .take(MAX_KINDS)
             .map(|k| k.get_ref().id.get_ref().as_str())
             .collect(),
         phases: raw
             .phase
             .iter()
+            .take(MAX_PHASES)
             .map(|p| p.get_ref().id.get_ref().as_str())
             .collect(),
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
@@ -154,7 +164,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             format!("at most {MAX_MOVES} `[[move]]`"),
         );
     }
-    for m in &raw.moves {
+    for m in raw.moves.iter().take(MAX_MOVES) {
         a_move(cx, m, &names);
     }
     if raw.phase.len() > MAX_PHASES {
@@ -163,7 +173,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             format!("at most {MAX_PHASES} `[[phase]]`"),
         );
     }
-    for (i, p) in raw.phase.iter().enumerate() {
+    for (i, p) in raw.phase.iter().take(MAX_PHASES).enumerate() {
         let p = p.get_ref();
         unique(cx, &p.id, &names.phases[..i], "phase");
         match p.until.get_ref() {
@@ -183,7 +193,12 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         }
         if let Some(hand) = &s.hand {
             names.per_side(cx, hand, hand.get_ref().keys(), "`hand`", "count");
-            for n in hand.get_ref().values() {
+            let sides = &names.sides;
+            for (_, n) in hand
+                .get_ref()
+                .iter()
+                .filter(|(k, _)| sides.contains(&k.get_ref().as_str()))
+            {
                 names.count(cx, n, 0, 255, "pieces in hand");
             }
         }
@@ -276,7 +291,9 @@ impl Names<'_> {
             Count::Param(p) => {
                 self.used.borrow_mut().push(p.clone());
                 if !self.params.contains(&p.as_str()) {
-                    let hint = closest(p, self.params.iter().copied())
+                    // A hint among a sane number of parameters only (each costs an edit distance).
+                    let few = self.params.len() <= 256;
+                    let hint = closest(p, self.params.iter().copied().filter(|_| few))
                         .map(|h| format!("did you mean `{h}`?"));
                     cx.err_hint(
                         c,
@@ -380,7 +397,12 @@ fn regions(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
         .first()
         .map(|b| b.region.iter().map(|r| r.role.get_ref().as_str()).collect())
         .unwrap_or_default();
-    for (name, r) in &raw.regions {
+    if raw.regions.len() > MAX_REGIONS {
+        if let Some((k, _)) = raw.regions.iter().nth(MAX_REGIONS) {
+            cx.err(k, format!("at most {MAX_REGIONS} regions"));
+        }
+    }
+    for (name, r) in raw.regions.iter().take(MAX_REGIONS) {
         unique(cx, name, &[], "region");
         match r.get_ref() {
             RulesRegionRaw::One(c) => cells(cx, r, c, &roles),
@@ -435,7 +457,7 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
         .as_ref()
         .map(|d| d.get_ref().tokens.keys().map(String::as_str).collect());
     let mut tokens: Vec<(&str, &str, &str)> = Vec::new();
-    for (i, k) in raw.kind.iter().enumerate() {
+    for (i, k) in raw.kind.iter().take(MAX_KINDS).enumerate() {
         let k = k.get_ref();
         unique(cx, &k.id, &names.kinds[..i], "kind");
         names.per_side(
@@ -445,7 +467,9 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
             "`tokens`",
             "token",
         );
-        for (side, tok) in k.tokens.get_ref() {
+        // Keys that are no side were reported just above.
+        let of_sides = k.tokens.get_ref().iter();
+        for (side, tok) in of_sides.filter(|(s, _)| names.sides.contains(&s.get_ref().as_str())) {
             let t = tok.get_ref().as_str();
             if t.is_empty()
                 || t == "."
@@ -615,7 +639,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         .end
         .iter()
         .find_map(|e| e.get_ref().no_progress.as_ref());
-    for e in &raw.end {
+    for e in raw.end.iter().take(MAX_ENDS) {
         let r = e.get_ref();
         let conds = [
             ("reach", r.reach.is_some()),
