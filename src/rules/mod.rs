@@ -6,6 +6,7 @@
 //! [`Rules::score`]. Board geometry comes from the game's definition (`games/<game>/game.toml`).
 
 pub mod ai;
+pub mod declared;
 pub mod engine;
 pub mod external;
 pub mod games;

@@ -1,8 +1,8 @@
 //! Stage two: the validated model. Every value here has been checked; later stages trust it.
 //!
 //! In: built only by `validate` from the raw structs. Out: a [`Game`] holding its components,
-//! one child module per component (board, deck, tile set, piece, die, mat, diagram) and the
-//! elements of a laid-out face (`layout`).
+//! one child module per component (board, deck, tile set, piece, die, mat, diagram), the
+//! elements of a laid-out face (`layout`) and declared rules (`rules`).
 
 mod board;
 mod deck;
@@ -11,6 +11,7 @@ mod die;
 mod layout;
 mod mat;
 mod piece;
+pub mod rules;
 mod tileset;
 
 use crate::base::diag::Error;
@@ -25,6 +26,7 @@ pub use layout::{
 };
 pub use mat::Mat;
 pub use piece::{Piece, PieceShape};
+pub use rules::RulesDef;
 use std::path::PathBuf;
 pub use tileset::{Tile, TileFace, Tileset};
 
@@ -59,6 +61,8 @@ pub struct Game {
     pub diagram: Option<DiagramDef>,
     /// The game's own rules engine program, when it names one (`[engine]`).
     pub engine: Option<EngineDef>,
+    /// Declared rules, when the game has `[turns]` (played by the declared engine).
+    pub rules: Option<RulesDef>,
     /// Credits and the facts a rulebook's header gives.
     pub about: About,
     /// The font families of `[fonts]` by name, and the bundled `lato`.

@@ -11,6 +11,7 @@ mod die;
 mod layout;
 mod mat;
 mod piece;
+mod rules;
 mod tileset;
 mod value;
 
@@ -21,6 +22,10 @@ pub use die::DieRaw;
 pub use layout::{ElementRaw, FontRaw, LayoutRaw};
 pub use mat::MatRaw;
 pub use piece::PieceRaw;
+pub use rules::{
+    CellsRaw, Count, CustodialRaw, EndRaw, KindRaw, MoveRaw, PhaseRaw, PromoteRaw, RulesRegionRaw,
+    StartRaw, Strs, TurnsRaw, Until,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 pub use tileset::{TileRaw, TilesetRaw};
@@ -82,6 +87,26 @@ pub struct GameFile {
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
+    /// `[turns]`: a game with it has declared rules (the tables below), played by the declared
+    /// engine on its first board.
+    pub turns: Option<Spanned<TurnsRaw>>,
+    /// `[regions]`: named sets of cells, one for all sides or one per side.
+    #[serde(default)]
+    pub regions: BTreeMap<S, Spanned<RulesRegionRaw>>,
+    /// `[[kind]]`: the kinds of pieces of the declared rules.
+    #[serde(default)]
+    pub kind: Vec<Spanned<KindRaw>>,
+    /// `[[move]]`: the ways of moving, in file order.
+    #[serde(default, rename = "move")]
+    pub moves: Vec<Spanned<MoveRaw>>,
+    /// `[[phase]]`: phases, in file order.
+    #[serde(default)]
+    pub phase: Vec<Spanned<PhaseRaw>>,
+    /// `[[end]]`: end conditions with their results, checked in file order.
+    #[serde(default)]
+    pub end: Vec<Spanned<EndRaw>>,
+    /// `[start]`: the starting position.
+    pub start: Option<Spanned<StartRaw>>,
 }
 
 /// `[game]`.

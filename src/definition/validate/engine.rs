@@ -22,6 +22,10 @@ const COUNTED_SIDE_MAX: i64 = 100;
 pub(super) fn engine_needs(cx: &mut Ctx, raw: &raw::GameFile, contract: Option<&Contract>) {
     let header = &raw.game.id;
     let Some(c) = contract else {
+        // Declared rules read their `[rules]` parameters themselves (`validate::rules`).
+        if raw.turns.is_some() {
+            return;
+        }
         if let Some((k, _)) = raw.rules.iter().next() {
             cx.err(
                 k,

@@ -15,6 +15,7 @@ mod engine;
 mod layout;
 mod mat;
 mod piece;
+mod rules;
 mod tileset;
 
 use crate::base::color::Color;
@@ -180,6 +181,7 @@ pub fn game(
         .engine
         .as_ref()
         .and_then(|e| engine_def(&mut cx, e.get_ref()));
+    let rules = rules::rules(&mut cx, raw, &boards);
     let game = Game {
         id: h.id.get_ref().clone(),
         title: cx.text(&h.title, MAX_NAME, "title"),
@@ -198,6 +200,7 @@ pub fn game(
             .collect(),
         diagram,
         engine,
+        rules,
         about: about_of(&mut cx, h),
         fonts: lays.families().clone(),
         rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),

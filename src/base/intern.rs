@@ -1,0 +1,103 @@
+//! Names loaded at run time made `'static`: the `Rules` trait answers its id, sides and keys as
+//! `&'static str`, which a game declared in a `game.toml` only knows once it is read.
+//!
+//! In: a name. Out: one `&'static str` per distinct name for the whole run (the same pointer
+//! every time it is asked), or an error once the run has interned [`MAX_BYTES`] of names. Each
+//! distinct name is leaked once, so the memory is bounded by the definitions loaded, and a
+//! long `watch` that reloads the same games interns nothing new.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+/// Most bytes of names one run keeps (a game's names are a few hundred bytes; this is room for
+/// thousands of games).
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// Longest name interned, in bytes (names are ids checked shorter than this long before).
+pub const MAX_NAME: usize = 256;
+
+struct Table {
+    names: BTreeSet<&'static str>,
+    bytes: usize,
+}
+
+static TABLE: Mutex<Table> = Mutex::new(Table {
+    names: BTreeSet::new(),
+    bytes: 0,
+});
+
+/// The run's one `'static` copy of `name`; an error when the name is over [`MAX_NAME`] bytes
+/// or the run has kept [`MAX_BYTES`] already.
+pub fn intern(name: &str) -> Result<&'static str, String> {
+    // A panic elsewhere while holding the lock leaves the set consistent (an insert is one
+    // step), so a poisoned lock is still usable.
+    let mut t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(s) = t.names.get(name) {
+        return Ok(s);
+    }
+    if name.len() > MAX_NAME {
+        return Err(format!(
+            "a name of {} bytes is too long: names are at most {MAX_NAME} bytes",
+            name.len()
+        ));
+    }
+    if t.bytes + name.len() > MAX_BYTES {
+        return Err(format!(
+            "too many names loaded in one run (more than {MAX_BYTES} bytes of them)"
+        ));
+    }
+    let s: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    t.bytes += name.len();
+    t.names.insert(s);
+    Ok(s)
+}
+
+/// Interns each of `names`, in order: a declared game's sides or keys as the trait wants them.
+pub fn intern_all<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<&'static [&'static str], String> {
+    let list = names
+        .into_iter()
+        .map(intern)
+        .collect::<Result<Vec<_>, _>>()?;
+    // The list itself is leaked too; equal lists are not shared, so callers intern a game's
+    // lists once per engine build.
+    Ok(Box::leak(list.into_boxed_slice()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_name_is_the_same_pointer() {
+        let owned = String::from("intern-test-white");
+        let a = intern(&owned).unwrap();
+        let b = intern("intern-test-white").unwrap();
+        assert_eq!(a, "intern-test-white");
+        assert!(std::ptr::eq(a, b), "one copy per name");
+        let c = intern("intern-test-black").unwrap();
+        assert!(!std::ptr::eq(a, c));
+        assert_eq!(intern("").unwrap(), "");
+    }
+
+    #[test]
+    fn lists_keep_their_order() {
+        let l = intern_all(["intern-test-b", "intern-test-a", "intern-test-b"]).unwrap();
+        assert_eq!(l, ["intern-test-b", "intern-test-a", "intern-test-b"]);
+        assert!(std::ptr::eq(l[0], l[2]));
+        assert!(std::ptr::eq(l[0], intern("intern-test-b").unwrap()));
+    }
+
+    #[test]
+    fn a_name_too_long_is_refused_and_the_table_keeps_nothing() {
+        let long = "x".repeat(MAX_NAME + 1);
+        let e = intern(&long).unwrap_err();
+        assert!(e.contains("too long"), "{e}");
+        let fits = "y".repeat(MAX_NAME);
+        assert_eq!(intern(&fits).unwrap(), fits);
+        let t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
+        assert!(!t.names.contains(long.as_str()));
+        assert!(t.bytes <= MAX_BYTES);
+    }
+}

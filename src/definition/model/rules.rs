@@ -1,0 +1,318 @@
+//! Declared rules, checked: what `[turns]`, `[regions]`, `[[kind]]`, `[[move]]`, `[[phase]]`,
+//! `[[end]]` and `[start]` of a `game.toml` say, with every name resolved to an index.
+//!
+//! In: built only by `validate::rules`. Out: a [`RulesDef`] the declared engine compiles into
+//! its tables (`rules::declared`). No table and no TOML value lives here; each part keeps its
+//! place in the file (`at`) so that the engine's own refusals are placed too.
+
+use std::ops::Range;
+
+/// Most sides of a declared game.
+pub const MAX_SIDES: usize = 4;
+/// Most cells of the board a declared game plays on (16 × 16).
+pub const MAX_CELLS: usize = 256;
+/// Most `[[kind]]`.
+pub const MAX_KINDS: usize = 16;
+/// Most `[[move]]`.
+pub const MAX_MOVES: usize = 64;
+/// Most `[[end]]`.
+pub const MAX_ENDS: usize = 32;
+/// Most `[regions]`.
+pub const MAX_REGIONS: usize = 64;
+/// Most `[[phase]]`.
+pub const MAX_PHASES: usize = 16;
+/// Most hops of a chain (a move is packed in 64 bits).
+pub const MAX_HOPS: usize = 12;
+
+/// A place in the definition file (byte offsets), for messages.
+pub type Place = Range<usize>;
+
+/// One value per side, in `sides` order; a value written once for all sides is repeated.
+pub type PerSide<T> = Vec<T>;
+
+/// A direction as an index into the board grid's directions (`geometry::dirs`), absolute:
+/// relative names (`forward-left`) are resolved per side by validation.
+pub type Dir = u8;
+
+/// Declared rules (`[turns]` and the tables that go with it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesDef {
+    /// Side ids in turn order (1 to [`MAX_SIDES`]).
+    pub sides: Vec<String>,
+    /// Per side, the words naming it in rulebooks (the id first).
+    pub words: PerSide<Vec<String>>,
+    /// When a side may pass.
+    pub pass: Pass,
+    /// Actions (plies) of a turn.
+    pub actions: Count,
+    /// Actions of the very first turn.
+    pub first: Count,
+    /// Named sets of cells (grid indices), one set per side.
+    pub regions: Vec<RegionDef>,
+    /// Kinds of pieces, in file order.
+    pub kinds: Vec<KindDef>,
+    /// Ways of moving, in file order.
+    pub moves: Vec<MoveDef>,
+    /// Phases, in file order (none: one phase).
+    pub phases: Vec<PhaseDef>,
+    /// End conditions, checked in file order.
+    pub ends: Vec<EndDef>,
+    /// The starting position.
+    pub start: StartDef,
+    /// The `[rules]` parameters the counts read, sorted.
+    pub params_used: Vec<String>,
+}
+
+/// A count as written: a number, or a `[rules]` parameter read when the engine is built (so
+/// `analyze --set rules.x=...` sweeps it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Count {
+    /// A fixed number.
+    Fixed(i64),
+    /// The `[rules]` parameter of this name.
+    Param(String),
+}
+
+/// `[turns] pass`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pass {
+    /// No pass.
+    #[default]
+    Never,
+    /// A side with no move passes while another side has one (Reversi).
+    WhenStuck,
+    /// A pass is always one of the moves.
+    Always,
+}
+
+/// A `[regions]` entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionDef {
+    /// Its name.
+    pub name: String,
+    /// Its cells, per side, sorted.
+    pub cells: PerSide<Vec<usize>>,
+    /// Where it is defined.
+    pub at: Place,
+}
+
+/// A `[[kind]]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KindDef {
+    /// Its id.
+    pub id: String,
+    /// Per side, the token a board writes for a piece of this kind.
+    pub tokens: PerSide<String>,
+    /// Most pieces of this kind a side has.
+    pub max: Option<Count>,
+    /// What it becomes, where.
+    pub promote: Option<Promote>,
+    /// Where it is defined.
+    pub at: Place,
+}
+
+/// `promote = { to, in, ends_move }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Promote {
+    /// The kind it becomes (index into `kinds`).
+    pub to: usize,
+    /// The region (index into `regions`), read per side.
+    pub region: usize,
+    /// A chain stops there.
+    pub ends_move: bool,
+}
+
+/// What a cell may hold, seen from the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing.
+    Empty,
+    /// Another side's piece.
+    Enemy,
+    /// Nothing or another side's piece.
+    EmptyOrEnemy,
+    /// The mover's own piece.
+    Friend,
+    /// Anything.
+    Any,
+}
+
+/// What a move does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum What {
+    /// A piece on an empty cell.
+    Place,
+    /// A piece into a column, falling in this direction (per side).
+    Drop(PerSide<Dir>),
+    /// One cell in one of these directions.
+    Step(PerSide<Vec<Dir>>),
+    /// Along a line over empty cells, `min` to `max` cells (to the edge when `max` is absent).
+    Slide {
+        /// Directions per side.
+        dirs: PerSide<Vec<Dir>>,
+        /// Fewest cells.
+        min: Count,
+        /// Most cells.
+        max: Option<Count>,
+    },
+    /// To the cells at these offsets (columns, rows; hex: axial), signs and swaps included
+    /// when written with `mirror`.
+    Leap(Vec<(i32, i32)>),
+    /// Over one adjacent piece to the empty cell behind it.
+    Hop(PerSide<Vec<Dir>>),
+}
+
+/// A `[[move]]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveDef {
+    /// Its name (`move-<n>` when not given).
+    pub id: String,
+    /// What it does.
+    pub what: What,
+    /// The kinds that make it (indices into `kinds`); a place or drop puts the first.
+    pub pieces: Vec<usize>,
+    /// The sides that have it (indices into `sides`).
+    pub sides: Vec<usize>,
+    /// What the target cell may hold.
+    pub to: Target,
+    /// (hop) what is hopped over.
+    pub over: Target,
+    /// (hop) the piece hopped over is removed.
+    pub capture: bool,
+    /// (hop) the same piece hops again while it can.
+    pub chain: bool,
+    /// (chain) all hops in one direction.
+    pub straight: bool,
+    /// (chain) only the longest chains.
+    pub longest: bool,
+    /// (chain) most hops.
+    pub max_hops: Option<Count>,
+    /// While a compulsory move is legal, the others are not.
+    pub compulsory: bool,
+    /// Regions (indices) the piece starts in, ends in, may not end in; where a piece is placed.
+    pub from: Option<usize>,
+    /// See `from`.
+    pub into: Option<usize>,
+    /// See `from`.
+    pub not_into: Option<usize>,
+    /// See `from`.
+    pub inside: Option<usize>,
+    /// (place) next to such a piece.
+    pub next_to: Option<Target>,
+    /// Lines of enemies closed by a friend change side.
+    pub flip: bool,
+    /// Legal only where `flip` turns a piece.
+    pub must_flip: bool,
+    /// Capture by enclosing.
+    pub custodial: Option<Custodial>,
+    /// The phases it exists in (indices; empty: every phase).
+    pub phases: Vec<usize>,
+    /// Where it is defined.
+    pub at: Place,
+}
+
+/// `custodial = { with, hostile, dirs }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Custodial {
+    /// A region (index) that encloses like a friendly piece, when `friend-or-hostile`.
+    pub hostile: Option<usize>,
+    /// The lines looked along, per side.
+    pub dirs: PerSide<Vec<Dir>>,
+}
+
+/// A `[[phase]]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhaseDef {
+    /// Its id.
+    pub id: String,
+    /// When it ends.
+    pub until: Until,
+}
+
+/// When a phase ends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Until {
+    /// No piece left in any hand.
+    HandsEmpty,
+    /// After this many plies of the phase.
+    Plies(Count),
+}
+
+/// A `[[end]]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndDef {
+    /// When it holds.
+    pub cond: Cond,
+    /// The result for the condition's subject.
+    pub result: Outcome,
+    /// Where it is defined.
+    pub at: Place,
+}
+
+/// An end condition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cond {
+    /// A piece stands in its side's region (index).
+    Reach(usize),
+    /// A side has no piece on the board nor in hand.
+    NoPieces,
+    /// A side has no piece of this kind (index) left.
+    Captured(usize),
+    /// The side to move has no legal move.
+    NoMoves,
+    /// The last move made a line of `n` (exactly `n` with `exact`) along these directions'
+    /// axes (every axis when empty).
+    Line {
+        /// Length.
+        n: Count,
+        /// Exactly `n`.
+        exact: bool,
+        /// Directions whose lines count.
+        dirs: Vec<Dir>,
+    },
+    /// Per side, the two regions (indices) a chain of its pieces joins.
+    Connect(PerSide<(usize, usize)>),
+    /// That many plies were played.
+    Plies(Count),
+    /// That many plies without capture, placement or move of a `by` kind (indices).
+    NoProgress {
+        /// Plies.
+        n: Count,
+        /// Kinds whose moves are progress.
+        by: Vec<usize>,
+    },
+    /// The same board and side to move for the n-th time since the last progress.
+    Repetition {
+        /// Times.
+        n: Count,
+        /// Kinds whose moves are progress.
+        by: Vec<usize>,
+    },
+}
+
+/// `[[end]] result`, seen from the condition's subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The subject wins.
+    Win,
+    /// The subject loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// The side with most pieces on the board wins.
+    MostPieces,
+    /// The side with fewest pieces on the board wins.
+    FewestPieces,
+}
+
+/// `[start]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StartDef {
+    /// The side to move first (index).
+    pub to_move: usize,
+    /// The board as written (rows top first), read by the engine like a position file's; an
+    /// empty board when absent.
+    pub board: Option<(String, Place)>,
+    /// Per side, pieces in hand, when given.
+    pub hand: Option<PerSide<Count>>,
+}

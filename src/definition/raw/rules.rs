@@ -1,0 +1,362 @@
+//! Raw declared rules: `[turns]`, `[regions]`, `[[kind]]`, `[[move]]`, `[[phase]]`, `[[end]]` and
+//! `[start]` of a `game.toml`, as written (docs: design of issue 32, §3).
+//!
+//! In: TOML tables. Out: unchecked structs for `validate::rules`, every leaf spanned so that each
+//! refusal is placed. Keys whose order matters are arrays: `toml` sorts a table's keys.
+
+use super::value::{I, S};
+use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use toml::Spanned;
+
+/// A spanned flag.
+pub type B = Spanned<bool>;
+
+/// A table keyed by names as written (sides, regions), each key with its place.
+pub type Named<T> = BTreeMap<S, T>;
+
+/// `[turns]`: who plays, in which order, and what "forward" is for each.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnsRaw {
+    /// Side ids in turn order (1 to 4).
+    pub sides: Spanned<Vec<S>>,
+    /// Side → its compass direction `forward` (`{ white = "north", black = "south" }`).
+    pub forward: Option<Spanned<Named<S>>>,
+    /// `never` (the default), `when-stuck` or `always`.
+    pub pass: Option<S>,
+    /// Actions (plies) of a turn (1 by default).
+    pub actions: Option<Spanned<Count>>,
+    /// Actions of the very first turn (`actions` by default).
+    pub first: Option<Spanned<Count>>,
+    /// Side → the words naming it in rulebooks of other languages (`{ cross = ["croix"] }`).
+    pub words: Option<Spanned<Named<Spanned<Vec<S>>>>>,
+}
+
+/// The cells of a region, one way of naming them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellsRaw {
+    /// Whole rows, numbered from the bottom (1-based).
+    pub ranks: Option<Spanned<Vec<I>>>,
+    /// Whole columns, by letter (`["a"]`).
+    pub files: Option<Spanned<Vec<S>>>,
+    /// Named cells (`["a1", "c3"]`).
+    pub cells: Option<Spanned<Vec<S>>>,
+    /// The cells of the board's `[[board.region]]` of this role.
+    pub role: Option<S>,
+    /// `border`, `all`, `dark` or `light`.
+    pub select: Option<S>,
+}
+
+/// A `[regions]` entry: one set of cells for every side, or one per side.
+#[derive(Debug)]
+pub enum RulesRegionRaw {
+    /// `{ ranks = [8] }`: the same cells for all.
+    One(CellsRaw),
+    /// `{ white = { ranks = [8] }, black = { ranks = [1] } }`, in key order.
+    PerSide(Vec<(S, Spanned<CellsRaw>)>),
+}
+
+impl<'de> Deserialize<'de> for RulesRegionRaw {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RulesRegionRaw;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a set of cells (`{ ranks = [1] }`, `files`, `cells`, `role`, `select`) or one per side (`{ white = { ranks = [8] }, ... }`)",
+                )
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RulesRegionRaw, A::Error> {
+                let mut one = CellsRaw::default();
+                let (mut selectors, mut sides) = (0, Vec::new());
+                while let Some(key) = map.next_key::<S>()? {
+                    match key.get_ref().as_str() {
+                        "ranks" => one.ranks = Some(map.next_value()?),
+                        "files" => one.files = Some(map.next_value()?),
+                        "cells" => one.cells = Some(map.next_value()?),
+                        "role" => one.role = Some(map.next_value()?),
+                        "select" => one.select = Some(map.next_value()?),
+                        _ => {
+                            sides.push((key, map.next_value()?));
+                            continue;
+                        }
+                    }
+                    selectors += 1;
+                }
+                match (selectors, sides.is_empty()) {
+                    (_, true) => Ok(RulesRegionRaw::One(one)),
+                    (0, false) => Ok(RulesRegionRaw::PerSide(sides)),
+                    _ => Err(de::Error::custom(
+                        "a region is one set of cells (`{ ranks = [1] }`) or one set per side (`{ white = { ranks = [8] }, black = { ranks = [1] } }`), not both",
+                    )),
+                }
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// `[[kind]]`: a kind of piece.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindRaw {
+    /// The kind's id (`pawn`, `man`, `king`).
+    pub id: S,
+    /// Side → the token a position's board writes for this kind (`{ white = "W" }`).
+    pub tokens: Spanned<Named<S>>,
+    /// Most pieces of this kind a side has; the supply of a `place` without `[start] hand`.
+    pub max: Option<Spanned<Count>>,
+    /// Promotion: `{ to = "king", in = "crown", ends_move = true }`.
+    pub promote: Option<Spanned<PromoteRaw>>,
+}
+
+/// `promote = { to, in, ends_move }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromoteRaw {
+    /// The kind it becomes.
+    pub to: S,
+    /// The region (the side's own set) where it does.
+    #[serde(rename = "in")]
+    pub inside: S,
+    /// A chain stops on promotion.
+    pub ends_move: Option<B>,
+}
+
+/// `[[move]]`: one way of moving. Exactly one of `place`, `drop`, `step`, `slide`, `leap`, `hop`
+/// says what it does (checked in validation, which names both when two are given).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRaw {
+    /// A name for messages (`move-<n>` by default).
+    pub id: Option<S>,
+    /// `"empty"`: put a piece on an empty cell.
+    pub place: Option<S>,
+    /// A direction: the piece falls that way to the last empty cell of a column.
+    pub drop: Option<S>,
+    /// Directions of a one-cell step.
+    pub step: Option<Spanned<Strs>>,
+    /// Directions of a slide over empty cells.
+    pub slide: Option<Spanned<Strs>>,
+    /// Offsets `[[1, 2], [2, 1]]` of a leap.
+    pub leap: Option<Spanned<Vec<Spanned<Vec<I>>>>>,
+    /// Directions of a hop over one adjacent piece.
+    pub hop: Option<Spanned<Strs>>,
+    /// (leap) every sign and swap of the offsets too.
+    pub mirror: Option<B>,
+    /// (slide) fewest cells.
+    pub min: Option<Spanned<Count>>,
+    /// (slide) most cells.
+    pub max: Option<Spanned<Count>>,
+    /// The kind(s) that may make the move (a `place`/`drop` puts this kind).
+    pub piece: Option<Spanned<Strs>>,
+    /// The sides that have this move.
+    pub side: Option<Spanned<Strs>>,
+    /// What the target may hold: `empty`, `enemy`, `empty-or-enemy`, `friend`, `any`.
+    pub to: Option<S>,
+    /// (hop) what is hopped over: `enemy`, `friend`, `any`.
+    pub over: Option<S>,
+    /// (hop) the piece hopped over is removed.
+    pub capture: Option<B>,
+    /// (hop) the same piece hops again while it can.
+    pub chain: Option<B>,
+    /// (chain) every hop in the same direction.
+    pub straight: Option<B>,
+    /// (chain) only the chains capturing the most.
+    pub longest: Option<B>,
+    /// (chain) most hops of a chain.
+    pub max_hops: Option<Spanned<Count>>,
+    /// While any compulsory move is legal, the others are not.
+    pub compulsory: Option<B>,
+    /// The region the piece must start in.
+    pub from: Option<S>,
+    /// The region the piece must end in.
+    pub into: Option<S>,
+    /// A region the piece may not end in.
+    pub not_into: Option<S>,
+    /// (place) the region placed in.
+    #[serde(rename = "in")]
+    pub inside: Option<S>,
+    /// (place) next to a `friend`, `enemy` or `any` piece.
+    pub next_to: Option<S>,
+    /// `enclosed`: lines of enemies closed by a friend change side (Reversi).
+    pub flip: Option<S>,
+    /// Legal only where `flip` turns a piece.
+    pub must_flip: Option<B>,
+    /// Capture by enclosing: `{ with = "friend" }`.
+    pub custodial: Option<Spanned<CustodialRaw>>,
+    /// The phase(s) in which the move exists.
+    pub phase: Option<Spanned<Strs>>,
+}
+
+/// `custodial = { with, hostile, dirs }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustodialRaw {
+    /// `friend` or `friend-or-hostile`.
+    pub with: S,
+    /// The region that counts as hostile.
+    pub hostile: Option<S>,
+    /// The lines looked along (`orthogonal` by default).
+    pub dirs: Option<Spanned<Strs>>,
+}
+
+/// `[[phase]]`: phases follow in file order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseRaw {
+    /// The phase's id, named by a move's `phase`.
+    pub id: S,
+    /// `"hands-empty"` or `{ plies = 12 }`.
+    pub until: Spanned<Until>,
+}
+
+/// When a phase ends.
+#[derive(Debug)]
+pub enum Until {
+    /// A word (`hands-empty`).
+    Word(String),
+    /// `{ plies = n }`.
+    Plies(Spanned<Count>),
+}
+
+impl<'de> Deserialize<'de> for Until {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Until;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`\"hands-empty\"` or `{ plies = 12 }`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Until, E> {
+                Ok(Until::Word(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Until, A::Error> {
+                let mut plies = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key != "plies" || plies.is_some() {
+                        return Err(de::Error::unknown_field(&key, &["plies"]));
+                    }
+                    plies = Some(map.next_value()?);
+                }
+                plies
+                    .map(Until::Plies)
+                    .ok_or_else(|| de::Error::missing_field("plies"))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `[[end]]`: one condition, then its result seen from the condition's subject.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndRaw {
+    /// A piece stands in its side's region of this name.
+    pub reach: Option<S>,
+    /// A side has no piece on the board nor in hand.
+    pub no_pieces: Option<B>,
+    /// A side has no piece of this kind left.
+    pub captured: Option<S>,
+    /// The side to move has no legal move.
+    pub no_moves: Option<B>,
+    /// The last move made a line of this many pieces.
+    pub line: Option<Spanned<Count>>,
+    /// (line) exactly that many.
+    pub exact: Option<B>,
+    /// (line) the lines that count.
+    pub dirs: Option<Spanned<Strs>>,
+    /// Side → the two regions a chain of its pieces joins.
+    pub connect: Option<Spanned<Named<Spanned<Vec<S>>>>>,
+    /// That many plies were played.
+    pub plies: Option<Spanned<Count>>,
+    /// That many plies without progress.
+    pub no_progress: Option<Spanned<Count>>,
+    /// (no_progress, repetition) the kinds whose moves are progress.
+    pub by: Option<Spanned<Strs>>,
+    /// The same position for the n-th time.
+    pub repetition: Option<Spanned<Count>>,
+    /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`.
+    pub result: S,
+}
+
+/// `[start]`: the starting position, as a position file writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartRaw {
+    /// The side to move first (the first side by default).
+    pub to_move: Option<S>,
+    /// Rows top first, tokens separated by spaces, `.` empty.
+    pub board: Option<S>,
+    /// Side → pieces to place.
+    pub hand: Option<Spanned<Named<Spanned<Count>>>>,
+}
+
+/// One name or a list of names (`step = "forward"`, `step = ["forward-left", "forward-right"]`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Strs {
+    /// One string: its place is the place of the whole value.
+    One(String),
+    /// A list, each with its place.
+    Many(Vec<S>),
+}
+
+impl<'de> Deserialize<'de> for Strs {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Strs;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name or a list of names")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Strs, E> {
+                Ok(Strs::One(v.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strs, A::Error> {
+                let mut v = Vec::new();
+                while let Some(s) = seq.next_element::<S>()? {
+                    v.push(s);
+                }
+                Ok(Strs::Many(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A count: a number, or a `[rules]` parameter's name (`line = "in_a_row"`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Count {
+    /// A whole number as written.
+    N(i64),
+    /// The name of a `[rules]` parameter.
+    Param(String),
+}
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number or the name of a `[rules]` parameter")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Count, E> {
+                Ok(Count::N(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Count, E> {
+                i64::try_from(v)
+                    .map(Count::N)
+                    .map_err(|_| E::custom(format!("{v} is too large")))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Count, E> {
+                Ok(Count::Param(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

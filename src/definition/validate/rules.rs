@@ -1,0 +1,721 @@
+//! Declared rules checked: `[turns]` and its tables (`[regions]`, `[[kind]]`, `[[move]]`,
+//! `[[phase]]`, `[[end]]`, `[start]`) → `model::rules::RulesDef`.
+//!
+//! In: the raw game file. Out: every error at its place, with a "did you mean" hint where a name
+//! is close to a known one. The checks that need no geometry are here: names and what they
+//! refer to, one condition per end, one action per move, the limits of the format. Directions
+//! against the board's grid, cells of regions and the start board come with `geometry::dirs`;
+//! until then (and until the declared engine exists) a game with `[turns]` is refused at
+//! `[turns]`, after its other errors.
+
+use super::context::{is_safe_id, Ctx};
+use crate::base::diag::closest;
+use crate::definition::model::rules::{
+    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
+    MAX_SIDES,
+};
+use crate::definition::model::Board;
+use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, Until, S};
+use toml::Spanned;
+
+/// The eight compass directions (a square grid has all, a hex grid six of them).
+const COMPASS: [&str; 8] = [
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+];
+/// Directions named for the side that moves (they need `[turns] forward`).
+const RELATIVE: [&str; 9] = [
+    "forward",
+    "forward-left",
+    "forward-right",
+    "backward",
+    "backward-left",
+    "backward-right",
+    "left",
+    "right",
+    "sideways",
+];
+/// Groups of directions.
+const GROUPS: [&str; 5] = ["orthogonal", "diagonal", "all", "hex", "adjacent"];
+/// The keys of a `[[move]]` that say what it does.
+const ACTIONS: [&str; 6] = ["place", "drop", "step", "slide", "leap", "hop"];
+/// Results of an end.
+const RESULTS: [&str; 5] = ["win", "loss", "draw", "most-pieces", "fewest-pieces"];
+/// What a target cell may hold.
+const TARGETS: [&str; 5] = ["empty", "enemy", "empty-or-enemy", "friend", "any"];
+
+/// Checks the declared rules of a game; `None` while the declared engine is not there to play
+/// them (every game with `[turns]` gets an error at `[turns]`).
+pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Option<RulesDef> {
+    let Some(turns) = &raw.turns else {
+        without_turns(cx, raw);
+        return None;
+    };
+    if let Some(e) = &raw.engine {
+        cx.err(
+            e,
+            "a game has declared rules (`[turns]`) or an engine program (`[engine]`), not both"
+                .into(),
+        );
+    }
+    let t = turns.get_ref();
+    let sides: Vec<&str> = t
+        .sides
+        .get_ref()
+        .iter()
+        .map(|s| s.get_ref().as_str())
+        .collect();
+    if sides.is_empty() || sides.len() > MAX_SIDES {
+        cx.err(
+            &t.sides,
+            format!(
+                "`sides`: 1 to {MAX_SIDES} side ids in turn order (found {})",
+                sides.len()
+            ),
+        );
+    }
+    // Past the limits (reported once), only the first entries are checked: every check stays
+    // linear in the file, whatever its size.
+    for (i, s) in t.sides.get_ref().iter().take(MAX_SIDES).enumerate() {
+        if !is_safe_id(s.get_ref()) {
+            cx.err(
+                s,
+                format!(
+                    "invalid side id `{}`: 1 to 40 lowercase letters, digits and `-`",
+                    s.get_ref()
+                ),
+            );
+        } else if sides[..i].contains(&s.get_ref().as_str()) {
+            cx.err(s, format!("side `{}` given twice", s.get_ref()));
+        }
+    }
+    let names = Names {
+        sides: sides.iter().take(MAX_SIDES).copied().collect(),
+        regions: raw
+            .regions
+            .keys()
+            .take(MAX_REGIONS)
+            .map(|k| k.get_ref().as_str())
+            .collect(),
+        kinds: raw
+            .kind
+            .iter()
+            .take(MAX_KINDS)
+            .map(|k| k.get_ref().id.get_ref().as_str())
+            .collect(),
+        phases: raw
+            .phase
+            .iter()
+            .take(MAX_PHASES)
+            .map(|p| p.get_ref().id.get_ref().as_str())
+            .collect(),
+        params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
+        forward: t.forward.is_some(),
+        used: Default::default(),
+    };
+    match boards.first().map(|b| b.grid.len()) {
+        None => cx.err(
+            turns,
+            "declared rules are played on the first `[[board]]`: add one".into(),
+        ),
+        Some(n) if n > MAX_CELLS => {
+            let at = raw.board.first().map_or(turns.span(), |b| b.grid.span());
+            let msg = format!(
+                "declared rules play on at most {MAX_CELLS} cells (16 × 16); this board has {n}"
+            );
+            cx.diags.push(cx.src.error(at, msg));
+        }
+        Some(_) => {}
+    }
+    if raw.moves.is_empty() {
+        cx.err(
+            turns,
+            "declared rules need at least one `[[move]]` (`place = \"empty\"`, `step = \"forward\"`, ...)".into(),
+        );
+    }
+    if let Some(fw) = &t.forward {
+        names.per_side(cx, fw, fw.get_ref().keys(), "`forward`", "direction");
+        for dir in fw.get_ref().values() {
+            one_of(cx, dir, &COMPASS, "compass direction");
+        }
+    }
+    if let Some(p) = &t.pass {
+        one_of(cx, p, &["never", "when-stuck", "always"], "`pass`");
+    }
+    for c in [&t.actions, &t.first].into_iter().flatten() {
+        names.count(cx, c, 1, 16, "actions of a turn");
+    }
+    if let Some(w) = &t.words {
+        for side in w.get_ref().keys() {
+            names.side(cx, side);
+        }
+    }
+    regions(cx, raw, &names);
+    kinds(cx, raw, &names);
+    if raw.moves.len() > MAX_MOVES {
+        cx.err(
+            &raw.moves[MAX_MOVES],
+            format!("at most {MAX_MOVES} `[[move]]`"),
+        );
+    }
+    for m in raw.moves.iter().take(MAX_MOVES) {
+        a_move(cx, m, &names);
+    }
+    if raw.phase.len() > MAX_PHASES {
+        cx.err(
+            &raw.phase[MAX_PHASES],
+            format!("at most {MAX_PHASES} `[[phase]]`"),
+        );
+    }
+    for (i, p) in raw.phase.iter().take(MAX_PHASES).enumerate() {
+        let p = p.get_ref();
+        unique(cx, &p.id, &names.phases[..i], "phase");
+        match p.until.get_ref() {
+            Until::Word(w) if w == "hands-empty" => {}
+            Until::Word(w) => cx.err(
+                &p.until,
+                format!("unknown `until` `{w}`: `\"hands-empty\"` or `{{ plies = 12 }}`"),
+            ),
+            Until::Plies(n) => names.count(cx, n, 1, 10_000, "plies"),
+        }
+    }
+    ends(cx, raw, turns, &names);
+    if let Some(s) = &raw.start {
+        let s = s.get_ref();
+        if let Some(to) = &s.to_move {
+            names.side(cx, to);
+        }
+        if let Some(hand) = &s.hand {
+            names.per_side(cx, hand, hand.get_ref().keys(), "`hand`", "count");
+            let sides = &names.sides;
+            for (_, n) in hand
+                .get_ref()
+                .iter()
+                .filter(|(k, _)| sides.contains(&k.get_ref().as_str()))
+            {
+                names.count(cx, n, 0, 255, "pieces in hand");
+            }
+        }
+    }
+    let used = names.used.borrow();
+    for k in raw.rules.keys() {
+        if !used.contains(k.get_ref()) {
+            cx.err(
+                k,
+                format!(
+                    "`[rules]` has `{}`, which no rule reads: name it where a count is written (`line = \"{}\"`) or remove it",
+                    k.get_ref(),
+                    k.get_ref()
+                ),
+            );
+        }
+    }
+    cx.err(
+        turns,
+        "declared rules are not ready yet: ludopress cannot play a game from `[turns]` in this version"
+            .into(),
+    );
+    None
+}
+
+/// The tables of declared rules in a game without `[turns]`.
+fn without_turns(cx: &mut Ctx, raw: &raw::GameFile) {
+    let found = [
+        ("[regions]", raw.regions.keys().next().map(Spanned::span)),
+        ("[[kind]]", raw.kind.first().map(Spanned::span)),
+        ("[[move]]", raw.moves.first().map(Spanned::span)),
+        ("[[phase]]", raw.phase.first().map(Spanned::span)),
+        ("[[end]]", raw.end.first().map(Spanned::span)),
+        ("[start]", raw.start.as_ref().map(Spanned::span)),
+    ];
+    for (table, span) in found {
+        if let Some(span) = span {
+            let msg = format!("`{table}` is part of declared rules: add `[turns]` with the sides in turn order (`sides = [\"white\", \"black\"]`)");
+            cx.diags.push(cx.src.error(span, msg));
+        }
+    }
+}
+
+/// The names the rules may refer to.
+struct Names<'a> {
+    sides: Vec<&'a str>,
+    regions: Vec<&'a str>,
+    kinds: Vec<&'a str>,
+    phases: Vec<&'a str>,
+    params: Vec<&'a str>,
+    /// `[turns] forward` is given.
+    forward: bool,
+    /// The `[rules]` parameters a count has named so far.
+    used: std::cell::RefCell<Vec<String>>,
+}
+
+impl Names<'_> {
+    fn side(&self, cx: &mut Ctx, s: &S) -> Option<usize> {
+        known(cx, s, &self.sides, "side")
+    }
+
+    /// A table keyed by sides: every key a side, and (`what` named) every side a key.
+    fn per_side<'k, T>(
+        &self,
+        cx: &mut Ctx,
+        table: &Spanned<T>,
+        keys: impl Iterator<Item = &'k S>,
+        what: &str,
+        value: &str,
+    ) {
+        let mut seen = Vec::new();
+        for k in keys {
+            seen.extend(self.side(cx, k));
+        }
+        for (i, side) in self.sides.iter().enumerate() {
+            if !seen.contains(&i) {
+                cx.err(table, format!("{what} has no {value} for `{side}`"));
+            }
+        }
+    }
+
+    /// A count: a number from `lo` to `hi`, or a `[rules]` parameter's name.
+    fn count(&self, cx: &mut Ctx, c: &Spanned<Count>, lo: i64, hi: i64, what: &str) {
+        match c.get_ref() {
+            Count::N(n) if (lo..=hi).contains(n) => {}
+            Count::N(n) => cx.err(
+                c,
+                format!("{what} out of range: expected {lo} to {hi}, found {n}"),
+            ),
+            Count::Param(p) => {
+                self.used.borrow_mut().push(p.clone());
+                if !self.params.contains(&p.as_str()) {
+                    // A hint among a sane number of parameters only (each costs an edit distance).
+                    let few = self.params.len() <= 256;
+                    let hint = closest(p, self.params.iter().copied().filter(|_| few))
+                        .map(|h| format!("did you mean `{h}`?"));
+                    cx.err_hint(
+                        c,
+                        format!("`{p}` is not a `[rules]` parameter: write a number, or add `{p} = ...` to `[rules]`"),
+                        hint,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Each direction of a move or line: a compass name, a group, or a direction relative to
+    /// the side (which needs `[turns] forward`).
+    fn dirs(&self, cx: &mut Ctx, v: &Spanned<Strs>) {
+        for d in items(v) {
+            let name = d.get_ref().as_str();
+            if RELATIVE.contains(&name) {
+                if !self.forward {
+                    cx.err(
+                        &d,
+                        format!(
+                            "`{name}` needs `[turns] forward = {{ {} = \"north\", ... }}`",
+                            self.sides.first().unwrap_or(&"white")
+                        ),
+                    );
+                }
+            } else if !COMPASS.contains(&name) && !GROUPS.contains(&name) {
+                let all = COMPASS.iter().chain(&RELATIVE).chain(&GROUPS).copied();
+                let hint = closest(name, all).map(|h| format!("did you mean `{h}`?"));
+                cx.err_hint(&d, format!("unknown direction `{name}`"), hint);
+            }
+        }
+    }
+}
+
+/// The items of a name or list of names, each with its place.
+fn items(v: &Spanned<Strs>) -> Vec<S> {
+    match v.get_ref() {
+        Strs::One(s) => vec![Spanned::new(v.span(), s.clone())],
+        Strs::Many(list) => list.clone(),
+    }
+}
+
+/// The index of `s` among `names`, or an error "unknown `what`" with a hint.
+fn known(cx: &mut Ctx, s: &S, names: &[&str], what: &str) -> Option<usize> {
+    let found = names.iter().position(|n| n == s.get_ref());
+    if found.is_none() {
+        let hint =
+            closest(s.get_ref(), names.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+        let list = if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        };
+        cx.err_hint(
+            s,
+            format!("unknown {what} `{}` (the game has: {list})", s.get_ref()),
+            hint,
+        );
+    }
+    found
+}
+
+/// `s` is one of the words `words` of the format, else an error with a hint.
+fn one_of(cx: &mut Ctx, s: &S, words: &[&str], what: &str) {
+    if !words.contains(&s.get_ref().as_str()) {
+        let hint =
+            closest(s.get_ref(), words.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+        cx.err_hint(
+            s,
+            format!(
+                "unknown {what} `{}`: one of {}",
+                s.get_ref(),
+                words.join(", ")
+            ),
+            hint,
+        );
+    }
+}
+
+/// An id not among the ones before it.
+fn unique(cx: &mut Ctx, id: &S, before: &[&str], what: &str) {
+    if !is_safe_id(id.get_ref()) {
+        cx.err(
+            id,
+            format!(
+                "invalid {what} id `{}`: 1 to 40 lowercase letters, digits and `-`",
+                id.get_ref()
+            ),
+        );
+    } else if before.contains(&id.get_ref().as_str()) {
+        cx.err(id, format!("{what} `{}` given twice", id.get_ref()));
+    }
+}
+
+/// `[regions]`: each one set of cells, or one per side; a `role` names a painted region of
+/// the first board.
+fn regions(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
+    let roles: Vec<&str> = raw
+        .board
+        .first()
+        .map(|b| b.region.iter().map(|r| r.role.get_ref().as_str()).collect())
+        .unwrap_or_default();
+    if raw.regions.len() > MAX_REGIONS {
+        if let Some((k, _)) = raw.regions.iter().nth(MAX_REGIONS) {
+            cx.err(k, format!("at most {MAX_REGIONS} regions"));
+        }
+    }
+    for (name, r) in raw.regions.iter().take(MAX_REGIONS) {
+        unique(cx, name, &[], "region");
+        match r.get_ref() {
+            RulesRegionRaw::One(c) => cells(cx, r, c, &roles),
+            RulesRegionRaw::PerSide(list) => {
+                names.per_side(cx, r, list.iter().map(|(k, _)| k), "the region", "cells");
+                for (_, c) in list {
+                    cells(cx, c, c.get_ref(), &roles);
+                }
+            }
+        }
+    }
+}
+
+/// One set of cells: exactly one way of naming them.
+fn cells<T>(cx: &mut Ctx, at: &Spanned<T>, c: &CellsRaw, roles: &[&str]) {
+    let given = [
+        c.ranks.is_some(),
+        c.files.is_some(),
+        c.cells.is_some(),
+        c.role.is_some(),
+        c.select.is_some(),
+    ];
+    if given.iter().filter(|g| **g).count() != 1 {
+        cx.err(
+            at,
+            "a set of cells is named one way: `ranks`, `files`, `cells`, `role` or `select`".into(),
+        );
+    }
+    if let Some(role) = &c.role {
+        known(cx, role, roles, "region role of the first board");
+    }
+    if let Some(s) = &c.select {
+        one_of(cx, s, &["border", "all", "dark", "light"], "`select`");
+    }
+}
+
+/// `[[kind]]`: ids, tokens (one per side, each naming one side's kind), promotion.
+fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
+    if raw.kind.is_empty() {
+        if let Some(t) = &raw.turns {
+            cx.err(t, "declared rules need a `[[kind]]` of pieces (`id = \"pawn\"`, `tokens = { white = \"W\", black = \"B\" }`)".into());
+        }
+    }
+    if raw.kind.len() > MAX_KINDS {
+        cx.err(
+            &raw.kind[MAX_KINDS],
+            format!("at most {MAX_KINDS} `[[kind]]`"),
+        );
+    }
+    let diagram: Option<Vec<&str>> = raw
+        .diagram
+        .as_ref()
+        .map(|d| d.get_ref().tokens.keys().map(String::as_str).collect());
+    let mut tokens: Vec<(&str, &str, &str)> = Vec::new();
+    for (i, k) in raw.kind.iter().take(MAX_KINDS).enumerate() {
+        let k = k.get_ref();
+        unique(cx, &k.id, &names.kinds[..i], "kind");
+        names.per_side(
+            cx,
+            &k.tokens,
+            k.tokens.get_ref().keys(),
+            "`tokens`",
+            "token",
+        );
+        // Keys that are no side were reported just above.
+        let of_sides = k.tokens.get_ref().iter();
+        for (side, tok) in of_sides.filter(|(s, _)| names.sides.contains(&s.get_ref().as_str())) {
+            let t = tok.get_ref().as_str();
+            if t.is_empty()
+                || t == "."
+                || t.chars().any(char::is_whitespace)
+                || t.chars().count() > 16
+            {
+                cx.err(tok, format!("invalid token `{t}`: 1 to 16 characters, no space, not `.` (an empty cell)"));
+                continue;
+            }
+            if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {
+                cx.err(tok, format!("token `{t}` is already {s}'s `{kind}`"));
+            }
+            tokens.push((side.get_ref(), k.id.get_ref(), t));
+            if let Some(d) = &diagram {
+                if !d.contains(&t) {
+                    cx.err(
+                        tok,
+                        format!("token `{t}` has no look in `[diagram] tokens`"),
+                    );
+                }
+            }
+        }
+        if let Some(m) = &k.max {
+            names.count(cx, m, 1, 256, "`max`");
+        }
+        if let Some(p) = &k.promote {
+            let p = p.get_ref();
+            known(cx, &p.to, &names.kinds, "kind");
+            known(cx, &p.inside, &names.regions, "region");
+        }
+    }
+}
+
+/// A `[[move]]`: one action, known names, qualifiers that fit it.
+fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
+    let r = m.get_ref();
+    let given: Vec<&str> = ACTIONS
+        .iter()
+        .zip([
+            r.place.is_some(),
+            r.drop.is_some(),
+            r.step.is_some(),
+            r.slide.is_some(),
+            r.leap.is_some(),
+            r.hop.is_some(),
+        ])
+        .filter(|(_, g)| *g)
+        .map(|(a, _)| *a)
+        .collect();
+    match given.len() {
+        1 => {}
+        0 => cx.err(
+            m,
+            format!(
+                "a move has one of {}; this one has none",
+                ACTIONS.join(", ")
+            ),
+        ),
+        _ => cx.err(
+            m,
+            format!(
+                "a move has one of {}; this one has {}",
+                ACTIONS.join(", "),
+                given.join(" and ")
+            ),
+        ),
+    }
+    if let Some(p) = &r.place {
+        one_of(cx, p, &["empty"], "`place`");
+    }
+    if let Some(d) = &r.drop {
+        names.dirs(cx, &Spanned::new(d.span(), Strs::One(d.get_ref().clone())));
+    }
+    for d in [&r.step, &r.slide, &r.hop].into_iter().flatten() {
+        names.dirs(cx, d);
+    }
+    if let Some(l) = &r.leap {
+        for v in l.get_ref() {
+            if v.get_ref().len() != 2 || v.get_ref().iter().any(|x| x.get_ref().abs() > 15) {
+                cx.err(
+                    v,
+                    "a leap is an offset `[columns, rows]` of -15 to 15 each".into(),
+                );
+            }
+        }
+    }
+    for n in [&r.min, &r.max].into_iter().flatten() {
+        names.count(cx, n, 1, 16, "a count of cells");
+    }
+    if let Some(n) = &r.max_hops {
+        let most = MAX_HOPS as i64;
+        names.count(cx, n, 1, most, "`max_hops` (a move is packed in 64 bits)");
+    }
+    if let Some(p) = &r.piece {
+        for k in items(p) {
+            known(cx, &k, &names.kinds, "kind");
+        }
+    } else if names.kinds.len() > 1 {
+        cx.err(
+            m,
+            format!(
+                "the game has several kinds ({}): say which moves so with `piece`",
+                names.kinds.join(", ")
+            ),
+        );
+    }
+    if let Some(s) = &r.side {
+        for s in items(s) {
+            names.side(cx, &s);
+        }
+    }
+    if let Some(p) = &r.phase {
+        for p in items(p) {
+            known(cx, &p, &names.phases, "phase");
+        }
+    }
+    for t in [&r.to, &r.over, &r.next_to].into_iter().flatten() {
+        one_of(cx, t, &TARGETS, "target");
+    }
+    for reg in [&r.from, &r.into, &r.not_into, &r.inside]
+        .into_iter()
+        .flatten()
+    {
+        known(cx, reg, &names.regions, "region");
+    }
+    if let Some(f) = &r.flip {
+        one_of(cx, f, &["enclosed"], "`flip`");
+    }
+    if let Some(c) = &r.custodial {
+        let c = c.get_ref();
+        one_of(cx, &c.with, &["friend", "friend-or-hostile"], "`with`");
+        if let Some(h) = &c.hostile {
+            known(cx, h, &names.regions, "region");
+        }
+        if let Some(d) = &c.dirs {
+            names.dirs(cx, d);
+        }
+    }
+    let flag = |b: &Option<Spanned<bool>>| b.as_ref().is_some_and(|b| *b.get_ref());
+    let hop_only: [(&str, &Option<Spanned<bool>>); 2] =
+        [("capture", &r.capture), ("chain", &r.chain)];
+    for (key, v) in hop_only {
+        if let (Some(v), None) = (v, &r.hop) {
+            cx.err(v, format!("`{key}` is for hops"));
+        }
+    }
+    for (key, v) in [("straight", &r.straight), ("longest", &r.longest)] {
+        if let (Some(v), false) = (v, flag(&r.chain)) {
+            cx.err(v, format!("`{key}` is for chains"));
+        }
+    }
+    if flag(&r.chain) && !flag(&r.capture) && r.max_hops.is_none() {
+        let over_enemy = r.over.as_ref().is_some_and(|o| o.get_ref() == "enemy");
+        if !over_enemy {
+            cx.err(m, "a chain of hops over pieces that stay could go round for ever: capture the pieces hopped, or give `max_hops`".into());
+        }
+    }
+}
+
+/// `[[end]]`: one condition each, a result that fits it; `no_moves` present.
+fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names: &Names) {
+    if raw.end.len() > MAX_ENDS {
+        cx.err(&raw.end[MAX_ENDS], format!("at most {MAX_ENDS} `[[end]]`"));
+    }
+    let mut no_moves = false;
+    let no_progress = raw
+        .end
+        .iter()
+        .find_map(|e| e.get_ref().no_progress.as_ref());
+    for e in raw.end.iter().take(MAX_ENDS) {
+        let r = e.get_ref();
+        let conds = [
+            ("reach", r.reach.is_some()),
+            ("no_pieces", r.no_pieces.is_some()),
+            ("captured", r.captured.is_some()),
+            ("no_moves", r.no_moves.is_some()),
+            ("line", r.line.is_some()),
+            ("connect", r.connect.is_some()),
+            ("plies", r.plies.is_some()),
+            ("no_progress", r.no_progress.is_some()),
+            ("repetition", r.repetition.is_some()),
+        ];
+        let given: Vec<&str> = conds.iter().filter(|c| c.1).map(|c| c.0).collect();
+        if given.len() != 1 {
+            let found = if given.is_empty() {
+                "none".to_string()
+            } else {
+                given.join(" and ")
+            };
+            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
+        }
+        one_of(cx, &r.result, &RESULTS, "result");
+        no_moves |= r.no_moves.as_ref().is_some_and(|b| *b.get_ref());
+        if let Some(g) = &r.reach {
+            known(cx, g, &names.regions, "region");
+        }
+        if let Some(k) = &r.captured {
+            known(cx, k, &names.kinds, "kind");
+        }
+        if let Some(n) = &r.line {
+            names.count(cx, n, 2, 16, "`line`");
+        }
+        if let Some(d) = &r.dirs {
+            names.dirs(cx, d);
+        }
+        if let Some(c) = &r.connect {
+            names.per_side(cx, c, c.get_ref().keys(), "`connect`", "regions");
+            for pair in c.get_ref().values() {
+                if pair.get_ref().len() != 2 {
+                    cx.err(
+                        pair,
+                        "`connect`: the two regions a side joins (`[\"top\", \"bottom\"]`)".into(),
+                    );
+                }
+                for reg in pair.get_ref() {
+                    known(cx, reg, &names.regions, "region");
+                }
+            }
+        }
+        if let Some(n) = &r.plies {
+            names.count(cx, n, 1, 100_000, "`plies`");
+            if ["win", "loss"].contains(&r.result.get_ref().as_str()) {
+                cx.err(&r.result, "`plies` ends with `draw`, `most-pieces` or `fewest-pieces`: it has no winner of its own".into());
+            }
+        }
+        if let Some(n) = &r.no_progress {
+            names.count(cx, n, 1, 10_000, "`no_progress`");
+        }
+        if let Some(by) = &r.by {
+            for k in items(by) {
+                known(cx, &k, &names.kinds, "kind");
+            }
+        }
+        if let Some(n) = &r.repetition {
+            names.count(cx, n, 2, 16, "`repetition`");
+            let bounded = no_progress.is_some_and(|p| matches!(p.get_ref(), Count::N(1..=64)));
+            if !bounded {
+                cx.err(
+                    n,
+                    "repetition keeps the last 64 positions: add an end `no_progress = 64` or less"
+                        .into(),
+                );
+            }
+        }
+    }
+    if !no_moves {
+        cx.err(turns, "what happens when the side to move cannot move? add `[[end]]` with `no_moves = true` and a `result`".into());
+    }
+}

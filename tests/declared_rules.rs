@@ -1,0 +1,558 @@
+//! Declared rules in `game.toml` (`[turns]`, `[regions]`, `[[kind]]`, `[[move]]`, `[[end]]`, ...):
+//! the six games of the design read without error, and each refusal is given at its
+//! `file:line:col` with a hint where a name is close to a known one.
+//!
+//! The rules texts are fixtures (`tests/fixtures/declared/<game>.toml`), appended to a minimal
+//! game of the right board; the game folders come with the declared engine.
+
+mod common;
+
+use common::{library, root};
+use ludopress::base::diag::{line_col, Source};
+use ludopress::definition::{self, raw};
+
+const GAMES: [&str; 6] = [
+    "breakthrough",
+    "tictactoe",
+    "connect4",
+    "reversi",
+    "hex",
+    "draughts",
+];
+
+/// The `[[board]]` each game plays on.
+fn board(game: &str) -> String {
+    let square = |c: u32, r: u32| format!("grid = \"square\"\ncols = {c}\nrows = {r}\n");
+    let grid = match game {
+        "tictactoe" => square(3, 3),
+        "connect4" => square(7, 6),
+        "hex" => "grid = \"hex\"\nshape = \"parallelogram\"\ncols = 11\nrows = 11\n".to_string(),
+        _ => square(8, 8),
+    };
+    let mut b = format!(
+        "[[board]]\nid = \"board\"\nname = \"Board\"\n{grid}cell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n"
+    );
+    if game == "hex" {
+        // The painted edges the rules' regions name (`files` comes with the Hex commit).
+        for (role, sel) in [
+            ("top", "ranks = [11]"),
+            ("bottom", "ranks = [1]"),
+            ("left", "select = \"border\""),
+            ("right", "select = \"border\""),
+        ] {
+            b += &format!("[[board.region]]\nrole = \"{role}\"\n{sel}\nfill = \"ink\"\n");
+        }
+    }
+    b
+}
+
+/// A minimal `games/<game>/game.toml` with the game's declared rules appended.
+fn text(game: &str) -> String {
+    let rules = std::fs::read_to_string(
+        root()
+            .join("tests/fixtures/declared")
+            .join(format!("{game}.toml")),
+    )
+    .expect("fixture");
+    format!(
+        "[game]\nid = \"{game}\"\ntitle = \"{game}\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n{}\n{rules}",
+        board(game)
+    )
+}
+
+/// The errors of a definition text, as printed.
+fn errors_of(game: &str, text: &str) -> Vec<String> {
+    let src = Source::new(format!("games/{game}/game.toml"), text);
+    match definition::parse_game(&src, &library(), game, None) {
+        Ok(_) => panic!("{game}: accepted:\n{text}"),
+        Err(d) => d.0.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+/// `game`'s text with `from` replaced by `to` (which must match once at least), its errors and
+/// the text.
+fn after(game: &str, from: &str, to: &str) -> (Vec<String>, String) {
+    let t = text(game);
+    assert!(t.contains(from), "{game}: `{from}` not in the fixture");
+    let bad = t.replacen(from, to, 1);
+    (errors_of(game, &bad), bad)
+}
+
+/// `games/<game>/game.toml:l:c:` of the `nth` (0-based) occurrence of `needle` in `text`.
+fn place(game: &str, text: &str, needle: &str, nth: usize) -> String {
+    let at = text
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("`{needle}` not found"))
+        .0;
+    let (l, c) = line_col(text, at);
+    format!("games/{game}/game.toml:{l}:{c}:")
+}
+
+/// Exactly one error besides the "not ready" refusal: the one at `needle` saying `says`.
+fn refused(game: &str, from: &str, to: &str, needle: &str, says: &str) -> String {
+    let (e, bad) = after(game, from, to);
+    let found: Vec<&String> = e.iter().filter(|e| !e.contains("not ready yet")).collect();
+    assert_eq!(found.len(), 1, "{game}: `{to}`: {e:#?}");
+    let want = place(game, &bad, needle, 0);
+    assert!(found[0].starts_with(&want), "want {want}, got {}", found[0]);
+    assert!(found[0].contains(says), "`{says}` not in: {}", found[0]);
+    found[0].clone()
+}
+
+#[test]
+fn the_six_games_rules_read_as_toml() {
+    for g in GAMES {
+        let t = text(g);
+        let raw: raw::GameFile = toml::from_str(&t).unwrap_or_else(|e| panic!("{g}: {e}"));
+        let turns = raw.turns.expect("[turns]");
+        assert!(!turns.get_ref().sides.get_ref().is_empty(), "{g}");
+        assert!(!raw.kind.is_empty() && !raw.moves.is_empty(), "{g}");
+        assert!(
+            raw.end.iter().any(|e| e.get_ref().no_moves.is_some()),
+            "{g}: no_moves"
+        );
+    }
+    // Spot checks that the values land where they belong.
+    let d: raw::GameFile = toml::from_str(&text("draughts")).unwrap();
+    assert_eq!(d.kind.len(), 2);
+    assert_eq!(d.moves.len(), 4);
+    let jump = d.moves[0].get_ref();
+    assert_eq!(jump.id.as_ref().unwrap().get_ref(), "man-jump");
+    assert!(*jump.chain.as_ref().unwrap().get_ref());
+    assert_eq!(
+        jump.hop.as_ref().unwrap().get_ref(),
+        &raw::Strs::Many(vec![
+            toml::Spanned::new(0..0, "forward-left".into()),
+            toml::Spanned::new(0..0, "forward-right".into())
+        ])
+    );
+    let promote = d.kind[0].get_ref().promote.as_ref().unwrap().get_ref();
+    assert_eq!(promote.inside.get_ref(), "crown");
+    match d.regions.values().next().unwrap().get_ref() {
+        raw::RulesRegionRaw::PerSide(list) => assert_eq!(list.len(), 2),
+        other => panic!("crown is per side: {other:?}"),
+    }
+    let c: raw::GameFile = toml::from_str(&text("connect4")).unwrap();
+    assert_eq!(
+        c.kind[0].get_ref().max.as_ref().unwrap().get_ref(),
+        &raw::Count::N(21)
+    );
+}
+
+#[test]
+fn the_six_games_are_refused_only_because_the_engine_is_not_there() {
+    for g in GAMES {
+        let t = text(g);
+        let e = errors_of(g, &t);
+        assert_eq!(e.len(), 1, "{g}: {e:#?}");
+        assert!(
+            e[0].contains("declared rules are not ready yet"),
+            "{}",
+            e[0]
+        );
+        assert!(e[0].starts_with(&place(g, &t, "[turns]", 0)), "{}", e[0]);
+    }
+}
+
+#[test]
+fn an_unknown_direction_gets_a_hint() {
+    let e = refused(
+        "breakthrough",
+        "step = \"forward\"",
+        "step = \"forwards\"",
+        "\"forwards\"",
+        "unknown direction `forwards`",
+    );
+    assert!(e.contains("did you mean `forward`?"), "{e}");
+    // In a list, the wrong item is the place.
+    refused(
+        "draughts",
+        "step = [\"forward-left\", \"forward-right\"]",
+        "step = [\"forward-left\", \"froward-right\"]",
+        "\"froward-right\"",
+        "unknown direction `froward-right`",
+    );
+}
+
+#[test]
+fn relative_directions_need_forward_for_every_side() {
+    refused(
+        "breakthrough",
+        "forward = { white = \"north\", black = \"south\" }",
+        "forward = { white = \"north\" }",
+        "{ white = \"north\" }",
+        "`forward` has no direction for `black`",
+    );
+    let (e, bad) = after(
+        "breakthrough",
+        "forward = { white = \"north\", black = \"south\" }\n",
+        "",
+    );
+    let e: Vec<_> = e.iter().filter(|e| !e.contains("not ready")).collect();
+    assert_eq!(e.len(), 3, "{e:#?}"); // forward, forward-left, forward-right
+    assert!(e[0].starts_with(&place("breakthrough", &bad, "\"forward\"", 0)));
+    assert!(
+        e[0].contains("`forward` needs `[turns] forward"),
+        "{}",
+        e[0]
+    );
+    refused(
+        "breakthrough",
+        "white = \"north\"",
+        "white = \"nord\"",
+        "\"nord\"",
+        "unknown compass direction `nord`",
+    );
+}
+
+#[test]
+fn a_move_does_one_thing() {
+    refused(
+        "breakthrough",
+        "step = \"forward\"",
+        "step = \"forward\"\nslide = \"forward\"",
+        "[[move]]",
+        "a move has one of place, drop, step, slide, leap, hop; this one has step and slide",
+    );
+}
+
+#[test]
+fn unknown_names_get_a_hint_at_their_place() {
+    let e = refused(
+        "draughts",
+        "piece = \"king\"\nhop",
+        "piece = \"kng\"\nhop",
+        "\"kng\"",
+        "unknown kind `kng`",
+    );
+    assert!(e.contains("did you mean `king`?"), "{e}");
+    let e = refused(
+        "breakthrough",
+        "reach = \"goal\"",
+        "reach = \"gaol\"",
+        "\"gaol\"",
+        "unknown region `gaol`",
+    );
+    assert!(e.contains("did you mean `goal`?"), "{e}");
+    let (e, bad) = after(
+        "hex",
+        "blue = [\"left\", \"right\"]",
+        "bleu = [\"left\", \"right\"]",
+    );
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("hex", &bad, "bleu", 0))
+                && e.contains("unknown side `bleu`")
+                && e.contains("did you mean `blue`?")),
+        "{e:#?}"
+    );
+    let e = refused(
+        "hex",
+        "left = { role = \"left\" }",
+        "left = { role = \"lfet\" }",
+        "\"lfet\"",
+        "unknown region role of the first board `lfet`",
+    );
+    assert!(e.contains("did you mean `left`?"), "{e}");
+    refused(
+        "draughts",
+        "promote = { to = \"king\"",
+        "promote = { to = \"queen\"",
+        "\"queen\"",
+        "unknown kind `queen`",
+    );
+    let e = refused(
+        "reversi",
+        "pass = \"when-stuck\"",
+        "pass = \"when-stuk\"",
+        "\"when-stuk\"",
+        "unknown `pass` `when-stuk`",
+    );
+    assert!(e.contains("did you mean `when-stuck`?"), "{e}");
+}
+
+#[test]
+fn sides_are_one_to_four_distinct_ids() {
+    let (e, bad) = after(
+        "tictactoe",
+        "sides = [\"cross\", \"nought\"]",
+        "sides = [\"cross\", \"nought\", \"a\", \"b\", \"c\"]",
+    );
+    assert!(
+        e.iter().any(
+            |e| e.starts_with(&place("tictactoe", &bad, "[\"cross\"", 0))
+                && e.contains("`sides`: 1 to 4 side ids in turn order (found 5)")
+        ),
+        "{e:#?}"
+    );
+    let (e, bad) = after(
+        "tictactoe",
+        "sides = [\"cross\", \"nought\"]",
+        "sides = [\"cross\", \"cross\"]",
+    );
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("tictactoe", &bad, "\"cross\"", 1))
+                && e.contains("side `cross` given twice")),
+        "{e:#?}"
+    );
+}
+
+#[test]
+fn tokens_name_one_piece_each() {
+    refused(
+        "draughts",
+        "tokens = { dark = \"B\", light = \"W\" }",
+        "tokens = { dark = \"B\", light = \"w\" }",
+        "\"w\" }\nmax = 12\n[[move]]",
+        "token `w` is already light's `man`",
+    );
+    refused(
+        "tictactoe",
+        "nought = \"O\"",
+        "nought = \".\"",
+        "\".\"",
+        "invalid token `.`",
+    );
+    // With a `[diagram]`, every token has a look there.
+    let (e, bad) = after(
+        "tictactoe",
+        "[turns]",
+        "[diagram]\ntokens = { X = \"x\" }\n[turns]",
+    );
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("tictactoe", &bad, "\"O\"", 0))
+                && e.contains("token `O` has no look in `[diagram] tokens`")),
+        "{e:#?}"
+    );
+}
+
+#[test]
+fn qualifiers_fit_their_move() {
+    refused(
+        "breakthrough",
+        "to = \"empty-or-enemy\"",
+        "to = \"empty-or-enemy\"\nlongest = true",
+        "true",
+        "`longest` is for chains",
+    );
+    refused(
+        "breakthrough",
+        "to = \"empty-or-enemy\"",
+        "to = \"empty-or-enemy\"\ncapture = true",
+        "true",
+        "`capture` is for hops",
+    );
+    refused(
+        "breakthrough",
+        "to = \"empty-or-enemy\"",
+        "to = \"empty-or-enmy\"",
+        "\"empty-or-enmy\"",
+        "unknown target `empty-or-enmy`",
+    );
+}
+
+#[test]
+fn ends_have_one_condition_and_a_fitting_result() {
+    refused(
+        "tictactoe",
+        "line = 3\nresult = \"win\"",
+        "result = \"win\"",
+        "[[end]]",
+        "an end has one condition",
+    );
+    refused(
+        "tictactoe",
+        "line = 3\nresult = \"win\"",
+        "plies = 9\nresult = \"win\"",
+        "\"win\"",
+        "`plies` ends with `draw`, `most-pieces` or `fewest-pieces`",
+    );
+    refused(
+        "reversi",
+        "result = \"most-pieces\"",
+        "result = \"most-piece\"",
+        "\"most-piece\"",
+        "unknown result `most-piece`",
+    );
+    refused(
+        "connect4",
+        "[[end]]\nno_moves = true",
+        "[[end]]\nrepetition = 3\nresult = \"draw\"\n[[end]]\nno_moves = true",
+        "3\nresult = \"draw\"",
+        "repetition keeps the last 64 positions",
+    );
+    refused(
+        "hex",
+        "connect = { red = [\"top\", \"bottom\"], blue = [\"left\", \"right\"] }",
+        "connect = { red = [\"top\", \"bottom\"] }",
+        "{ red = [\"top\", \"bottom\"] }",
+        "`connect` has no regions for `blue`",
+    );
+}
+
+#[test]
+fn a_game_without_no_moves_is_told_what_to_add() {
+    let (e, bad) = after(
+        "connect4",
+        "[[end]]\nno_moves = true\nresult = \"draw\"\n",
+        "",
+    );
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("connect4", &bad, "[turns]", 0))
+                && e.contains("add `[[end]]` with `no_moves = true`")),
+        "{e:#?}"
+    );
+}
+
+#[test]
+fn counts_may_name_a_rules_parameter() {
+    // A parameter that exists is accepted (then only the "not ready" refusal remains)...
+    let t = text("connect4").replacen("line = 4", "line = \"in_a_row\"", 1);
+    let t = t.replacen("[turns]", "[rules]\nin_a_row = 4\n[turns]", 1);
+    let e = errors_of("connect4", &t);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(e[0].contains("not ready yet"), "{e:#?}");
+    // ...one that does not is refused at the count, with a hint.
+    let t = text("connect4").replacen("line = 4", "line = \"in_a_rwo\"", 1);
+    let t = t.replacen("[turns]", "[rules]\nin_a_row = 4\n[turns]", 1);
+    let e = errors_of("connect4", &t);
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("connect4", &t, "\"in_a_rwo\"", 0))
+                && e.contains("did you mean `in_a_row`?")),
+        "{e:#?}"
+    );
+}
+
+#[test]
+fn declared_rules_and_an_engine_program_do_not_mix() {
+    let (e, bad) = after(
+        "breakthrough",
+        "[turns]",
+        "[engine]\ncommand = [\"python3\", \"engine.py\"]\n[turns]",
+    );
+    assert!(
+        e.iter().any(
+            |e| e.starts_with(&place("breakthrough", &bad, "[engine]", 0))
+                && e.contains(
+                    "declared rules (`[turns]`) or an engine program (`[engine]`), not both"
+                )
+        ),
+        "{e:#?}"
+    );
+}
+
+#[test]
+fn rules_tables_need_turns() {
+    let t = text("tictactoe");
+    let start = t.find("[turns]").unwrap();
+    let end = t.find("[[kind]]").unwrap();
+    let bad = format!("{}{}", &t[..start], &t[end..]);
+    let e = errors_of("tictactoe", &bad);
+    assert!(
+        e.iter()
+            .any(|e| e.starts_with(&place("tictactoe", &bad, "[[kind]]", 0))
+                && e.contains("`[[kind]]` is part of declared rules: add `[turns]`")),
+        "{e:#?}"
+    );
+    assert!(e.iter().all(|e| !e.contains("not ready")), "{e:#?}");
+}
+
+#[test]
+fn a_feature_not_in_the_format_is_an_unknown_field() {
+    let (e, bad) = after(
+        "breakthrough",
+        "step = \"forward\"",
+        "step = \"forward\"\nthen = \"arrow\"",
+    );
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with(&place("breakthrough", &bad, "then", 0)),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("unknown field `then`"), "{}", e[0]);
+    // A region mixing one set and per-side sets is refused by the reader too.
+    let (e, _) = after(
+        "breakthrough",
+        "goal = { white = { ranks = [8] }, black = { ranks = [1] } }",
+        "goal = { ranks = [8], black = { ranks = [1] } }",
+    );
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(e[0].contains("not both"), "{}", e[0]);
+}
+
+#[test]
+fn the_board_and_the_moves_are_bounded_and_present() {
+    refused(
+        "tictactoe",
+        "cols = 3\nrows = 3",
+        "cols = 17\nrows = 17",
+        "\"square\"",
+        "declared rules play on at most 256 cells (16 × 16); this board has 289",
+    );
+    refused(
+        "tictactoe",
+        "[[move]]\nplace = \"empty\"\n",
+        "",
+        "[turns]",
+        "declared rules need at least one `[[move]]`",
+    );
+    refused(
+        "draughts",
+        "chain = true\ncompulsory = true\n[[move]]",
+        "chain = true\nmax_hops = 13\ncompulsory = true\n[[move]]",
+        "13",
+        "`max_hops` (a move is packed in 64 bits) out of range: expected 1 to 12, found 13",
+    );
+}
+
+#[test]
+fn a_rules_parameter_no_rule_reads_is_refused() {
+    let (e, bad) = after("connect4", "[turns]", "[rules]\nin_a_row = 4\n[turns]");
+    let found: Vec<&String> = e.iter().filter(|e| !e.contains("not ready yet")).collect();
+    assert_eq!(found.len(), 1, "{e:#?}");
+    assert!(
+        found[0].starts_with(&place("connect4", &bad, "in_a_row", 0)),
+        "{}",
+        found[0]
+    );
+    assert!(
+        found[0].contains("`[rules]` has `in_a_row`, which no rule reads"),
+        "{}",
+        found[0]
+    );
+}
+
+#[test]
+fn past_the_limits_each_is_reported_once() {
+    // Twenty thousand kinds and regions, 500 sides: each limit said once, the check stays linear.
+    let n = 20_000;
+    // (A line holds at most 5,000 characters: 500 sides.)
+    let sides: Vec<String> = (0..500).map(|i| format!("\"s{i}\"")).collect();
+    let mut t = text("tictactoe").replacen(
+        "sides = [\"cross\", \"nought\"]",
+        &format!("sides = [{}]", sides.join(", ")),
+        1,
+    );
+    t += "[regions]\n";
+    for i in 0..n {
+        t += &format!("r{i} = {{ select = \"all\" }}\n");
+    }
+    for i in 0..n {
+        t += &format!("[[kind]]\nid = \"k{i}\"\ntokens = {{ s0 = \"T{i}\" }}\n");
+    }
+    let e = errors_of("tictactoe", &t);
+    for says in [
+        "`sides`: 1 to 4 side ids in turn order (found 500)",
+        "at most 64 regions",
+        "at most 16 `[[kind]]`",
+    ] {
+        let found = e.iter().filter(|e| e.contains(says)).count();
+        assert_eq!(found, 1, "{says}: {:#?}", &e[..e.len().min(5)]);
+    }
+}
