@@ -16,6 +16,7 @@ mod layout;
 mod mat;
 mod piece;
 mod rules;
+mod rules_board;
 mod tileset;
 
 use crate::base::color::Color;

@@ -3,10 +3,10 @@
 //!
 //! In: the raw game file. Out: every error at its place, with a "did you mean" hint where a name
 //! is close to a known one. The checks that need no geometry are here: names and what they
-//! refer to, one condition per end, one action per move, the limits of the format. Directions
-//! against the board's grid, cells of regions and the start board come with `geometry::dirs`;
-//! until then (and until the declared engine exists) a game with `[turns]` is refused at
-//! `[turns]`, after its other errors.
+//! refer to, one condition per end, one action per move, the limits of the format; directions
+//! against the board's grid, cells of regions and the start board are in `rules_board.rs`.
+//! Until the declared engine exists, a game with `[turns]` is refused at `[turns]`, after its
+//! other errors.
 
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
@@ -202,6 +202,9 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 names.count(cx, n, 0, 255, "pieces in hand");
             }
         }
+    }
+    if let Some(b) = boards.first().filter(|b| b.grid.len() <= MAX_CELLS) {
+        super::rules_board::check(cx, raw, b, &names.sides);
     }
     let used = names.used.borrow();
     for k in raw.rules.keys() {
