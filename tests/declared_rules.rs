@@ -556,3 +556,141 @@ fn past_the_limits_each_is_reported_once() {
         assert_eq!(found, 1, "{says}: {:#?}", &e[..e.len().min(5)]);
     }
 }
+
+#[test]
+fn directions_are_the_grid_s() {
+    // Hex cells point up unless told otherwise: no `north` on them.
+    let e = refused(
+        "hex",
+        "place = \"empty\"",
+        "step = [\"east\", \"north\"]",
+        "\"north\"",
+        "`north` is not a direction of a pointy hex grid",
+    );
+    assert!(
+        e.contains("east, north-east, north-west, west, south-west, south-east"),
+        "{e}"
+    );
+    // Flat cells have a north but no east.
+    let flat = "shape = \"parallelogram\"\norientation = \"flat\"";
+    let (errors, bad) = after("hex", "shape = \"parallelogram\"", flat);
+    assert!(
+        errors.iter().all(|e| e.contains("not ready yet")),
+        "{errors:#?}"
+    );
+    let bad = bad.replacen("place = \"empty\"", "step = [\"north\", \"east\"]", 1);
+    let errors = errors_of("hex", &bad);
+    let found: Vec<&String> = errors
+        .iter()
+        .filter(|e| !e.contains("not ready yet"))
+        .collect();
+    assert_eq!(found.len(), 1, "{errors:#?}");
+    assert!(found[0].starts_with(&place("hex", &bad, "\"east\"", 0)));
+    assert!(found[0].contains("`east` is not a direction of a flat hex grid"));
+    // Groups and side-relative directions the grid lacks.
+    refused(
+        "breakthrough",
+        "step = \"forward\"",
+        "step = \"hex\"",
+        "\"hex\"",
+        "`hex` is not a direction of a square grid",
+    );
+    refused(
+        "draughts",
+        "hop = \"diagonal\"",
+        "hop = [\"diagonal\", \"hex\"]",
+        "\"hex\"",
+        "`hex` is not a direction of a square grid",
+    );
+    // A side's forward must be the grid's too.
+    let sides = "sides = [\"red\", \"blue\"]";
+    let (_, with_forward) = after(
+        "hex",
+        sides,
+        &format!("{sides}\nforward = {{ red = \"north-east\", blue = \"north\" }}"),
+    );
+    let bad = with_forward.replacen("place = \"empty\"", "step = \"forward-left\"", 1);
+    let errors = errors_of("hex", &bad);
+    let found: Vec<&String> = errors
+        .iter()
+        .filter(|e| !e.contains("not ready yet"))
+        .collect();
+    assert_eq!(found.len(), 1, "{errors:#?}");
+    assert!(found[0].starts_with(&place("hex", &bad, "\"north\"", 0)));
+    assert!(found[0].contains("`north` is not a direction of a pointy hex grid"));
+}
+
+#[test]
+fn region_cells_are_on_the_board() {
+    refused(
+        "breakthrough",
+        "ranks = [8]",
+        "ranks = [9]",
+        "9",
+        "rank 9 is not on the board (ranks 1 to 8)",
+    );
+    refused(
+        "breakthrough",
+        "black = { ranks = [1] }",
+        "black = { files = [\"a\", \"i\"] }",
+        "\"i\"",
+        "file `i` is not on the board",
+    );
+    refused(
+        "breakthrough",
+        "black = { ranks = [1] }",
+        "black = { cells = [\"a1\", \"a9\"] }",
+        "\"a9\"",
+        "no cell `a9` on the board",
+    );
+    refused(
+        "hex",
+        "top = { role = \"top\" }",
+        "top = { select = \"dark\" }",
+        "\"dark\"",
+        "`dark` is for checkered square boards",
+    );
+    // Hex rows and columns are named as the board names its cells.
+    let (errors, _) = after(
+        "hex",
+        "top = { role = \"top\" }",
+        "top = { ranks = [11] }\nedge = { files = [\"k\"] }",
+    );
+    assert!(
+        errors.iter().all(|e| e.contains("not ready yet")),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn the_start_board_is_the_board_s() {
+    let row = "W W W W W W W W\n";
+    refused(
+        "breakthrough",
+        &format!("{row}{row}\"\"\""),
+        &format!("{row}\"\"\""),
+        "\"\"\"\nB B",
+        "`board`: expected 8 rows, found 7",
+    );
+    refused(
+        "breakthrough",
+        &format!("{row}{row}\"\"\""),
+        &format!("{row}W W W W W W W\n\"\"\""),
+        "W W W W W W W\n\"\"\"",
+        "`board` row 8: expected 8 tokens, found 7",
+    );
+    refused(
+        "breakthrough",
+        "B B B B B B B B\n. . .",
+        "B B B B B B B X\n. . .",
+        "X",
+        "`board`: unknown token `X` (expected `.` or one of the kinds' tokens: W, B)",
+    );
+    refused(
+        "breakthrough",
+        ". . . . . . . .\nW W",
+        ". . . . . . . W\nW W",
+        "\"\"\"\nB B",
+        "`board` has 17 of white's `pawn`, more than its `max` of 16",
+    );
+}

@@ -317,6 +317,8 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b
             }
         }
     }
+    // In the order of the sides, then of the kinds, for messages.
+    tokens.sort_by_key(|t| (t.1, t.2));
     let mut counts = vec![vec![0usize; raw.kind.len().min(MAX_KINDS)]; sides.len()];
     for (i, (row, w)) in rows.iter().zip(&widths).enumerate() {
         if row.len() != *w {
