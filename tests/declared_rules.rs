@@ -694,3 +694,36 @@ fn the_start_board_is_the_board_s() {
         "`board` has 17 of white's `pawn`, more than its `max` of 16",
     );
 }
+
+#[test]
+fn triangle_boards_have_no_lines() {
+    let square = "grid = \"square\"\ncols = 3\nrows = 3";
+    let (errors, tri) = after(
+        "tictactoe",
+        square,
+        "grid = \"triangles\"\nside = 2\nborder = [\"plain\"]",
+    );
+    // Only `line` is refused: a triangle board has no straight lines of cells.
+    let found: Vec<&String> = errors
+        .iter()
+        .filter(|e| !e.contains("not ready yet"))
+        .collect();
+    assert_eq!(found.len(), 1, "{errors:#?}");
+    assert!(found[0].starts_with(&place("tictactoe", &tri, "3\nresult = \"win\"", 0)));
+    assert!(found[0].contains("no straight lines"), "{}", found[0]);
+    let stepping = tri.replacen("place = \"empty\"", "step = \"adjacent\"", 1);
+    assert_eq!(errors_of("tictactoe", &stepping).len(), errors.len());
+    for (to, needle) in [
+        ("step = [\"adjacent\", \"north\"]", "\"north\""),
+        ("slide = \"adjacent\"", "\"adjacent\""),
+    ] {
+        let bad = tri.replacen("place = \"empty\"", to, 1);
+        let e = errors_of("tictactoe", &bad);
+        let at = place("tictactoe", &bad, needle, 0);
+        assert!(
+            e.iter()
+                .any(|e| e.starts_with(&at) && e.contains("use `adjacent`")),
+            "{to}: {e:#?}"
+        );
+    }
+}
