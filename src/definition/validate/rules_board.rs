@@ -2,9 +2,10 @@
 //! against its grid, the cells of `[regions]`, and the `[start]` board.
 //!
 //! In: the raw game file, the first board, the side ids. Out: errors at their places (a
-//! direction the grid lacks is named with the grid's own directions listed); for the compiler,
-//! [`region_cells`] and [`side_dirs`] give what the names mean on the grid. Names unknown to
-//! the format are left to `rules.rs`, which reports them once.
+//! direction the grid lacks is named with the grid's own directions listed). [`region_cells`]
+//! and [`side_dirs`] also return what the names mean on the grid (cell indices, direction
+//! indices per side), for `RulesDef` once it is built. Names unknown to the format are left to
+//! `rules.rs`, which reports them once.
 
 use super::context::Ctx;
 use crate::definition::model::rules::{MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_REGIONS};
