@@ -121,6 +121,7 @@ fn bundled(project: &Project, game: &str, clock: &Clock, secs: f64) -> Row {
         Engine::Imperator(r) => sampled(&**r, clock, secs),
         Engine::Lignes(r) => sampled(&**r, clock, secs),
         Engine::AlphaBrick(r) => sampled(&**r, clock, secs),
+        Engine::Declared(r) => sampled(&**r, clock, secs),
         Engine::External(_) => unreachable!("a bundled game"),
     };
     Row {

@@ -53,6 +53,8 @@ pub fn intern(name: &str) -> Result<&'static str, String> {
 }
 
 /// Interns each of `names`, in order: a declared game's sides or keys as the trait wants them.
+/// Equal lists are one list for the whole run (an engine built again, for a sweep of `analyze`,
+/// keeps nothing new), counted in the run's budget like names.
 pub fn intern_all<'a>(
     names: impl IntoIterator<Item = &'a str>,
 ) -> Result<&'static [&'static str], String> {
@@ -60,10 +62,31 @@ pub fn intern_all<'a>(
         .into_iter()
         .map(intern)
         .collect::<Result<Vec<_>, _>>()?;
-    // The list itself is leaked too; equal lists are not shared, so callers intern a game's
-    // lists once per engine build.
-    Ok(Box::leak(list.into_boxed_slice()))
+    let mut t = LISTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = t.names.get(list.as_slice()) {
+        return Ok(l);
+    }
+    let bytes = list.len() * std::mem::size_of::<&str>();
+    if t.bytes + bytes > MAX_BYTES {
+        return Err(format!(
+            "too many lists of names loaded in one run (more than {MAX_BYTES} bytes of them)"
+        ));
+    }
+    let l: &'static [&'static str] = Box::leak(list.into_boxed_slice());
+    t.bytes += bytes;
+    t.names.insert(l);
+    Ok(l)
 }
+
+struct Lists {
+    names: BTreeSet<&'static [&'static str]>,
+    bytes: usize,
+}
+
+static LISTS: Mutex<Lists> = Mutex::new(Lists {
+    names: BTreeSet::new(),
+    bytes: 0,
+});
 
 #[cfg(test)]
 mod tests {

@@ -16,10 +16,14 @@ use crate::rules::games;
 /// the module `rules::games::<id>`, which exports `ID` (equal to `<id>`, checked when compiling),
 /// `CONTRACT` and `<Type>::new(&Game)`.
 ///
+/// `declared <id>`: the game's folder `games/<id>/`, whose `game.toml` declares its rules
+/// (`[turns]`, `[[move]]`, `[[end]]`, ...), played by the declared engine (`rules::declared`).
+///
 /// Every list of games in the code is made from this one: `registry!(m)` expands to
-/// `m! { ; rust imbriqua => Imbriqua, ... }` and `registry!(m, args...)` to
-/// `m! { args... ; rust imbriqua => Imbriqua, ... }` (`m` is a macro in scope where
-/// `registry!` is called; `args` are handed on as they are).
+/// `m! { ; rust imbriqua => Imbriqua, ... ; declared tictactoe, ... }` and `registry!(m,
+/// args...)` to `m! { args... ; rust ... ; declared ... }` (`m` is a macro in scope where
+/// `registry!` is called; `args` are handed on as they are). The Rust engines come first in
+/// build order, then the declared games.
 macro_rules! registry {
     ($m:ident $(, $($args:tt)*)?) => {
         $m! { $($($args)*)? ;
@@ -28,6 +32,8 @@ macro_rules! registry {
             rust imperator => Imperator,
             rust alphabrick => AlphaBrick,
             rust arlecchino => Arlecchino,
+            ;
+
         }
     };
 }
@@ -41,8 +47,9 @@ pub struct Bundled {
     /// The text of its `games/<id>/game.toml`, compiled in so that the rules engines work from
     /// any folder.
     pub text: &'static str,
-    /// What its engine reads from its definition.
-    pub contract: &'static Contract,
+    /// What its Rust engine reads from its definition (`None` for a declared game: its rules
+    /// are checked with the definition).
+    pub contract: Option<&'static Contract>,
 }
 
 /// True when `a` and `b` are the same text (for the checks made while compiling).
@@ -61,23 +68,38 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
+/// The `game.toml` of the shipped game `id`, compiled in.
+macro_rules! text {
+    ($id:ident) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/games/",
+            stringify!($id),
+            "/game.toml"
+        ))
+    };
+}
+
 /// [`GAMES`] and [`NAMES`] from the list.
 macro_rules! tables {
-    (; $(rust $id:ident => $Type:ident,)*) => {
+    (; $(rust $id:ident => $Type:ident,)* ; $(declared $did:ident,)*) => {
         /// The shipped games, in build order.
-        pub static GAMES: [Bundled; NAMES.len()] = [$(Bundled {
-            id: games::$id::ID,
-            text: include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/games/",
-                stringify!($id),
-                "/game.toml"
-            )),
-            contract: &games::$id::CONTRACT,
-        }),*];
+        pub static GAMES: [Bundled; NAMES.len()] = [
+            $(Bundled {
+                id: games::$id::ID,
+                text: text!($id),
+                contract: Some(&games::$id::CONTRACT),
+            },)*
+            $(Bundled {
+                id: stringify!($did),
+                text: text!($did),
+                contract: None,
+            },)*
+        ];
 
         /// The names of the shipped games, in build order.
-        pub const NAMES: [&str; [$(stringify!($id)),*].len()] = [$(games::$id::ID),*];
+        pub const NAMES: [&str; [$(stringify!($id),)* $(stringify!($did),)*].len()] =
+            [$(games::$id::ID,)* $(stringify!($did),)*];
 
         // Each engine names itself as the registry does (the folder whose `game.toml` it reads).
         $(const _: () = assert!(
@@ -96,7 +118,7 @@ pub fn find(id: &str) -> Option<&'static Bundled> {
 /// What the engine of game `id` reads from its definition; `None` for a game without a bundled
 /// engine.
 pub fn contract(id: &str) -> Option<&'static Contract> {
-    find(id).map(|g| g.contract)
+    find(id).and_then(|g| g.contract)
 }
 
 #[cfg(test)]
@@ -112,7 +134,10 @@ mod tests {
         for g in &super::GAMES {
             let e = Engine::new(&nowhere, g.id).unwrap_or_else(|e| panic!("{}: {e}", g.id));
             assert_eq!(e.id(), g.id);
-            assert!(std::ptr::eq(super::contract(g.id).unwrap(), g.contract));
+            match (super::contract(g.id), g.contract) {
+                (Some(a), Some(b)) => assert!(std::ptr::eq(a, b)),
+                (a, b) => assert!(a.is_none() && b.is_none(), "{}", g.id),
+            }
         }
         assert_eq!(super::NAMES.len(), super::GAMES.len());
         assert!(Engine::new(&nowhere, "breakthrough").is_err());

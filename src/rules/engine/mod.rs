@@ -28,12 +28,14 @@ pub struct Unchecked {
 /// for a game's own program, and the two matches that pick a Rust engine: by its game's id
 /// ([`Engine::bundled`]) and by variant ([`Engine::with`]).
 macro_rules! engines {
-    (; $(rust $id:ident => $Type:ident,)*) => {
+    (; $(rust $id:ident => $Type:ident,)* ; $(declared $did:ident,)*) => {
         /// The engine of one game.
         #[derive(Debug, Clone)]
         pub enum Engine {
             $(#[doc = concat!("The bundled engine of `", stringify!($id), "`.")]
             $Type(Box<crate::rules::games::$id::$Type>),)*
+            /// A game whose rules are declared in its `game.toml`, played by the generic engine.
+            Declared(Box<crate::rules::declared::Declared>),
             /// A game's own engine program, through the engine protocol.
             External(Box<crate::rules::external::External>),
         }
@@ -43,6 +45,8 @@ macro_rules! engines {
         pub enum Position {
             $(#[doc = concat!("A position of `", stringify!($id), "`.")]
             $Type(<crate::rules::games::$id::$Type as Rules>::Pos),)*
+            /// A position of a declared game.
+            Declared(Box<crate::rules::declared::DPos>),
             /// A position of a game's own engine program.
             External(crate::rules::external::ExtPos),
         }
@@ -64,6 +68,7 @@ macro_rules! engines {
             pub fn with<F: WithRules>(&self, f: F) -> Option<F::Out> {
                 match self {
                     $(Engine::$Type(r) => Some(f.call(&**r)),)*
+                    Engine::Declared(r) => Some(f.call(&**r)),
                     Engine::External(_) => None,
                 }
             }
@@ -78,9 +83,15 @@ macro_rules! with_rules {
     ($engine:expr, $r:ident, $wrap:ident => $body:expr, $x:ident => $ext:expr) => {
         $crate::rules::registry::registry!(with_rules, @each $engine, $r, $wrap, $body, $x, $ext)
     };
-    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $x:ident, $ext:expr; $(rust $id:ident => $game:ident,)*) => {
+    (@each $engine:expr, $r:ident, $wrap:ident, $body:expr, $x:ident, $ext:expr; $(rust $id:ident => $game:ident,)* ; $(declared $did:ident,)*) => {
         match $engine {
             Engine::External($x) => $ext,
+            Engine::Declared($r) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = |q: crate::rules::declared::DPos| Position::Declared(Box::new(q));
+                $body
+            }
             $(Engine::$game($r) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
@@ -96,9 +107,15 @@ macro_rules! with_pos {
     ($engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident => $body:expr, ($x:ident, $xp:ident) => $ext:expr, $else:expr) => {
         $crate::rules::registry::registry!(with_pos, @each $engine, $pos, $r, $p, $wrap, $body, $x, $xp, $ext, $else)
     };
-    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $x:ident, $xp:ident, $ext:expr, $else:expr; $(rust $id:ident => $game:ident,)*) => {
+    (@each $engine:expr, $pos:expr, $r:ident, $p:ident, $wrap:ident, $body:expr, $x:ident, $xp:ident, $ext:expr, $else:expr; $(rust $id:ident => $game:ident,)* ; $(declared $did:ident,)*) => {
         match ($engine, $pos) {
             (Engine::External($x), Position::External($xp)) => $ext,
+            (Engine::Declared($r), Position::Declared($p)) => {
+                let $r = &**$r;
+                #[allow(unused_variables)]
+                let $wrap = |q: crate::rules::declared::DPos| Position::Declared(Box::new(q));
+                $body
+            }
             $((Engine::$game($r), Position::$game($p)) => {
                 let $r = &**$r;
                 #[allow(unused_variables)]
@@ -132,6 +149,10 @@ impl Engine {
 
     /// The engine of a game from its definition (its `[rules]` values changed, for a sweep).
     pub fn from_definition(def: &crate::definition::Game) -> Result<Engine, Error> {
+        if def.rules.is_some() {
+            return crate::rules::declared::Declared::new(def)
+                .map(|r| Engine::Declared(Box::new(r)));
+        }
         Engine::bundled(def).unwrap_or_else(|| {
             Err(Error::Other(format!(
                 "no rules engine for `{}` yet (engines: {})",
@@ -274,7 +295,11 @@ impl Engine {
     /// The definition of `game` the engine is built from (the project's, or the compiled-in).
     pub fn definition(project: &Project, game: &str) -> Result<crate::definition::Game, Error> {
         let bundled = registry::find(game);
-        Ok(project.load_or_builtin(game, bundled.map(|g| g.text), bundled.map(|g| g.contract))?)
+        Ok(project.load_or_builtin(
+            game,
+            bundled.map(|g| g.text),
+            bundled.and_then(|g| g.contract),
+        )?)
     }
 
     /// The position as a TOML file.

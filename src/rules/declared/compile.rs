@@ -1,0 +1,725 @@
+//! Declared rules compiled to flat tables: the neighbour of every cell in every direction,
+//! regions as bit sets per side, each `[[move]]` with its directions resolved per side, the
+//! kinds' limits and promotions, the ends, and the start position.
+//!
+//! In: a checked `RulesDef` (every name already an index), the board's grid and the `[rules]`
+//! parameters. Out: a [`Program`]: playing reads only its tables, never a name or a TOML value.
+//! A definition that passed validation compiles; what only the values of `[rules]` parameters
+//! can break (a count out of range) is an error naming the parameter.
+
+use super::bits::{Bits, MAX_CELLS};
+use super::pos::{DPos, DRAW, GOING};
+use crate::definition::model::rules::{
+    self as def, Cond, Count, Outcome, Pass, RulesDef, Target, Until, What, ADJACENT, MAX_SIDES,
+};
+use crate::geometry::{dirs, Grid};
+use std::collections::BTreeMap;
+
+/// No cell: off the board.
+pub const NONE: u16 = u16::MAX;
+/// Most pieces a hand holds (a position's `hand` is read up to this).
+pub const MAX_HAND: u16 = 9999;
+/// A hand that never runs out (a `place` of a kind without `max`, and no `[start] hand`).
+pub const UNLIMITED: u16 = u16::MAX;
+
+/// What a move does, compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// A piece on an empty cell.
+    Place,
+    /// A piece into a column, falling to its last empty cell.
+    Drop,
+    /// One cell.
+    Step,
+    /// Along a line, `min` to `max` cells.
+    Slide {
+        /// Fewest cells.
+        min: u16,
+        /// Most cells.
+        max: u16,
+    },
+    /// To the cells at fixed offsets.
+    Leap,
+    /// Over one piece to the cell behind it.
+    Hop,
+}
+
+/// A `[[move]]`, compiled.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// Its id, for messages.
+    pub id: String,
+    /// What it does.
+    pub act: Act,
+    /// Absolute directions per side (`ADJACENT` on triangle boards; a drop's one direction).
+    pub dirs: [Vec<u8>; MAX_SIDES],
+    /// (leap) per cell, its targets.
+    pub leaps: Vec<Vec<u16>>,
+    /// (drop) per side, the cells a piece enters its column by.
+    pub entries: [Vec<u16>; MAX_SIDES],
+    /// Kinds that make it, as a bit mask.
+    pub pieces: u16,
+    /// (place, drop) the kind put.
+    pub puts: u8,
+    /// Sides that have it, as a bit mask.
+    pub sides: u8,
+    /// What the target cell may hold.
+    pub to: Target,
+    /// (hop) what is hopped over.
+    pub over: Target,
+    /// (hop) pieces hopped over are removed.
+    pub capture: bool,
+    /// (hop) the piece hops on while it can.
+    pub chain: bool,
+    /// (chain) every hop the same way.
+    pub straight: bool,
+    /// (chain) only the longest chains.
+    pub longest: bool,
+    /// (chain) most hops.
+    pub max_hops: u8,
+    /// While a compulsory move is legal, the others are not.
+    pub compulsory: bool,
+    /// Region the piece must start in.
+    pub from: Option<u8>,
+    /// Region the piece must end in.
+    pub into: Option<u8>,
+    /// Region the piece may not end in.
+    pub not_into: Option<u8>,
+    /// (place) region the piece is put in.
+    pub inside: Option<u8>,
+    /// (place) next to such a piece.
+    pub next_to: Option<Target>,
+    /// Enclosed lines of enemies turn over.
+    pub flip: bool,
+    /// Legal only where something turns over.
+    pub must_flip: bool,
+    /// Custodial capture: the hostile region, and the lines looked along per side.
+    pub custodial: Option<(Option<u8>, [Vec<u8>; MAX_SIDES])>,
+    /// Phases it exists in, as a bit mask (0: every phase).
+    pub phases: u16,
+}
+
+/// A `[[kind]]`, compiled.
+#[derive(Debug, Clone)]
+pub struct Kind {
+    /// Its id.
+    pub id: String,
+    /// Most pieces of it a side has.
+    pub max: Option<u16>,
+    /// The kind it becomes, the region (per side) where, and whether a chain stops there.
+    pub promote: Option<(u8, u8, bool)>,
+}
+
+/// An end condition, compiled.
+#[derive(Debug, Clone)]
+pub enum End {
+    /// A piece in its side's region.
+    Reach(u8),
+    /// A side with no piece on the board nor in hand.
+    NoPieces,
+    /// A side with no piece of this kind.
+    Captured(u8),
+    /// The side to move cannot move.
+    NoMoves,
+    /// A line of `n` (exactly, or at least) along these axes (first directions of each pair).
+    Line {
+        /// Length.
+        n: u16,
+        /// Exactly `n`.
+        exact: bool,
+        /// The axes, each as one of its two directions.
+        axes: Vec<u8>,
+    },
+    /// Per side, two regions its pieces join.
+    Connect([(u8, u8); MAX_SIDES]),
+    /// Plies played.
+    Plies(u16),
+    /// Plies without progress.
+    NoProgress(u16),
+}
+
+/// The compiled rules of one declared game.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The game's id.
+    pub id: &'static str,
+    /// Its sides, in turn order.
+    pub sides: &'static [&'static str],
+    /// The keys of its positions.
+    pub keys: &'static [&'static str],
+    /// The board's grid.
+    pub grid: Grid,
+    /// Cells.
+    pub n: usize,
+    /// Sides.
+    pub ns: usize,
+    /// Directions of the grid (0 on triangles).
+    pub nd: usize,
+    /// `next[d * n + c]`: the neighbour of `c` in direction `d`, or [`NONE`].
+    pub next: Vec<u16>,
+    /// Per cell, the cells across its sides (square: the four orthogonal ones).
+    pub adj: Vec<Vec<u16>>,
+    /// `adj` as sets.
+    pub near: Vec<Bits>,
+    /// Regions, per side.
+    pub regions: Vec<[Bits; MAX_SIDES]>,
+    /// Region names.
+    pub region_names: Vec<String>,
+    /// Every cell of the board.
+    pub all: Bits,
+    /// Cell names.
+    pub names: Vec<String>,
+    /// The cells as a board is written, top row first.
+    pub rows: Vec<Vec<usize>>,
+    /// Per board byte (0 empty, else `kind * ns + side + 1`): its token.
+    pub tokens: Vec<String>,
+    /// Per board byte: its side (0xFF for empty).
+    pub owner: [u8; 256],
+    /// Per board byte: its kind.
+    pub kind_of: [u8; 256],
+    /// Token → board byte.
+    pub token_byte: BTreeMap<String, u8>,
+    /// Kinds.
+    pub kinds: Vec<Kind>,
+    /// Moves in file order.
+    pub rules: Vec<Rule>,
+    /// Indices of the compulsory rules, then of the others.
+    pub order: Vec<u8>,
+    /// How many of `order` are compulsory.
+    pub ncompulsory: usize,
+    /// Whether some rule keeps only the longest chains.
+    pub any_longest: bool,
+    /// Ends, in file order, with their results.
+    pub ends: Vec<(End, Outcome)>,
+    /// When a side passes.
+    pub pass: Pass,
+    /// Actions of a turn.
+    pub actions: u8,
+    /// Actions of the first turn.
+    pub first: u8,
+    /// Phases: id, and the ply count at which each ends (`None`: when hands are empty).
+    pub phases: Vec<(String, Option<u16>)>,
+    /// Whether hands are written in positions (`[start] hand` given).
+    pub explicit_hand: bool,
+    /// Whether positions carry the ply count.
+    pub use_ply: bool,
+    /// Whether positions carry the plies without progress.
+    pub use_quiet: bool,
+    /// Kinds whose moves are progress, as a bit mask.
+    pub progress_kinds: u16,
+    /// (pieces that only drop) the direction they fall per side: a floating piece is refused.
+    pub gravity: Option<[u8; MAX_SIDES]>,
+    /// The start.
+    pub start: DPos,
+}
+
+/// The value of a count.
+fn value(c: &Count, params: &BTreeMap<String, i64>) -> Result<i64, String> {
+    match c {
+        Count::Fixed(v) => Ok(*v),
+        Count::Param(p) => params
+            .get(p)
+            .copied()
+            .ok_or_else(|| format!("`[rules]` has no `{p}`")),
+    }
+}
+
+/// A count in `lo..=hi`, with a message naming what it counts when it is not.
+fn bounded(
+    c: &Count,
+    params: &BTreeMap<String, i64>,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<u16, String> {
+    let v = value(c, params)?;
+    if (lo..=hi).contains(&v) {
+        Ok(v as u16)
+    } else {
+        let name = match c {
+            Count::Param(p) => format!(" (`[rules]` `{p}`)"),
+            Count::Fixed(_) => String::new(),
+        };
+        Err(format!("{what}{name} is {v}: expected {lo} to {hi}"))
+    }
+}
+
+/// A list of names made `'static` for the run.
+fn names(list: &[&str]) -> Result<&'static [&'static str], String> {
+    crate::base::intern::intern_all(list.iter().copied())
+}
+
+/// A list per side, padded to [`MAX_SIDES`].
+fn per_side<T: Clone + Default>(v: &[T]) -> [T; MAX_SIDES] {
+    std::array::from_fn(|i| v.get(i).cloned().unwrap_or_default())
+}
+
+/// A bit mask of indices.
+fn mask(v: &[usize]) -> u16 {
+    v.iter().fold(0, |m, &i| m | 1 << i)
+}
+
+impl Program {
+    /// Compiles the declared rules of game `id` on `grid`.
+    pub fn new(
+        id: &str,
+        rd: &RulesDef,
+        grid: &Grid,
+        params: &BTreeMap<String, i64>,
+    ) -> Result<Program, String> {
+        let n = grid.len();
+        if n == 0 || n > MAX_CELLS {
+            return Err(format!(
+                "declared rules play on 1 to {MAX_CELLS} cells; this board has {n}"
+            ));
+        }
+        let ns = rd.sides.len();
+        if ns == 0 || ns > MAX_SIDES || rd.kinds.is_empty() || rd.kinds.len() * ns > 254 {
+            return Err("1 to 4 sides and at least one kind of piece".into());
+        }
+        let nd = dirs::directions(grid).len();
+        let mut next = vec![NONE; nd * n];
+        for d in 0..nd {
+            for c in 0..n {
+                if let Some(t) = dirs::step(grid, c, d) {
+                    next[d * n + c] = t as u16;
+                }
+            }
+        }
+        let adj: Vec<Vec<u16>> = (0..n)
+            .map(|c| {
+                dirs::adjacent(grid, c)
+                    .into_iter()
+                    .map(|t| t as u16)
+                    .collect()
+            })
+            .collect();
+        let near = adj
+            .iter()
+            .map(|a| a.iter().map(|&t| t as usize).collect())
+            .collect();
+        let regions = rd
+            .regions
+            .iter()
+            .map(|r| per_side(&r.cells).map(|cells| cells.into_iter().collect::<Bits>()))
+            .collect();
+        let mut tokens = vec![".".to_string()];
+        let mut owner = [0xFF; 256];
+        let mut kind_of = [0xFF; 256];
+        let mut token_byte = BTreeMap::new();
+        for (k, kd) in rd.kinds.iter().enumerate() {
+            for s in 0..ns {
+                let b = tokens.len();
+                owner[b] = s as u8;
+                kind_of[b] = k as u8;
+                token_byte.insert(kd.tokens[s].clone(), b as u8);
+                tokens.push(kd.tokens[s].clone());
+            }
+        }
+        let mut kinds = Vec::new();
+        for kd in &rd.kinds {
+            let max = match &kd.max {
+                Some(c) => Some(bounded(
+                    c,
+                    params,
+                    0,
+                    n as i64,
+                    &format!("`max` of `{}`", kd.id),
+                )?),
+                None => None,
+            };
+            kinds.push(Kind {
+                id: kd.id.clone(),
+                max,
+                promote: kd
+                    .promote
+                    .as_ref()
+                    .map(|p| (p.to as u8, p.region as u8, p.ends_move)),
+            });
+        }
+        let mut rules = Vec::new();
+        for m in &rd.moves {
+            rules.push(compile_move(m, grid, ns, n, &next, nd, params)?);
+        }
+        let mut order: Vec<u8> = (0..rules.len() as u8)
+            .filter(|&i| rules[i as usize].compulsory)
+            .collect();
+        let ncompulsory = order.len();
+        order.extend((0..rules.len() as u8).filter(|&i| !rules[i as usize].compulsory));
+        let any_longest = rules.iter().any(|r| r.longest);
+        let mut ends = Vec::new();
+        let mut progress_kinds = 0;
+        let (mut use_ply, mut use_quiet) = (false, false);
+        for e in &rd.ends {
+            let end = match &e.cond {
+                Cond::Reach(r) => End::Reach(*r as u8),
+                Cond::NoPieces => End::NoPieces,
+                Cond::Captured(k) => End::Captured(*k as u8),
+                Cond::NoMoves => End::NoMoves,
+                Cond::Line {
+                    n: len,
+                    exact,
+                    dirs,
+                } => {
+                    let half = (nd / 2) as u8;
+                    let mut axes: Vec<u8> = if dirs.is_empty() {
+                        (0..half).collect()
+                    } else {
+                        dirs.iter().map(|&d| d % half.max(1)).collect()
+                    };
+                    axes.sort_unstable();
+                    axes.dedup();
+                    End::Line {
+                        n: bounded(len, params, 2, 16, "`line`")?,
+                        exact: *exact,
+                        axes,
+                    }
+                }
+                Cond::Connect(pairs) => End::Connect(per_side(
+                    &pairs
+                        .iter()
+                        .map(|&(a, b)| (a as u8, b as u8))
+                        .collect::<Vec<_>>(),
+                )),
+                Cond::Plies(c) => {
+                    use_ply = true;
+                    End::Plies(bounded(c, params, 1, 60_000, "`plies`")?)
+                }
+                Cond::NoProgress { n: c, by } => {
+                    use_quiet = true;
+                    progress_kinds |= mask(by);
+                    End::NoProgress(bounded(c, params, 1, 60_000, "`no_progress`")?)
+                }
+                Cond::Repetition { .. } => {
+                    return Err("`repetition` is not played by this version's engine".into())
+                }
+            };
+            ends.push((end, e.result));
+        }
+        let mut phases = Vec::new();
+        let mut at = 0u32;
+        for ph in &rd.phases {
+            let ends_at = match &ph.until {
+                Until::HandsEmpty => None,
+                Until::Plies(c) => {
+                    use_ply = true;
+                    at += u32::from(bounded(c, params, 1, 60_000, "`until` plies")?);
+                    Some(at.min(60_000) as u16)
+                }
+            };
+            phases.push((ph.id.clone(), ends_at));
+        }
+        let actions = bounded(&rd.actions, params, 1, 16, "`actions`")? as u8;
+        let first = bounded(&rd.first, params, 1, 16, "`first`")? as u8;
+        let adds = rules
+            .iter()
+            .filter(|r| matches!(r.act, Act::Place | Act::Drop));
+        let moves_pieces = rules
+            .iter()
+            .any(|r| !matches!(r.act, Act::Place | Act::Drop));
+        let gravity = match adds.clone().all(|r| r.act == Act::Drop) && !moves_pieces {
+            true => rules.first().map(|r| per_side(&r.dirs).map(|d| d[0])),
+            false => None,
+        };
+        let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();
+        let mut keys = vec!["board", "to_move"];
+        if rd.start.hand.is_some() {
+            keys.push("hand");
+        }
+        if actions > 1 || first != actions {
+            keys.push("left");
+        }
+        if !phases.is_empty() {
+            keys.push("phase");
+        }
+        if use_ply {
+            keys.push("ply");
+        }
+        if use_quiet {
+            keys.push("quiet");
+        }
+        let mut prog = Program {
+            id: crate::base::intern::intern(id)?,
+            sides: names(&side_names)?,
+            keys: names(&keys)?,
+            grid: grid.clone(),
+            n,
+            ns,
+            nd,
+            next,
+            adj,
+            near,
+            regions,
+            region_names: rd.regions.iter().map(|r| r.name.clone()).collect(),
+            all: Bits::first(n),
+            names: (0..n).map(|c| grid.name(c)).collect(),
+            rows: grid.written_rows(),
+            tokens,
+            owner,
+            kind_of,
+            token_byte,
+            kinds,
+            rules,
+            order,
+            ncompulsory,
+            any_longest,
+            ends,
+            pass: rd.pass,
+            actions,
+            first,
+            phases,
+            explicit_hand: rd.start.hand.is_some(),
+            use_ply,
+            use_quiet,
+            progress_kinds,
+            gravity,
+            start: DPos::empty(),
+        };
+        prog.start = prog.start_position(rd, params)?;
+        Ok(prog)
+    }
+
+    /// The start of `[start]`.
+    fn start_position(
+        &self,
+        rd: &RulesDef,
+        params: &BTreeMap<String, i64>,
+    ) -> Result<DPos, String> {
+        let mut p = DPos::empty();
+        p.to_move = rd.start.to_move as u8;
+        p.left = self.first;
+        if let Some((text, _)) = &rd.start.board {
+            let rows = crate::rules::board_rows(text);
+            if rows.len() != self.rows.len()
+                || rows.iter().zip(&self.rows).any(|(a, b)| a.len() != b.len())
+            {
+                return Err("`[start] board` does not have the board's shape".into());
+            }
+            for (row, cells) in rows.iter().zip(&self.rows) {
+                for (tok, &c) in row.iter().zip(cells) {
+                    if tok == "." {
+                        continue;
+                    }
+                    let b = *self
+                        .token_byte
+                        .get(tok)
+                        .ok_or_else(|| format!("`[start] board`: unknown token `{tok}`"))?;
+                    p.put(c, b, self.owner[b as usize]);
+                }
+            }
+        }
+        if let Some(hand) = &rd.start.hand {
+            for (s, c) in hand.iter().enumerate().take(MAX_SIDES) {
+                p.hand[s] = bounded(c, params, 0, i64::from(MAX_HAND), "`[start] hand`")?;
+            }
+        }
+        self.settle_phase(&mut p);
+        if let Err(why) = self.check_counts(&p) {
+            return Err(format!("`[start]`: {why}"));
+        }
+        p.status = self.status_of_board(&p);
+        if p.status != GOING {
+            return Err(format!(
+                "the start is already over ({})",
+                match p.status {
+                    DRAW => "a draw".to_string(),
+                    w => format!("{} has won", self.sides[usize::from(w - 1)]),
+                }
+            ));
+        }
+        Ok(p)
+    }
+
+    /// Limits a position must keep: each kind's `max` per side.
+    pub fn check_counts(&self, p: &DPos) -> Result<(), String> {
+        for (k, kd) in self.kinds.iter().enumerate() {
+            let Some(max) = kd.max else { continue };
+            for s in 0..self.ns {
+                let b = (k * self.ns + s + 1) as u8;
+                let count = p.occ[s].iter().filter(|&c| p.board[c] == b).count();
+                if count > usize::from(max) {
+                    return Err(format!(
+                        "{} has {count} pieces of `{}`: at most {max}",
+                        self.sides[s], kd.id
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The board byte of kind `k` for side `s`.
+    #[inline]
+    pub fn byte(&self, k: u8, s: usize) -> u8 {
+        (usize::from(k) * self.ns + s + 1) as u8
+    }
+}
+
+/// One `[[move]]` compiled.
+fn compile_move(
+    m: &def::MoveDef,
+    grid: &Grid,
+    ns: usize,
+    n: usize,
+    next: &[u16],
+    nd: usize,
+    params: &BTreeMap<String, i64>,
+) -> Result<Rule, String> {
+    let dirs_of = |v: &Vec<Vec<u8>>| -> [Vec<u8>; MAX_SIDES] { per_side(v) };
+    let mut dirs: [Vec<u8>; MAX_SIDES] = Default::default();
+    let mut leaps = Vec::new();
+    let mut entries: [Vec<u16>; MAX_SIDES] = Default::default();
+    let act = match &m.what {
+        What::Place => Act::Place,
+        What::Drop(d) => {
+            for s in 0..ns {
+                let d = d[s];
+                dirs[s] = vec![d];
+                if usize::from(d) >= nd {
+                    return Err(format!("`{}`: a drop needs a direction of the grid", m.id));
+                }
+                let back = (usize::from(d) + nd / 2) % nd;
+                entries[s] = (0..n)
+                    .filter(|&c| next[back * n + c] == NONE)
+                    .map(|c| c as u16)
+                    .collect();
+            }
+            Act::Drop
+        }
+        What::Step(v) => {
+            dirs = dirs_of(v);
+            Act::Step
+        }
+        What::Slide { dirs: v, min, max } => {
+            dirs = dirs_of(v);
+            let min = bounded(min, params, 1, 64, "`min`")?;
+            let max = match max {
+                Some(c) => bounded(c, params, 1, 64, "`max`")?,
+                None => u16::MAX,
+            };
+            Act::Slide { min, max }
+        }
+        What::Leap(offsets) => {
+            leaps = (0..n)
+                .map(|c| {
+                    let mut t: Vec<u16> = offsets
+                        .iter()
+                        .filter_map(|&(dx, dy)| leap(grid, c, dx, dy))
+                        .map(|t| t as u16)
+                        .collect();
+                    t.sort_unstable();
+                    t.dedup();
+                    t
+                })
+                .collect();
+            Act::Leap
+        }
+        What::Hop(v) => {
+            dirs = dirs_of(v);
+            Act::Hop
+        }
+    };
+    for d in dirs.iter().flatten() {
+        if *d != ADJACENT && usize::from(*d) >= nd {
+            return Err(format!("`{}`: a direction this board does not have", m.id));
+        }
+    }
+    let max_hops = match &m.max_hops {
+        Some(c) => bounded(c, params, 1, def::MAX_HOPS as i64, "`max_hops`")? as u8,
+        None => def::MAX_HOPS as u8,
+    };
+    Ok(Rule {
+        id: m.id.clone(),
+        act,
+        dirs,
+        leaps,
+        entries,
+        pieces: mask(&m.pieces),
+        puts: m.pieces.first().copied().unwrap_or(0) as u8,
+        sides: mask(&m.sides) as u8,
+        to: m.to,
+        over: m.over,
+        capture: m.capture,
+        chain: m.chain,
+        straight: m.straight,
+        longest: m.longest,
+        max_hops,
+        compulsory: m.compulsory,
+        from: m.from.map(|r| r as u8),
+        into: m.into.map(|r| r as u8),
+        not_into: m.not_into.map(|r| r as u8),
+        inside: m.inside.map(|r| r as u8),
+        next_to: m.next_to,
+        flip: m.flip,
+        must_flip: m.must_flip,
+        custodial: m
+            .custodial
+            .as_ref()
+            .map(|c| (c.hostile.map(|r| r as u8), per_side(&c.dirs))),
+        phases: mask(&m.phases),
+    })
+}
+
+/// The cell at offset (`dx` columns, `dy` rows; hex: axial) from `c`, if on the board.
+fn leap(grid: &Grid, c: usize, dx: i32, dy: i32) -> Option<usize> {
+    match grid {
+        Grid::Square(g) => {
+            let (f, r) = g.file_rank(c);
+            g.index(f as i32 + dx, r as i32 + dy)
+        }
+        Grid::Hex(g) => {
+            let (q, r) = g.axial(c);
+            g.index((q + dx, r + dy))
+        }
+        Grid::Triangles(_) => None,
+    }
+}
+
+/// What a board byte is to side `s`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// No piece.
+    Empty,
+    /// The side's own.
+    Friend,
+    /// Another side's.
+    Enemy,
+}
+
+/// Whether a cell of class `c` is what `t` asks for.
+#[inline]
+pub fn fits(t: Target, c: Class) -> bool {
+    matches!(
+        (t, c),
+        (Target::Any, _)
+            | (Target::Empty, Class::Empty)
+            | (Target::Enemy, Class::Enemy)
+            | (Target::EmptyOrEnemy, Class::Empty | Class::Enemy)
+            | (Target::Friend, Class::Friend)
+    )
+}
+
+/// The status a result gives when `subject` meets its condition in position `p`.
+pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
+    match o {
+        Outcome::Win => subject as u8 + 1,
+        // With more than two sides, the side after the loser in turn order wins.
+        Outcome::Loss => ((subject + 1) % prog.ns) as u8 + 1,
+        Outcome::Draw => DRAW,
+        Outcome::MostPieces | Outcome::FewestPieces => {
+            let counts: Vec<u32> = (0..prog.ns).map(|s| p.occ[s].count()).collect();
+            let best = if o == Outcome::MostPieces {
+                counts.iter().max()
+            } else {
+                counts.iter().min()
+            }
+            .copied()
+            .unwrap_or(0);
+            let winners: Vec<usize> = (0..prog.ns).filter(|&s| counts[s] == best).collect();
+            match winners[..] {
+                [w] => w as u8 + 1,
+                _ => DRAW,
+            }
+        }
+    }
+}

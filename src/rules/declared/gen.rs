@@ -1,0 +1,399 @@
+//! Move generation of a declared game: every legal move of the side to move, from the tables.
+//!
+//! In: a [`Program`] and a position. Out: packed moves. Compulsory rules run first and, when
+//! they give a move, are the only moves (ZRF's priorities); chains of hops are one move each,
+//! found by a depth-first search bounded by the chain's `max_hops` (at most 12); a pass is added
+//! as `[turns] pass` says.
+
+use super::bits::Bits;
+use super::compile::{fits, Act, Class, Program, Rule, NONE, UNLIMITED};
+use super::pos::{DMove, DPos, GOING};
+use crate::definition::model::rules::{Pass, Target, ADJACENT};
+
+impl Program {
+    /// What board byte `b` is to side `s`.
+    #[inline]
+    pub fn class(&self, b: u8, s: usize) -> Class {
+        if b == 0 {
+            Class::Empty
+        } else if usize::from(self.owner[usize::from(b)]) == s {
+            Class::Friend
+        } else {
+            Class::Enemy
+        }
+    }
+
+    /// The neighbour of `c` in direction `d`, or [`NONE`].
+    #[inline]
+    pub fn step(&self, c: usize, d: usize) -> u16 {
+        self.next[d * self.n + c]
+    }
+
+    /// Pieces side `s` may still put of kind `k`: its hand, or what `max` leaves, or unlimited.
+    pub fn supply(&self, p: &DPos, s: usize, k: u8) -> u16 {
+        if self.explicit_hand {
+            return p.hand[s];
+        }
+        match self.kinds[usize::from(k)].max {
+            Some(max) => {
+                let b = self.byte(k, s);
+                let on = p.occ[s].iter().filter(|&c| p.board[c] == b).count() as u16;
+                max.saturating_sub(on)
+            }
+            None => UNLIMITED,
+        }
+    }
+
+    /// Every legal move of the side to move (none when the game is over or it cannot move).
+    pub fn gen(&self, p: &DPos, out: &mut Vec<DMove>) {
+        if p.status != GOING {
+            return;
+        }
+        let start = out.len();
+        self.gen_moves(p, out);
+        let s = usize::from(p.to_move);
+        match self.pass {
+            Pass::Always => out.push(DMove::PASS),
+            Pass::WhenStuck if out.len() == start && self.others_can_move(p, s) => {
+                out.push(DMove::PASS)
+            }
+            _ => {}
+        }
+    }
+
+    /// The moves of the rules, compulsory ones first and alone when there are some.
+    fn gen_moves(&self, p: &DPos, out: &mut Vec<DMove>) {
+        let start = out.len();
+        let s = usize::from(p.to_move);
+        for (i, &r) in self.order.iter().enumerate() {
+            if i == self.ncompulsory && out.len() > start {
+                break;
+            }
+            self.gen_rule(p, s, r, out);
+        }
+        if self.any_longest {
+            self.keep_longest(out, start);
+        }
+    }
+
+    /// Whether another side than `s` would have a move on this board.
+    fn others_can_move(&self, p: &DPos, s: usize) -> bool {
+        let mut buf = Vec::new();
+        (1..self.ns).any(|k| {
+            let mut q = p.clone();
+            q.to_move = ((s + k) % self.ns) as u8;
+            buf.clear();
+            self.gen_moves(&q, &mut buf);
+            !buf.is_empty()
+        })
+    }
+
+    /// Keeps, among the moves of `longest` rules (from `start` on), those with the most hops.
+    fn keep_longest(&self, out: &mut Vec<DMove>, start: usize) {
+        let longest = |m: &DMove| self.rules[m.rule()].longest;
+        let Some(best) = out[start..]
+            .iter()
+            .filter(|m| longest(m))
+            .map(|m| m.hops())
+            .max()
+        else {
+            return;
+        };
+        let kept: Vec<DMove> = out
+            .drain(start..)
+            .filter(|m| !longest(m) || m.hops() == best)
+            .collect();
+        out.extend(kept);
+    }
+
+    /// The moves of rule `ri` for side `s`.
+    fn gen_rule(&self, p: &DPos, s: usize, ri: u8, out: &mut Vec<DMove>) {
+        let r = &self.rules[usize::from(ri)];
+        if r.sides & (1 << s) == 0 || (r.phases != 0 && r.phases & (1 << p.phase) == 0) {
+            return;
+        }
+        match r.act {
+            Act::Place => self.gen_place(p, s, ri, r, out),
+            Act::Drop => self.gen_drop(p, s, ri, r, out),
+            _ => {
+                let mut own = p.occ[s];
+                if let Some(f) = r.from {
+                    own &= self.regions[usize::from(f)][s];
+                }
+                for c in own.iter() {
+                    let k = self.kind_of[usize::from(p.board[c])];
+                    if r.pieces & (1 << k) == 0 {
+                        continue;
+                    }
+                    match r.act {
+                        Act::Step => self.gen_step(p, s, ri, r, c, out),
+                        Act::Slide { min, max } => self.gen_slide(p, s, ri, r, c, min, max, out),
+                        Act::Leap => {
+                            for &t in &r.leaps[c] {
+                                self.target(p, s, ri, r, c, usize::from(t), out);
+                            }
+                        }
+                        Act::Hop if r.chain => {
+                            let stop = self.promotion_stop(k, s);
+                            self.chains(p, s, ri, r, c, c, 0, 0, Bits::EMPTY, NO_DIR, stop, out);
+                        }
+                        Act::Hop => {
+                            for &d in &r.dirs[s] {
+                                if let Some(t) =
+                                    self.hop(p, s, r, c, c, usize::from(d), Bits::EMPTY)
+                                {
+                                    if self.lands(r, s, t) {
+                                        out.push(DMove::chain(ri, c, t, 1, u64::from(d)));
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a piece may end its move on `t` (`into`, `not_into`).
+    #[inline]
+    fn lands(&self, r: &Rule, s: usize, t: usize) -> bool {
+        r.into
+            .is_none_or(|i| self.regions[usize::from(i)][s].test(t))
+            && r.not_into
+                .is_none_or(|i| !self.regions[usize::from(i)][s].test(t))
+    }
+
+    /// A move from `c` to `t` when `t` holds what the rule allows.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn target(
+        &self,
+        p: &DPos,
+        s: usize,
+        ri: u8,
+        r: &Rule,
+        c: usize,
+        t: usize,
+        out: &mut Vec<DMove>,
+    ) {
+        if fits(r.to, self.class(p.board[t], s)) && self.lands(r, s, t) {
+            out.push(DMove::new(ri, Some(c), t));
+        }
+    }
+
+    fn gen_step(&self, p: &DPos, s: usize, ri: u8, r: &Rule, c: usize, out: &mut Vec<DMove>) {
+        for &d in &r.dirs[s] {
+            if d == ADJACENT {
+                for &t in &self.adj[c] {
+                    self.target(p, s, ri, r, c, usize::from(t), out);
+                }
+                continue;
+            }
+            let t = self.step(c, usize::from(d));
+            if t != NONE {
+                self.target(p, s, ri, r, c, usize::from(t), out);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gen_slide(
+        &self,
+        p: &DPos,
+        s: usize,
+        ri: u8,
+        r: &Rule,
+        c: usize,
+        min: u16,
+        max: u16,
+        out: &mut Vec<DMove>,
+    ) {
+        for &d in &r.dirs[s] {
+            let mut t = c;
+            let mut k = 0u16;
+            loop {
+                let nx = self.step(t, usize::from(d));
+                if nx == NONE || k >= max {
+                    break;
+                }
+                t = usize::from(nx);
+                k += 1;
+                let class = self.class(p.board[t], s);
+                if k >= min {
+                    self.target(p, s, ri, r, c, t, out);
+                }
+                if class != Class::Empty {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn gen_place(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
+        if self.supply(p, s, r.puts) == 0 {
+            return;
+        }
+        let mut cells = self.all.andnot(p.occupied());
+        if let Some(i) = r.inside {
+            cells &= self.regions[usize::from(i)][s];
+        }
+        if let Some(t) = r.next_to {
+            let by = match t {
+                Target::Friend => p.occ[s],
+                Target::Enemy => p.occupied().andnot(p.occ[s]),
+                _ => p.occupied(),
+            };
+            let mut near = Bits::EMPTY;
+            for c in by.iter() {
+                near |= self.near[c];
+            }
+            cells &= near;
+        }
+        for c in cells.iter() {
+            if r.must_flip && !self.flips_any(p, s, c) {
+                continue;
+            }
+            out.push(DMove::new(ri, None, c));
+        }
+    }
+
+    fn gen_drop(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
+        if self.supply(p, s, r.puts) == 0 {
+            return;
+        }
+        let d = usize::from(r.dirs[s][0]);
+        for &e in &r.entries[s] {
+            let mut c = usize::from(e);
+            if p.board[c] != 0 {
+                continue;
+            }
+            loop {
+                let nx = self.step(c, d);
+                if nx == NONE || p.board[usize::from(nx)] != 0 {
+                    break;
+                }
+                c = usize::from(nx);
+            }
+            if r.inside
+                .is_none_or(|i| self.regions[usize::from(i)][s].test(c))
+            {
+                out.push(DMove::new(ri, None, c));
+            }
+        }
+    }
+
+    /// Whether placing on `c` turns over at least one line of enemies.
+    pub fn flips_any(&self, p: &DPos, s: usize, c: usize) -> bool {
+        (0..self.nd).any(|d| self.enclosed(p, s, c, d) > 0)
+    }
+
+    /// How many enemies in a row from `c` in direction `d` are closed by a piece of `s`.
+    #[inline]
+    pub fn enclosed(&self, p: &DPos, s: usize, c: usize, d: usize) -> u32 {
+        let mut t = self.step(c, d);
+        let mut run = 0;
+        while t != NONE {
+            match self.class(p.board[usize::from(t)], s) {
+                Class::Enemy => run += 1,
+                Class::Friend => return run,
+                Class::Empty => return 0,
+            }
+            t = self.step(usize::from(t), d);
+        }
+        0
+    }
+
+    /// The cell a hop from `c` in direction `d` lands on, if the piece there may be hopped
+    /// (not hopped already in this chain, not the moving piece's start) and the landing is free.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn hop(
+        &self,
+        p: &DPos,
+        s: usize,
+        r: &Rule,
+        start: usize,
+        c: usize,
+        d: usize,
+        hopped: Bits,
+    ) -> Option<usize> {
+        let t1 = self.step(c, d);
+        if t1 == NONE {
+            return None;
+        }
+        let t1 = usize::from(t1);
+        let b1 = p.board[t1];
+        if b1 == 0 || t1 == start || hopped.test(t1) || !fits(r.over, self.class(b1, s)) {
+            return None;
+        }
+        let t2 = self.step(t1, d);
+        if t2 == NONE {
+            return None;
+        }
+        let t2 = usize::from(t2);
+        (p.board[t2] == 0 || t2 == start).then_some(t2)
+    }
+
+    /// The region where a piece of kind `k` of side `s` promotes and ends its chain, if any.
+    fn promotion_stop(&self, k: u8, s: usize) -> Option<Bits> {
+        match self.kinds[usize::from(k)].promote {
+            Some((_, region, true)) => Some(self.regions[usize::from(region)][s]),
+            _ => None,
+        }
+    }
+
+    /// Every chain of hops from `cell` (the piece left `start`); a chain ends where no hop is
+    /// left, at `max_hops`, or on a promotion cell that ends the move.
+    #[allow(clippy::too_many_arguments)]
+    fn chains(
+        &self,
+        p: &DPos,
+        s: usize,
+        ri: u8,
+        r: &Rule,
+        start: usize,
+        cell: usize,
+        hops: u32,
+        dirs: u64,
+        hopped: Bits,
+        last: u8,
+        stop: Option<Bits>,
+        out: &mut Vec<DMove>,
+    ) {
+        let mut extended = false;
+        let stopped = hops > 0 && stop.is_some_and(|b| b.test(cell));
+        if hops < u32::from(r.max_hops) && !stopped {
+            for &d in &r.dirs[s] {
+                if r.straight && last != NO_DIR && d != last {
+                    continue;
+                }
+                if let Some(t) = self.hop(p, s, r, start, cell, usize::from(d), hopped) {
+                    extended = true;
+                    let t1 = usize::from(self.step(cell, usize::from(d)));
+                    let dirs = dirs | u64::from(d) << (3 * hops);
+                    self.chains(
+                        p,
+                        s,
+                        ri,
+                        r,
+                        start,
+                        t,
+                        hops + 1,
+                        dirs,
+                        hopped.with(t1),
+                        d,
+                        stop,
+                        out,
+                    );
+                }
+            }
+        }
+        if !extended && hops > 0 && self.lands(r, s, cell) {
+            out.push(DMove::chain(ri, start, cell, hops, dirs));
+        }
+    }
+}
+
+/// No direction yet (the first hop of a chain).
+const NO_DIR: u8 = 0xFE;

@@ -1,0 +1,263 @@
+//! A declared game's positions as files and its moves as text: reading a position (every
+//! error at its token), its fields in file order, and the notation of a move.
+//!
+//! In: a [`RawPosition`] or a position. Out: a checked [`DPos`], fields, notation. Notation:
+//! `c4` (a placement), `d` (a drop into column d; its landing cell `d1` is read too), `a2-a3`,
+//! `d4xe5` (a capture by replacement), `a1-c3` (a hop), `c3xe5xg7` (hops that capture), `pass`.
+
+use super::compile::{Act, Program, MAX_HAND, NONE, UNLIMITED};
+use super::pos::{DMove, DPos, GOING};
+use crate::geometry::Grid;
+use crate::rules::position::{check_shape, RawPosition};
+use crate::rules::Field;
+
+impl Program {
+    /// Reads and checks a position.
+    pub fn parse(&self, raw: &mut RawPosition) -> Option<DPos> {
+        let errors = raw.diags.0.len();
+        let board = raw.board();
+        let to_move = raw.required_choice("to_move", self.sides);
+        let mut p = DPos::empty();
+        if self.explicit_hand {
+            if let Some((_, hand)) = raw.int_table("hand", self.sides, 0, i64::from(MAX_HAND)) {
+                for (s, h) in hand.into_iter().enumerate() {
+                    p.hand[s] = h as u16;
+                }
+            }
+        }
+        p.left = self.first;
+        let most = self.actions.max(self.first);
+        if self.keys.contains(&"left") {
+            if let Some((_, v)) = raw.int("left", 1, i64::from(most)) {
+                p.left = v as u8;
+            }
+        }
+        let phase_ids: Vec<&str> = self.phases.iter().map(|(id, _)| id.as_str()).collect();
+        let phase = match self.phases.is_empty() {
+            true => None,
+            false => raw.choice("phase", &phase_ids),
+        };
+        if self.use_ply {
+            if let Some((_, v)) = raw.int("ply", 0, 60_000) {
+                p.ply = v as u16;
+            }
+        }
+        if self.use_quiet {
+            if let Some((_, v)) = raw.int("quiet", 0, 60_000) {
+                p.quiet = v as u16;
+            }
+        }
+        let (span, rows) = board?;
+        let widths: Vec<usize> = self.rows.iter().map(Vec::len).collect();
+        if !check_shape(raw, &span, &rows, &widths) {
+            return None;
+        }
+        for (row, cells) in rows.iter().zip(&self.rows) {
+            for (tok, &c) in row.iter().zip(cells) {
+                if tok.text == "." {
+                    continue;
+                }
+                match self.token_byte.get(&tok.text) {
+                    Some(&b) => p.put(c, b, self.owner[usize::from(b)]),
+                    None => {
+                        let known: Vec<&str> = self.tokens.iter().map(String::as_str).collect();
+                        let hint = crate::base::diag::closest(&tok.text, known.iter().copied())
+                            .map(|k| format!("did you mean `{k}`?"));
+                        raw.error_hint(
+                            tok.span.clone(),
+                            format!(
+                                "unknown token `{}` (this game's are {})",
+                                tok.text,
+                                known.join(" ")
+                            ),
+                            hint,
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(g) = self.gravity {
+            self.check_gravity(raw, &rows, &p, &g);
+        }
+        if let Err(why) = self.check_counts(&p) {
+            raw.error(span.clone(), format!("`board`: {why}"));
+        }
+        let (_, s) = to_move?;
+        p.to_move = s as u8;
+        match phase {
+            Some((_, k)) => p.phase = k as u8,
+            None => self.settle_phase(&mut p),
+        }
+        if raw.diags.0.len() > errors {
+            return None;
+        }
+        p.status = self.status_of_board(&p);
+        Some(p)
+    }
+
+    /// Refuses a piece with an empty cell below it, in a game whose pieces only fall.
+    fn check_gravity(
+        &self,
+        raw: &mut RawPosition,
+        rows: &[Vec<crate::rules::position::Token>],
+        p: &DPos,
+        down: &[u8; 4],
+    ) {
+        for (row, cells) in rows.iter().zip(&self.rows) {
+            for (tok, &c) in row.iter().zip(cells) {
+                let b = p.board[c];
+                if b == 0 {
+                    continue;
+                }
+                let s = usize::from(self.owner[usize::from(b)]);
+                let below = self.step(c, usize::from(down[s]));
+                if below != NONE && p.board[usize::from(below)] == 0 {
+                    raw.error(
+                        tok.span.clone(),
+                        format!(
+                            "the piece on {} floats: {} under it is empty (pieces fall to the last empty cell)",
+                            self.names[c],
+                            self.names[usize::from(below)]
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The position's fields, in file order.
+    pub fn fields(&self, p: &DPos) -> Vec<(&'static str, Field)> {
+        let board = self
+            .rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| self.tokens[usize::from(p.board[c])].clone())
+                    .collect()
+            })
+            .collect();
+        let mut f = vec![
+            ("board", Field::Board(board)),
+            (
+                "to_move",
+                Field::Str(self.sides[usize::from(p.to_move)].to_string()),
+            ),
+        ];
+        for &k in self.keys {
+            match k {
+                "hand" => f.push((
+                    "hand",
+                    Field::Table(
+                        (0..self.ns)
+                            .map(|s| (self.sides[s].to_string(), i64::from(p.hand[s])))
+                            .collect(),
+                    ),
+                )),
+                "left" => f.push(("left", Field::Int(i64::from(p.left)))),
+                "phase" => f.push((
+                    "phase",
+                    Field::Str(self.phases[usize::from(p.phase)].0.clone()),
+                )),
+                "ply" => f.push(("ply", Field::Int(i64::from(p.ply)))),
+                "quiet" => f.push(("quiet", Field::Int(i64::from(p.quiet)))),
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// The names of the cells in the shape of the written board.
+    pub fn cell_names(&self) -> Vec<Vec<String>> {
+        self.rows
+            .iter()
+            .map(|row| row.iter().map(|&c| self.names[c].clone()).collect())
+            .collect()
+    }
+
+    /// The notation of the legal move `m` in position `p`.
+    pub fn notation(&self, p: &DPos, m: DMove) -> String {
+        if m.is_pass() {
+            return "pass".into();
+        }
+        let r = &self.rules[m.rule()];
+        let to = m.to();
+        match r.act {
+            Act::Place => self.names[to].clone(),
+            Act::Drop => self.column(m).unwrap_or_else(|| self.names[to].clone()),
+            Act::Hop => {
+                let mut s = self.names[m.from().unwrap_or(to)].clone();
+                let mut c = m.from().unwrap_or(to);
+                for i in 0..m.hops() {
+                    let d = m.hop_dir(i);
+                    c = usize::from(self.step(usize::from(self.step(c, d)), d));
+                    s.push(if r.capture { 'x' } else { '-' });
+                    s.push_str(&self.names[c]);
+                }
+                s
+            }
+            _ => {
+                let sep = if p.board[to] != 0 { 'x' } else { '-' };
+                format!(
+                    "{}{sep}{}",
+                    self.names[m.from().unwrap_or(to)],
+                    self.names[to]
+                )
+            }
+        }
+    }
+
+    /// A drop's column, on a square board whose pieces fall along its files.
+    fn column(&self, m: DMove) -> Option<String> {
+        let Grid::Square(g) = &self.grid else {
+            return None;
+        };
+        let r = &self.rules[m.rule()];
+        // North and south are directions 2 and 6 of a square grid (counter-clockwise from east).
+        if !r.dirs[..self.ns].iter().all(|d| d[0] == 2 || d[0] == 6) {
+            return None;
+        }
+        let (f, _) = g.file_rank(m.to());
+        let name = g.name(f);
+        Some(
+            name.trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string(),
+        )
+    }
+
+    /// The move written `text` in position `p`: its notation, or a drop's landing cell.
+    pub fn find(&self, p: &DPos, text: &str) -> Option<DMove> {
+        let mut moves = Vec::new();
+        self.gen(p, &mut moves);
+        let text = text.trim();
+        moves.into_iter().find(|&m| {
+            self.notation(p, m) == text
+                || (!m.is_pass()
+                    && self.rules[m.rule()].act == Act::Drop
+                    && self.names[m.to()] == text)
+        })
+    }
+
+    /// Checks a position reached in play: each side's cells match the board, kinds within their
+    /// `max`, hands within bounds, and a status the whole board agrees with.
+    pub fn invariants(&self, p: &DPos) -> Result<(), String> {
+        for s in 0..4 {
+            for c in 0..crate::rules::declared::bits::MAX_CELLS {
+                let b = p.board[c];
+                let here = b != 0 && usize::from(self.owner[usize::from(b)]) == s;
+                if p.occ[s].test(c) != here {
+                    return Err(format!(
+                        "the cells of side {s} disagree with the board at {c}"
+                    ));
+                }
+            }
+        }
+        self.check_counts(p)?;
+        if p.hand.iter().any(|&h| h != UNLIMITED && h > MAX_HAND) {
+            return Err("a hand out of bounds".into());
+        }
+        if p.status == GOING && self.status_of_board(p) != GOING {
+            return Err("the board shows an end the ply did not".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,306 @@
+//! A declared game's ply and its ends: a move applied (captures, flips, custodial captures,
+//! promotion, counters, the turn and the phase), then the `[[end]]` conditions in file order.
+//!
+//! In: a [`Program`], a position and a legal move. Out: the next position with its status.
+//! Ends are checked where a ply can make them true: a line through the cell that changed, a
+//! chain of the mover's pieces, bit-set tests for regions and counts. "No move" needs the next
+//! side's moves, so it is found when asked ([`Program::result`]), except where a later end holds
+//! at the same ply and file order must pick between them.
+
+use super::bits::Bits;
+use super::compile::{outcome, Act, Class, End, Program, NONE, UNLIMITED};
+use super::pos::{DMove, DPos, DRAW, GOING};
+use crate::definition::model::rules::{Outcome, ADJACENT};
+
+impl Program {
+    /// The position after the legal move `m`.
+    pub fn apply(&self, p: &DPos, m: DMove) -> DPos {
+        let mut q = p.clone();
+        let s = usize::from(p.to_move);
+        let mut progress = false;
+        let mut changed = None;
+        if !m.is_pass() {
+            let r = &self.rules[m.rule()];
+            let to = m.to();
+            let moved = match r.act {
+                Act::Place | Act::Drop => {
+                    let placed = self.byte(r.puts, s);
+                    q.put(to, placed, s as u8);
+                    if self.explicit_hand && q.hand[s] != UNLIMITED {
+                        q.hand[s] = q.hand[s].saturating_sub(1);
+                    }
+                    progress = true;
+                    placed
+                }
+                Act::Step | Act::Slide { .. } | Act::Leap | Act::Hop => {
+                    let from = m.from().unwrap_or(to);
+                    let moved = q.board[from];
+                    q.take(from, s as u8);
+                    if r.act == Act::Hop {
+                        let mut c = from;
+                        for i in 0..m.hops() {
+                            let d = m.hop_dir(i);
+                            let t1 = usize::from(self.step(c, d));
+                            if r.capture {
+                                let b = q.board[t1];
+                                q.take(t1, self.owner[usize::from(b)]);
+                                progress = true;
+                            }
+                            c = usize::from(self.step(t1, d));
+                        }
+                    } else if q.board[to] != 0 {
+                        let b = q.board[to];
+                        q.take(to, self.owner[usize::from(b)]);
+                        progress = true;
+                    }
+                    q.put(to, moved, s as u8);
+                    if self.progress_kinds & (1 << self.kind_of[usize::from(moved)]) != 0 {
+                        progress = true;
+                    }
+                    moved
+                }
+            };
+            if r.flip {
+                for d in 0..self.nd {
+                    let run = self.enclosed(&q, s, to, d);
+                    let mut t = to;
+                    for _ in 0..run {
+                        t = usize::from(self.step(t, d));
+                        let b = q.board[t];
+                        let o = self.owner[usize::from(b)];
+                        q.take(t, o);
+                        q.put(t, self.byte(self.kind_of[usize::from(b)], s), s as u8);
+                    }
+                }
+            }
+            if let Some((hostile, dirs)) = &r.custodial {
+                for &d in &dirs[s] {
+                    if d == ADJACENT {
+                        continue;
+                    }
+                    let t1 = self.step(to, usize::from(d));
+                    if t1 == NONE || self.class(q.board[usize::from(t1)], s) != Class::Enemy {
+                        continue;
+                    }
+                    let t2 = self.step(usize::from(t1), usize::from(d));
+                    if t2 == NONE {
+                        continue;
+                    }
+                    let closes = self.class(q.board[usize::from(t2)], s) == Class::Friend
+                        || hostile.is_some_and(|h| {
+                            q.board[usize::from(t2)] == 0
+                                && self.regions[usize::from(h)][s].test(usize::from(t2))
+                        });
+                    if closes {
+                        let b = q.board[usize::from(t1)];
+                        q.take(usize::from(t1), self.owner[usize::from(b)]);
+                        progress = true;
+                    }
+                }
+            }
+            if let Some((k, region, _)) =
+                self.kinds[usize::from(self.kind_of[usize::from(moved)])].promote
+            {
+                if self.regions[usize::from(region)][s].test(to) {
+                    q.board[to] = self.byte(k, s);
+                }
+            }
+            changed = Some(to);
+        }
+        if self.use_ply {
+            q.ply = q.ply.saturating_add(1);
+        }
+        if self.use_quiet {
+            q.quiet = if progress {
+                0
+            } else {
+                q.quiet.saturating_add(1)
+            };
+        }
+        q.left = q.left.saturating_sub(1);
+        if q.left == 0 || m.is_pass() {
+            q.to_move = ((s + 1) % self.ns) as u8;
+            q.left = self.actions;
+        }
+        self.settle_phase(&mut q);
+        q.status = self.status_after(&q, s, changed);
+        q
+    }
+
+    /// Moves on to the next phase while the current one's end holds.
+    pub fn settle_phase(&self, p: &mut DPos) {
+        while usize::from(p.phase) + 1 < self.phases.len() {
+            let done = match self.phases[usize::from(p.phase)].1 {
+                Some(at) => p.ply >= at,
+                None => p.hand[..self.ns].iter().all(|&h| h == 0),
+            };
+            if !done {
+                break;
+            }
+            p.phase += 1;
+        }
+    }
+
+    /// The status after a ply by `mover` that changed `cell` (`None`: a pass).
+    fn status_after(&self, q: &DPos, mover: usize, cell: Option<usize>) -> u8 {
+        self.first_end(q, |p, e| match e {
+            End::Line { n, exact, axes } => cell
+                .filter(|&c| p.occ[mover].test(c))
+                .is_some_and(|c| self.line_through(p, mover, c, *n, *exact, axes))
+                .then_some(mover),
+            End::Connect(pairs) => {
+                let (a, b) = pairs[mover];
+                self.connects(p, mover, a, b).then_some(mover)
+            }
+            e => self.board_end(p, mover, e),
+        })
+    }
+
+    /// The status a whole board shows (a position read from a file), the last mover being the
+    /// side before the side to move.
+    pub fn status_of_board(&self, p: &DPos) -> u8 {
+        let mover = (usize::from(p.to_move) + self.ns - 1) % self.ns;
+        self.first_end(p, |p, e| match e {
+            End::Line { n, exact, axes } => self.sides_from(mover).find(|&s| {
+                p.occ[s]
+                    .iter()
+                    .any(|c| self.line_through(p, s, c, *n, *exact, axes))
+            }),
+            End::Connect(pairs) => self.sides_from(mover).find(|&s| {
+                let (a, b) = pairs[s];
+                self.connects(p, s, a, b)
+            }),
+            e => self.board_end(p, mover, e),
+        })
+    }
+
+    /// The sides in turn order from `s`.
+    fn sides_from(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.ns).map(move |k| (s + k) % self.ns)
+    }
+
+    /// The first end in file order that holds (`holds` gives its subject), "no move" included
+    /// when it comes first; [`GOING`] when none does.
+    fn first_end(&self, p: &DPos, holds: impl Fn(&DPos, &End) -> Option<usize>) -> u8 {
+        let mut no_moves_first = None;
+        for (e, o) in &self.ends {
+            if let End::NoMoves = e {
+                no_moves_first.get_or_insert(*o);
+                continue;
+            }
+            if let Some(subject) = holds(p, e) {
+                if let Some(nm) = no_moves_first {
+                    if !self.can_move(p) {
+                        return outcome(self, p, nm, usize::from(p.to_move));
+                    }
+                }
+                return outcome(self, p, *o, subject);
+            }
+        }
+        GOING
+    }
+
+    /// The subject of an end that reads the board and counters only.
+    fn board_end(&self, p: &DPos, mover: usize, e: &End) -> Option<usize> {
+        match e {
+            End::Reach(r) => self
+                .sides_from(mover)
+                .find(|&s| p.occ[s].meets(self.regions[usize::from(*r)][s])),
+            End::NoPieces => self.sides_from(mover).find(|&s| {
+                p.occ[s].is_empty()
+                    && (0..self.kinds.len() as u8).all(|k| self.supply(p, s, k) == 0)
+            }),
+            End::Captured(k) => self.sides_from(mover).find(|&s| {
+                let b = self.byte(*k, s);
+                !p.occ[s].iter().any(|c| p.board[c] == b)
+            }),
+            End::Plies(n) => (p.ply >= *n).then_some(mover),
+            End::NoProgress(n) => (p.quiet >= *n).then_some(mover),
+            End::NoMoves | End::Line { .. } | End::Connect(_) => None,
+        }
+    }
+
+    /// Whether the side to move has a move.
+    pub fn can_move(&self, p: &DPos) -> bool {
+        let mut q = p.clone();
+        q.status = GOING;
+        let mut buf = Vec::new();
+        self.gen(&q, &mut buf);
+        !buf.is_empty()
+    }
+
+    /// The result of a position: its status, or the "no move" end's when the side to move has
+    /// none (a game without such an end never leaves a side stuck: validation requires one).
+    pub fn result(&self, p: &DPos) -> u8 {
+        if p.status != GOING {
+            return p.status;
+        }
+        if self.can_move(p) {
+            return GOING;
+        }
+        let o = self
+            .ends
+            .iter()
+            .find_map(|(e, o)| matches!(e, End::NoMoves).then_some(*o))
+            .unwrap_or(Outcome::Draw);
+        outcome(self, p, o, usize::from(p.to_move))
+    }
+
+    /// Whether side `s` has a line of `n` (exactly `n` with `exact`) through `c`.
+    fn line_through(&self, p: &DPos, s: usize, c: usize, n: u16, exact: bool, axes: &[u8]) -> bool {
+        let half = self.nd / 2;
+        axes.iter().any(|&d| {
+            let d = usize::from(d);
+            let run = 1 + self.run(p, s, c, d) + self.run(p, s, c, d + half);
+            if exact {
+                run == n
+            } else {
+                run >= n
+            }
+        })
+    }
+
+    /// Pieces of `s` in a row from `c` (not counted) in direction `d`.
+    #[inline]
+    fn run(&self, p: &DPos, s: usize, c: usize, d: usize) -> u16 {
+        let mut k = 0;
+        let mut t = self.step(c, d);
+        while t != NONE && p.occ[s].test(usize::from(t)) {
+            k += 1;
+            t = self.step(usize::from(t), d);
+        }
+        k
+    }
+
+    /// Whether pieces of `s`, each next to the one before, join regions `a` and `b`.
+    fn connects(&self, p: &DPos, s: usize, a: u8, b: u8) -> bool {
+        let own = p.occ[s];
+        let goal = own & self.regions[usize::from(b)][s];
+        if goal.is_empty() {
+            return false;
+        }
+        let mut reached = own & self.regions[usize::from(a)][s];
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            if reached.meets(goal) {
+                return true;
+            }
+            let mut grown = Bits::EMPTY;
+            for c in frontier.iter() {
+                grown |= self.near[c];
+            }
+            frontier = (grown & own).andnot(reached);
+            reached |= frontier;
+        }
+        reached.meets(goal)
+    }
+
+    /// The winner's name, `draw`, or `None` while the game goes on.
+    pub fn winner(&self, status: u8) -> Option<String> {
+        match status {
+            GOING => None,
+            DRAW => Some("draw".into()),
+            w => Some(self.sides[usize::from(w - 1)].to_string()),
+        }
+    }
+}
