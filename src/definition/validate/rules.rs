@@ -5,8 +5,7 @@
 //! is close to a known one. The checks that need no geometry are here: names and what they
 //! refer to, one condition per end, one action per move, the limits of the format; directions
 //! against the board's grid, cells of regions and the start board are in `rules_board.rs`.
-//! Until the declared engine exists, a game with `[turns]` is refused at `[turns]`, after its
-//! other errors.
+//! A game whose declared rules have no error gets them built (`rules_build.rs`).
 
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
@@ -50,8 +49,8 @@ const RESULTS: [&str; 5] = ["win", "loss", "draw", "most-pieces", "fewest-pieces
 /// What a target cell may hold.
 const TARGETS: [&str; 5] = ["empty", "enemy", "empty-or-enemy", "friend", "any"];
 
-/// Checks the declared rules of a game; `None` while the declared engine is not there to play
-/// them (every game with `[turns]` gets an error at `[turns]`).
+/// Checks the declared rules of a game and builds them: `None` without `[turns]` or with an
+/// error in them (each reported at its place).
 pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Option<RulesDef> {
     let Some(turns) = &raw.turns else {
         without_turns(cx, raw);
@@ -64,6 +63,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 .into(),
         );
     }
+    let before = cx.diags.0.len();
     let t = turns.get_ref();
     let sides: Vec<&str> = t
         .sides
@@ -219,12 +219,10 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             );
         }
     }
-    cx.err(
-        turns,
-        "declared rules are not ready yet: ludopress cannot play a game from `[turns]` in this version"
-            .into(),
-    );
-    None
+    let used = used.clone();
+    let board = boards.first()?;
+    let failed = cx.diags.0[before..].iter().any(|d| !d.warning);
+    (!failed).then(|| super::rules_build::build(cx, raw, t, board, &used))
 }
 
 /// The tables of declared rules in a game without `[turns]`.
