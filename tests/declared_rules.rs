@@ -12,6 +12,7 @@ mod common;
 mod declared;
 
 use declared::{after, errors_of, place, refused, rules_of, text, GAMES};
+use ludopress::base::diag::line_col;
 use ludopress::definition::model::rules::{Cond, Count, What, ADJACENT};
 use ludopress::definition::raw;
 
@@ -250,6 +251,40 @@ fn qualifiers_fit_their_move() {
         "to = \"empty-or-enmy\"",
         "\"empty-or-enmy\"",
         "unknown target `empty-or-enmy`",
+    );
+    for (key, says) in [
+        ("mirror = true", "`mirror` is for leaps"),
+        ("min = 2", "`min` is for slides"),
+        ("over = \"enemy\"", "`over` is for hops"),
+        ("next_to = \"friend\"", "`next_to` is for placements"),
+        ("max_hops = 3", "`max_hops` is for chains"),
+    ] {
+        let to = format!("to = \"empty-or-enemy\"\n{key}");
+        let (e, bad) = after("breakthrough", "to = \"empty-or-enemy\"", &to);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        // At the value, after the key.
+        let at = bad.find(&to).unwrap() + to.len() - key.len() + key.find(" = ").unwrap() + 3;
+        let (l, c) = line_col(&bad, at);
+        let want = format!("games/breakthrough/game.toml:{l}:{c}:");
+        assert!(
+            e[0].starts_with(&want) && e[0].contains(says),
+            "{want} {says}: {}",
+            e[0]
+        );
+    }
+    refused(
+        "tictactoe",
+        "line = 3",
+        "line = 3\nby = [\"mark\"]",
+        "[\"mark\"]",
+        "`by` is for `no_progress` and `repetition`",
+    );
+    refused(
+        "breakthrough",
+        "to = \"empty-or-enemy\"",
+        "custodial = { with = \"friend-or-hostile\" }",
+        "\"friend-or-hostile\"",
+        "`friend-or-hostile` needs `hostile",
     );
 }
 

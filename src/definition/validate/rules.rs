@@ -10,7 +10,7 @@
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
+    Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
     MAX_SIDES,
 };
 use crate::definition::model::Board;
@@ -338,6 +338,11 @@ fn items(v: &Spanned<Strs>) -> Vec<S> {
     }
 }
 
+/// The place of an optional value.
+fn span<T>(v: &Option<Spanned<T>>) -> Option<Place> {
+    v.as_ref().map(Spanned::span)
+}
+
 /// The index of `s` among `names`, or an error "unknown `what`" with a hint.
 fn known(cx: &mut Ctx, s: &S, names: &[&str], what: &str) -> Option<usize> {
     let found = names.iter().position(|n| n == s.get_ref());
@@ -602,8 +607,20 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     if let Some(c) = &r.custodial {
         let c = c.get_ref();
         one_of(cx, &c.with, &["friend", "friend-or-hostile"], "`with`");
-        if let Some(h) = &c.hostile {
-            known(cx, h, &names.regions, "region");
+        let hostile = c.with.get_ref() == "friend-or-hostile";
+        match &c.hostile {
+            Some(h) if !hostile => cx.err(
+                h,
+                "`hostile` is for `with = \"friend-or-hostile\"`".into(),
+            ),
+            Some(h) => {
+                known(cx, h, &names.regions, "region");
+            }
+            None if hostile => cx.err(
+                &c.with,
+                "`friend-or-hostile` needs `hostile = \"<region>\"`: the region that encloses like a friend".into(),
+            ),
+            None => {}
         }
         if let Some(d) = &c.dirs {
             names.dirs(cx, d);
@@ -620,6 +637,27 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     for (key, v) in [("straight", &r.straight), ("longest", &r.longest)] {
         if let (Some(v), false) = (v, flag(&r.chain)) {
             cx.err(v, format!("`{key}` is for chains"));
+        }
+    }
+    // The other qualifiers of one kind of move: the format never ignores a key.
+    let fits: [(&str, Option<Place>, bool, &str); 8] = [
+        ("mirror", span(&r.mirror), r.leap.is_some(), "leaps"),
+        ("min", span(&r.min), r.slide.is_some(), "slides"),
+        ("max", span(&r.max), r.slide.is_some(), "slides"),
+        ("over", span(&r.over), r.hop.is_some(), "hops"),
+        ("in", span(&r.inside), r.place.is_some(), "placements"),
+        ("next_to", span(&r.next_to), r.place.is_some(), "placements"),
+        (
+            "must_flip",
+            span(&r.must_flip),
+            r.flip.is_some(),
+            "moves with `flip`",
+        ),
+        ("max_hops", span(&r.max_hops), flag(&r.chain), "chains"),
+    ];
+    for (key, at, fits, what) in fits {
+        if let (Some(at), false) = (at, fits) {
+            cx.diags.push(cx.at(at, format!("`{key}` is for {what}")));
         }
     }
     if flag(&r.chain) && !flag(&r.capture) && r.max_hops.is_none() {
@@ -663,6 +701,22 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             cx.err(e, format!("an end has one condition (reach, no_pieces, captured, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
         }
         one_of(cx, &r.result, &RESULTS, "result");
+        let progress = r.no_progress.is_some() || r.repetition.is_some();
+        let fits: [(&str, Option<Place>, bool, &str); 3] = [
+            ("exact", span(&r.exact), r.line.is_some(), "`line`"),
+            ("dirs", span(&r.dirs), r.line.is_some(), "`line`"),
+            (
+                "by",
+                span(&r.by),
+                progress,
+                "`no_progress` and `repetition`",
+            ),
+        ];
+        for (key, at, fits, what) in fits {
+            if let (Some(at), false) = (at, fits) {
+                cx.diags.push(cx.at(at, format!("`{key}` is for {what}")));
+            }
+        }
         no_moves |= r.no_moves.as_ref().is_some_and(|b| *b.get_ref());
         if let Some(g) = &r.reach {
             known(cx, g, &names.regions, "region");
