@@ -356,6 +356,20 @@ fn counts_may_name_a_rules_parameter() {
         "{:#?}",
         r.ends
     );
+    // ...its value in the file is held to the count's range...
+    let big = t.replacen("in_a_row = 4", "in_a_row = 40", 1);
+    let e = errors_of("connect4", &big);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with(&place("connect4", &big, "\"in_a_row\"", 0)),
+        "{}",
+        e[0]
+    );
+    assert!(
+        e[0].contains("`line` out of range: expected 2 to 16, found `in_a_row` = 40"),
+        "{}",
+        e[0]
+    );
     // ...one that does not is refused at the count, with a hint.
     let t = text("connect4").replacen("line = 4", "line = \"in_a_rwo\"", 1);
     let t = t.replacen("[turns]", "[rules]\nin_a_row = 4\n[turns]", 1);
@@ -666,6 +680,28 @@ fn triangle_boards_have_no_lines() {
         e[0]
     );
     assert!(e[0].contains("triangle boards have no offsets"), "{}", e[0]);
+    for (key, value) in [
+        ("flip", "\"enclosed\""),
+        ("custodial", "{ with = \"friend\" }"),
+    ] {
+        let bad = plain.replacen(
+            "step = \"adjacent\"",
+            &format!("place = \"empty\"\n{key} = {value}"),
+            1,
+        );
+        let e = errors_of("tictactoe", &bad);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(
+            e[0].starts_with(&place("tictactoe", &bad, value, 0)),
+            "{}",
+            e[0]
+        );
+        assert!(
+            e[0].contains(&format!("`{key}`: triangle boards have no straight lines")),
+            "{}",
+            e[0]
+        );
+    }
     for (to, needle) in [
         ("step = [\"adjacent\", \"north\"]", "\"north\""),
         ("slide = \"adjacent\"", "\"adjacent\""),

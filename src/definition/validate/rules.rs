@@ -116,6 +116,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             .map(|p| p.get_ref().id.get_ref().as_str())
             .collect(),
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
+        values: raw.rules.values().map(|v| *v.get_ref()).collect(),
         forward: t.forward.is_some(),
         used: Default::default(),
     };
@@ -250,6 +251,8 @@ struct Names<'a> {
     kinds: Vec<&'a str>,
     phases: Vec<&'a str>,
     params: Vec<&'a str>,
+    /// The value each of `params` has in the file.
+    values: Vec<i64>,
     /// `[turns] forward` is given.
     forward: bool,
     /// The `[rules]` parameters a count has named so far.
@@ -291,7 +294,17 @@ impl Names<'_> {
             ),
             Count::Param(p) => {
                 self.used.borrow_mut().push(p.clone());
-                if !self.params.contains(&p.as_str()) {
+                let value = self
+                    .params
+                    .iter()
+                    .position(|x| x == p)
+                    .map(|i| self.values[i]);
+                if let Some(v) = value.filter(|v| !(lo..=hi).contains(v)) {
+                    cx.err(
+                        c,
+                        format!("{what} out of range: expected {lo} to {hi}, found `{p}` = {v} in `[rules]`"),
+                    );
+                } else if value.is_none() {
                     // A hint among a sane number of parameters only (each costs an edit distance).
                     let few = self.params.len() <= 256;
                     let hint = closest(p, self.params.iter().copied().filter(|_| few))

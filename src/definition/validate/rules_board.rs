@@ -36,6 +36,18 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
             let one = Spanned::new(d.span(), Strs::One(d.get_ref().clone()));
             side_dirs(cx, grid, &one, &forward, "drop");
         }
+        if let Grid::Triangles(_) = grid {
+            // Enclosing is along lines, which a triangle board has not.
+            let spans = [("custodial", r.custodial.as_ref().map(Spanned::span))]
+                .into_iter()
+                .chain([("flip", r.flip.as_ref().map(Spanned::span))]);
+            for (key, at) in spans {
+                if let Some(at) = at {
+                    let msg = format!("`{key}`: triangle boards have no straight lines of cells");
+                    cx.diags.push(cx.at(at, msg));
+                }
+            }
+        }
         if let (Some(l), Grid::Triangles(_)) = (&r.leap, grid) {
             cx.err(
                 l,
