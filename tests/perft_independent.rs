@@ -399,3 +399,54 @@ fn breakthrough_ends() {
         2
     );
 }
+
+/// A position file's `board` and `to_move`, read with this file's own few lines (no `src/`).
+fn position_file(path: &str) -> (String, String) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let board = text
+        .split("\"\"\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{path}: no board"))
+        .to_string();
+    let to_move = text
+        .lines()
+        .find_map(|l| l.strip_prefix("to_move = \""))
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{path}: no to_move"))
+        .to_string();
+    (board, to_move)
+}
+
+/// Every line of a perft file, as (position file, depth, count).
+fn perft_lines(game: &str) -> Vec<(String, u32, u64)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules");
+    let text = std::fs::read_to_string(format!("{dir}/{game}.perft")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                format!("{dir}/{}", f[0]),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The declared Connect Four's perft file (which `tests/perft.rs` holds the engine to) agrees,
+/// line by line, with this file's generator.
+#[test]
+fn connect_four_perft_file_agrees() {
+    let lines = perft_lines("connect4");
+    assert!(lines.len() >= 9);
+    for (file, depth, count) in lines {
+        let (board, to_move) = position_file(&file);
+        let side = ["red", "yellow"]
+            .iter()
+            .position(|s| *s == to_move)
+            .unwrap();
+        let b = connect4::Board::parse(&board, ["R", "Y"], side).unwrap();
+        assert_eq!(b.perft(depth), count, "{file} depth {depth}");
+    }
+}

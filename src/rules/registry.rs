@@ -33,7 +33,11 @@ macro_rules! registry {
             rust alphabrick => AlphaBrick,
             rust arlecchino => Arlecchino,
             ;
-
+            declared tictactoe,
+            declared connect4,
+            declared reversi,
+            declared hex,
+            declared draughts,
         }
     };
 }

@@ -418,7 +418,9 @@ impl Program {
             .iter()
             .any(|r| !matches!(r.act, Act::Place | Act::Drop));
         let gravity = match adds.clone().all(|r| r.act == Act::Drop) && !moves_pieces {
-            true => rules.first().map(|r| per_side(&r.dirs).map(|d| d[0])),
+            true => rules
+                .first()
+                .map(|r| std::array::from_fn(|s| r.dirs[s].first().copied().unwrap_or(0))),
             false => None,
         };
         let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();

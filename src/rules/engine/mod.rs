@@ -147,6 +147,14 @@ impl Engine {
         Engine::from_definition(&Engine::definition(project, game)?)
     }
 
+    /// Whether `game` names a game with an engine: a shipped one, or a game of the project
+    /// (its folder's `game.toml` declares rules or names a program; which one is known once
+    /// the definition is read).
+    pub fn playable(project: &Project, game: &str) -> bool {
+        registry::find(game).is_some()
+            || (crate::definition::validate::is_safe_id(game) && project.game_file(game).is_file())
+    }
+
     /// The engine of a game from its definition (its `[rules]` values changed, for a sweep).
     pub fn from_definition(def: &crate::definition::Game) -> Result<Engine, Error> {
         if def.rules.is_some() {

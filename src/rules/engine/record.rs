@@ -40,7 +40,7 @@ impl Engine {
         text: &str,
     ) -> Result<(Engine, Record), Error> {
         let (game, raw) = rules::raw(path, text)?;
-        if crate::rules::registry::find(&game).is_none() {
+        if !Engine::playable(project, &game) {
             return Err(Error::Input(unknown_game(&raw, &game).into()));
         }
         let engine = Engine::new(project, &game)?;
