@@ -1,9 +1,14 @@
 //! Protocol version 2 of engine programs (docs/engine-protocol.md "Playing"): the Breakthrough
 //! program's `info`, `start`, `play` and `playout` answers, read through ludopress's own
-//! `External`, and what a protocol-1 program answers when asked for them (a message, no panic).
+//! `External`, and what a protocol-1 program answers when asked for them (a message, no panic);
+//! random games through `rules::fast_playout` over `ExternalRules`, with or without `playout`,
+//! and a program that fails in the middle of one.
 
 use ludopress::definition::model::EngineDef;
+use ludopress::rules::external::rules::ExternalRules;
 use ludopress::rules::external::{ExtPos, External};
+use ludopress::rules::rng::Rng;
+use ludopress::rules::{self, Rules};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -149,5 +154,136 @@ exec sleep 600
     let e = x.playout(&p, 1, 10).unwrap_err();
     assert!(e.contains("up to the cap 10"), "{e}");
     drop(x);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `n` random games through `rules::fast_playout` from the program's start, from `seed`.
+fn games(rules: &ExternalRules, seed: u64, n: usize) -> Vec<(ExtPos, u64)> {
+    let mut rng = Rng::new(seed);
+    let mut buf = Vec::new();
+    (0..n)
+        .map(|i| {
+            let start = rules.start(i as u64);
+            rules::fast_playout(rules, start, 10_000, &mut rng, &mut buf)
+        })
+        .collect()
+}
+
+#[test]
+fn a_program_plays_random_games_as_rules_one_request_a_game() {
+    if !python() {
+        return;
+    }
+    let r = ExternalRules::new(breakthrough()).unwrap();
+    assert_eq!(r.id(), "breakthrough");
+    assert_eq!(r.sides(), ["white", "black"]);
+    let played = games(&r, 5, 4);
+    assert_eq!(
+        played,
+        games(&r, 5, 4),
+        "the same seed plays the same games"
+    );
+    assert_ne!(played, games(&r, 6, 4));
+    for (end, plies) in &played {
+        let s = r.score(end);
+        assert!(s.over && *plies > 0, "{plies} plies: {}", board(end));
+        // The loser is to move at the end.
+        assert_ne!(s.winner.as_deref(), Some(r.sides()[r.seat(end)]));
+        assert!(r.invariants(end).is_ok());
+    }
+    assert_eq!(r.error(), None);
+}
+
+#[test]
+fn a_program_without_playout_is_played_one_move_a_ply() {
+    if !python() {
+        return;
+    }
+    let mut x = breakthrough();
+    x.can.retain(|c| c != "playout");
+    let r = ExternalRules::new(x).unwrap();
+    let start = r.start(0);
+    // Moves are indices into the distinct successors, sorted by notation.
+    let mut legal = Vec::new();
+    r.legal(&start, &mut legal);
+    assert_eq!(legal, (0..22).collect::<Vec<u32>>());
+    assert_eq!(r.notation(&start, 0), "a2-a3");
+    assert_eq!(r.apply(&start, 0, 0), r.find_move(&start, "a2-a3").unwrap());
+    assert_eq!(r.seat(&r.apply(&start, 0, 0)), 1);
+    assert_eq!(r.find_move(&start, "a2-a5"), None);
+    let played = games(&r, 5, 2);
+    assert_eq!(played, games(&r, 5, 2));
+    for (end, plies) in &played {
+        assert!(r.score(end).over && *plies > 0, "{}", board(end));
+        let mut none = Vec::new();
+        r.legal(end, &mut none);
+        assert!(none.is_empty());
+    }
+    // Past the cap, a game stops where it is.
+    let (p, n) = rules::fast_playout(&r, start, 3, &mut Rng::new(1), &mut Vec::new());
+    assert_eq!(n, 3);
+    assert!(!r.score(&p).over);
+    assert_eq!(r.error(), None);
+}
+
+#[test]
+fn a_program_that_fails_mid_game_ends_it_and_says_why() {
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-engine-protocol-dies-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // It starts, lists one move, then exits with a message.
+    std::fs::write(
+        dir.join("engine.sh"),
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough","sides":["white","black"],"can":["start"]}'
+read -r line; echo '{"id":2,"position":{"board":"W .","to_move":"white"}}'
+read -r line; echo '{"id":3,"moves":[{"move":"a1-b1","position":{"board":". W","to_move":"black"}}]}'
+echo 'out of luck' >&2; exit 3
+"#,
+    )
+    .unwrap();
+    let def = EngineDef {
+        command: vec!["sh".into(), "engine.sh".into()],
+        dir: dir.clone(),
+    };
+    let r = ExternalRules::new(External::start("breakthrough", &def).unwrap()).unwrap();
+    let start = r.start(0);
+    let (end, n) = rules::fast_playout(&r, start, 100, &mut Rng::new(1), &mut Vec::new());
+    assert_eq!(n, 1, "one ply, then the failure ends the game");
+    assert_eq!(board(&end), ". W");
+    let e = r.error().unwrap();
+    assert!(e.contains("failed") && e.contains("out of luck"), "{e}");
+    // Asked again, it answers nothing and does not panic.
+    assert!(!r.score(&end).over);
+    assert_eq!(games(&r, 1, 1)[0].1, 0);
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_program_without_start_cannot_be_played() {
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-engine-protocol-nostart-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("engine.sh"),
+        r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough","sides":["white","black"]}'
+exec sleep 600
+"#,
+    )
+    .unwrap();
+    let def = EngineDef {
+        command: vec!["sh".into(), "engine.sh".into()],
+        dir: dir.clone(),
+    };
+    let e = ExternalRules::new(External::start("breakthrough", &def).unwrap()).unwrap_err();
+    assert!(e.contains("does not offer `start`"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }

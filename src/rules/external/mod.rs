@@ -12,6 +12,7 @@
 
 pub mod confine;
 mod play;
+pub mod rules;
 pub mod trust;
 
 use crate::base::diag::{escape_controls, Error};
