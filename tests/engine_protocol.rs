@@ -287,3 +287,32 @@ exec sleep 600
     assert!(e.contains("does not offer `start`"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_position_file_is_read_through_the_program() {
+    if !python() {
+        return;
+    }
+    let r = ExternalRules::new(breakthrough()).unwrap();
+    let raw = |text: &str| {
+        ludopress::rules::position::RawPosition::parse(ludopress::base::diag::Source::new(
+            "p.toml", text,
+        ))
+        .unwrap()
+    };
+    let text =
+        format!("game = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{START}\n\"\"\"\n");
+    let p = rules::load(&r, raw(&text)).unwrap();
+    assert_eq!(p, r.start(0));
+    let fields = r.fields(&p);
+    assert_eq!(fields[0].0, "to_move");
+    assert_eq!(fields.last().unwrap().0, "board");
+    // The program's refusal is an error at the board, with its reason.
+    let bad = text.replace("W W W W W W W W\nW W", "W W W W W W W W W\nW W");
+    let e = rules::load(&r, raw(&bad)).unwrap_err().to_string();
+    assert!(
+        e.contains("refuses this position") && e.contains("expected 8 tokens, found 9"),
+        "{e}"
+    );
+    assert_eq!(r.error(), None, "a refused position is no failure");
+}
