@@ -11,6 +11,8 @@
 //! stops reading its input costs the answer limit, never a hang.
 
 pub mod confine;
+mod play;
+pub mod rules;
 pub mod trust;
 
 use crate::base::diag::{escape_controls, Error};
@@ -25,8 +27,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The protocol's version, which the engine's `info` answer must give.
-pub const PROTOCOL: u64 = 1;
+/// The newest protocol version ludopress speaks; the engine's `info` answer gives 1 or 2 (version
+/// 2 adds `start`, `play` and `playout`, each announced in `info`'s `can`).
+pub const PROTOCOL: u64 = 2;
 /// Longest wait for one answer (`LUDOPRESS_ENGINE_TIMEOUT_MS` sets another, for tests).
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// Memory kept for the answers of one engine, in bytes (estimated); past it, answers are asked
@@ -139,11 +142,11 @@ pub const MAX_MOVES: usize = 100_000;
 pub struct ExtPos(pub String);
 
 impl ExtPos {
-    fn of(v: &Value) -> ExtPos {
+    pub(crate) fn of(v: &Value) -> ExtPos {
         ExtPos(v.to_string())
     }
 
-    fn value(&self) -> Value {
+    pub(crate) fn value(&self) -> Value {
         serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
 
@@ -177,6 +180,11 @@ pub struct External {
     pub label: String,
     /// The sides the engine names, in its order.
     pub sides: Vec<String>,
+    /// The protocol version the engine speaks (1 or 2).
+    pub protocol: u64,
+    /// The version-2 requests the engine announced in `info`'s `can` (`start`, `play`,
+    /// `playout`), sorted; empty for protocol 1.
+    pub can: Vec<String>,
     proc: Arc<Mutex<Proc>>,
 }
 
@@ -386,6 +394,8 @@ impl External {
             game: game.to_string(),
             label,
             sides: Vec::new(),
+            protocol: 0,
+            can: Vec::new(),
             proc: Arc::new(Mutex::new(Proc {
                 child,
                 pgid,
@@ -416,9 +426,10 @@ impl External {
                 ))
             }
         })?;
-        if info.get("protocol").and_then(Value::as_u64) != Some(PROTOCOL) {
+        let protocol = info.get("protocol").and_then(Value::as_u64);
+        if !matches!(protocol, Some(1..=PROTOCOL)) {
             return Err(failed(format!(
-                "the engine `{}` speaks protocol {}, ludopress speaks {PROTOCOL}",
+                "the engine `{}` speaks protocol {}, ludopress speaks 1 to {PROTOCOL}",
                 ext.label,
                 escape_controls(
                     &info
@@ -447,6 +458,10 @@ impl External {
                     .collect()
             })
             .unwrap_or_default();
+        ext.protocol = protocol.unwrap_or(1);
+        if ext.protocol >= 2 {
+            ext.can = play::announced(&info);
+        }
         Ok(ext)
     }
 
