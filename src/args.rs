@@ -211,7 +211,7 @@ pub enum Command {
     /// on: it is code from whoever made the game folder. The record is kept outside the folder
     /// and tied to the command and the files it names: a change asks again.
     #[command(
-        after_help = "Examples:\n  ludopress trust breakthrough\n  ludopress trust --list\n  ludopress trust --revoke breakthrough\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
+        after_help = "Examples:\n  ludopress trust breakthrough-py\n  ludopress trust --list\n  ludopress trust --revoke breakthrough-py\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
     )]
     Trust {
         /// The game whose engine program to trust (or, with --revoke, to stop trusting).

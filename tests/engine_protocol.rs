@@ -21,13 +21,13 @@ fn python() -> bool {
 }
 
 /// The Breakthrough program, started with consent for this run.
-fn breakthrough() -> External {
+fn breakthrough_py() -> External {
     ludopress::rules::external::trust::allow_for_this_run();
     let def = EngineDef {
         command: vec!["python3".into(), "engine.py".into()],
-        dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough"),
+        dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough-py"),
     };
-    External::start("breakthrough", &def).unwrap()
+    External::start("breakthrough-py", &def).unwrap()
 }
 
 /// The board of a position, as its rows of tokens joined.
@@ -44,7 +44,7 @@ fn the_breakthrough_program_speaks_protocol_2() {
     if !python() {
         return;
     }
-    let x = breakthrough();
+    let x = breakthrough_py();
     assert_eq!(x.protocol, 2);
     assert_eq!(x.can, ["play", "playout", "start"]);
     assert_eq!(x.sides, ["white", "black"]);
@@ -90,7 +90,7 @@ fn a_protocol_1_program_is_asked_nothing_it_did_not_announce() {
     // It answers `info` as protocol 1 and then anything else with an empty list of moves.
     std::fs::write(
         dir.join("engine.sh"),
-        r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough","sides":["white","black"],"can":["start"]}'
+        r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough-py","sides":["white","black"],"can":["start"]}'
 n=2; while read -r line; do echo "{\"id\":$n,\"moves\":[]}"; n=$((n+1)); done
 "#,
     )
@@ -99,7 +99,7 @@ n=2; while read -r line; do echo "{\"id\":$n,\"moves\":[]}"; n=$((n+1)); done
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let x = External::start("breakthrough", &def).unwrap();
+    let x = External::start("breakthrough-py", &def).unwrap();
     assert_eq!(x.protocol, 1);
     assert!(
         x.can.is_empty(),
@@ -108,7 +108,7 @@ n=2; while read -r line; do echo "{\"id\":$n,\"moves\":[]}"; n=$((n+1)); done
     );
     let e = x.start_position(1).unwrap_err();
     assert!(e.contains("does not offer `start`"), "{e}");
-    let p = ExtPos(r#"{"board":". .","game":"breakthrough","to_move":"white"}"#.into());
+    let p = ExtPos(r#"{"board":". .","game":"breakthrough-py","to_move":"white"}"#.into());
     let e = x.playout(&p, 1, 10).unwrap_err();
     assert!(e.contains("does not offer `playout`"), "{e}");
     // `play` without the request searches `moves`: none here.
@@ -132,7 +132,7 @@ fn a_program_answering_out_of_protocol_gets_a_message() {
     // plies than the cap.
     std::fs::write(
         dir.join("engine.sh"),
-        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough","sides":["white","black"],"can":["start","playout","fly"]}'
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start","playout","fly"]}'
 read -r line; echo '{"id":2,"position":7}'
 read -r line; echo '{"id":3,"position":{"board":"."},"plies":11}'
 exec sleep 600
@@ -143,14 +143,14 @@ exec sleep 600
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let x = External::start("breakthrough", &def).unwrap();
+    let x = External::start("breakthrough-py", &def).unwrap();
     assert_eq!(x.can, ["playout", "start"]);
     let e = x.start_position(1).unwrap_err();
     assert!(
         e.contains("answered `start` without a `position` object"),
         "{e}"
     );
-    let p = ExtPos(r#"{"board":".","game":"breakthrough","to_move":"white"}"#.into());
+    let p = ExtPos(r#"{"board":".","game":"breakthrough-py","to_move":"white"}"#.into());
     let e = x.playout(&p, 1, 10).unwrap_err();
     assert!(e.contains("up to the cap 10"), "{e}");
     drop(x);
@@ -174,8 +174,8 @@ fn a_program_plays_random_games_as_rules_one_request_a_game() {
     if !python() {
         return;
     }
-    let r = ExternalRules::new(breakthrough()).unwrap();
-    assert_eq!(r.id(), "breakthrough");
+    let r = ExternalRules::new(breakthrough_py()).unwrap();
+    assert_eq!(r.id(), "breakthrough-py");
     assert_eq!(r.sides(), ["white", "black"]);
     let played = games(&r, 5, 4);
     assert_eq!(
@@ -199,7 +199,7 @@ fn a_program_without_playout_is_played_one_move_a_ply() {
     if !python() {
         return;
     }
-    let mut x = breakthrough();
+    let mut x = breakthrough_py();
     x.can.retain(|c| c != "playout");
     let r = ExternalRules::new(x).unwrap();
     let start = r.start(0);
@@ -238,7 +238,7 @@ fn a_program_that_fails_mid_game_ends_it_and_says_why() {
     // It starts, lists one move, then exits with a message.
     std::fs::write(
         dir.join("engine.sh"),
-        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough","sides":["white","black"],"can":["start"]}'
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start"]}'
 read -r line; echo '{"id":2,"position":{"board":"W .","to_move":"white"}}'
 read -r line; echo '{"id":3,"moves":[{"move":"a1-b1","position":{"board":". W","to_move":"black"}}]}'
 echo 'out of luck' >&2; exit 3
@@ -249,7 +249,7 @@ echo 'out of luck' >&2; exit 3
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let r = ExternalRules::new(External::start("breakthrough", &def).unwrap()).unwrap();
+    let r = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap();
     let start = r.start(0);
     let (end, n) = rules::fast_playout(&r, start, 100, &mut Rng::new(1), &mut Vec::new());
     assert_eq!(n, 1, "one ply, then the failure ends the game");
@@ -274,7 +274,7 @@ fn a_program_without_start_cannot_be_played() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("engine.sh"),
-        r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough","sides":["white","black"]}'
+        r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough-py","sides":["white","black"]}'
 exec sleep 600
 "#,
     )
@@ -283,7 +283,7 @@ exec sleep 600
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let e = ExternalRules::new(External::start("breakthrough", &def).unwrap()).unwrap_err();
+    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap_err();
     assert!(e.contains("does not offer `start`"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -293,15 +293,16 @@ fn a_position_file_is_read_through_the_program() {
     if !python() {
         return;
     }
-    let r = ExternalRules::new(breakthrough()).unwrap();
+    let r = ExternalRules::new(breakthrough_py()).unwrap();
     let raw = |text: &str| {
         ludopress::rules::position::RawPosition::parse(ludopress::base::diag::Source::new(
             "p.toml", text,
         ))
         .unwrap()
     };
-    let text =
-        format!("game = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{START}\n\"\"\"\n");
+    let text = format!(
+        "game = \"breakthrough-py\"\nto_move = \"white\"\nboard = \"\"\"\n{START}\n\"\"\"\n"
+    );
     let p = rules::load(&r, raw(&text)).unwrap();
     assert_eq!(p, r.start(0));
     let fields = r.fields(&p);

@@ -115,7 +115,7 @@ mod tests {
             assert!(std::ptr::eq(super::contract(g.id).unwrap(), g.contract));
         }
         assert_eq!(super::NAMES.len(), super::GAMES.len());
-        assert!(Engine::new(&nowhere, "breakthrough").is_err());
-        assert!(super::find("breakthrough").is_none());
+        assert!(Engine::new(&nowhere, "breakthrough-py").is_err());
+        assert!(super::find("breakthrough-py").is_none());
     }
 }

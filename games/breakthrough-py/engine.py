@@ -9,7 +9,7 @@ import json
 import random
 import sys
 
-GAME = "breakthrough"
+GAME = "breakthrough-py"
 SIDES = ["white", "black"]
 TOKENS = {"W": "white", "B": "black"}
 FILES = "abcdefgh"
