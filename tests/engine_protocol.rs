@@ -2,7 +2,9 @@
 //! program's `info`, `start`, `play` and `playout` answers, read through ludopress's own
 //! `External`, and what a protocol-1 program answers when asked for them (a message, no panic);
 //! random games through `rules::fast_playout` over `ExternalRules`, with or without `playout`,
-//! and a program that fails in the middle of one.
+//! and a program that fails in the middle of one; a process per worker; and the commands
+//! `playout`, `analyze` and `play` run on `breakthrough-py` through the binary, each saying how
+//! fast the program played, and a program that dies mid-run reported at its game (status 2).
 
 use ludopress::definition::model::EngineDef;
 use ludopress::rules::external::rules::ExternalRules;
@@ -12,12 +14,17 @@ use ludopress::rules::{self, Rules};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// Whether `python3` runs here (the Breakthrough program's interpreter).
+/// Whether `python3` runs here (the Breakthrough program's interpreter); a test that needs it
+/// says it is skipped.
 fn python() -> bool {
-    Command::new("python3")
+    let here = Command::new("python3")
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    if !here {
+        eprintln!("skipped: python3 is not installed here, the Breakthrough program cannot run");
+    }
+    here
 }
 
 /// The Breakthrough program, started with consent for this run.
@@ -235,12 +242,14 @@ fn a_program_that_fails_mid_game_ends_it_and_says_why() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    // It starts, lists one move, then exits with a message.
+    // It starts (asked once when the rules are made, once for the game), lists one move, then
+    // exits with a message.
     std::fs::write(
         dir.join("engine.sh"),
         r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start"]}'
 read -r line; echo '{"id":2,"position":{"board":"W .","to_move":"white"}}'
-read -r line; echo '{"id":3,"moves":[{"move":"a1-b1","position":{"board":". W","to_move":"black"}}]}'
+read -r line; echo '{"id":3,"position":{"board":"W .","to_move":"white"}}'
+read -r line; echo '{"id":4,"moves":[{"move":"a1-b1","position":{"board":". W","to_move":"black"}}]}'
 echo 'out of luck' >&2; exit 3
 "#,
     )
@@ -316,4 +325,327 @@ fn a_position_file_is_read_through_the_program() {
         "{e}"
     );
     assert_eq!(r.error(), None, "a refused position is no failure");
+}
+
+/// A folder of its own for a test, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-engine-protocol-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn each_worker_gets_a_process_of_its_own_and_they_share_the_failure() {
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = scratch("workers");
+    // Its start names the process (`$$`); a second `start` ends it with a message.
+    std::fs::write(
+        dir.join("engine.sh"),
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start"]}'
+read -r line; echo "{\"id\":2,\"position\":{\"board\":\"W .\",\"to_move\":\"white\",\"pid\":\"$$\"}}"
+read -r line; echo "{\"id\":3,\"position\":{\"board\":\"W .\",\"to_move\":\"white\",\"pid\":\"$$\"}}"
+read -r line; echo 'no third start' >&2; exit 3
+"#,
+    )
+    .unwrap();
+    let def = EngineDef {
+        command: vec!["sh".into(), "engine.sh".into()],
+        dir: dir.clone(),
+    };
+    let pid = |r: &ExternalRules| {
+        let (_, fields) = r.start(0).data();
+        fields["pid"].as_str().unwrap().to_string()
+    };
+    let r = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap();
+    let w = r.for_worker().expect("a worker's rules");
+    let theirs = pid(&w);
+    assert_ne!(pid(&r), theirs, "two workers, two processes");
+    assert_eq!(pid(&w), theirs, "a worker keeps its process");
+    assert_eq!(r.error(), None);
+    assert_eq!(w.error(), None);
+    // The worker's process fails at its third start: the run's rules know it, and stop.
+    assert_eq!(w.start(0).0, r#"{"game":"breakthrough-py"}"#);
+    let e = r.error().expect("the worker's failure is the run's");
+    assert!(
+        e.contains("`sh engine.sh` failed") && e.contains("no third start"),
+        "{e}"
+    );
+    let mut none = Vec::new();
+    r.legal(&r.start(0), &mut none);
+    assert!(none.is_empty());
+    drop((r, w));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_start_that_says_no_side_to_move_cannot_be_played() {
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = scratch("noside");
+    std::fs::write(
+        dir.join("engine.sh"),
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start"]}'
+read -r line; echo '{"id":2,"position":{"board":"W .","to_move":"red"}}'
+exec sleep 600
+"#,
+    )
+    .unwrap();
+    let def = EngineDef {
+        command: vec!["sh".into(), "engine.sh".into()],
+        dir: dir.clone(),
+    };
+    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap_err();
+    assert!(
+        e.contains("positions say no `to_move` (one of white, black)"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The binary on the repository's games, with consent to run their programs for the run.
+fn ludopress(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .arg("--allow-engine")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// Standard output, after checking the command succeeded.
+fn ok(o: &std::process::Output) -> String {
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The line that says the game was played through its program, with the plies a second.
+fn speed(out: &str) -> f64 {
+    let lead =
+        "`breakthrough-py` is played through its engine program (`python3 engine.py`): about ";
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(lead))
+        .unwrap_or_else(|| panic!("no speed line in:\n{out}"));
+    assert!(
+        line.ends_with("a declared or bundled engine plays much faster"),
+        "{line}"
+    );
+    let figure = line[lead.len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .replace(',', "");
+    figure.parse().unwrap()
+}
+
+#[test]
+fn playout_runs_on_the_program_and_says_how_fast() {
+    if !python() {
+        return;
+    }
+    let run = || {
+        ok(&ludopress(
+            &["playout", "breakthrough-py", "--games", "20", "--seed", "4"],
+            "",
+        ))
+    };
+    let out = run();
+    assert!(out.starts_with("20 games in "), "{out}");
+    let rate = speed(&out);
+    assert!(rate > 0.0, "{out}");
+    eprintln!("breakthrough-py playouts: {rate} plies a second");
+    // Every game ends (Breakthrough cannot last 10,000 plies), each won by a side, and the same
+    // seed plays the same games.
+    let wins = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| {
+                l.starts_with("white: ")
+                    || l.starts_with("black: ")
+                    || l.starts_with("draw: ")
+                    || l.starts_with("average length")
+            })
+            .map(String::from)
+            .collect()
+    };
+    let w = wins(&out);
+    assert_eq!(w.len(), 4, "{out}");
+    assert!(w.iter().any(|l| l.starts_with("draw: 0 ")), "{out}");
+    assert!(!out.contains("unfinished"), "{out}");
+    assert_eq!(wins(&run()), w);
+    // The exact path builds every successor through `moves` and checks each position's side.
+    let out = ok(&ludopress(
+        &["playout", "breakthrough-py", "--games", "2", "--check"],
+        "",
+    ));
+    assert!(out.contains("invariants held after every ply"), "{out}");
+    speed(&out);
+}
+
+#[test]
+fn analyze_runs_on_the_program_the_same_on_one_process_or_two() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("analyze");
+    let report = |jobs: &str| {
+        let out = dir.join(jobs);
+        let text = ok(&ludopress(
+            &[
+                "analyze",
+                "breakthrough-py",
+                "--games",
+                "4",
+                "--players",
+                "random,mcts:6",
+                "--seed",
+                "2",
+                "--jobs",
+                jobs,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "",
+        ));
+        assert!(speed(&text) > 0.0);
+        std::fs::read_to_string(out.join("breakthrough-py/analysis.json")).unwrap()
+    };
+    let one = report("1");
+    assert!(one.contains("\"game\": \"breakthrough-py\""), "{one}");
+    assert!(one.contains("mcts:6"), "{one}");
+    // Two workers, two processes of the program: the same report.
+    assert_eq!(report("2"), one);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_is_scripted_on_the_program_and_its_record_kept() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("play");
+    let record = dir.join("game.toml");
+    let args = [
+        "play",
+        "breakthrough-py",
+        "--players",
+        "human,random",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    // A move, one refused, then quit.
+    let out = ok(&ludopress(&args, "a2-a3\na2-a5\nquit\n"));
+    assert!(
+        out.contains("breakthrough-py: white you, black random"),
+        "{out}"
+    );
+    assert!(out.contains("`a2-a5` is not a legal move here."), "{out}");
+    speed(&out);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("game = \"breakthrough-py\""), "{text}");
+    assert!(text.contains("record = [\n  \"a2-a3\",\n  \""), "{text}");
+    // Two computer players play a whole game to its end.
+    let args = [
+        "play",
+        "breakthrough-py",
+        "--players",
+        "random,greedy",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let out = ok(&ludopress(&args, ""));
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("The game is over after ") && l.contains(" wins.")),
+        "{out}"
+    );
+    speed(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_program_that_dies_mid_run_is_reported_at_its_game() {
+    let root = scratch("project-dies");
+    // A project of one game, whose program starts and dies at its first playout.
+    copy_tree(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates"),
+        &root.join("templates"),
+    );
+    let game = root.join("games/breakthrough-py");
+    std::fs::create_dir_all(&game).unwrap();
+    let toml = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough-py/game.toml"),
+    )
+    .unwrap()
+    .replace(
+        r#"command = ["python3", "engine.py"]"#,
+        r#"command = ["sh", "engine.sh"]"#,
+    );
+    std::fs::write(game.join("game.toml"), toml).unwrap();
+    std::fs::write(
+        game.join("engine.sh"),
+        r#"read -r line; echo '{"id":1,"protocol":2,"game":"breakthrough-py","sides":["white","black"],"can":["start","playout"]}'
+read -r line; echo '{"id":2,"position":{"board":"W .","to_move":"white"}}'
+read -r line; echo '{"id":3,"position":{"board":"W .","to_move":"white"}}'
+read -r line; echo 'out of luck' >&2; exit 3
+"#,
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(&root)
+        .args([
+            "--allow-engine",
+            "playout",
+            "breakthrough-py",
+            "--games",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("games/breakthrough-py/game.toml")
+            && err.contains("the engine `sh engine.sh` failed")
+            && err.contains("out of luck"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_tree(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
 }

@@ -197,6 +197,17 @@ pub trait Rules: Sync {
     ) -> Option<(Self::Pos, u64)> {
         None
     }
+
+    /// Rules for one more worker of a run played on several threads, or `None` (the default)
+    /// when the workers share these. An engine program starts another process of itself, so
+    /// that no worker waits on another's program; the default leaves the engines' runs as they
+    /// were.
+    fn for_worker(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// A chance outcome of move `m`, drawn (no draw when the move meets no chance).

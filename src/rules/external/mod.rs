@@ -23,6 +23,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -185,6 +186,11 @@ pub struct External {
     /// The version-2 requests the engine announced in `info`'s `can` (`start`, `play`,
     /// `playout`), sorted; empty for protocol 1.
     pub can: Vec<String>,
+    /// The program and its folder, to start another process of it ([`External::another`]).
+    def: EngineDef,
+    /// Plies played through the program (by [`rules::ExternalRules`]), shared by its clones and
+    /// by the other processes of it: what a run's speed is measured by.
+    plies: Arc<AtomicU64>,
     proc: Arc<Mutex<Proc>>,
 }
 
@@ -396,6 +402,8 @@ impl External {
             sides: Vec::new(),
             protocol: 0,
             can: Vec::new(),
+            def: def.clone(),
+            plies: Arc::new(AtomicU64::new(0)),
             proc: Arc::new(Mutex::new(Proc {
                 child,
                 pgid,
@@ -463,6 +471,46 @@ impl External {
             ext.can = play::announced(&info);
         }
         Ok(ext)
+    }
+
+    /// Another process of the same program, for one more worker of a run (a worker never waits
+    /// on another's process): started as the first was (consent, confinement, a process group
+    /// of its own, stopped when dropped), with its own answers kept, and counted in the same
+    /// plies. Its `info` must name the same sides and offer what this one is asked (`can`,
+    /// which it then takes over).
+    pub fn another(&self) -> Result<External, StartError> {
+        let mut x = External::start(&self.game, &self.def)?;
+        if x.protocol < self.protocol
+            || x.sides != self.sides
+            || !self.can.iter().all(|c| x.can.contains(c))
+        {
+            return Err(StartError::Failed(format!(
+                "the engine `{}` answered `info` differently when started again",
+                self.label
+            )));
+        }
+        x.can = self.can.clone();
+        x.plies = Arc::clone(&self.plies);
+        if let (Ok(mine), Ok(mut theirs)) = (self.proc.lock(), x.proc.lock()) {
+            theirs.budget = mine.budget;
+            theirs.timeout = mine.timeout;
+        }
+        Ok(x)
+    }
+
+    /// The folder of the game whose program this is.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.def.dir
+    }
+
+    /// Counts `n` plies played through the program.
+    pub(crate) fn count_plies(&self, n: u64) {
+        self.plies.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The plies played through the program so far, by every process of it.
+    pub fn plies_played(&self) -> u64 {
+        self.plies.load(Ordering::Relaxed)
     }
 
     /// Sets the memory kept for this engine's answers, in bytes ([`CACHE_BUDGET`] by default).

@@ -7,12 +7,16 @@
 //! The trait's methods cannot fail, while a program can (it crashes, answers late or out of
 //! protocol) at any ply: the first failure is recorded, the game ends there (no legal move),
 //! and the caller reports [`ExternalRules::error`] after the run. Never a panic.
+//!
+//! A run on several threads gives each worker a process of its own ([`Rules::for_worker`]):
+//! the workers share the record of the first failure (one failing stops them all) and the
+//! count of plies played.
 
 use super::{ExtPos, External};
 use crate::base::diag::Error;
 use crate::rules::position::{RawPosition, IGNORED};
 use crate::rules::{rng, Field, Rules, Score};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Keys a program's positions hold at least (a program may add its own: they are all taken).
 const KEYS: &[&str] = &["board", "to_move"];
@@ -23,13 +27,14 @@ pub struct ExternalRules {
     x: External,
     id: &'static str,
     sides: &'static [&'static str],
-    /// The first failure met during a run (the program's own, or an answer the rules cannot use).
-    error: Mutex<Option<String>>,
+    /// The first failure met during a run (the program's own, or an answer the rules cannot
+    /// use), shared with the workers' rules.
+    error: Arc<Mutex<Option<String>>>,
 }
 
 impl ExternalRules {
-    /// Rules over a started program: it must offer `start` (the players need a start) and name
-    /// its sides.
+    /// Rules over a started program: it must offer `start` (the players need a start), name
+    /// its sides, and its start must say which of them is to move.
     pub fn new(x: External) -> Result<ExternalRules, String> {
         if !x.offers("start") {
             return Err(format!(
@@ -40,13 +45,17 @@ impl ExternalRules {
         if x.sides.is_empty() {
             return Err(format!("the engine `{}` names no sides in `info`", x.label));
         }
+        let start = x.start_position(0)?;
+        if x.seat(&start).is_none() {
+            return Err(no_side(&x));
+        }
         let id = crate::base::intern::intern(&x.game)?;
         let sides = crate::base::intern::intern_all(x.sides.iter().map(String::as_str))?;
         Ok(ExternalRules {
             x,
             id,
             sides,
-            error: Mutex::new(None),
+            error: Arc::new(Mutex::new(None)),
         })
     }
 
@@ -76,8 +85,17 @@ impl ExternalRules {
         }
     }
 
+    /// Whether this run has failed, here or in another worker's process (a failure of this
+    /// process is recorded for them all).
     fn failed(&self) -> bool {
-        self.error().is_some()
+        if let Some(f) = self.x.failure() {
+            self.fail(f);
+            return true;
+        }
+        self.error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .is_some()
     }
 
     /// A position standing for "no position" after a failure: it has no moves.
@@ -238,7 +256,10 @@ impl Rules for ExternalRules {
 
     fn apply(&self, p: &ExtPos, m: u32, _k: u32) -> ExtPos {
         match self.x.moves(p).get(m as usize) {
-            Some((_, q)) => q.clone(),
+            Some((_, q)) => {
+                self.x.count_plies(1);
+                q.clone()
+            }
             None => {
                 self.fail(format!(
                     "the engine `{}`: move {m} is not one of the position's {} moves",
@@ -266,6 +287,24 @@ impl Rules for ExternalRules {
         })
     }
 
+    fn for_worker(&self) -> Option<ExternalRules> {
+        if self.failed() {
+            return None;
+        }
+        match self.x.another() {
+            Ok(x) => Some(ExternalRules {
+                x,
+                id: self.id,
+                sides: self.sides,
+                error: Arc::clone(&self.error),
+            }),
+            Err(e) => {
+                self.fail(e.to_string());
+                None
+            }
+        }
+    }
+
     fn whole_playout(&self, p: &ExtPos, cap: u64, rng: &mut rng::Rng) -> Option<(ExtPos, u64)> {
         if !self.x.offers("playout") {
             return None;
@@ -275,11 +314,23 @@ impl Rules for ExternalRules {
         }
         // The seed comes from the run's generator: the same run plays the same games.
         match self.x.playout(p, rng.next(), cap) {
-            Ok(r) => Some(r),
+            Ok(r) => {
+                self.x.count_plies(r.1);
+                Some(r)
+            }
             Err(e) => {
                 self.fail(e);
                 Some((p.clone(), 0))
             }
+        }
+    }
+}
+
+impl Drop for ExternalRules {
+    /// A worker's process that failed leaves its failure to the run.
+    fn drop(&mut self) {
+        if let Some(f) = self.x.failure() {
+            self.fail(f);
         }
     }
 }
