@@ -572,12 +572,18 @@ fn play_is_scripted_on_the_program_and_its_record_kept() {
         record.to_str().unwrap(),
     ];
     let out = ok(&ludopress(&args, ""));
-    assert!(
-        out.lines()
-            .any(|l| l.starts_with("The game is over after ") && l.contains(" wins.")),
-        "{out}"
-    );
+    let end = out
+        .lines()
+        .find(|l| l.starts_with("The game is over after ") && l.contains(" wins."))
+        .unwrap_or_else(|| panic!("{out}"));
     speed(&out);
+    // The record replays through the program to the same end.
+    let winner = end.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    let score = ok(&ludopress(&["score", record.to_str().unwrap()], ""));
+    assert!(
+        score.starts_with(&format!("{{\"over\":true,\"winner\":\"{winner}\"")),
+        "{score} after {end}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
