@@ -1,6 +1,6 @@
 //! Checking a rulebook through a game's own engine program (`cargo bench --bench rulebook_check`):
 //! a Breakthrough rulebook of generated examples with 100+ claims, checked through
-//! `games/breakthrough/engine.py` kept running (the engine protocol), against the cost of
+//! `games/breakthrough-py/engine.py` kept running (the engine protocol), against the cost of
 //! starting the program once per request. Figures are printed, not asserted.
 
 use ludopress::base::lang::Lang;
@@ -15,7 +15,7 @@ const START: &str = "B B B B B B B B\nB B B B B B B B\n. . . . . . . .\n. . . . 
 /// A rulebook of `n` examples, positions of a seeded random game, five claims each.
 fn rulebook(engine: &Engine, n: usize) -> String {
     let Engine::External(x) = engine else {
-        panic!("breakthrough has its own engine");
+        panic!("breakthrough-py has its own engine");
     };
     let rows = ludopress::rules::board_rows(START);
     let mut fields = toml::Table::new();
@@ -46,11 +46,11 @@ fn rulebook(engine: &Engine, n: usize) -> String {
 
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    let game = Engine::definition(&project, "breakthrough").expect("definition");
+    let game = Engine::definition(&project, "breakthrough-py").expect("definition");
     // The shipped game's own program runs with consent, as `--allow-engine` gives it.
     ludopress::rules::external::trust::allow_for_this_run();
     let Ok(Some(engine)) = Engine::for_game(&project, &game) else {
-        println!("breakthrough: python3 is not available here; nothing measured");
+        println!("breakthrough-py: python3 is not available here; nothing measured");
         return;
     };
     let text = rulebook(&engine, 20);
@@ -72,7 +72,7 @@ fn main() {
         let secs = t.elapsed().as_secs_f64();
         assert!(r.failures.is_empty(), "{:?}", r.failures);
         println!(
-            "breakthrough, round {round}: {} claims of {} examples checked through engine.py in {:.0} ms (program started in {:.0} ms)",
+            "breakthrough-py, round {round}: {} claims of {} examples checked through engine.py in {:.0} ms (program started in {:.0} ms)",
             r.checked,
             book.examples.len(),
             secs * 1e3,
@@ -85,14 +85,16 @@ fn main() {
     let file = dir.join("start.toml");
     std::fs::write(
         &file,
-        format!("game = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{START}\n\"\"\"\n"),
+        format!(
+            "game = \"breakthrough-py\"\nto_move = \"white\"\nboard = \"\"\"\n{START}\n\"\"\"\n"
+        ),
     )
     .unwrap();
     let runs = 10;
     let t = Instant::now();
     for _ in 0..runs {
         let out = std::process::Command::new("python3")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough/engine.py"))
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough-py/engine.py"))
             .args(["score", "--json"])
             .arg(&file)
             .output()
@@ -102,7 +104,7 @@ fn main() {
     let per = t.elapsed().as_secs_f64() / f64::from(runs);
     // The check above asks two requests an example (score, moves) and one for the start.
     println!(
-        "breakthrough: one program run per request costs {:.0} ms: the same check would take about {:.0} ms",
+        "breakthrough-py: one program run per request costs {:.0} ms: the same check would take about {:.0} ms",
         per * 1e3,
         per * 1e3 * 41.0
     );

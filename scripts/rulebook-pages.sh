@@ -6,7 +6,7 @@ set -e
 bin=$1 dir=$2
 mkdir -p "$dir/out" "$dir/png"
 : > "$dir/space.txt"
-for game in alphabrick arlecchino breakthrough imbriqua imperator lignes; do
+for game in alphabrick arlecchino breakthrough-py imbriqua imperator lignes; do
   for lang in fr en; do
     "$bin" --allow-engine rules "$game" --lang "$lang" --paper a4 --out "$dir/out" > /dev/null
     python3 "$(dirname "$0")/rulebook-space.py" --png "$dir/png" \

@@ -211,7 +211,7 @@ pub enum Command {
     /// on: it is code from whoever made the game folder. The record is kept outside the folder
     /// and tied to the command and the files it names: a change asks again.
     #[command(
-        after_help = "Examples:\n  ludopress trust breakthrough\n  ludopress trust --list\n  ludopress trust --revoke breakthrough\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
+        after_help = "Examples:\n  ludopress trust breakthrough-py\n  ludopress trust --list\n  ludopress trust --revoke breakthrough-py\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
     )]
     Trust {
         /// The game whose engine program to trust (or, with --revoke, to stop trusting).
@@ -254,7 +254,7 @@ pub enum Command {
         after_help = "Examples:\n  ludopress play imperator\n  ludopress play lignes --players mcts:5000,human\n  ludopress play arlecchino --variant 2-players --players human,mcts:500\n  ludopress play alphabrick --players human,human --seed 7\n\nSeats: human, random, greedy, mcts (1,000 playouts a move), mcts:N, mcts:Nms, mcts:Ns.\nAt the prompt: a move as listed, `moves`, `undo`, `hint`, `help`, `quit`."
     )]
     Play {
-        /// Game (one with a bundled rules engine).
+        /// Game (one with a bundled rules engine, or a program of its own speaking protocol 2).
         game: String,
         /// Who sits in each seat, in turn order, repeated round the table.
         #[arg(long, value_delimiter = ',', value_parser = parse_seat, default_value = "human,mcts:1000")]
@@ -285,7 +285,7 @@ pub enum Command {
         after_help = "Examples:\n  ludopress analyze lignes --games 200\n  ludopress analyze lignes --set rules.pawns_per_side=15,20,25\n  ludopress analyze alphabrick --variant junior,classic --players mcts:200\n  ludopress analyze imbriqua --players mcts:1000,random --rotate --games 100\n\nPlayers: random, greedy (one ply ahead on the game's score), mcts (1,000 playouts a\nmove), mcts:N (N playouts), mcts:Nms or mcts:Ns (a time a move, not deterministic)."
     )]
     Analyze {
-        /// Game (one with a bundled rules engine).
+        /// Game (one with a bundled rules engine, or a program of its own speaking protocol 2).
         game: String,
         /// Games per setting (1 to 1,000,000).
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_GAMES))]

@@ -20,16 +20,16 @@ fn project(name: &str, script: &str, command: Option<&str>) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&root);
     copy_tree(&common::root().join("templates"), &root.join("templates"));
-    let game = root.join("games/breakthrough");
+    let game = root.join("games/breakthrough-py");
     std::fs::create_dir_all(&game).unwrap();
     for f in ["rules.en.md", "rules.fr.md"] {
         std::fs::copy(
-            common::root().join("games/breakthrough").join(f),
+            common::root().join("games/breakthrough-py").join(f),
             game.join(f),
         )
         .unwrap();
     }
-    let toml = std::fs::read_to_string(common::root().join("games/breakthrough/game.toml"))
+    let toml = std::fs::read_to_string(common::root().join("games/breakthrough-py/game.toml"))
         .unwrap()
         .replace(
             "command = [\"python3\", \"engine.py\"]",
@@ -71,8 +71,7 @@ fn text(o: &Output) -> String {
 }
 
 /// The `info` answer of a Breakthrough engine, as `sh` prints it.
-const INFO: &str =
-    r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough","sides":["white","black"]}'"#;
+const INFO: &str = r#"read -r line; echo '{"id":1,"protocol":1,"game":"breakthrough-py","sides":["white","black"]}'"#;
 
 /// Processes whose command line holds `marker` (a unique argument of `sleep`), not zombies.
 fn running(marker: &str) -> Vec<u32> {
@@ -121,68 +120,88 @@ fn an_engine_runs_only_with_consent_for_that_command_and_those_files() {
     let out = root.join("out");
     // build: a warning naming the game, the command and how to consent; claims unchecked.
     let o = bin(&root)
-        .args(["build", "breakthrough", "--no-png", "--out"])
+        .args(["build", "breakthrough-py", "--no-png", "--out"])
         .arg(&out)
         .output()
         .unwrap();
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(
-        t.contains("breakthrough") && t.contains("sh engine.sh") && t.contains("ludopress trust"),
+        t.contains("breakthrough-py")
+            && t.contains("sh engine.sh")
+            && t.contains("ludopress trust"),
         "{t}"
     );
     assert!(t.contains("not checked"), "{t}");
     assert!(!t.contains("ENGINE-RAN"), "{t}");
     // check: status 2, naming the missing consent.
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     let t = text(&o);
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(t.contains("consent") && !t.contains("ENGINE-RAN"), "{t}");
     // --allow-engine: it runs (and fails, as it was written to).
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     assert!(text(&o).contains("ENGINE-RAN"), "{}", text(&o));
     // trust: shows the command and the files, records outside the folder; the engine runs.
-    let o = bin(&root).args(["trust", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["trust", "breakthrough-py"])
+        .output()
+        .unwrap();
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("sh engine.sh") && t.contains("engine.sh"), "{t}");
     assert!(root.join("trust/trust.toml").is_file());
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     assert!(text(&o).contains("ENGINE-RAN"), "{}", text(&o));
     let o = bin(&root).args(["trust", "--list"]).output().unwrap();
     assert!(text(&o).contains("sh engine.sh"), "{}", text(&o));
     // The engine file changes: asked again.
     std::fs::write(
-        root.join("games/breakthrough/engine.sh"),
+        root.join("games/breakthrough-py/engine.sh"),
         "echo ENGINE-CHANGED >&2; exit 3\n",
     )
     .unwrap();
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     let t = text(&o);
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(t.contains("changed since you trusted it"), "{t}");
     assert!(!t.contains("ENGINE-CHANGED"), "{t}");
     // Trusted again, then revoked: asked again.
     assert!(bin(&root)
-        .args(["trust", "breakthrough"])
+        .args(["trust", "breakthrough-py"])
         .output()
         .unwrap()
         .status
         .success());
-    assert!(
-        text(&bin(&root).args(["check", "breakthrough"]).output().unwrap())
-            .contains("ENGINE-CHANGED")
-    );
+    assert!(text(
+        &bin(&root)
+            .args(["check", "breakthrough-py"])
+            .output()
+            .unwrap()
+    )
+    .contains("ENGINE-CHANGED"));
     assert!(bin(&root)
-        .args(["trust", "--revoke", "breakthrough"])
+        .args(["trust", "--revoke", "breakthrough-py"])
         .output()
         .unwrap()
         .status
         .success());
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&root);
 }
@@ -209,16 +228,16 @@ fn a_program_outside_the_game_folder_is_refused_at_its_place() {
     for (name, command, why) in cases {
         let root = project(name, "exit 0\n", Some(command));
         #[cfg(unix)]
-        std::os::unix::fs::symlink("/bin/sh", root.join("games/breakthrough/link.sh")).unwrap();
+        std::os::unix::fs::symlink("/bin/sh", root.join("games/breakthrough-py/link.sh")).unwrap();
         let o = bin(&root)
-            .args(["check", "breakthrough", "--allow-engine"])
+            .args(["check", "breakthrough-py", "--allow-engine"])
             .output()
             .unwrap();
         let t = text(&o);
         assert_eq!(o.status.code(), Some(2), "{name}: {t}");
         assert!(t.contains(why), "{name}: {t}");
         // At its place: the line of `command` in game.toml, with its column.
-        let toml = std::fs::read_to_string(root.join("games/breakthrough/game.toml")).unwrap();
+        let toml = std::fs::read_to_string(root.join("games/breakthrough-py/game.toml")).unwrap();
         let line = toml.lines().position(|l| l == command).unwrap() + 1;
         assert!(t.contains(&format!("game.toml:{line}:")), "{name}: {t}");
         let _ = std::fs::remove_dir_all(&root);
@@ -232,11 +251,11 @@ fn a_program_outside_the_game_folder_is_refused_at_its_place() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let f = root.join("games/breakthrough/engine.sh");
+        let f = root.join("games/breakthrough-py/engine.sh");
         std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     assert!(text(&o).contains("INSIDE-RAN"), "{}", text(&o));
@@ -257,7 +276,7 @@ fn external(name: &str, script: &str) -> (External, PathBuf) {
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    (External::start("breakthrough", &def).unwrap(), dir)
+    (External::start("breakthrough-py", &def).unwrap(), dir)
 }
 
 /// A position with one field of `n` bytes.
@@ -315,7 +334,7 @@ fn an_engines_children_end_with_the_check_and_on_sigterm() {
         None,
     );
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     // The engine fails (its positions refused, status 2): what it started is gone.
@@ -324,12 +343,12 @@ fn an_engines_children_end_with_the_check_and_on_sigterm() {
     // On SIGTERM: the engine hangs in a child; ludopress is stopped while it waits.
     let m = marker(3);
     std::fs::write(
-        root.join("games/breakthrough/engine.sh"),
+        root.join("games/breakthrough-py/engine.sh"),
         format!("{INFO}\nsleep {m}\n"),
     )
     .unwrap();
     let mut child = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .env("LUDOPRESS_ENGINE_TIMEOUT_MS", "60000")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -359,7 +378,7 @@ fn escape_codes_in_an_engines_stderr_are_escaped() {
         None,
     );
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -439,7 +458,7 @@ fn a_confined_engine_can_neither_write_nor_read_outside_nor_connect() {
     );
     let root = project("confined", &script, None);
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -449,7 +468,7 @@ fn a_confined_engine_can_neither_write_nor_read_outside_nor_connect() {
     );
     assert!(t.contains("READ-REFUSED") && !t.contains(&secret), "{t}");
     assert!(t.contains("OWN-READ"), "{t}");
-    assert!(!root.join("games/breakthrough/pwned.txt").exists());
+    assert!(!root.join("games/breakthrough-py/pwned.txt").exists());
     assert!(!written.exists());
     if bash {
         assert!(t.contains("CONNECT-REFUSED"), "{t}");
@@ -474,7 +493,7 @@ fn breakthrough_is_checked_through_its_confined_engine() {
     let o = Command::new(env!("CARGO_BIN_EXE_ludopress"))
         .arg("--root")
         .arg(common::root())
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -496,7 +515,7 @@ fn an_engine_gets_no_variable_of_ludopress_but_the_allowed_ones() {
     );
     let o = bin(&root)
         .env("LUDOPRESS_TEST_SECRET", "hunter2-in-the-environment")
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -518,7 +537,7 @@ fn an_engine_named_by_a_path_cannot_read_the_other_games() {
     std::fs::create_dir_all(&other).unwrap();
     let secret = format!("OTHER-GAME-{}", std::process::id());
     std::fs::write(other.join("game.toml"), &secret).unwrap();
-    let probe = root.join("games/breakthrough/probe.sh");
+    let probe = root.join("games/breakthrough-py/probe.sh");
     std::fs::write(
         &probe,
         "#!/bin/sh\ncat ../other-game/game.toml >&2 2>/dev/null || echo NEIGHBOUR-REFUSED >&2\n\
@@ -531,7 +550,7 @@ fn an_engine_named_by_a_path_cannot_read_the_other_games() {
         std::fs::set_permissions(&probe, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -561,7 +580,7 @@ fn a_confined_engine_cannot_read_the_secrets_of_etc() {
         None,
     );
     let o = bin(&root)
-        .args(["check", "breakthrough", "--allow-engine"])
+        .args(["check", "breakthrough-py", "--allow-engine"])
         .output()
         .unwrap();
     let t = text(&o);
@@ -587,32 +606,44 @@ fn trust_covers_every_file_under_a_folder_the_command_names() {
         ". ./eng/main.sh\n",
         Some("command = [\"sh\", \"engine.sh\", \"eng\"]"),
     );
-    let eng = root.join("games/breakthrough/eng");
+    let eng = root.join("games/breakthrough-py/eng");
     std::fs::create_dir_all(eng.join("lib")).unwrap();
     std::fs::write(eng.join("main.sh"), "echo FOLDER-RAN >&2; exit 3\n").unwrap();
     std::fs::write(eng.join("lib/helper.sh"), "true\n").unwrap();
-    let o = bin(&root).args(["trust", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["trust", "breakthrough-py"])
+        .output()
+        .unwrap();
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("eng/ (2 files)"), "{t}");
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     assert!(text(&o).contains("FOLDER-RAN"), "{}", text(&o));
     // A file deep in the folder changes: asked again, not run.
     std::fs::write(eng.join("lib/helper.sh"), "echo CHANGED\n").unwrap();
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     let t = text(&o);
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(t.contains("changed since you trusted it"), "{t}");
     assert!(!t.contains("FOLDER-RAN"), "{t}");
     // A file added to the folder: asked again too.
     assert!(bin(&root)
-        .args(["trust", "breakthrough"])
+        .args(["trust", "breakthrough-py"])
         .output()
         .unwrap()
         .status
         .success());
     std::fs::write(eng.join("extra.sh"), "true\n").unwrap();
-    let o = bin(&root).args(["check", "breakthrough"]).output().unwrap();
+    let o = bin(&root)
+        .args(["check", "breakthrough-py"])
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -49,7 +49,7 @@ fn previews_show_what_the_svg_shows_for_every_face_and_sheet() {
     for id in [
         "alphabrick",
         "arlecchino",
-        "breakthrough",
+        "breakthrough-py",
         "imbriqua",
         "imperator",
         "lignes",

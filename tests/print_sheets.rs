@@ -13,7 +13,7 @@ use ludopress::sheet::{Flip, Paper, Sheet, Side};
 
 /// The games of this folder that are not shipped: one with its own engine program, one without
 /// rules (the shipped ones are the registry's).
-const OTHERS: [&str; 2] = ["breakthrough", "potager"];
+const OTHERS: [&str; 2] = ["breakthrough-py", "potager"];
 
 type Box4 = (f64, f64, f64, f64);
 

@@ -25,8 +25,8 @@ fn engines() -> Vec<(String, Engine)> {
         .map(|g| (g.to_string(), Engine::new(&project, g).unwrap()))
         .collect();
     ludopress::rules::external::trust::allow_for_this_run();
-    if let Ok(Some(e)) = Engine::for_game(&project, &common::game("breakthrough")) {
-        out.push(("breakthrough".into(), e));
+    if let Ok(Some(e)) = Engine::for_game(&project, &common::game("breakthrough-py")) {
+        out.push(("breakthrough-py".into(), e));
     }
     out
 }

@@ -212,7 +212,7 @@ fn a_figure_that_does_not_fit_is_reduced_rather_than_leave_a_third_of_the_page_e
 #[test]
 fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
     let position = |rows: &str| {
-        format!("Text.\n\n```position\ngame = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{rows}\"\"\"\n\n[diagram]\ncaption = \"A position.\"\n```\n\n")
+        format!("Text.\n\n```position\ngame = \"breakthrough-py\"\nto_move = \"white\"\nboard = \"\"\"\n{rows}\"\"\"\n\n[diagram]\ncaption = \"A position.\"\n```\n\n")
     };
     let empty = ". . . . . . . .\n";
     let whole = format!("B . . . . . . .\n{}. . . . . . . W\n", empty.repeat(6));
@@ -222,7 +222,7 @@ fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
         empty.repeat(3)
     );
     let text = format!("{}{}", position(&whole), position(&detail));
-    let (_, b) = book("breakthrough", &text, Lang::En);
+    let (_, b) = book("breakthrough-py", &text, Lang::En);
     let panels: Vec<&rulebook::Panel> = b
         .blocks
         .iter()
@@ -507,7 +507,7 @@ fn no_shipped_rulebook_page_is_left_a_third_empty_unless_a_level_2_section_ends_
     let mut pages_seen = 0;
     for game in ludopress::rules::registry::NAMES
         .iter()
-        .chain(&["breakthrough"])
+        .chain(&["breakthrough-py"])
     {
         let def = common::game(game);
         let engine = ludopress::rules::engine::Engine::for_game(&project, &def)

@@ -579,7 +579,7 @@ fn python() -> bool {
 #[test]
 fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     let project = Project::new(common::root());
-    let game = common::game("breakthrough");
+    let game = common::game("breakthrough-py");
     // The game's own program runs with consent, as `--allow-engine` gives it.
     ludopress::rules::external::trust::allow_for_this_run();
     let started = Engine::for_game(&project, &game);
@@ -599,7 +599,7 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     }
     let e = started
         .unwrap()
-        .expect("breakthrough names an engine program");
+        .expect("breakthrough-py names an engine program");
     let books = make::load_rulebooks(&common::root(), &game, Some(&e)).unwrap();
     assert_eq!(books.len(), 2);
     let mut checked = 0;
@@ -611,7 +611,7 @@ fn breakthrough_rulebooks_are_checked_through_the_games_own_engine_program() {
     assert!(checked >= 50, "{checked} claims");
     // A wrong claim fails at its line with what the engine found; a position the engine
     // refuses is an error at its board, with the engine's reason.
-    let shown = "games/breakthrough/rules.en.md";
+    let shown = "games/breakthrough-py/rules.en.md";
     let text = std::fs::read_to_string(common::root().join(shown)).unwrap();
     let at = text.find("successors = 22").unwrap();
     let line = text[..at].matches('\n').count() + 1;

@@ -37,7 +37,7 @@ fn no_rulebook_page_holds_text_under_6_pt() {
     let mut pages_seen = 0;
     for game in ludopress::rules::registry::NAMES
         .iter()
-        .chain(&["breakthrough"])
+        .chain(&["breakthrough-py"])
     {
         let (def, books) = books(game);
         for b in &books {

@@ -3,7 +3,8 @@
 //!
 //! Game `i` of a setting is seeded from the run's seed and `i` alone, and the results are
 //! gathered in game order: the report is the same for a given seed whatever the number of
-//! threads.
+//! threads. Each thread plays with rules of its own where the engine wants it
+//! ([`Rules::for_worker`]: a game's program runs one process per thread).
 
 pub mod report;
 
@@ -132,6 +133,10 @@ impl WithRules for Run<'_> {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     s.spawn(move || {
+                        // The first thread plays with the run's rules, each other one with its
+                        // own where the engine gives them.
+                        let own = if t == 0 { None } else { r.for_worker() };
+                        let r = own.as_ref().unwrap_or(r);
                         let mut out = Vec::new();
                         let mut i = t as u64;
                         while i < c.games {
@@ -348,9 +353,9 @@ impl WithRules for SeatCount {
     }
 }
 
-/// The seats of variant `v` of a game with a bundled engine.
-pub fn seats(engine: &Engine, v: usize) -> usize {
-    engine.with(SeatCount(v)).unwrap_or(0)
+/// The seats of variant `v` of a game.
+pub fn seats(engine: &Engine, v: usize) -> Result<usize, Error> {
+    engine.with(SeatCount(v))
 }
 
 /// The variants of an engine's game.
@@ -363,15 +368,17 @@ impl WithRules for Variants {
     }
 }
 
-/// The variants of a game with a bundled engine (empty for a game without variants).
-pub fn variants(engine: &Engine) -> Vec<String> {
-    engine.with(Variants).unwrap_or_default()
+/// The variants of a game (empty for a game without variants).
+pub fn variants(engine: &Engine) -> Result<Vec<String>, Error> {
+    engine.with(Variants)
 }
 
-/// Plays every setting of `choices` for `game` (its definition given), calling `progress` with
-/// the games done and the games in all now and then; returns the report.
+/// Plays every setting of `choices` for `game` (its definition given, and its engine, which
+/// plays the settings without `[rules]` values), calling `progress` with the games done and the
+/// games in all now and then; returns the report.
 pub fn run(
     def: &crate::definition::Game,
+    engine: &Engine,
     config: &Config,
     choices: &[Choice],
     progress: &mut dyn FnMut(u64, u64),
@@ -380,11 +387,17 @@ pub fn run(
     let done = AtomicU64::new(0);
     let mut settings = Vec::new();
     for choice in choices {
-        let mut def = def.clone();
-        for (k, v) in &choice.params {
-            def.params.insert(k.clone(), *v);
-        }
-        let engine = Engine::from_definition(&def)?;
+        let built;
+        let engine = if choice.params.is_empty() {
+            engine
+        } else {
+            let mut def = def.clone();
+            for (k, v) in &choice.params {
+                def.params.insert(k.clone(), *v);
+            }
+            built = Engine::from_definition(&def)?;
+            &built
+        };
         let run = Run {
             config,
             variant: choice.variant.as_ref().map_or(0, |v| v.0),
@@ -398,8 +411,7 @@ pub fn run(
                 std::thread::sleep(std::time::Duration::from_millis(100));
             }
             worker.join().expect("the analysis thread panicked")
-        })
-        .ok_or_else(|| Error::Other(format!("`{}` has no bundled rules engine to play", def.id)))?;
+        })?;
         settings.push(setting);
     }
     progress(total, total);

@@ -1,8 +1,9 @@
 //! `analyze`: the request checked against the game (its `[rules]` parameters and their ranges,
 //! its variants, its seats), the games played ([`crate::analysis::run`]), and the report
 //! written as `<out>/<game>/analysis.txt`, `.json` and `.html` (and beside the definition with
-//! `--save`). In: the game, the configuration and the sweep; out: the report's text on the
-//! writer, errors as [`Error`].
+//! `--save`). In: the game (bundled, or with a program of its own), the configuration and the
+//! sweep; out: the report's text on the writer (and, for a program, how fast it played),
+//! errors as [`Error`].
 
 use super::build::output_rule;
 use crate::analysis::{self, Config};
@@ -24,18 +25,6 @@ pub struct Sweep {
     pub variants: Vec<String>,
 }
 
-/// Refuses a game without a bundled rules engine (a game that does not exist, at its id).
-pub fn bundled(project: &Project, game: &str) -> Result<(), Error> {
-    if registry::find(game).is_some() {
-        return Ok(());
-    }
-    project.check_id(game)?;
-    Err(Error::Other(format!(
-        "`{game}` has no bundled rules engine to play (engines: {})",
-        registry::NAMES.join(", ")
-    )))
-}
-
 /// The index of a variant of `game`, or an error at its definition listing the variants.
 pub fn variant_index(
     project: &Project,
@@ -43,7 +32,7 @@ pub fn variant_index(
     engine: &Engine,
     v: &str,
 ) -> Result<usize, Error> {
-    let known = analysis::variants(engine);
+    let known = analysis::variants(engine)?;
     known.iter().position(|k| k == v).ok_or_else(|| {
         let file = project.root.join("games").join(game).join("game.toml");
         Error::Input(
@@ -77,13 +66,14 @@ pub fn analyze(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     let sets = &sweep.sets;
-    bundled(project, game)?;
+    Engine::playable(project, game)?;
     output_rule(project, out_dir, &[game.to_string()])?;
     let def = Engine::definition(project, game)?;
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
     let bad = |msg: String| Error::Input(Diagnostic::file(&file, msg).into());
-    let contract = registry::contract(game).expect("a bundled engine has a contract");
+    // A game with a program of its own has no `[rules]` values ludopress knows.
+    let params = registry::contract(game).map_or(&[][..], |c| c.params);
     for (i, (name, values)) in sets.iter().enumerate() {
         if sets[..i].iter().any(|(n, _)| n == name) {
             return Err(bad(format!(
@@ -100,8 +90,8 @@ pub fn analyze(
                 v.1
             )));
         }
-        let Some(param) = contract.params.iter().find(|p| p.name == name) else {
-            let known: Vec<&str> = contract.params.iter().map(|p| p.name).collect();
+        let Some(param) = params.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = params.iter().map(|p| p.name).collect();
             return Err(bad(format!(
                 "`--set rules.{name}`: {game} has no such [rules] value (it has {})",
                 if known.is_empty() {
@@ -118,7 +108,7 @@ pub fn analyze(
             )));
         }
     }
-    let engine = Engine::from_definition(&def)?;
+    let engine = Engine::new(project, game)?;
     let mut variants: Vec<(usize, String)> = Vec::new();
     for v in &sweep.variants {
         let i = variant_index(project, game, &engine, v)?;
@@ -129,13 +119,13 @@ pub fn analyze(
     }
     // More players than seats leave some out, unless they change seats.
     let fewest = if variants.is_empty() {
-        analysis::seats(&engine, 0)
+        analysis::seats(&engine, 0)?
     } else {
-        variants
-            .iter()
-            .map(|v| analysis::seats(&engine, v.0))
-            .min()
-            .unwrap_or(0)
+        let mut fewest = usize::MAX;
+        for v in &variants {
+            fewest = fewest.min(analysis::seats(&engine, v.0)?);
+        }
+        fewest
     };
     if config.players.len() > fewest && !config.rotate {
         return Err(bad(format!(
@@ -155,7 +145,12 @@ pub fn analyze(
     let dir = out_dir.join(game);
     std::fs::create_dir_all(&dir).map_err(|e| Error::file("", &dir, e))?;
     let start = Instant::now();
-    let report = analysis::run(&def, config, &choices, progress)?;
+    let plies = engine.program_plies();
+    let report = analysis::run(&def, &engine, config, &choices, progress)?;
+    let note = plies.and_then(|before| {
+        let now = engine.program_plies().unwrap_or(before);
+        engine.program_note(now - before, start.elapsed().as_secs_f64())
+    });
     let json =
         serde_json::to_string_pretty(&report).map_err(|e| Error::Other(e.to_string()))? + "\n";
     let text = analysis::report::text(&report);
@@ -182,5 +177,8 @@ pub fn analyze(
         },
         start.elapsed().as_secs_f64()
     );
+    if let Some(note) = note {
+        say!(out, "{note}");
+    }
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! `ludopress play`: a game in the terminal between people and computer players.
+//! `ludopress play`: a game in the terminal between people and computer players, on a bundled
+//! engine or on a game's own program (which is then said, with how fast it played).
 //!
 //! The position is drawn with its cell names, the legal moves are listed in the game's
 //! notation, and a move is typed in that notation. The game is saved after every ply as a
@@ -533,21 +534,69 @@ pub struct Ready {
 impl Ready {
     /// Plays the game in the terminal (`input`, `output`).
     pub fn run(self, input: impl BufRead, output: &mut impl Write) -> Result<(), Error> {
-        let result = self
-            .engine
-            .with(Game {
-                seats: self.seats,
-                seed: self.seed,
-                variant: self.variant,
-                from: self.from,
-                history: self.history,
-                cap: self.cap,
-                record: self.record,
-                input,
-                output,
-            })
-            .expect("a bundled engine");
+        // A program's speed: the plies played through it over the time spent in the game but
+        // at the prompt.
+        let plies = self.engine.program_plies();
+        let typing = std::cell::Cell::new(std::time::Duration::ZERO);
+        let start = std::time::Instant::now();
+        let input = Timed {
+            inner: input,
+            spent: &typing,
+        };
+        let result = self.engine.with(Game {
+            seats: self.seats,
+            seed: self.seed,
+            variant: self.variant,
+            from: self.from,
+            history: self.history,
+            cap: self.cap,
+            record: self.record,
+            input,
+            output: &mut *output,
+        })?;
+        if let Some(before) = plies {
+            let now = self.engine.program_plies().unwrap_or(before);
+            let secs = start.elapsed().saturating_sub(typing.get()).as_secs_f64();
+            if let Some(note) = self.engine.program_note(now - before, secs) {
+                writeln!(output, "{note}").map_err(other)?;
+            }
+        }
         result.map(|_| ())
+    }
+}
+
+/// The keyboard, with the time spent waiting on it counted (a person thinking is not the
+/// program's time).
+struct Timed<'a, I> {
+    inner: I,
+    spent: &'a std::cell::Cell<std::time::Duration>,
+}
+
+impl<I: BufRead> Timed<'_, I> {
+    fn timed<T>(&mut self, f: impl FnOnce(&mut I) -> T) -> T {
+        let t = std::time::Instant::now();
+        let out = f(&mut self.inner);
+        self.spent.set(self.spent.get() + t.elapsed());
+        out
+    }
+}
+
+impl<I: BufRead> Read for Timed<'_, I> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.timed(|i| i.read(buf))
+    }
+}
+
+impl<I: BufRead> BufRead for Timed<'_, I> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        let t = std::time::Instant::now();
+        let out = self.inner.fill_buf();
+        self.spent.set(self.spent.get() + t.elapsed());
+        out
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
     }
 }
 
@@ -558,7 +607,7 @@ pub fn prepare(
     game: &str,
     req: Request,
 ) -> Result<Ready, Error> {
-    use super::analyze::{bundled, variant_index};
+    use super::analyze::variant_index;
     use super::build::output_rule;
     use crate::base::diag::Diagnostic;
     let Request {
@@ -570,7 +619,7 @@ pub fn prepare(
         cap,
         out,
     } = req;
-    bundled(project, game)?;
+    crate::rules::engine::Engine::playable(project, game)?;
     let engine = crate::rules::engine::Engine::new(project, game)?;
     let file = project.root.join("games").join(game).join("game.toml");
     if variant.is_some() && from.is_some() {
@@ -586,7 +635,7 @@ pub fn prepare(
         None => 0,
         Some(v) => variant_index(project, game, &engine, &v)?,
     };
-    let seat_count = crate::analysis::seats(&engine, variant);
+    let seat_count = crate::analysis::seats(&engine, variant)?;
     if seats.len() > seat_count {
         return Err(Error::Input(
             Diagnostic::file(

@@ -69,7 +69,8 @@ pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> 
 }
 
 /// `playout`: `games` seeded random games of `game`, fast, or with every successor built and
-/// the invariants checked (`check`); the statistics on `out`.
+/// the invariants checked (`check`); the statistics on `out` (for a game played through its own
+/// program, how fast the program played).
 pub fn playout(
     project: &Project,
     game: &str,
@@ -78,12 +79,15 @@ pub fn playout(
     check: bool,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
+    Engine::playable(project, game)?;
     let engine = Engine::new(project, game)?;
     let t = Instant::now();
     let stats = if check {
-        engine
-            .playouts(games, seed)
-            .map_err(|e| Error::Other(format!("invariant broken: {e}")))?
+        engine.playouts(games, seed).map_err(|e| match e {
+            // A program that failed is said as such, at its game.
+            Error::Input(_) => e,
+            e => Error::Other(format!("invariant broken: {e}")),
+        })?
     } else {
         engine.fast_playouts(games, seed)?
     };
@@ -111,7 +115,10 @@ pub fn playout(
     }
     if check {
         say!(out, "invariants held after every ply");
-    } else {
+    }
+    if let Some(note) = engine.program_note(stats.plies, secs) {
+        say!(out, "{note}");
+    } else if !check {
         say!(
             out,
             "{:.2} M plies/s (the sampling path; --check builds every successor and checks the invariants)",

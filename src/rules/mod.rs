@@ -184,6 +184,30 @@ pub trait Rules: Sync {
     fn start_variant(&self, seed: u64, _v: usize) -> Self::Pos {
         self.start(seed)
     }
+
+    /// A whole random game from `p` in one step, at most `cap` plies: the last position and
+    /// the plies played, or `None` to play it ply by ply (the default). An engine program that
+    /// offers `playout` plays it itself, one request a game; a seed it needs is drawn from
+    /// `rng`, and only then, so the other engines' runs are unchanged.
+    fn whole_playout(
+        &self,
+        _p: &Self::Pos,
+        _cap: u64,
+        _rng: &mut rng::Rng,
+    ) -> Option<(Self::Pos, u64)> {
+        None
+    }
+
+    /// Rules for one more worker of a run played on several threads, or `None` (the default)
+    /// when the workers share these. An engine program starts another process of itself, so
+    /// that no worker waits on another's program; the default leaves the engines' runs as they
+    /// were.
+    fn for_worker(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// A chance outcome of move `m`, drawn (no draw when the move meets no chance).
@@ -237,6 +261,9 @@ pub fn fast_playout<R: Rules>(
     rng: &mut rng::Rng,
     buf: &mut Vec<R::Move>,
 ) -> (R::Pos, u64) {
+    if let Some(done) = rules.whole_playout(&p, cap, rng) {
+        return done;
+    }
     let mut n = 0;
     while n < cap {
         match random_ply(rules, &p, rng, buf) {

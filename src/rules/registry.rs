@@ -144,7 +144,7 @@ mod tests {
             }
         }
         assert_eq!(super::NAMES.len(), super::GAMES.len());
-        assert!(Engine::new(&nowhere, "breakthrough").is_err());
-        assert!(super::find("breakthrough").is_none());
+        assert!(Engine::new(&nowhere, "breakthrough-py").is_err());
+        assert!(super::find("breakthrough-py").is_none());
     }
 }

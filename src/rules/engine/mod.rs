@@ -1,7 +1,8 @@
 //! The engine of any game: the [`Engine`] enum over the bundled games (a variant for each Rust
 //! engine of [`crate::rules::registry`], generated from its list) and a game's own engine
 //! program, and the dispatch of the rules contract's commands (`moves`, `perft`, `score`, `new`,
-//! `playout`) to them, as library functions returning text.
+//! `playout`) to them, as library functions returning text; and generic work ([`WithRules`]:
+//! players, analyses) handed the concrete rules, a program's as [`ExternalRules`].
 //!
 //! In: a game's definition (or its name, read from the project or the compiled-in copy). Out: the
 //! engine, its positions ([`Position`]) and the commands' answers. Reading position files and
@@ -9,6 +10,8 @@
 
 use crate::base::diag::Diagnostics;
 use crate::definition::Project;
+use crate::rules::external::rules::ExternalRules;
+use crate::rules::external::{External, StartError};
 use crate::rules::registry::{self, registry};
 use crate::rules::{self, Rules};
 
@@ -63,13 +66,14 @@ macro_rules! engines {
                 }
             }
 
-            /// Runs `f` with this engine's rules; `None` for a game's own engine program, which
-            /// speaks only the engine protocol.
-            pub fn with<F: WithRules>(&self, f: F) -> Option<F::Out> {
+            /// Runs `f` with this engine's rules: a game's own engine program as
+            /// [`ExternalRules`] (it must speak protocol 2 with `start`); a failure of the
+            /// program, before or during the work, is bad input at its `game.toml` (status 2).
+            pub fn with<F: WithRules>(&self, f: F) -> Result<F::Out, Error> {
                 match self {
-                    $(Engine::$Type(r) => Some(f.call(&**r)),)*
-                    Engine::Declared(r) => Some(f.call(&**r)),
-                    Engine::External(_) => None,
+                    $(Engine::$Type(r) => Ok(f.call(&**r)),)*
+                    Engine::Declared(r) => Ok(f.call(&**r)),
+                    Engine::External(x) => with_program(x, f),
                 }
             }
         }
@@ -142,17 +146,78 @@ pub fn load_definition(
 }
 
 impl Engine {
-    /// The engine of `game`, built from the project's definition (or the compiled-in one).
+    /// The engine of `game`, built from the project's definition (or the compiled-in one): a
+    /// game of the registry's, or a game of the project with a program of its own (`[engine]`,
+    /// started here if the person consented to it).
     pub fn new(project: &Project, game: &str) -> Result<Engine, Error> {
-        Engine::from_definition(&Engine::definition(project, game)?)
+        let def = Engine::definition(project, game)?;
+        if registry::find(game).is_none() {
+            if let Some(e) = Engine::program(project, &def)? {
+                return Ok(e);
+            }
+        }
+        Engine::from_definition(&def)
     }
 
-    /// Whether `game` names a game with an engine: a shipped one, or a game of the project
-    /// (its folder's `game.toml` declares rules or names a program; which one is known once
-    /// the definition is read).
-    pub fn playable(project: &Project, game: &str) -> bool {
-        registry::find(game).is_some()
-            || (crate::definition::validate::is_safe_id(game) && project.game_file(game).is_file())
+    /// Whether `game` can be played (`playout`, `analyze`, `play`): a game of the registry's,
+    /// or a game of the project with declared rules or a program of its own; else why not.
+    pub fn playable(project: &Project, game: &str) -> Result<(), Error> {
+        if registry::find(game).is_some() {
+            return Ok(());
+        }
+        project.check_id(game)?;
+        let def = Engine::definition(project, game)?;
+        if def.engine.is_some() || def.rules.is_some() {
+            return Ok(());
+        }
+        Err(Error::Other(format!(
+            "`{game}` has no rules engine to play: no bundled one (engines: {}) no declared rules (`[turns]`) and no program of its own (`[engine]`) in its game.toml",
+            registry::NAMES.join(", ")
+        )))
+    }
+
+    /// The game's own program started, if its definition names one: without consent, bad
+    /// input at its `game.toml` (status 2); a program that cannot start, another failure.
+    fn program(project: &Project, game: &crate::definition::Game) -> Result<Option<Engine>, Error> {
+        match &game.engine {
+            Some(def) => match External::start(&game.id, def) {
+                Ok(x) => Ok(Some(Engine::External(Box::new(x)))),
+                Err(StartError::NoConsent(why)) => Err(Error::Input(Diagnostics(vec![
+                    crate::base::diag::Diagnostic::file(&project.game_file(&game.id), why),
+                ]))),
+                Err(StartError::Failed(why)) => Err(Error::Other(why)),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Plies played through the game's own program so far (`None` for another engine): what a
+    /// run's speed is measured by ([`Engine::program_note`]).
+    pub fn program_plies(&self) -> Option<u64> {
+        match self {
+            Engine::External(x) => Some(x.plies_played()),
+            _ => None,
+        }
+    }
+
+    /// For a game played through its own program, the line that says so and how fast it went:
+    /// `plies` played in `secs` (measured in the run); `None` for another engine.
+    pub fn program_note(&self, plies: u64, secs: f64) -> Option<String> {
+        let Engine::External(x) = self else {
+            return None;
+        };
+        let rate = plies as f64 / secs.max(1e-9);
+        let rate = if rate >= 100.0 {
+            format!("about {} plies a second", thousands(rate.round() as u64))
+        } else {
+            format!("about {rate:.1} plies a second")
+        };
+        Some(format!(
+            "`{}` is played through its engine program (`{}`): {rate} ({} plies in {secs:.1} s); a declared or bundled engine plays much faster",
+            x.game,
+            x.label,
+            thousands(plies)
+        ))
     }
 
     /// The engine of a game from its definition (its `[rules]` values changed, for a sweep).
@@ -253,18 +318,7 @@ impl Engine {
         if registry::find(&game.id).is_some() {
             return Engine::new(project, &game.id).map(Some);
         }
-        match &game.engine {
-            Some(def) => match crate::rules::external::External::start(&game.id, def) {
-                Ok(x) => Ok(Some(Engine::External(Box::new(x)))),
-                Err(crate::rules::external::StartError::NoConsent(why)) => {
-                    Err(Error::Input(Diagnostics(vec![
-                        crate::base::diag::Diagnostic::file(&project.game_file(&game.id), why),
-                    ])))
-                }
-                Err(crate::rules::external::StartError::Failed(why)) => Err(Error::Other(why)),
-            },
-            None => Ok(None),
-        }
+        Engine::program(project, game)
     }
 
     /// The engine that checks a game's rulebooks, and why there is none when the game names an
@@ -275,12 +329,12 @@ impl Engine {
         game: &crate::definition::Game,
     ) -> Result<(Option<Engine>, Option<Unchecked>), Error> {
         if let (None, Some(def)) = (registry::find(&game.id), &game.engine) {
-            return match crate::rules::external::External::start(&game.id, def) {
+            return match External::start(&game.id, def) {
                 Ok(x) => Ok((Some(Engine::External(Box::new(x))), None)),
-                Err(crate::rules::external::StartError::NoConsent(why)) => {
+                Err(StartError::NoConsent(why)) => {
                     Ok((None, Some(Unchecked { why, consent: true })))
                 }
-                Err(crate::rules::external::StartError::Failed(why)) => Ok((
+                Err(StartError::Failed(why)) => Ok((
                     None,
                     Some(Unchecked {
                         why,
@@ -315,25 +369,84 @@ impl Engine {
         with_pos!(self, p, r, p, wrap => rules::to_toml(r.id(), &r.fields(p)), (x, p) => x.to_toml(p), String::new())
     }
 
-    /// `new`: the starting position for a seed.
+    /// `new`: the starting position for a seed (a program's `start`, when it offers it; else
+    /// a position naming the game alone).
     pub fn start(&self, seed: u64) -> Position {
-        with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(crate::rules::external::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game)))))
+        with_rules!(self, r, wrap => wrap(r.start(seed)), x => Position::External(
+            x.start_position(seed).unwrap_or_else(|_| crate::rules::external::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game))))))
     }
 
     /// `playout`: seeded random games on the sampling path (no checks).
     pub fn fast_playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
-        with_rules!(self, r, wrap => Ok(rules::fast_playouts(r, games, seed, 10_000)), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
+        self.with(Playouts {
+            games,
+            seed,
+            check: false,
+        })?
     }
 
     /// `playout --check`: seeded random games on the exact path, every successor built and the
     /// invariants checked after every ply.
     pub fn playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
-        with_rules!(self, r, wrap => rules::playouts(r, games, seed, 10_000), x => Err(Error::Other(format!("`{}` has its own engine program: playouts are run by the bundled engines only", x.game))))
+        self.with(Playouts {
+            games,
+            seed,
+            check: true,
+        })?
     }
 }
 
-/// Work done with a bundled engine's own rules type (its moves, the sampling path, the
-/// players): `Engine::with` calls [`WithRules::call`] with the concrete rules.
+/// Seeded random games of at most 10,000 plies: fast, or checked.
+struct Playouts {
+    games: u64,
+    seed: u64,
+    check: bool,
+}
+
+impl WithRules for Playouts {
+    type Out = Result<rules::Playouts, Error>;
+    fn call<R: Rules>(self, r: &R) -> Self::Out {
+        if self.check {
+            rules::playouts(r, self.games, self.seed, 10_000)
+        } else {
+            Ok(rules::fast_playouts(r, self.games, self.seed, 10_000))
+        }
+    }
+}
+
+/// `f` run with a game's own program as rules; the program's failure (it cannot be played, or
+/// failed during the work) is bad input at its `game.toml`, naming the program.
+fn with_program<F: WithRules>(x: &External, f: F) -> Result<F::Out, Error> {
+    let at = x.dir().join("game.toml");
+    let bad = |why: String| {
+        Error::Input(Diagnostics(vec![crate::base::diag::Diagnostic::file(
+            &at, why,
+        )]))
+    };
+    let r = ExternalRules::new(x.clone()).map_err(bad)?;
+    let out = f.call(&r);
+    match r.error() {
+        Some(e) => Err(bad(format!("{e}; the run stopped there"))),
+        None => Ok(out),
+    }
+}
+
+/// `n` with its thousands set apart by commas (12,345).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Work done with an engine's own rules type (its moves, the sampling path, the players):
+/// `Engine::with` calls [`WithRules::call`] with the concrete rules (a game's program as
+/// [`ExternalRules`]).
 pub trait WithRules {
     /// What the work gives.
     type Out;

@@ -40,7 +40,9 @@ impl Engine {
         text: &str,
     ) -> Result<(Engine, Record), Error> {
         let (game, raw) = rules::raw(path, text)?;
-        if !Engine::playable(project, &game) {
+        // A game of the registry's, or of the project (declared rules, or a program of its own).
+        let in_project = project.check_id(&game).is_ok() && project.game_file(&game).is_file();
+        if crate::rules::registry::find(&game).is_none() && !in_project {
             return Err(Error::Input(unknown_game(&raw, &game).into()));
         }
         let engine = Engine::new(project, &game)?;
@@ -187,7 +189,8 @@ impl Engine {
             let src = raw.src.clone();
             let at = src.text.find("board").map_or(0..0, |i| i..i + 5);
             let mut table: toml::Table = toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(&src, &e))?;
-            for k in ["game", "expect", "diagram"] {
+            // A record's moves are replayed here, not sent.
+            for k in ["game", "expect", "diagram", "record"] {
                 table.remove(k);
             }
             let rows = match table.remove("board") {

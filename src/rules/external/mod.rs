@@ -11,6 +11,8 @@
 //! stops reading its input costs the answer limit, never a hang.
 
 pub mod confine;
+mod play;
+pub mod rules;
 pub mod trust;
 
 use crate::base::diag::{escape_controls, Error};
@@ -21,12 +23,14 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The protocol's version, which the engine's `info` answer must give.
-pub const PROTOCOL: u64 = 1;
+/// The newest protocol version ludopress speaks; the engine's `info` answer gives 1 or 2 (version
+/// 2 adds `start`, `play` and `playout`, each announced in `info`'s `can`).
+pub const PROTOCOL: u64 = 2;
 /// Longest wait for one answer (`LUDOPRESS_ENGINE_TIMEOUT_MS` sets another, for tests).
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// Memory kept for the answers of one engine, in bytes (estimated); past it, answers are asked
@@ -139,11 +143,11 @@ pub const MAX_MOVES: usize = 100_000;
 pub struct ExtPos(pub String);
 
 impl ExtPos {
-    fn of(v: &Value) -> ExtPos {
+    pub(crate) fn of(v: &Value) -> ExtPos {
         ExtPos(v.to_string())
     }
 
-    fn value(&self) -> Value {
+    pub(crate) fn value(&self) -> Value {
         serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
 
@@ -177,6 +181,16 @@ pub struct External {
     pub label: String,
     /// The sides the engine names, in its order.
     pub sides: Vec<String>,
+    /// The protocol version the engine speaks (1 or 2).
+    pub protocol: u64,
+    /// The version-2 requests the engine announced in `info`'s `can` (`start`, `play`,
+    /// `playout`), sorted; empty for protocol 1.
+    pub can: Vec<String>,
+    /// The program and its folder, to start another process of it ([`External::another`]).
+    def: EngineDef,
+    /// Plies played through the program (by [`rules::ExternalRules`]), shared by its clones and
+    /// by the other processes of it: what a run's speed is measured by.
+    plies: Arc<AtomicU64>,
     proc: Arc<Mutex<Proc>>,
 }
 
@@ -386,6 +400,10 @@ impl External {
             game: game.to_string(),
             label,
             sides: Vec::new(),
+            protocol: 0,
+            can: Vec::new(),
+            def: def.clone(),
+            plies: Arc::new(AtomicU64::new(0)),
             proc: Arc::new(Mutex::new(Proc {
                 child,
                 pgid,
@@ -416,9 +434,10 @@ impl External {
                 ))
             }
         })?;
-        if info.get("protocol").and_then(Value::as_u64) != Some(PROTOCOL) {
+        let protocol = info.get("protocol").and_then(Value::as_u64);
+        if !matches!(protocol, Some(1..=PROTOCOL)) {
             return Err(failed(format!(
-                "the engine `{}` speaks protocol {}, ludopress speaks {PROTOCOL}",
+                "the engine `{}` speaks protocol {}, ludopress speaks 1 to {PROTOCOL}",
                 ext.label,
                 escape_controls(
                     &info
@@ -447,7 +466,51 @@ impl External {
                     .collect()
             })
             .unwrap_or_default();
+        ext.protocol = protocol.unwrap_or(1);
+        if ext.protocol >= 2 {
+            ext.can = play::announced(&info);
+        }
         Ok(ext)
+    }
+
+    /// Another process of the same program, for one more worker of a run (a worker never waits
+    /// on another's process): started as the first was (consent, confinement, a process group
+    /// of its own, stopped when dropped), with its own answers kept, and counted in the same
+    /// plies. Its `info` must name the same sides and offer what this one is asked (`can`,
+    /// which it then takes over).
+    pub fn another(&self) -> Result<External, StartError> {
+        let mut x = External::start(&self.game, &self.def)?;
+        if x.protocol < self.protocol
+            || x.sides != self.sides
+            || !self.can.iter().all(|c| x.can.contains(c))
+        {
+            return Err(StartError::Failed(format!(
+                "the engine `{}` answered `info` differently when started again",
+                self.label
+            )));
+        }
+        x.can = self.can.clone();
+        x.plies = Arc::clone(&self.plies);
+        if let (Ok(mine), Ok(mut theirs)) = (self.proc.lock(), x.proc.lock()) {
+            theirs.budget = mine.budget;
+            theirs.timeout = mine.timeout;
+        }
+        Ok(x)
+    }
+
+    /// The folder of the game whose program this is.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.def.dir
+    }
+
+    /// Counts `n` plies played through the program.
+    pub(crate) fn count_plies(&self, n: u64) {
+        self.plies.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The plies played through the program so far, by every process of it.
+    pub fn plies_played(&self) -> u64 {
+        self.plies.load(Ordering::Relaxed)
     }
 
     /// Sets the memory kept for this engine's answers, in bytes ([`CACHE_BUDGET`] by default).

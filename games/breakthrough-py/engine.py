@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Breakthrough rules engine for ludopress.
 
-With no argument it speaks the engine protocol (docs/engine-protocol.md): one JSON request a line
-on standard input, one JSON answer a line on standard output. With `moves --json FILE` or
+With no argument it speaks the engine protocol, version 2 (docs/engine-protocol.md): one JSON
+request a line on standard input, one JSON answer a line on standard output. With `moves --json FILE` or
 `score --json FILE` it answers for one position file, as the bundled engines' commands do.
 """
 import json
+import random
 import sys
 
-GAME = "breakthrough"
+GAME = "breakthrough-py"
 SIDES = ["white", "black"]
 TOKENS = {"W": "white", "B": "black"}
 FILES = "abcdefgh"
@@ -134,15 +135,53 @@ def successors(side, board):
     return [{"move": m, "position": write(other(side), b)} for m, b in moves(side, board)]
 
 
+def start():
+    """The start: two ranks of pawns a side, white to move."""
+    board = {}
+    for f in range(SIZE):
+        for r in (0, 1):
+            board[(f, r)] = "white"
+            board[(f, SIZE - 1 - r)] = "black"
+    return "white", board
+
+
+def count(req, key):
+    """A whole number of the request (a seed, a cap), or a refusal."""
+    n = req.get(key)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise Refused("`%s` is a whole number, 0 or more" % key)
+    return n
+
+
+def playout(side, board, seed, cap):
+    """A random game from the position, at most `cap` plies: the same seed plays the same game."""
+    rng = random.Random(seed)
+    plies = 0
+    while plies < cap and winner(side, board) is None:
+        _, board = rng.choice(moves(side, board))
+        side = other(side)
+        plies += 1
+    return {"position": write(side, board), "plies": plies}
+
+
 def answer(req):
     cmd = req.get("cmd")
     if cmd == "info":
-        return {"protocol": 1, "game": GAME, "sides": SIDES}
-    if cmd not in ("moves", "score"):
-        raise Refused("unknown request `%s` (expected info, moves or score)" % cmd)
+        return {"protocol": 2, "game": GAME, "sides": SIDES, "can": ["start", "play", "playout"]}
+    if cmd == "start":
+        return {"position": write(*start())}
+    if cmd not in ("moves", "score", "play", "playout"):
+        raise Refused("unknown request `%s` (expected info, moves, score, start, play or playout)" % cmd)
     side, board = parse(req.get("position"))
     if cmd == "score":
         return score(side, board)
+    if cmd == "play":
+        found = [b for m, b in moves(side, board) if m == req.get("move")]
+        if winner(side, board) is not None or not found:
+            raise Refused("`%s` is not a legal move here" % req.get("move"))
+        return {"position": write(other(side), found[0])}
+    if cmd == "playout":
+        return playout(side, board, count(req, "seed"), count(req, "cap"))
     return {"moves": successors(side, board)}
 
 
