@@ -132,14 +132,31 @@ fn bundled(project: &Project, game: &str, clock: &Clock, secs: f64) -> Row {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// DECLARED BREAKTHROUGH ROWS (issue 32, design32.md §7.4, commit 13): when the declared engine
-// exists, measure `games/breakthrough` here with `sampled` from its `start`, exactly as the
-// bundled games above, and return its row(s). `main` prints the ratio of the first one to RBG's
-// figure (the acceptance check reads ≥ 1.0×).
-// ---------------------------------------------------------------------------------------------
-fn declared_rows(_project: &Project, _clock: &Clock, _secs: f64) -> Vec<Row> {
-    Vec::new()
+/// The declared games of the registry (Breakthrough first), each measured as the bundled games
+/// are: `fast_playout` from its start. `main` prints the first row's ratio to RBG's figure.
+fn declared_rows(project: &Project, clock: &Clock, secs: f64) -> Vec<(&'static str, Row)> {
+    let mut ids: Vec<&'static str> = ludopress::rules::registry::GAMES
+        .iter()
+        .filter(|g| g.contract.is_none())
+        .map(|g| g.id)
+        .collect();
+    ids.sort_by_key(|id| *id != "breakthrough");
+    ids.into_iter()
+        .map(|game| {
+            let engine = Engine::new(project, game).expect("a declared game");
+            let Engine::Declared(r) = &engine else {
+                panic!("{game} is a declared game");
+            };
+            let (games, plies, cpu) = sampled(&**r, clock, secs);
+            let row = Row {
+                engine: "ludopress declared engine".into(),
+                games,
+                plies,
+                cpu,
+            };
+            (game, row)
+        })
+        .collect()
 }
 
 /// Why the anchor cannot be built here, if it cannot.
@@ -322,11 +339,8 @@ fn main() {
             Err(e) => println!("RBG run failed: {e}"),
         }
     }
-    for r in &declared {
-        print(r, "breakthrough");
-    }
-    if declared.is_empty() {
-        println!("| declared engine | breakthrough | (not built yet) | | | | |");
+    for (game, r) in &declared {
+        print(r, game);
     }
     for (game, r) in &rows {
         print(r, game);
@@ -334,7 +348,7 @@ fn main() {
     println!();
     let anchor_rate =
         (!rbg_rate.is_empty()).then(|| rbg_rate.iter().sum::<f64>() / rbg_rate.len() as f64);
-    match (anchor_rate, declared.first()) {
+    match (anchor_rate, declared.first().map(|(_, r)| r)) {
         (Some(a), Some(d)) => println!(
             "declared Breakthrough / RBG: {:.2}x (RBG: mean of its {} runs, {:.0} playouts per CPU-s)",
             d.games as f64 / d.cpu / a,

@@ -33,6 +33,7 @@ macro_rules! registry {
             rust alphabrick => AlphaBrick,
             rust arlecchino => Arlecchino,
             ;
+            declared breakthrough,
             declared tictactoe,
             declared connect4,
             declared reversi,

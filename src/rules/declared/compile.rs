@@ -97,6 +97,19 @@ pub struct Rule {
     pub custodial: Option<(Option<u8>, [Vec<u8>; MAX_SIDES])>,
     /// Phases it exists in, as a bit mask (0: every phase).
     pub phases: u16,
+    /// Per side and board byte: whether the target cell may hold it (`to`, precomputed so that
+    /// a step is one load).
+    pub to_ok: [[bool; 256]; MAX_SIDES],
+    /// Whether `into` or `not_into` limits where the piece ends.
+    pub limited: bool,
+    /// (step, leap) per side, the cells each cell reaches: those of cell `c` are
+    /// `reach[s][reach_at[s][c]..reach_at[s][c + 1]]` (the directions resolved once, so that a
+    /// step is a load and a test).
+    pub reach: [Vec<u16>; MAX_SIDES],
+    /// See `reach`.
+    pub reach_at: [Vec<u32>; MAX_SIDES],
+    /// Per side, the most cells one cell reaches.
+    pub widest: [usize; MAX_SIDES],
 }
 
 /// A `[[kind]]`, compiled.
@@ -199,6 +212,8 @@ pub struct Program {
     pub first: u8,
     /// Phases: id, and the ply count at which each ends (`None`: when hands are empty).
     pub phases: Vec<(String, Option<u16>)>,
+    /// Per side, the kinds a `place` or `drop` puts (bit mask): only these come from a supply.
+    pub placed: [u16; MAX_SIDES],
     /// Whether hands are written in positions (`[start] hand` given).
     pub explicit_hand: bool,
     /// Whether positions carry the ply count.
@@ -341,6 +356,51 @@ impl Program {
         for m in &rd.moves {
             rules.push(compile_move(m, grid, ns, n, &next, nd, params)?);
         }
+        for r in &mut rules {
+            if matches!(r.act, Act::Step | Act::Leap) {
+                for s in 0..ns {
+                    let mut at = vec![0u32];
+                    let mut cells = Vec::new();
+                    for c in 0..n {
+                        if r.act == Act::Leap {
+                            cells.extend_from_slice(&r.leaps[c]);
+                        }
+                        for &d in &r.dirs[s] {
+                            if r.act != Act::Step {
+                                break;
+                            }
+                            if d == ADJACENT {
+                                cells.extend(&adj[c]);
+                            } else if next[usize::from(d) * n + c] != NONE {
+                                cells.push(next[usize::from(d) * n + c]);
+                            }
+                        }
+                        at.push(cells.len() as u32);
+                    }
+                    r.widest[s] = at
+                        .windows(2)
+                        .map(|w| (w[1] - w[0]) as usize)
+                        .max()
+                        .unwrap_or(0);
+                    r.reach[s] = cells;
+                    r.reach_at[s] = at;
+                }
+            }
+            for s in 0..ns {
+                for (b, &o) in owner.iter().enumerate() {
+                    let class = if b == 0 {
+                        Class::Empty
+                    } else if o == 0xFF {
+                        continue;
+                    } else if usize::from(o) == s {
+                        Class::Friend
+                    } else {
+                        Class::Enemy
+                    };
+                    r.to_ok[s][b] = fits(r.to, class);
+                }
+            }
+        }
         let mut order: Vec<u8> = (0..rules.len() as u8)
             .filter(|&i| rules[i as usize].compulsory)
             .collect();
@@ -423,6 +483,12 @@ impl Program {
                 .map(|r| std::array::from_fn(|s| r.dirs[s].first().copied().unwrap_or(0))),
             false => None,
         };
+        let placed = std::array::from_fn(|s| {
+            rules
+                .iter()
+                .filter(|r| matches!(r.act, Act::Place | Act::Drop) && r.sides & (1 << s) != 0)
+                .fold(0, |m, r| m | 1 << r.puts)
+        });
         let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();
         let mut keys = vec!["board", "to_move"];
         if rd.start.hand.is_some() {
@@ -470,6 +536,7 @@ impl Program {
             actions,
             first,
             phases,
+            placed,
             explicit_hand: rd.start.hand.is_some(),
             use_ply,
             use_quiet,
@@ -659,6 +726,11 @@ fn compile_move(
             .as_ref()
             .map(|c| (c.hostile.map(|r| r as u8), per_side(&c.dirs))),
         phases: mask(&m.phases),
+        to_ok: [[false; 256]; MAX_SIDES],
+        limited: m.into.is_some() || m.not_into.is_some(),
+        reach: Default::default(),
+        reach_at: Default::default(),
+        widest: [0; MAX_SIDES],
     })
 }
 

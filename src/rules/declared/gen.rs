@@ -8,7 +8,7 @@
 use super::bits::Bits;
 use super::compile::{fits, Act, Class, Program, Rule, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
-use crate::definition::model::rules::{Pass, Target, ADJACENT};
+use crate::definition::model::rules::{Pass, Target};
 
 impl Program {
     /// What board byte `b` is to side `s`.
@@ -29,8 +29,12 @@ impl Program {
         self.next[d * self.n + c]
     }
 
-    /// Pieces side `s` may still put of kind `k`: its hand, or what `max` leaves, or unlimited.
+    /// Pieces side `s` may still put of kind `k`: its hand, or what `max` leaves, or unlimited;
+    /// none of a kind no `place` or `drop` of the side puts.
     pub fn supply(&self, p: &DPos, s: usize, k: u8) -> u16 {
+        if self.placed[s] & (1 << k) == 0 {
+            return 0;
+        }
         if self.explicit_hand {
             return p.hand[s];
         }
@@ -115,6 +119,7 @@ impl Program {
         match r.act {
             Act::Place => self.gen_place(p, s, ri, r, out),
             Act::Drop => self.gen_drop(p, s, ri, r, out),
+            Act::Step | Act::Leap => self.gen_reach(p, s, ri, r, out),
             _ => {
                 let mut own = p.occ[s];
                 if let Some(f) = r.from {
@@ -126,13 +131,7 @@ impl Program {
                         continue;
                     }
                     match r.act {
-                        Act::Step => self.gen_step(p, s, ri, r, c, out),
                         Act::Slide { min, max } => self.gen_slide(p, s, ri, r, c, min, max, out),
-                        Act::Leap => {
-                            for &t in &r.leaps[c] {
-                                self.target(p, s, ri, r, c, usize::from(t), out);
-                            }
-                        }
                         Act::Hop if r.chain => {
                             let stop = self.promotion_stop(k, s);
                             self.chains(p, s, ri, r, c, c, 0, 0, Bits::EMPTY, NO_DIR, stop, out);
@@ -177,24 +176,37 @@ impl Program {
         t: usize,
         out: &mut Vec<DMove>,
     ) {
-        if fits(r.to, self.class(p.board[t], s)) && self.lands(r, s, t) {
+        if r.to_ok[s][usize::from(p.board[t])] && (!r.limited || self.lands(r, s, t)) {
             out.push(DMove::new(ri, Some(c), t));
         }
     }
 
-    fn gen_step(&self, p: &DPos, s: usize, ri: u8, r: &Rule, c: usize, out: &mut Vec<DMove>) {
-        for &d in &r.dirs[s] {
-            if d == ADJACENT {
-                for &t in &self.adj[c] {
-                    self.target(p, s, ri, r, c, usize::from(t), out);
-                }
+    /// Steps and leaps: the cells each piece reaches come from a table, one test each.
+    fn gen_reach(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
+        let mut own = p.occ[s];
+        if let Some(f) = r.from {
+            own &= self.regions[usize::from(f)][s];
+        }
+        let (at, cells, ok) = (&r.reach_at[s], &r.reach[s], &r.to_ok[s]);
+        // Room for every reached cell, filled without a branch per cell (whether a cell is free
+        // is random in play, so a branch there is mispredicted often), then cut to the moves
+        // kept.
+        let start = out.len();
+        out.resize(start + own.count() as usize * r.widest[s], DMove(0));
+        let mut k = start;
+        for c in own.iter() {
+            let kind = self.kind_of[usize::from(p.board[c])];
+            if r.pieces & (1 << kind) == 0 {
                 continue;
             }
-            let t = self.step(c, usize::from(d));
-            if t != NONE {
-                self.target(p, s, ri, r, c, usize::from(t), out);
+            for &t in &cells[at[c] as usize..at[c + 1] as usize] {
+                let t = usize::from(t);
+                out[k] = DMove::new(ri, Some(c), t);
+                let keep = ok[usize::from(p.board[t])] && (!r.limited || self.lands(r, s, t));
+                k += usize::from(keep);
             }
         }
+        out.truncate(k);
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -88,6 +88,17 @@ impl Program {
             Some((_, k)) => p.phase = k as u8,
             None => self.settle_phase(&mut p),
         }
+        if let Some((s, c)) = self.arrived_before(&p) {
+            raw.error(
+                span,
+                format!(
+                    "`board`: {}'s piece on {} is on its goal: the game ended when it arrived, so {} cannot be to move",
+                    self.sides[s],
+                    self.names[c],
+                    self.sides[usize::from(p.to_move)]
+                ),
+            );
+        }
         if raw.diags.0.len() > errors {
             return None;
         }

@@ -159,7 +159,7 @@ impl Program {
     /// The status a whole board shows (a position read from a file), the last mover being the
     /// side before the side to move.
     pub fn status_of_board(&self, p: &DPos) -> u8 {
-        let mover = (usize::from(p.to_move) + self.ns - 1) % self.ns;
+        let mover = self.last_mover(p);
         self.first_end(p, |p, e| match e {
             End::Line { n, exact, axes } => self.sides_from(mover).find(|&s| {
                 p.occ[s]
@@ -171,6 +171,32 @@ impl Program {
                 self.connects(p, s, a, b)
             }),
             e => self.board_end(p, mover, e),
+        })
+    }
+
+    /// The side that made the last ply: the side to move in the middle of its turn, else the
+    /// side before it.
+    pub fn last_mover(&self, p: &DPos) -> usize {
+        let s = usize::from(p.to_move);
+        if p.left < self.actions {
+            s
+        } else {
+            (s + self.ns - 1) % self.ns
+        }
+    }
+
+    /// A side other than the last mover with a piece on its `reach` region: the game ended
+    /// when that piece arrived, so no one would be to move now (only the mover's pieces move
+    /// or arrive in a ply).
+    pub fn arrived_before(&self, p: &DPos) -> Option<(usize, usize)> {
+        let mover = self.last_mover(p);
+        self.ends.iter().find_map(|(e, _)| match e {
+            End::Reach(r) => (0..self.ns).filter(|&s| s != mover).find_map(|s| {
+                (p.occ[s] & self.regions[usize::from(*r)][s])
+                    .lowest()
+                    .map(|c| (s, c))
+            }),
+            _ => None,
         })
     }
 
