@@ -1,104 +1,20 @@
 //! Declared rules in `game.toml` (`[turns]`, `[regions]`, `[[kind]]`, `[[move]]`, `[[end]]`, ...):
 //! the six games of the design read without error, and each refusal is given at its
-//! `file:line:col` with a hint where a name is close to a known one.
+//! `file:line:col` with a hint where a name is close to a known one (what they build:
+//! `declared_build.rs`).
 //!
 //! The rules texts are fixtures (`tests/fixtures/declared/<game>.toml`), appended to a minimal
-//! game of the right board; the game folders come with the declared engine.
+//! game of the right board (`common/declared.rs`); the game folders come with the declared
+//! engine.
 
 mod common;
+#[path = "common/declared.rs"]
+mod declared;
 
-use common::{library, root};
-use ludopress::base::diag::{line_col, Source};
-use ludopress::definition::{self, raw};
-
-const GAMES: [&str; 6] = [
-    "breakthrough",
-    "tictactoe",
-    "connect4",
-    "reversi",
-    "hex",
-    "draughts",
-];
-
-/// The `[[board]]` each game plays on.
-fn board(game: &str) -> String {
-    let square = |c: u32, r: u32| format!("grid = \"square\"\ncols = {c}\nrows = {r}\n");
-    let grid = match game {
-        "tictactoe" => square(3, 3),
-        "connect4" => square(7, 6),
-        "hex" => "grid = \"hex\"\nshape = \"parallelogram\"\ncols = 11\nrows = 11\n".to_string(),
-        _ => square(8, 8),
-    };
-    let mut b = format!(
-        "[[board]]\nid = \"board\"\nname = \"Board\"\n{grid}cell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n"
-    );
-    if game == "hex" {
-        // The painted edges the rules' regions name (`files` comes with the Hex commit).
-        for (role, sel) in [
-            ("top", "ranks = [11]"),
-            ("bottom", "ranks = [1]"),
-            ("left", "select = \"border\""),
-            ("right", "select = \"border\""),
-        ] {
-            b += &format!("[[board.region]]\nrole = \"{role}\"\n{sel}\nfill = \"ink\"\n");
-        }
-    }
-    b
-}
-
-/// A minimal `games/<game>/game.toml` with the game's declared rules appended.
-fn text(game: &str) -> String {
-    let rules = std::fs::read_to_string(
-        root()
-            .join("tests/fixtures/declared")
-            .join(format!("{game}.toml")),
-    )
-    .expect("fixture");
-    format!(
-        "[game]\nid = \"{game}\"\ntitle = \"{game}\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n{}\n{rules}",
-        board(game)
-    )
-}
-
-/// The errors of a definition text, as printed.
-fn errors_of(game: &str, text: &str) -> Vec<String> {
-    let src = Source::new(format!("games/{game}/game.toml"), text);
-    match definition::parse_game(&src, &library(), game, None) {
-        Ok(_) => panic!("{game}: accepted:\n{text}"),
-        Err(d) => d.0.iter().map(|d| d.to_string()).collect(),
-    }
-}
-
-/// `game`'s text with `from` replaced by `to` (which must match once at least), its errors and
-/// the text.
-fn after(game: &str, from: &str, to: &str) -> (Vec<String>, String) {
-    let t = text(game);
-    assert!(t.contains(from), "{game}: `{from}` not in the fixture");
-    let bad = t.replacen(from, to, 1);
-    (errors_of(game, &bad), bad)
-}
-
-/// `games/<game>/game.toml:l:c:` of the `nth` (0-based) occurrence of `needle` in `text`.
-fn place(game: &str, text: &str, needle: &str, nth: usize) -> String {
-    let at = text
-        .match_indices(needle)
-        .nth(nth)
-        .unwrap_or_else(|| panic!("`{needle}` not found"))
-        .0;
-    let (l, c) = line_col(text, at);
-    format!("games/{game}/game.toml:{l}:{c}:")
-}
-
-/// Exactly one error besides the "not ready" refusal: the one at `needle` saying `says`.
-fn refused(game: &str, from: &str, to: &str, needle: &str, says: &str) -> String {
-    let (e, bad) = after(game, from, to);
-    let found: Vec<&String> = e.iter().filter(|e| !e.contains("not ready yet")).collect();
-    assert_eq!(found.len(), 1, "{game}: `{to}`: {e:#?}");
-    let want = place(game, &bad, needle, 0);
-    assert!(found[0].starts_with(&want), "want {want}, got {}", found[0]);
-    assert!(found[0].contains(says), "`{says}` not in: {}", found[0]);
-    found[0].clone()
-}
+use declared::{after, errors_of, place, refused, rules_of, text, GAMES};
+use ludopress::base::diag::line_col;
+use ludopress::definition::model::rules::{Cond, Count, What, ADJACENT};
+use ludopress::definition::raw;
 
 #[test]
 fn the_six_games_rules_read_as_toml() {
@@ -141,21 +57,6 @@ fn the_six_games_rules_read_as_toml() {
 }
 
 #[test]
-fn the_six_games_are_refused_only_because_the_engine_is_not_there() {
-    for g in GAMES {
-        let t = text(g);
-        let e = errors_of(g, &t);
-        assert_eq!(e.len(), 1, "{g}: {e:#?}");
-        assert!(
-            e[0].contains("declared rules are not ready yet"),
-            "{}",
-            e[0]
-        );
-        assert!(e[0].starts_with(&place(g, &t, "[turns]", 0)), "{}", e[0]);
-    }
-}
-
-#[test]
 fn an_unknown_direction_gets_a_hint() {
     let e = refused(
         "breakthrough",
@@ -189,7 +90,6 @@ fn relative_directions_need_forward_for_every_side() {
         "forward = { white = \"north\", black = \"south\" }\n",
         "",
     );
-    let e: Vec<_> = e.iter().filter(|e| !e.contains("not ready")).collect();
     assert_eq!(e.len(), 3, "{e:#?}"); // forward, forward-left, forward-right
     assert!(e[0].starts_with(&place("breakthrough", &bad, "\"forward\"", 0)));
     assert!(
@@ -352,6 +252,40 @@ fn qualifiers_fit_their_move() {
         "\"empty-or-enmy\"",
         "unknown target `empty-or-enmy`",
     );
+    for (key, says) in [
+        ("mirror = true", "`mirror` is for leaps"),
+        ("min = 2", "`min` is for slides"),
+        ("over = \"enemy\"", "`over` is for hops"),
+        ("next_to = \"friend\"", "`next_to` is for placements"),
+        ("max_hops = 3", "`max_hops` is for chains"),
+    ] {
+        let to = format!("to = \"empty-or-enemy\"\n{key}");
+        let (e, bad) = after("breakthrough", "to = \"empty-or-enemy\"", &to);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        // At the value, after the key.
+        let at = bad.find(&to).unwrap() + to.len() - key.len() + key.find(" = ").unwrap() + 3;
+        let (l, c) = line_col(&bad, at);
+        let want = format!("games/breakthrough/game.toml:{l}:{c}:");
+        assert!(
+            e[0].starts_with(&want) && e[0].contains(says),
+            "{want} {says}: {}",
+            e[0]
+        );
+    }
+    refused(
+        "tictactoe",
+        "line = 3",
+        "line = 3\nby = [\"mark\"]",
+        "[\"mark\"]",
+        "`by` is for `no_progress` and `repetition`",
+    );
+    refused(
+        "breakthrough",
+        "to = \"empty-or-enemy\"",
+        "custodial = { with = \"friend-or-hostile\" }",
+        "\"friend-or-hostile\"",
+        "`friend-or-hostile` needs `hostile",
+    );
 }
 
 #[test]
@@ -410,12 +344,32 @@ fn a_game_without_no_moves_is_told_what_to_add() {
 
 #[test]
 fn counts_may_name_a_rules_parameter() {
-    // A parameter that exists is accepted (then only the "not ready" refusal remains)...
+    // A parameter that exists is accepted, kept by name for the engine to read...
     let t = text("connect4").replacen("line = 4", "line = \"in_a_row\"", 1);
     let t = t.replacen("[turns]", "[rules]\nin_a_row = 4\n[turns]", 1);
-    let e = errors_of("connect4", &t);
+    let r = rules_of("connect4", &t);
+    assert_eq!(r.params_used, ["in_a_row"]);
+    assert!(
+        r.ends
+            .iter()
+            .any(|e| matches!(&e.cond, Cond::Line { n: Count::Param(p), .. } if p == "in_a_row")),
+        "{:#?}",
+        r.ends
+    );
+    // ...its value in the file is held to the count's range...
+    let big = t.replacen("in_a_row = 4", "in_a_row = 40", 1);
+    let e = errors_of("connect4", &big);
     assert_eq!(e.len(), 1, "{e:#?}");
-    assert!(e[0].contains("not ready yet"), "{e:#?}");
+    assert!(
+        e[0].starts_with(&place("connect4", &big, "\"in_a_row\"", 0)),
+        "{}",
+        e[0]
+    );
+    assert!(
+        e[0].contains("`line` out of range: expected 2 to 16, found `in_a_row` = 40"),
+        "{}",
+        e[0]
+    );
     // ...one that does not is refused at the count, with a hint.
     let t = text("connect4").replacen("line = 4", "line = \"in_a_rwo\"", 1);
     let t = t.replacen("[turns]", "[rules]\nin_a_row = 4\n[turns]", 1);
@@ -459,7 +413,6 @@ fn rules_tables_need_turns() {
                 && e.contains("`[[kind]]` is part of declared rules: add `[turns]`")),
         "{e:#?}"
     );
-    assert!(e.iter().all(|e| !e.contains("not ready")), "{e:#?}");
 }
 
 #[test]
@@ -513,9 +466,8 @@ fn the_board_and_the_moves_are_bounded_and_present() {
 
 #[test]
 fn a_rules_parameter_no_rule_reads_is_refused() {
-    let (e, bad) = after("connect4", "[turns]", "[rules]\nin_a_row = 4\n[turns]");
-    let found: Vec<&String> = e.iter().filter(|e| !e.contains("not ready yet")).collect();
-    assert_eq!(found.len(), 1, "{e:#?}");
+    let (found, bad) = after("connect4", "[turns]", "[rules]\nin_a_row = 4\n[turns]");
+    assert_eq!(found.len(), 1, "{found:#?}");
     assert!(
         found[0].starts_with(&place("connect4", &bad, "in_a_row", 0)),
         "{}",
@@ -573,20 +525,13 @@ fn directions_are_the_grid_s() {
     );
     // Flat cells have a north but no east.
     let flat = "shape = \"parallelogram\"\norientation = \"flat\"";
-    let (errors, bad) = after("hex", "shape = \"parallelogram\"", flat);
-    assert!(
-        errors.iter().all(|e| e.contains("not ready yet")),
-        "{errors:#?}"
-    );
+    let bad = text("hex").replacen("shape = \"parallelogram\"", flat, 1);
+    rules_of("hex", &bad);
     let bad = bad.replacen("place = \"empty\"", "step = [\"north\", \"east\"]", 1);
     let errors = errors_of("hex", &bad);
-    let found: Vec<&String> = errors
-        .iter()
-        .filter(|e| !e.contains("not ready yet"))
-        .collect();
-    assert_eq!(found.len(), 1, "{errors:#?}");
-    assert!(found[0].starts_with(&place("hex", &bad, "\"east\"", 0)));
-    assert!(found[0].contains("`east` is not a direction of a flat hex grid"));
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(errors[0].starts_with(&place("hex", &bad, "\"east\"", 0)));
+    assert!(errors[0].contains("`east` is not a direction of a flat hex grid"));
     // Groups and side-relative directions the grid lacks.
     refused(
         "breakthrough",
@@ -611,13 +556,9 @@ fn directions_are_the_grid_s() {
     );
     let bad = with_forward.replacen("place = \"empty\"", "step = \"forward-left\"", 1);
     let errors = errors_of("hex", &bad);
-    let found: Vec<&String> = errors
-        .iter()
-        .filter(|e| !e.contains("not ready yet"))
-        .collect();
-    assert_eq!(found.len(), 1, "{errors:#?}");
-    assert!(found[0].starts_with(&place("hex", &bad, "\"north\"", 0)));
-    assert!(found[0].contains("`north` is not a direction of a pointy hex grid"));
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(errors[0].starts_with(&place("hex", &bad, "\"north\"", 0)));
+    assert!(errors[0].contains("`north` is not a direction of a pointy hex grid"));
 }
 
 #[test]
@@ -651,15 +592,12 @@ fn region_cells_are_on_the_board() {
         "`dark` is for checkered square boards",
     );
     // Hex rows and columns are named as the board names its cells.
-    let (errors, _) = after(
-        "hex",
+    let t = text("hex").replacen(
         "top = { role = \"top\" }",
         "top = { ranks = [11] }\nedge = { files = [\"k\"] }",
+        1,
     );
-    assert!(
-        errors.iter().all(|e| e.contains("not ready yet")),
-        "{errors:#?}"
-    );
+    rules_of("hex", &t);
 }
 
 #[test]
@@ -693,6 +631,22 @@ fn the_start_board_is_the_board_s() {
         "\"\"\"\nB B",
         "`board` has 17 of white's `pawn`, more than its `max` of 16",
     );
+    // A `max` may name a `[rules]` parameter: the board is held to its value.
+    let t = text("breakthrough").replacen("max = 16", "max = \"pawns\"", 1);
+    let r = rules_of(
+        "breakthrough",
+        &t.replacen("[turns]", "[rules]\npawns = 16\n[turns]", 1),
+    );
+    assert_eq!(r.kinds[0].max, Some(Count::Param("pawns".into())));
+    assert_eq!(r.params_used, ["pawns"]);
+    let bad = t.replacen("[turns]", "[rules]\npawns = 15\n[turns]", 1);
+    let e = errors_of("breakthrough", &bad);
+    assert_eq!(e.len(), 2, "{e:#?}"); // white's and black's
+    assert!(
+        e[0].contains("16 of white's `pawn`, more than its `max` of 15"),
+        "{}",
+        e[0]
+    );
 }
 
 #[test]
@@ -704,15 +658,50 @@ fn triangle_boards_have_no_lines() {
         "grid = \"triangles\"\nside = 2\nborder = [\"plain\"]",
     );
     // Only `line` is refused: a triangle board has no straight lines of cells.
-    let found: Vec<&String> = errors
-        .iter()
-        .filter(|e| !e.contains("not ready yet"))
-        .collect();
-    assert_eq!(found.len(), 1, "{errors:#?}");
-    assert!(found[0].starts_with(&place("tictactoe", &tri, "3\nresult = \"win\"", 0)));
-    assert!(found[0].contains("no straight lines"), "{}", found[0]);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(errors[0].starts_with(&place("tictactoe", &tri, "3\nresult = \"win\"", 0)));
+    assert!(errors[0].contains("no straight lines"), "{}", errors[0]);
     let stepping = tri.replacen("place = \"empty\"", "step = \"adjacent\"", 1);
     assert_eq!(errors_of("tictactoe", &stepping).len(), errors.len());
+    // Without the line, `adjacent` is built as the one direction; a `leap` has no offsets.
+    let plain = stepping.replacen(
+        "line = 3\nresult = \"win\"",
+        "plies = 9\nresult = \"draw\"",
+        1,
+    );
+    let r = rules_of("tictactoe", &plain);
+    assert_eq!(r.moves[0].what, What::Step(vec![vec![ADJACENT]; 2]));
+    let bad = plain.replacen("step = \"adjacent\"", "leap = [[1, 2]]", 1);
+    let e = errors_of("tictactoe", &bad);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].starts_with(&place("tictactoe", &bad, "[[1, 2]]", 0)),
+        "{}",
+        e[0]
+    );
+    assert!(e[0].contains("triangle boards have no offsets"), "{}", e[0]);
+    for (key, value) in [
+        ("flip", "\"enclosed\""),
+        ("custodial", "{ with = \"friend\" }"),
+    ] {
+        let bad = plain.replacen(
+            "step = \"adjacent\"",
+            &format!("place = \"empty\"\n{key} = {value}"),
+            1,
+        );
+        let e = errors_of("tictactoe", &bad);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(
+            e[0].starts_with(&place("tictactoe", &bad, value, 0)),
+            "{}",
+            e[0]
+        );
+        assert!(
+            e[0].contains(&format!("`{key}`: triangle boards have no straight lines")),
+            "{}",
+            e[0]
+        );
+    }
     for (to, needle) in [
         ("step = [\"adjacent\", \"north\"]", "\"north\""),
         ("slide = \"adjacent\"", "\"adjacent\""),

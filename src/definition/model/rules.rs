@@ -34,7 +34,7 @@ pub type PerSide<T> = Vec<T>;
 /// relative names (`forward-left`) are resolved per side by validation.
 pub type Dir = u8;
 
-/// The cells across a side: triangle boards.
+/// The cells across a side: triangle boards, whose only direction is `step = "adjacent"`.
 pub const ADJACENT: Dir = u8::MAX;
 
 /// Declared rules (`[turns]` and the tables that go with it).

@@ -17,6 +17,7 @@ mod mat;
 mod piece;
 mod rules;
 mod rules_board;
+mod rules_build;
 mod tileset;
 
 use crate::base::color::Color;

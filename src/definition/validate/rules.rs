@@ -5,13 +5,12 @@
 //! is close to a known one. The checks that need no geometry are here: names and what they
 //! refer to, one condition per end, one action per move, the limits of the format; directions
 //! against the board's grid, cells of regions and the start board are in `rules_board.rs`.
-//! Until the declared engine exists, a game with `[turns]` is refused at `[turns]`, after its
-//! other errors.
+//! A game whose declared rules have no error gets them built (`rules_build.rs`).
 
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
+    Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
     MAX_SIDES,
 };
 use crate::definition::model::Board;
@@ -50,8 +49,8 @@ const RESULTS: [&str; 5] = ["win", "loss", "draw", "most-pieces", "fewest-pieces
 /// What a target cell may hold.
 const TARGETS: [&str; 5] = ["empty", "enemy", "empty-or-enemy", "friend", "any"];
 
-/// Checks the declared rules of a game; `None` while the declared engine is not there to play
-/// them (every game with `[turns]` gets an error at `[turns]`).
+/// Checks the declared rules of a game and builds them: `None` without `[turns]` or with an
+/// error in them (each reported at its place).
 pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Option<RulesDef> {
     let Some(turns) = &raw.turns else {
         without_turns(cx, raw);
@@ -64,6 +63,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 .into(),
         );
     }
+    let before = cx.diags.0.len();
     let t = turns.get_ref();
     let sides: Vec<&str> = t
         .sides
@@ -116,6 +116,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             .map(|p| p.get_ref().id.get_ref().as_str())
             .collect(),
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
+        values: raw.rules.values().map(|v| *v.get_ref()).collect(),
         forward: t.forward.is_some(),
         used: Default::default(),
     };
@@ -219,12 +220,10 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             );
         }
     }
-    cx.err(
-        turns,
-        "declared rules are not ready yet: ludopress cannot play a game from `[turns]` in this version"
-            .into(),
-    );
-    None
+    let used = used.clone();
+    let board = boards.first()?;
+    let failed = cx.diags.0[before..].iter().any(|d| !d.warning);
+    (!failed).then(|| super::rules_build::build(cx, raw, t, board, &used))
 }
 
 /// The tables of declared rules in a game without `[turns]`.
@@ -252,6 +251,8 @@ struct Names<'a> {
     kinds: Vec<&'a str>,
     phases: Vec<&'a str>,
     params: Vec<&'a str>,
+    /// The value each of `params` has in the file.
+    values: Vec<i64>,
     /// `[turns] forward` is given.
     forward: bool,
     /// The `[rules]` parameters a count has named so far.
@@ -293,7 +294,17 @@ impl Names<'_> {
             ),
             Count::Param(p) => {
                 self.used.borrow_mut().push(p.clone());
-                if !self.params.contains(&p.as_str()) {
+                let value = self
+                    .params
+                    .iter()
+                    .position(|x| x == p)
+                    .map(|i| self.values[i]);
+                if let Some(v) = value.filter(|v| !(lo..=hi).contains(v)) {
+                    cx.err(
+                        c,
+                        format!("{what} out of range: expected {lo} to {hi}, found `{p}` = {v} in `[rules]`"),
+                    );
+                } else if value.is_none() {
                     // A hint among a sane number of parameters only (each costs an edit distance).
                     let few = self.params.len() <= 256;
                     let hint = closest(p, self.params.iter().copied().filter(|_| few))
@@ -338,6 +349,11 @@ fn items(v: &Spanned<Strs>) -> Vec<S> {
         Strs::One(s) => vec![Spanned::new(v.span(), s.clone())],
         Strs::Many(list) => list.clone(),
     }
+}
+
+/// The place of an optional value.
+fn span<T>(v: &Option<Spanned<T>>) -> Option<Place> {
+    v.as_ref().map(Spanned::span)
 }
 
 /// The index of `s` among `names`, or an error "unknown `what`" with a hint.
@@ -604,8 +620,20 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     if let Some(c) = &r.custodial {
         let c = c.get_ref();
         one_of(cx, &c.with, &["friend", "friend-or-hostile"], "`with`");
-        if let Some(h) = &c.hostile {
-            known(cx, h, &names.regions, "region");
+        let hostile = c.with.get_ref() == "friend-or-hostile";
+        match &c.hostile {
+            Some(h) if !hostile => cx.err(
+                h,
+                "`hostile` is for `with = \"friend-or-hostile\"`".into(),
+            ),
+            Some(h) => {
+                known(cx, h, &names.regions, "region");
+            }
+            None if hostile => cx.err(
+                &c.with,
+                "`friend-or-hostile` needs `hostile = \"<region>\"`: the region that encloses like a friend".into(),
+            ),
+            None => {}
         }
         if let Some(d) = &c.dirs {
             names.dirs(cx, d);
@@ -622,6 +650,27 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     for (key, v) in [("straight", &r.straight), ("longest", &r.longest)] {
         if let (Some(v), false) = (v, flag(&r.chain)) {
             cx.err(v, format!("`{key}` is for chains"));
+        }
+    }
+    // The other qualifiers of one kind of move: the format never ignores a key.
+    let fits: [(&str, Option<Place>, bool, &str); 8] = [
+        ("mirror", span(&r.mirror), r.leap.is_some(), "leaps"),
+        ("min", span(&r.min), r.slide.is_some(), "slides"),
+        ("max", span(&r.max), r.slide.is_some(), "slides"),
+        ("over", span(&r.over), r.hop.is_some(), "hops"),
+        ("in", span(&r.inside), r.place.is_some(), "placements"),
+        ("next_to", span(&r.next_to), r.place.is_some(), "placements"),
+        (
+            "must_flip",
+            span(&r.must_flip),
+            r.flip.is_some(),
+            "moves with `flip`",
+        ),
+        ("max_hops", span(&r.max_hops), flag(&r.chain), "chains"),
+    ];
+    for (key, at, fits, what) in fits {
+        if let (Some(at), false) = (at, fits) {
+            cx.diags.push(cx.at(at, format!("`{key}` is for {what}")));
         }
     }
     if flag(&r.chain) && !flag(&r.capture) && r.max_hops.is_none() {
@@ -665,6 +714,22 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             cx.err(e, format!("an end has one condition (reach, no_pieces, captured, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
         }
         one_of(cx, &r.result, &RESULTS, "result");
+        let progress = r.no_progress.is_some() || r.repetition.is_some();
+        let fits: [(&str, Option<Place>, bool, &str); 3] = [
+            ("exact", span(&r.exact), r.line.is_some(), "`line`"),
+            ("dirs", span(&r.dirs), r.line.is_some(), "`line`"),
+            (
+                "by",
+                span(&r.by),
+                progress,
+                "`no_progress` and `repetition`",
+            ),
+        ];
+        for (key, at, fits, what) in fits {
+            if let (Some(at), false) = (at, fits) {
+                cx.diags.push(cx.at(at, format!("`{key}` is for {what}")));
+            }
+        }
         no_moves |= r.no_moves.as_ref().is_some_and(|b| *b.get_ref());
         if let Some(g) = &r.reach {
             known(cx, g, &names.regions, "region");

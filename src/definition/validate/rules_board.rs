@@ -36,6 +36,24 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
             let one = Spanned::new(d.span(), Strs::One(d.get_ref().clone()));
             side_dirs(cx, grid, &one, &forward, "drop");
         }
+        if let Grid::Triangles(_) = grid {
+            // Enclosing is along lines, which a triangle board has not.
+            let spans = [("custodial", r.custodial.as_ref().map(Spanned::span))]
+                .into_iter()
+                .chain([("flip", r.flip.as_ref().map(Spanned::span))]);
+            for (key, at) in spans {
+                if let Some(at) = at {
+                    let msg = format!("`{key}`: triangle boards have no straight lines of cells");
+                    cx.diags.push(cx.at(at, msg));
+                }
+            }
+        }
+        if let (Some(l), Grid::Triangles(_)) = (&r.leap, grid) {
+            cx.err(
+                l,
+                "`leap`: triangle boards have no offsets: use `step = \"adjacent\"`".into(),
+            );
+        }
         if let Some(c) = r.custodial.as_ref().and_then(|c| c.get_ref().dirs.as_ref()) {
             side_dirs(cx, grid, c, &forward, "custodial");
         }
@@ -73,7 +91,12 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
 
 /// Each side's `forward` direction (an index of `dirs::directions`), `None` where it is
 /// missing or not a direction of the grid (reported here at its place).
-fn forwards(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str]) -> Vec<Option<usize>> {
+pub(super) fn forwards(
+    cx: &mut Ctx,
+    raw: &raw::GameFile,
+    grid: &Grid,
+    sides: &[&str],
+) -> Vec<Option<usize>> {
     let mut out = vec![None; sides.len()];
     let Some(fw) = raw
         .turns
@@ -352,8 +375,18 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b
     for (s, per_kind) in counts.iter().enumerate() {
         for (k, n) in per_kind.iter().enumerate() {
             let kind = raw.kind[k].get_ref();
-            if let Some(Count::N(max)) = kind.max.as_ref().map(Spanned::get_ref) {
-                if *n as i64 > *max {
+            // A `max` naming a `[rules]` parameter is read at its value in the file.
+            let max = match kind.max.as_ref().map(Spanned::get_ref) {
+                Some(Count::N(max)) => Some(*max),
+                Some(Count::Param(p)) => raw
+                    .rules
+                    .iter()
+                    .find(|(k, _)| k.get_ref() == p)
+                    .map(|(_, v)| *v.get_ref()),
+                None => None,
+            };
+            if let Some(max) = max {
+                if *n as i64 > max {
                     let msg = format!(
                         "`board` has {n} of {}'s `{}`, more than its `max` of {max}",
                         sides[s],

@@ -1,0 +1,117 @@
+//! Helpers of the declared-rules tests (`declared_rules.rs`, `declared_build.rs`): the rules
+//! fixtures (`tests/fixtures/declared/<game>.toml`) appended to a minimal game of the right
+//! board, and what a text gives (its errors at their places, or its game and declared rules).
+#![allow(dead_code)]
+
+use crate::common::{library, root};
+use ludopress::base::diag::{line_col, Source};
+use ludopress::definition;
+use ludopress::definition::model::rules::RulesDef;
+use ludopress::definition::model::Game;
+
+pub const GAMES: [&str; 6] = [
+    "breakthrough",
+    "tictactoe",
+    "connect4",
+    "reversi",
+    "hex",
+    "draughts",
+];
+
+/// The `[[board]]` each game plays on.
+pub fn board(game: &str) -> String {
+    let square = |c: u32, r: u32| format!("grid = \"square\"\ncols = {c}\nrows = {r}\n");
+    let grid = match game {
+        "tictactoe" => square(3, 3),
+        "connect4" => square(7, 6),
+        "hex" => "grid = \"hex\"\nshape = \"parallelogram\"\ncols = 11\nrows = 11\n".to_string(),
+        _ => square(8, 8),
+    };
+    let mut b = format!(
+        "[[board]]\nid = \"board\"\nname = \"Board\"\n{grid}cell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n"
+    );
+    if game == "hex" {
+        // The painted edges the rules' regions name (`files` comes with the Hex commit).
+        for (role, sel) in [
+            ("top", "ranks = [11]"),
+            ("bottom", "ranks = [1]"),
+            ("left", "select = \"border\""),
+            ("right", "select = \"border\""),
+        ] {
+            b += &format!("[[board.region]]\nrole = \"{role}\"\n{sel}\nfill = \"ink\"\n");
+        }
+    }
+    b
+}
+
+/// A minimal `games/<game>/game.toml` with the game's declared rules appended.
+pub fn text(game: &str) -> String {
+    let rules = std::fs::read_to_string(
+        root()
+            .join("tests/fixtures/declared")
+            .join(format!("{game}.toml")),
+    )
+    .expect("fixture");
+    format!(
+        "[game]\nid = \"{game}\"\ntitle = \"{game}\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n{}\n{rules}",
+        board(game)
+    )
+}
+
+/// The errors of a definition text, as printed.
+pub fn errors_of(game: &str, text: &str) -> Vec<String> {
+    let src = Source::new(format!("games/{game}/game.toml"), text);
+    match definition::parse_game(&src, &library(), game, None) {
+        Ok(_) => panic!("{game}: accepted:\n{text}"),
+        Err(d) => d.0.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+/// The game a definition text defines (it must have no error).
+pub fn game_of(game: &str, text: &str) -> Game {
+    let src = Source::new(format!("games/{game}/game.toml"), text);
+    match definition::parse_game(&src, &library(), game, None) {
+        Ok(g) => g,
+        Err(d) => panic!(
+            "{game}: {:#?}",
+            d.0.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+        ),
+    }
+}
+
+/// The declared rules a definition text builds (it must have no error).
+pub fn rules_of(game: &str, text: &str) -> RulesDef {
+    game_of(game, text)
+        .rules
+        .unwrap_or_else(|| panic!("{game}: no rules built"))
+}
+
+/// `game`'s text with `from` replaced by `to` (which must match once at least), its errors and
+/// the text.
+pub fn after(game: &str, from: &str, to: &str) -> (Vec<String>, String) {
+    let t = text(game);
+    assert!(t.contains(from), "{game}: `{from}` not in the fixture");
+    let bad = t.replacen(from, to, 1);
+    (errors_of(game, &bad), bad)
+}
+
+/// `games/<game>/game.toml:l:c:` of the `nth` (0-based) occurrence of `needle` in `text`.
+pub fn place(game: &str, text: &str, needle: &str, nth: usize) -> String {
+    let at = text
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("`{needle}` not found"))
+        .0;
+    let (l, c) = line_col(text, at);
+    format!("games/{game}/game.toml:{l}:{c}:")
+}
+
+/// Exactly one error: the one at `needle` saying `says`.
+pub fn refused(game: &str, from: &str, to: &str, needle: &str, says: &str) -> String {
+    let (found, bad) = after(game, from, to);
+    assert_eq!(found.len(), 1, "{game}: `{to}`: {found:#?}");
+    let want = place(game, &bad, needle, 0);
+    assert!(found[0].starts_with(&want), "want {want}, got {}", found[0]);
+    assert!(found[0].contains(says), "`{says}` not in: {}", found[0]);
+    found[0].clone()
+}
