@@ -56,6 +56,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         without_turns(cx, raw);
         return None;
     };
+    let before = cx.diags.0.len();
     if let Some(e) = &raw.engine {
         cx.err(
             e,
@@ -63,7 +64,6 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 .into(),
         );
     }
-    let before = cx.diags.0.len();
     let t = turns.get_ref();
     let sides: Vec<&str> = t
         .sides
