@@ -105,7 +105,9 @@ fn french_and_english_hold_the_same_positions_and_claims() {
         let (fr, en) = (&books[0], &books[1]);
         assert_eq!((fr.lang, en.lang), (Lang::Fr, Lang::En));
         assert_eq!(fr.examples.len(), en.examples.len());
-        assert!(fr.examples.len() >= 10, "{game}");
+        // A rulebook teaches by examples: the five French games have 10 or more, the short
+        // rulebooks of the classic declared games at least 5.
+        assert!(fr.examples.len() >= 5, "{game}");
         same_examples(fr, en);
     }
 }

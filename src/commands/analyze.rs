@@ -72,8 +72,23 @@ pub fn analyze(
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
     let bad = |msg: String| Error::Input(Diagnostic::file(&file, msg).into());
-    // A game with a program of its own has no `[rules]` values ludopress knows.
-    let params = registry::contract(game).map_or(&[][..], |c| c.params);
+    // A game with a program of its own has no `[rules]` values ludopress knows; a declared
+    // game's are those its counts read (their ranges are checked below, engine by engine).
+    let declared: Vec<crate::definition::contract::Param> = match &def.rules {
+        Some(rd) => rd
+            .params_used
+            .iter()
+            .filter_map(|n| crate::base::intern::intern(n).ok())
+            .map(|name| crate::definition::contract::Param {
+                name,
+                min: i64::MIN,
+                max: i64::MAX,
+                why: "",
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let params = registry::contract(game).map_or(&declared[..], |c| c.params);
     for (i, (name, values)) in sets.iter().enumerate() {
         if sets[..i].iter().any(|(n, _)| n == name) {
             return Err(bad(format!(
@@ -106,6 +121,28 @@ pub fn analyze(
                 "`--set rules.{name}={v}`: out of range (expected {} to {}{})",
                 param.min, param.max, param.why
             )));
+        }
+    }
+    // A declared game's counts say their own ranges: each value is tried on the engine first,
+    // so a value out of range is refused before any game is played.
+    if def.rules.is_some() {
+        for (name, values) in sets {
+            for v in values {
+                let mut d = def.clone();
+                d.params.insert(name.clone(), *v);
+                if let Err(e) = Engine::from_definition(&d) {
+                    let why = match e {
+                        Error::Input(d) => {
+                            d.0.into_iter()
+                                .map(|x| x.message)
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        }
+                        e => e.to_string(),
+                    };
+                    return Err(bad(format!("`--set rules.{name}={v}`: {why}")));
+                }
+            }
         }
     }
     let engine = Engine::new(project, game)?;

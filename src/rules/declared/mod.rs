@@ -29,7 +29,14 @@ pub struct Declared {
 impl Declared {
     /// The engine of `game`, from its declared rules and its first board.
     pub fn new(game: &Game) -> Result<Declared, Error> {
-        let fail = |why: String| crate::rules::games::definition_error(&game.id, why);
+        // What only the engine finds (a `[rules]` value out of a count's range, a start that is
+        // already over) is bad input in the game's definition: status 2, like its other errors.
+        let fail = |why: String| {
+            let file = std::path::PathBuf::from(format!("games/{}/game.toml", game.id));
+            Error::Input(crate::base::diag::Diagnostics(vec![
+                crate::base::diag::Diagnostic::file(&file, why),
+            ]))
+        };
         let rd = game
             .rules
             .as_ref()

@@ -318,6 +318,9 @@ impl Engine {
         if registry::find(&game.id).is_some() {
             return Engine::new(project, &game.id).map(Some);
         }
+        if game.rules.is_some() {
+            return Engine::from_definition(game).map(Some);
+        }
         Engine::program(project, game)
     }
 
