@@ -318,6 +318,22 @@ fn ends_have_one_condition_and_a_fitting_result() {
         "3\nresult = \"draw\"",
         "repetition keeps the last 64 positions",
     );
+    // Played by no engine of this version: refused at the key, not when the engine is built.
+    refused(
+        "connect4",
+        "[[end]]\nno_moves = true",
+        "[[end]]\nrepetition = 3\nresult = \"draw\"\n[[end]]\nno_progress = 40\nresult = \"draw\"\n[[end]]\nno_moves = true",
+        "3\nresult = \"draw\"",
+        "`repetition` is not played by this version's engine",
+    );
+    // `must_flip` only means something where a piece is placed and lines flip.
+    refused(
+        "reversi",
+        "place = \"empty\"",
+        "step = \"all\"",
+        "true",
+        "`must_flip` is for placements with `flip`",
+    );
     refused(
         "hex",
         "connect = { red = [\"top\", \"bottom\"], blue = [\"left\", \"right\"] }",

@@ -178,7 +178,19 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         let p = p.get_ref();
         unique(cx, &p.id, &names.phases[..i], "phase");
         match p.until.get_ref() {
-            Until::Word(w) if w == "hands-empty" => {}
+            Until::Word(w) if w == "hands-empty" => {
+                // Without hands the phase would be over before the first ply.
+                let hands = raw
+                    .start
+                    .as_ref()
+                    .is_some_and(|s| s.get_ref().hand.is_some());
+                if !hands {
+                    cx.err(
+                        &p.until,
+                        "`until = \"hands-empty\"` needs the pieces in hand: add `[start] hand = { ... }`".into(),
+                    );
+                }
+            }
             Until::Word(w) => cx.err(
                 &p.until,
                 format!("unknown `until` `{w}`: `\"hands-empty\"` or `{{ plies = 12 }}`"),
@@ -663,8 +675,8 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         (
             "must_flip",
             span(&r.must_flip),
-            r.flip.is_some(),
-            "moves with `flip`",
+            r.flip.is_some() && r.place.is_some(),
+            "placements with `flip`",
         ),
         ("max_hops", span(&r.max_hops), flag(&r.chain), "chains"),
     ];
@@ -758,7 +770,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             }
         }
         if let Some(n) = &r.plies {
-            names.count(cx, n, 1, 100_000, "`plies`");
+            names.count(cx, n, 1, 60_000, "`plies`");
             if ["win", "loss"].contains(&r.result.get_ref().as_str()) {
                 cx.err(&r.result, "`plies` ends with `draw`, `most-pieces` or `fewest-pieces`: it has no winner of its own".into());
             }
@@ -779,6 +791,16 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
                     n,
                     "repetition keeps the last 64 positions: add an end `no_progress = 64` or less"
                         .into(),
+                );
+            } else {
+                // Refused here, at its place, rather than when the engine is built.
+                cx.err_hint(
+                    n,
+                    "`repetition` is not played by this version's engine".into(),
+                    Some(
+                        "end a game that may go round for ever with `no_progress` or `plies`"
+                            .into(),
+                    ),
                 );
             }
         }

@@ -337,8 +337,8 @@ impl Program {
                 Some(c) => Some(bounded(
                     c,
                     params,
-                    0,
-                    n as i64,
+                    1,
+                    MAX_CELLS as i64,
                     &format!("`max` of `{}`", kd.id),
                 )?),
                 None => None,
