@@ -134,7 +134,9 @@ impl Program {
                         Act::Slide { min, max } => self.gen_slide(p, s, ri, r, c, min, max, out),
                         Act::Hop if r.chain => {
                             let stop = self.promotion_stop(k, s);
-                            self.chains(p, s, ri, r, c, c, 0, 0, Bits::EMPTY, NO_DIR, stop, out);
+                            let mut budget = MAX_CHAIN_STEPS;
+                            let at = (c, c, 0, 0, Bits::EMPTY, NO_DIR);
+                            self.chains(p, s, ri, r, at, stop, &mut budget, out);
                         }
                         Act::Hop => {
                             for &d in &r.dirs[s] {
@@ -355,8 +357,11 @@ impl Program {
         }
     }
 
-    /// Every chain of hops from `cell` (the piece left `start`); a chain ends where no hop is
-    /// left, at `max_hops`, or on a promotion cell that ends the move.
+    /// Every chain of hops from `cell` (the piece left `start`; `at` is start, cell, hops so
+    /// far, their packed directions, the pieces hopped and the last direction); a chain ends
+    /// where no hop is left, at `max_hops`, or on a promotion cell that ends the move. At most
+    /// `budget` steps of the search are taken for one piece (the chains found by then are its
+    /// moves): a bound on time whatever the rules.
     #[allow(clippy::too_many_arguments)]
     fn chains(
         &self,
@@ -364,15 +369,16 @@ impl Program {
         s: usize,
         ri: u8,
         r: &Rule,
-        start: usize,
-        cell: usize,
-        hops: u32,
-        dirs: u64,
-        hopped: Bits,
-        last: u8,
+        at: (usize, usize, u32, u64, Bits, u8),
         stop: Option<Bits>,
+        budget: &mut u32,
         out: &mut Vec<DMove>,
     ) {
+        let (start, cell, hops, dirs, hopped, last) = at;
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
         let mut extended = false;
         let stopped = hops > 0 && stop.is_some_and(|b| b.test(cell));
         if hops < u32::from(r.max_hops) && !stopped {
@@ -384,20 +390,8 @@ impl Program {
                     extended = true;
                     let t1 = usize::from(self.step(cell, usize::from(d)));
                     let dirs = dirs | u64::from(d) << (3 * hops);
-                    self.chains(
-                        p,
-                        s,
-                        ri,
-                        r,
-                        start,
-                        t,
-                        hops + 1,
-                        dirs,
-                        hopped.with(t1),
-                        d,
-                        stop,
-                        out,
-                    );
+                    let next = (start, t, hops + 1, dirs, hopped.with(t1), d);
+                    self.chains(p, s, ri, r, next, stop, budget, out);
                 }
             }
         }
@@ -406,6 +400,10 @@ impl Program {
         }
     }
 }
+
+/// Most steps of the search for one piece's chains of hops in one position (a draughts king's
+/// richest position takes a few dozen).
+pub const MAX_CHAIN_STEPS: u32 = 1_000_000;
 
 /// No direction yet (the first hop of a chain).
 const NO_DIR: u8 = 0xFE;
