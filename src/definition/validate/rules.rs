@@ -504,10 +504,12 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
             let t = tok.get_ref().as_str();
             if t.is_empty()
                 || t == "."
-                || t.chars().any(char::is_whitespace)
+                || t.chars().any(|c| {
+                    c.is_whitespace() || c.is_control() || c == '"' || c == '\\' || c == '\''
+                })
                 || t.chars().count() > 16
             {
-                cx.err(tok, format!("invalid token `{t}`: 1 to 16 characters, no space, not `.` (an empty cell)"));
+                cx.err(tok, format!("invalid token `{t}`: 1 to 16 characters, no space, quote or backslash (a position file writes it in a string), not `.` (an empty cell)"));
                 continue;
             }
             if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {

@@ -214,6 +214,9 @@ pub struct Program {
     pub phases: Vec<(String, Option<u16>)>,
     /// Per side, the kinds a `place` or `drop` puts (bit mask): only these come from a supply.
     pub placed: [u16; MAX_SIDES],
+    /// Kinds whose `max` a position keeps (bit mask): not those a flip or a promotion makes
+    /// more of, for which `max` is only the supply placed.
+    pub capped: u16,
     /// Whether hands are written in positions (`[start] hand` given).
     pub explicit_hand: bool,
     /// Whether positions carry the ply count.
@@ -489,6 +492,12 @@ impl Program {
                 .filter(|r| matches!(r.act, Act::Place | Act::Drop) && r.sides & (1 << s) != 0)
                 .fold(0, |m, r| m | 1 << r.puts)
         });
+        let flips = rules.iter().any(|r| r.flip);
+        let promoted = kinds
+            .iter()
+            .filter_map(|k| k.promote.map(|(to, _, _)| 1u16 << to))
+            .fold(0, |m, b| m | b);
+        let capped = if flips { 0 } else { !promoted };
         let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();
         let mut keys = vec!["board", "to_move"];
         if rd.start.hand.is_some() {
@@ -537,6 +546,7 @@ impl Program {
             first,
             phases,
             placed,
+            capped,
             explicit_hand: rd.start.hand.is_some(),
             use_ply,
             use_quiet,
@@ -586,6 +596,25 @@ impl Program {
         if let Err(why) = self.check_counts(&p) {
             return Err(format!("`[start]`: {why}"));
         }
+        if let Some(down) = self.gravity {
+            for c in 0..self.n {
+                let b = p.board[c];
+                if b == 0 {
+                    continue;
+                }
+                let below = self.step(
+                    c,
+                    usize::from(down[usize::from(self.owner[usize::from(b)])]),
+                );
+                if below != NONE && p.board[usize::from(below)] == 0 {
+                    return Err(format!(
+                        "`[start] board`: the piece on {} floats: {} under it is empty (pieces fall to the last empty cell)",
+                        self.names[c],
+                        self.names[usize::from(below)]
+                    ));
+                }
+            }
+        }
         p.status = self.status_of_board(&p);
         if p.status != GOING {
             return Err(format!(
@@ -599,10 +628,14 @@ impl Program {
         Ok(p)
     }
 
-    /// Limits a position must keep: each kind's `max` per side.
+    /// Limits a position must keep: each kind's `max` per side (of the kinds play cannot make
+    /// more of than were placed).
     pub fn check_counts(&self, p: &DPos) -> Result<(), String> {
         for (k, kd) in self.kinds.iter().enumerate() {
             let Some(max) = kd.max else { continue };
+            if self.capped & (1 << k) == 0 {
+                continue;
+            }
             for s in 0..self.ns {
                 let b = (k * self.ns + s + 1) as u8;
                 let count = p.occ[s].iter().filter(|&c| p.board[c] == b).count();
@@ -777,7 +810,9 @@ pub fn fits(t: Target, c: Class) -> bool {
 pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
     match o {
         Outcome::Win => subject as u8 + 1,
-        // With more than two sides, the side after the loser in turn order wins.
+        // With more than two sides, the side after the loser in turn order wins; a solitaire
+        // lost has no winner.
+        Outcome::Loss if prog.ns == 1 => DRAW,
         Outcome::Loss => ((subject + 1) % prog.ns) as u8 + 1,
         Outcome::Draw => DRAW,
         Outcome::MostPieces | Outcome::FewestPieces => {

@@ -125,6 +125,8 @@ impl Program {
                 if let Some(f) = r.from {
                     own &= self.regions[usize::from(f)][s];
                 }
+                // One budget for the rule's chains in this position, whatever the pieces.
+                let mut budget = MAX_CHAIN_STEPS;
                 for c in own.iter() {
                     let k = self.kind_of[usize::from(p.board[c])];
                     if r.pieces & (1 << k) == 0 {
@@ -134,8 +136,10 @@ impl Program {
                         Act::Slide { min, max } => self.gen_slide(p, s, ri, r, c, min, max, out),
                         Act::Hop if r.chain => {
                             let stop = self.promotion_stop(k, s);
-                            let mut budget = MAX_CHAIN_STEPS;
                             let at = (c, c, 0, 0, Bits::EMPTY, NO_DIR);
+                            if out.len() >= MAX_CHAIN_MOVES {
+                                continue;
+                            }
                             self.chains(p, s, ri, r, at, stop, &mut budget, out);
                         }
                         Act::Hop => {
@@ -395,15 +399,20 @@ impl Program {
                 }
             }
         }
-        if !extended && hops > 0 && self.lands(r, s, cell) {
+        if !extended && hops > 0 && self.lands(r, s, cell) && out.len() < MAX_CHAIN_MOVES {
             out.push(DMove::chain(ri, start, cell, hops, dirs));
         }
     }
 }
 
-/// Most steps of the search for one piece's chains of hops in one position (a draughts king's
-/// richest position takes a few dozen).
-pub const MAX_CHAIN_STEPS: u32 = 1_000_000;
+/// Most steps of the search for one rule's chains of hops in one position (a draughts
+/// position takes a few dozen).
+pub const MAX_CHAIN_STEPS: u32 = 100_000;
+
+/// Most chains of hops listed in one position (the moves of a position are built into
+/// positions of a few hundred bytes each: this keeps one position's successors within tens of
+/// megabytes).
+pub const MAX_CHAIN_MOVES: usize = 100_000;
 
 /// No direction yet (the first hop of a chain).
 const NO_DIR: u8 = 0xFE;

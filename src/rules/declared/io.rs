@@ -84,10 +84,11 @@ impl Program {
         }
         let (_, s) = to_move?;
         p.to_move = s as u8;
-        match phase {
-            Some((_, k)) => p.phase = k as u8,
-            None => self.settle_phase(&mut p),
+        // A phase whose end already holds gives way to the next, as after a ply.
+        if let Some((_, k)) = phase {
+            p.phase = k as u8;
         }
+        self.settle_phase(&mut p);
         if let Some((s, c)) = self.arrived_before(&p) {
             raw.error(
                 span,

@@ -123,7 +123,9 @@ impl Program {
             q.left = self.actions;
         }
         self.settle_phase(&mut q);
-        q.status = self.status_after(&q, s, changed);
+        // A flip can make a line anywhere: then the whole board is looked at for the mover.
+        let whole = !m.is_pass() && self.rules[m.rule()].flip;
+        q.status = self.status_after(&q, s, changed, whole);
         q
     }
 
@@ -142,8 +144,12 @@ impl Program {
     }
 
     /// The status after a ply by `mover` that changed `cell` (`None`: a pass).
-    fn status_after(&self, q: &DPos, mover: usize, cell: Option<usize>) -> u8 {
+    fn status_after(&self, q: &DPos, mover: usize, cell: Option<usize>, whole: bool) -> u8 {
         self.first_end(q, |p, e| match e {
+            End::Line { n, exact, axes } if whole => p.occ[mover]
+                .iter()
+                .any(|c| self.line_through(p, mover, c, *n, *exact, axes))
+                .then_some(mover),
             End::Line { n, exact, axes } => cell
                 .filter(|&c| p.occ[mover].test(c))
                 .is_some_and(|c| self.line_through(p, mover, c, *n, *exact, axes))

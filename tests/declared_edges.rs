@@ -1,0 +1,87 @@
+//! Edges of the declared engine found by a hostile run, each held here: pieces a flip makes
+//! more of than a kind's `max` (the limit is the supply placed, not a cap on the board); a line
+//! made by a flip away from the placed disc ends the game; a start whose pieces float in a game
+//! where they fall is refused.
+
+mod common;
+#[path = "common/declared.rs"]
+mod declared;
+
+use declared::{game_of, text};
+use ludopress::rules::declared::Declared;
+use ludopress::rules::rng::Rng;
+use ludopress::rules::{self, RawPosition, Rules};
+
+fn engine(game: &str, from: &str, to: &str) -> Declared {
+    let t = text(game);
+    assert!(t.contains(from), "`{from}`");
+    Declared::new(&game_of(game, &t.replacen(from, to, 1))).unwrap()
+}
+
+fn position(r: &Declared, text: &str) -> <Declared as Rules>::Pos {
+    let src = ludopress::base::diag::Source::new("p.toml", text);
+    let mut raw = RawPosition::parse(src).unwrap();
+    raw.game(&[]).unwrap();
+    let p = r.parse(&mut raw);
+    raw.finish(r.keys()).unwrap();
+    p.unwrap()
+}
+
+/// Reversi with `max = 32` a side: random games keep their invariants although a side's discs
+/// pass 32 by flips (the `max` bounds what is placed).
+#[test]
+fn a_flip_may_pass_a_kind_s_max() {
+    let r = engine(
+        "reversi",
+        "tokens = { black = \"B\", white = \"W\" }",
+        "tokens = { black = \"B\", white = \"W\" }\nmax = 32",
+    );
+    let (mut rng, mut buf) = (Rng::new(3), Vec::new());
+    let mut most = 0;
+    for g in 0..40 {
+        let mut p = r.start(g);
+        while let Some(q) = rules::random_ply(&r, &p, &mut rng, &mut buf) {
+            r.invariants(&q).unwrap();
+            most = most.max(r.score(&q).scores.iter().map(|s| s.1).max().unwrap());
+            p = q;
+        }
+    }
+    assert!(most > 32, "{most}");
+}
+
+/// Reversi with an end `line = 4`: white's d3 turns c2 over (closed by b1), which makes the row
+/// a2-d2 white. The row does not pass through d3: the game is over all the same.
+#[test]
+fn a_line_made_by_a_flip_ends_the_game() {
+    let r = engine(
+        "reversi",
+        "[[end]]",
+        "[[end]]\nline = 4\nresult = \"win\"\n[[end]]",
+    );
+    let p = position(
+        &r,
+        "game = \"reversi\"\nto_move = \"white\"\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nW W B W . . . .\n. W . . . . . .\n\"\"\"\n",
+    );
+    assert!(!r.score(&p).over);
+    let q = r.find_move(&p, "d3").expect("d3 turns c2");
+    let s = r.score(&q);
+    assert_eq!((s.over, s.winner.as_deref()), (true, Some("white")));
+    r.invariants(&q).unwrap();
+}
+
+/// Connect Four whose start has a disc in the air: refused when the engine is built.
+#[test]
+fn a_floating_start_is_refused() {
+    let t = text("connect4").replacen(
+        "[[move]]",
+        "[start]\nboard = \"\"\"\n. . . . . . .\n. . . . . . .\n. . . R . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n\"\"\"\n[[move]]",
+        1,
+    );
+    let e = Declared::new(&game_of("connect4", &t))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the piece on d4 floats: d3 under it is empty"),
+        "{e}"
+    );
+}
