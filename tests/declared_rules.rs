@@ -326,6 +326,21 @@ fn ends_have_one_condition_and_a_fitting_result() {
         "3\nresult = \"draw\"",
         "`repetition` is not played by this version's engine",
     );
+    // A leap that goes nowhere, a slide whose bounds leave no move.
+    refused(
+        "breakthrough",
+        "step = \"forward\"",
+        "leap = [[0, 0]]",
+        "[0, 0]",
+        "a leap of `[0, 0]` goes nowhere",
+    );
+    refused(
+        "breakthrough",
+        "step = \"forward\"",
+        "slide = \"forward\"\nmin = 5\nmax = 4",
+        "4\n[[move]]",
+        "`max` is at least `min`",
+    );
     // `must_flip` only means something where a piece is placed and lines flip.
     refused(
         "reversi",

@@ -586,11 +586,20 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
                     v,
                     "a leap is an offset `[columns, rows]` of -15 to 15 each".into(),
                 );
+            } else if v.get_ref().iter().all(|x| *x.get_ref() == 0) {
+                cx.err(v, "a leap of `[0, 0]` goes nowhere: give an offset".into());
             }
         }
     }
     for n in [&r.min, &r.max].into_iter().flatten() {
         names.count(cx, n, 1, 16, "a count of cells");
+    }
+    if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
+        if let (Count::N(a), Count::N(b)) = (lo.get_ref(), hi.get_ref()) {
+            if a > b {
+                cx.err(hi, format!("a slide of at least {a} and at most {b} cells has no move: `max` is at least `min`"));
+            }
+        }
     }
     if let Some(n) = &r.max_hops {
         let most = MAX_HOPS as i64;
