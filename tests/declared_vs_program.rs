@@ -7,25 +7,15 @@
 //! Skipped with a message where `python3` is missing. `LUDOPRESS_VS_N` raises the number of
 //! positions.
 
-use ludopress::definition::model::EngineDef;
+#[path = "common/program.rs"]
+mod program;
 use ludopress::definition::Project;
 use ludopress::rules::engine::Engine;
-use ludopress::rules::external::{ExtPos, External};
+use ludopress::rules::external::ExtPos;
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Field, Rules};
+use program::{breakthrough_py, python};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-fn python() -> bool {
-    let here = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !here {
-        eprintln!("skipped: python3 is not installed here, the Breakthrough program cannot run");
-    }
-    here
-}
 
 /// The board rows and the other fields of a declared position, as the program reads them.
 fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
@@ -36,15 +26,6 @@ fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
 fn key(rows: &[Vec<String>], table: &toml::Table) -> String {
     let side = table.get("to_move").and_then(|v| v.as_str()).unwrap_or("?");
     format!("{side}: {}", ludopress::rules::external::board_text(rows))
-}
-
-fn program() -> External {
-    ludopress::rules::external::trust::allow_for_this_run();
-    let def = EngineDef {
-        command: vec!["python3".into(), "engine.py".into()],
-        dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough-py"),
-    };
-    External::start("breakthrough-py", &def).unwrap()
 }
 
 #[test]
@@ -58,7 +39,7 @@ fn declared_breakthrough_agrees_with_its_program() {
         panic!("breakthrough is a declared game");
     };
     let r = &**r;
-    let x = program();
+    let x = breakthrough_py();
     let want: usize = std::env::var("LUDOPRESS_VS_N")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -130,7 +111,7 @@ fn both_accept_the_same_boards() {
         return;
     }
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    let x = program();
+    let x = breakthrough_py();
     let mut rng = Rng::new(7);
     let (mut accepted, mut refused) = (0, 0);
     for _ in 0..300 {

@@ -6,36 +6,16 @@
 //! `playout`, `analyze` and `play` run on `breakthrough-py` through the binary, each saying how
 //! fast the program played, and a program that dies mid-run reported at its game (status 2).
 
+#[path = "common/program.rs"]
+mod program;
 use ludopress::definition::model::EngineDef;
 use ludopress::rules::external::rules::ExternalRules;
 use ludopress::rules::external::{ExtPos, External};
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Rules};
+use program::{breakthrough_py, python};
 use std::path::PathBuf;
 use std::process::Command;
-
-/// Whether `python3` runs here (the Breakthrough program's interpreter); a test that needs it
-/// says it is skipped.
-fn python() -> bool {
-    let here = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !here {
-        eprintln!("skipped: python3 is not installed here, the Breakthrough program cannot run");
-    }
-    here
-}
-
-/// The Breakthrough program, started with consent for this run.
-fn breakthrough_py() -> External {
-    ludopress::rules::external::trust::allow_for_this_run();
-    let def = EngineDef {
-        command: vec!["python3".into(), "engine.py".into()],
-        dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/breakthrough-py"),
-    };
-    External::start("breakthrough-py", &def).unwrap()
-}
 
 /// The board of a position, as its rows of tokens joined.
 fn board(p: &ExtPos) -> String {

@@ -95,26 +95,12 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             cx.err(s, format!("side `{}` given twice", s.get_ref()));
         }
     }
+    let [region_names, kind_names, phase_names] = declared_names(raw);
     let names = Names {
         sides: sides.iter().take(MAX_SIDES).copied().collect(),
-        regions: raw
-            .regions
-            .keys()
-            .take(MAX_REGIONS)
-            .map(|k| k.get_ref().as_str())
-            .collect(),
-        kinds: raw
-            .kind
-            .iter()
-            .take(MAX_KINDS)
-            .map(|k| k.get_ref().id.get_ref().as_str())
-            .collect(),
-        phases: raw
-            .phase
-            .iter()
-            .take(MAX_PHASES)
-            .map(|p| p.get_ref().id.get_ref().as_str())
-            .collect(),
+        regions: region_names,
+        kinds: kind_names,
+        phases: phase_names,
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
         values: raw.rules.values().map(|v| *v.get_ref()).collect(),
         forward: t.forward.is_some(),
@@ -257,6 +243,28 @@ fn without_turns(cx: &mut Ctx, raw: &raw::GameFile) {
 }
 
 /// The names the rules may refer to.
+/// The names of a game's `[regions]`, `[[kind]]` and `[[phase]]`, in file order, within the
+/// format's limits: what the checks and the builder resolve names against.
+pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 3] {
+    [
+        raw.regions
+            .keys()
+            .take(MAX_REGIONS)
+            .map(|k| k.get_ref().as_str())
+            .collect(),
+        raw.kind
+            .iter()
+            .take(MAX_KINDS)
+            .map(|k| k.get_ref().id.get_ref().as_str())
+            .collect(),
+        raw.phase
+            .iter()
+            .take(MAX_PHASES)
+            .map(|p| p.get_ref().id.get_ref().as_str())
+            .collect(),
+    ]
+}
+
 struct Names<'a> {
     sides: Vec<&'a str>,
     regions: Vec<&'a str>,

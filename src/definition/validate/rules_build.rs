@@ -90,6 +90,7 @@ pub(super) fn build(
     board: &Board,
     used: &[String],
 ) -> RulesDef {
+    let [regions, kinds, phases] = super::rules::declared_names(raw);
     let ix = Index {
         sides: turns
             .sides
@@ -98,24 +99,9 @@ pub(super) fn build(
             .take(MAX_SIDES)
             .map(|s| s.get_ref().as_str())
             .collect(),
-        regions: raw
-            .regions
-            .keys()
-            .take(MAX_REGIONS)
-            .map(|k| k.get_ref().as_str())
-            .collect(),
-        kinds: raw
-            .kind
-            .iter()
-            .take(MAX_KINDS)
-            .map(|k| k.get_ref().id.get_ref().as_str())
-            .collect(),
-        phases: raw
-            .phase
-            .iter()
-            .take(MAX_PHASES)
-            .map(|p| p.get_ref().id.get_ref().as_str())
-            .collect(),
+        regions,
+        kinds,
+        phases,
     };
     let forward = forwards(cx, raw, &board.grid, &ix.sides);
     let words = ix
