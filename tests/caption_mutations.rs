@@ -545,3 +545,46 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
         );
     }
 }
+
+/// A declared game's own words for its sides (`[turns] words`) are read by the caption checker
+/// before the language's fixed words: tic-tac-toe's facts carry `croix` for cross, and with the
+/// words `kreuz` and `ring` given instead, a caption naming the winner by its word passes and
+/// one naming the loser is caught.
+#[test]
+fn a_declared_game_s_own_side_words_bind_in_captions() {
+    let engine = Engine::new(&Project::new(common::root()), "tictactoe").unwrap();
+    let books = make::load_rulebooks(&common::root(), &common::game("tictactoe"), Some(&engine))
+        .unwrap_or_else(|d| panic!("{d}"));
+    let book = books.iter().find(|b| b.lang == Lang::En).unwrap();
+    let ex = book
+        .examples
+        .iter()
+        .find(|e| {
+            e.position.is_some()
+                && e.facts.winners.len() == 1
+                && e.facts.winners[0] != "draw"
+                && e.after_caption.is_none()
+        })
+        .expect("an example with a winner");
+    assert!(
+        ex.facts
+            .side_words
+            .contains(&("croix".to_string(), "cross")),
+        "{:?}",
+        ex.facts.side_words
+    );
+    let mut own = ex.clone();
+    own.facts.side_words = vec![("kreuz".into(), "cross"), ("ring".into(), "nought")];
+    let (right, wrong) = match ex.facts.winners[0].as_str() {
+        "cross" => ("Kreuz", "Ring"),
+        _ => ("Ring", "Kreuz"),
+    };
+    let said =
+        |ex: &Example, who: &str| captions::check_text(ex, Lang::En, 0, &format!("{who} wins."));
+    assert!(said(&own, right).is_empty(), "{:?}", said(&own, right));
+    let caught = said(&own, wrong);
+    assert!(!caught.is_empty(), "`{wrong} wins.` passed");
+    // Without the game's words the same word names no side, so it claims nothing to catch.
+    own.facts.side_words.clear();
+    assert!(said(&own, wrong).is_empty(), "{:?}", said(&own, wrong));
+}

@@ -85,3 +85,75 @@ fn a_floating_start_is_refused() {
         "{e}"
     );
 }
+
+/// Draughts whose draw by 80 quiet plies becomes a draw by the third repetition (with a
+/// `no_progress = 64` end, as the format requires): two kings going back and forth draw at the
+/// eighth ply, when the start comes round the third time, not before. The positions written in
+/// between carry what they have seen and read back the same; a `seen` longer than `quiet`, or
+/// not a key, is refused at its place.
+#[test]
+fn the_third_repetition_draws() {
+    let r = engine(
+        "draughts",
+        "no_progress = 80               # 40 moves each with kings only, no capture: a draw",
+        "repetition = 3\nby = [\"man\"]\nresult = \"draw\"\n[[end]]\nno_progress = 64",
+    );
+    assert!(r.keys().contains(&"seen"), "{:?}", r.keys());
+    let start = "game = \"draughts\"\nto_move = \"dark\"\nquiet = 0\nboard = \"\"\"\n. . . . . . . W\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nB . . . . . . .\n\"\"\"\n";
+    let mut p = position(&r, start);
+    let shuffle = ["a1-b2", "h8-g7", "b2-a1", "g7-h8"];
+    for (i, m) in shuffle.iter().cycle().take(8).enumerate() {
+        assert!(!r.score(&p).over, "over before ply {}", i + 1);
+        p = r.find_move(&p, m).unwrap_or_else(|| panic!("{m}"));
+        r.invariants(&p).unwrap();
+        // What a position file writes of it reads back as the same position.
+        let written = rules::to_toml("draughts", &r.fields(&p));
+        assert_eq!(position(&r, &written), p, "{written}");
+        if i == 3 {
+            assert!(written.contains("seen = ["), "{written}");
+        }
+    }
+    let s = r.score(&p);
+    assert_eq!((s.over, s.winner.as_deref()), (true, Some("draw")));
+    // A man's step is progress: it forgets what was seen, so the dance starts again from one.
+    let with_man = start.replacen(
+        ". . . . . . . .\n. . . . . . . .\nB",
+        ". . b . . . . .\n. . . . . . . .\nB",
+        1,
+    );
+    let mut p = position(&r, &with_man);
+    for m in shuffle {
+        p = r.find_move(&p, m).unwrap();
+    }
+    assert_eq!((p.seen.len(), p.quiet), (4, 4));
+    p = r.find_move(&p, "c3-d4").expect("c3-d4");
+    assert_eq!((p.seen.len(), p.quiet), (0, 0));
+    for m in [
+        "h8-g7", "a1-b2", "g7-h8", "b2-a1", "h8-g7", "a1-b2", "g7-h8",
+    ] {
+        assert!(!r.score(&p).over, "{m}");
+        p = r.find_move(&p, m).unwrap();
+    }
+    assert!(!r.score(&p).over);
+    p = r.find_move(&p, "b2-a1").unwrap();
+    assert_eq!(r.score(&p).winner.as_deref(), Some("draw"));
+    // Refusals, at the key.
+    for (seen, why) in [
+        (
+            "quiet = 0\nseen = [\"00000000000000ab\"]",
+            "`seen` holds 1 positions, more than the 0 plies",
+        ),
+        (
+            "quiet = 2\nseen = [\"xyz\"]",
+            "`seen`: `xyz` is not a position key",
+        ),
+    ] {
+        let text = start.replacen("quiet = 0", seen, 1);
+        let src = ludopress::base::diag::Source::new("p.toml", &text);
+        let mut raw = RawPosition::parse(src).unwrap();
+        raw.game(&[]).unwrap();
+        assert!(r.parse(&mut raw).is_none(), "{seen}");
+        let e = raw.finish(r.keys()).unwrap_err().to_string();
+        assert!(e.contains(why) && e.contains("p.toml:4:"), "{e}");
+    }
+}

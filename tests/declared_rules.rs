@@ -318,13 +318,12 @@ fn ends_have_one_condition_and_a_fitting_result() {
         "3\nresult = \"draw\"",
         "repetition keeps the last 64 positions",
     );
-    // Played by no engine of this version: refused at the key, not when the engine is built.
     refused(
         "connect4",
         "[[end]]\nno_moves = true",
-        "[[end]]\nrepetition = 3\nresult = \"draw\"\n[[end]]\nno_progress = 40\nresult = \"draw\"\n[[end]]\nno_moves = true",
-        "3\nresult = \"draw\"",
-        "`repetition` is not played by this version's engine",
+        "[[end]]\nrepetition = 17\nresult = \"draw\"\n[[end]]\nno_progress = 40\nresult = \"draw\"\n[[end]]\nno_moves = true",
+        "17\nresult = \"draw\"",
+        "`repetition` out of range: expected 2 to 16, found 17",
     );
     // A leap that goes nowhere, a slide whose bounds leave no move.
     refused(

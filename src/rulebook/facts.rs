@@ -8,7 +8,7 @@
 //! claimed move (the board after it: which pieces it takes), never for what no claim states.
 
 use super::claims::ClaimKind;
-use super::lexicon::Counted;
+use super::lexicon::{Counted, Lexicon};
 use crate::definition::model::{DiagramDef, Game};
 use crate::layout::diagram;
 use crate::rules::engine::{Engine, Position};
@@ -97,6 +97,37 @@ pub struct Facts {
     pub marked: Vec<String>,
     /// The board's regions named after a side (`camp-south`): the side and the cells.
     pub side_regions: Vec<(String, Vec<String>)>,
+    /// The game's own words for its sides (declared rules' `[turns] words`, lower case), each
+    /// with the side it names: read before the language's fixed words.
+    pub side_words: Vec<(String, &'static str)>,
+}
+
+impl Facts {
+    /// The side a word names: by the game's own words, else by the language's.
+    pub fn side_word(&self, lex: &Lexicon, word: &str) -> Option<&'static str> {
+        self.side_words
+            .iter()
+            .find(|(w, _)| w == word)
+            .map(|(_, s)| *s)
+            .or_else(|| lex.side(word))
+    }
+}
+
+/// The words a declared game gives its sides, lower case, each with its side (interned).
+fn side_words(game: &Game) -> Vec<(String, &'static str)> {
+    let Some(r) = &game.rules else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (side, words) in r.sides.iter().zip(&r.words) {
+        let Ok(side) = crate::base::intern::intern(side) else {
+            continue;
+        };
+        for w in words {
+            out.push((w.to_lowercase(), side));
+        }
+    }
+    out
 }
 
 impl Facts {
@@ -503,5 +534,6 @@ pub fn of(
     }
     f.cells = cells;
     f.sides = sides;
+    f.side_words = side_words(game);
     f
 }

@@ -811,16 +811,6 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
                     "repetition keeps the last 64 positions: add an end `no_progress = 64` or less"
                         .into(),
                 );
-            } else {
-                // Refused here, at its place, rather than when the engine is built.
-                cx.err_hint(
-                    n,
-                    "`repetition` is not played by this version's engine".into(),
-                    Some(
-                        "end a game that may go round for ever with `no_progress` or `plies`"
-                            .into(),
-                    ),
-                );
             }
         }
     }

@@ -61,13 +61,13 @@ enum Kind {
 }
 
 /// `black has no pawn`, `les noirs n’ont aucun pion`: a side's count of none.
-fn zero_count(ws: &[Word], i: usize, lex: &Lexicon) -> bool {
+fn zero_count(ws: &[Word], i: usize, lex: &Lexicon, f: &Facts) -> bool {
     let phrase = ws[i].phrase;
     let side_before = ws[..i]
         .iter()
         .rev()
         .take_while(|w| w.phrase == phrase)
-        .any(|w| lex.side(&w.lower).is_some());
+        .any(|w| f.side_word(lex, &w.lower).is_some());
     side_before
         && lex.zero.contains(&ws[i].lower.as_str())
         && ws
@@ -104,10 +104,10 @@ fn reading(ex: &Example, lex: &Lexicon, caption: &str) -> (Vec<Word>, Vec<Kind>)
                 Kind::Cell
             } else if let Some(n) = number(w, lex) {
                 Kind::Number(n)
-            } else if zero_count(&ws, i, lex) {
+            } else if zero_count(&ws, i, lex, f) {
                 Kind::Number(0)
-            } else if let Some(s) = lex
-                .side(&w.lower)
+            } else if let Some(s) = f
+                .side_word(lex, &w.lower)
                 .filter(|s| f.sides.iter().any(|x| x == s))
             {
                 Kind::Side(s)
@@ -606,9 +606,12 @@ impl Reader<'_> {
             }
             return None;
         }
-        let side_here = prev.and_then(|p| lex.side(p)).is_some();
+        let side_here = prev.and_then(|p| f.side_word(lex, p)).is_some();
         let next = self.next_in_phrase(k, 1).map(|x| x.lower.as_str());
-        let is_side = f.sides.iter().any(|s| lex.side(w) == Some(s.as_str()));
+        let is_side = f
+            .sides
+            .iter()
+            .any(|s| f.side_word(lex, w) == Some(s.as_str()));
         let before = (k >= 2 && self.ws[k - 2].phrase == self.ws[k].phrase)
             .then(|| self.ws[k - 2].lower.as_str());
         // "from the west", "par l’ouest": coming from there, so going the other way.

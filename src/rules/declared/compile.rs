@@ -21,6 +21,9 @@ pub const NONE: u16 = u16::MAX;
 pub const MAX_HAND: u16 = 9999;
 /// A hand that never runs out (a `place` of a kind without `max`, and no `[start] hand`).
 pub const UNLIMITED: u16 = u16::MAX;
+/// Most positions a position remembers for `repetition` (the format requires `no_progress` of
+/// at most this, so a game never needs more).
+pub const MAX_SEEN: usize = 64;
 
 /// What a move does, compiled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +152,8 @@ pub enum End {
     Plies(u16),
     /// Plies without progress.
     NoProgress(u16),
+    /// The same position for the n-th time since the last progress.
+    Repetition(u16),
 }
 
 /// The compiled rules of one declared game.
@@ -223,6 +228,8 @@ pub struct Program {
     pub use_ply: bool,
     /// Whether positions carry the plies without progress.
     pub use_quiet: bool,
+    /// Whether positions carry the keys of the positions since the last progress.
+    pub use_seen: bool,
     /// Kinds whose moves are progress, as a bit mask.
     pub progress_kinds: u16,
     /// (pieces that only drop) the direction they fall per side: a floating piece is refused.
@@ -412,7 +419,7 @@ impl Program {
         let any_longest = rules.iter().any(|r| r.longest);
         let mut ends = Vec::new();
         let mut progress_kinds = 0;
-        let (mut use_ply, mut use_quiet) = (false, false);
+        let (mut use_ply, mut use_quiet, mut use_seen) = (false, false, false);
         for e in &rd.ends {
             let end = match &e.cond {
                 Cond::Reach(r) => End::Reach(*r as u8),
@@ -453,8 +460,11 @@ impl Program {
                     progress_kinds |= mask(by);
                     End::NoProgress(bounded(c, params, 1, 60_000, "`no_progress`")?)
                 }
-                Cond::Repetition { .. } => {
-                    return Err("`repetition` is not played by this version's engine".into())
+                Cond::Repetition { n: c, by } => {
+                    use_quiet = true;
+                    use_seen = true;
+                    progress_kinds |= mask(by);
+                    End::Repetition(bounded(c, params, 2, 16, "`repetition`")?)
                 }
             };
             ends.push((end, e.result));
@@ -515,6 +525,9 @@ impl Program {
         if use_quiet {
             keys.push("quiet");
         }
+        if use_seen {
+            keys.push("seen");
+        }
         let mut prog = Program {
             id: crate::base::intern::intern(id)?,
             sides: names(&side_names)?,
@@ -550,6 +563,7 @@ impl Program {
             explicit_hand: rd.start.hand.is_some(),
             use_ply,
             use_quiet,
+            use_seen,
             progress_kinds,
             gravity,
             start: DPos::empty(),

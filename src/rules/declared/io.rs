@@ -5,7 +5,7 @@
 //! `c4` (a placement), `d` (a drop into column d; its landing cell `d1` is read too), `a2-a3`,
 //! `d4xe5` (a capture by replacement), `a1-c3` (a hop), `c3xe5xg7` (hops that capture), `pass`.
 
-use super::compile::{Act, Program, MAX_HAND, NONE, UNLIMITED};
+use super::compile::{Act, Program, MAX_HAND, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
 use crate::geometry::Grid;
 use crate::rules::position::{check_shape, RawPosition};
@@ -46,6 +46,9 @@ impl Program {
             if let Some((_, v)) = raw.int("quiet", 0, 60_000) {
                 p.quiet = v as u16;
             }
+        }
+        if self.use_seen {
+            self.parse_seen(raw, &mut p);
         }
         let (span, rows) = board?;
         let widths: Vec<usize> = self.rows.iter().map(Vec::len).collect();
@@ -105,6 +108,38 @@ impl Program {
         }
         p.status = self.status_of_board(&p);
         Some(p)
+    }
+
+    /// Reads `seen`: the keys (16 hex digits each) of the positions since the last progress,
+    /// oldest first, at most `quiet` of them (a position written by hand may leave them out).
+    fn parse_seen(&self, raw: &mut RawPosition, p: &mut DPos) {
+        let Some((span, keys)) = raw.strings("seen") else {
+            return;
+        };
+        if keys.len() > usize::from(p.quiet).min(MAX_SEEN) {
+            raw.error_hint(
+                span,
+                format!(
+                    "`seen` holds {} positions, more than the {} plies without progress (`quiet`)",
+                    keys.len(),
+                    p.quiet
+                ),
+                Some("`seen` lists the positions since the last capture, placement or move of a `by` kind: one a ply".into()),
+            );
+            return;
+        }
+        for k in &keys {
+            match u64::from_str_radix(k, 16) {
+                Ok(v) if k.len() == 16 => p.seen.push(v),
+                _ => {
+                    raw.error(
+                        span.clone(),
+                        format!("`seen`: `{k}` is not a position key (16 hexadecimal digits, as `moves` and `new` write them)"),
+                    );
+                    return;
+                }
+            }
+        }
     }
 
     /// Refuses a piece with an empty cell below it, in a game whose pieces only fall.
@@ -172,6 +207,10 @@ impl Program {
                 )),
                 "ply" => f.push(("ply", Field::Int(i64::from(p.ply)))),
                 "quiet" => f.push(("quiet", Field::Int(i64::from(p.quiet)))),
+                "seen" => f.push((
+                    "seen",
+                    Field::Strs(p.seen.iter().map(|k| format!("{k:016x}")).collect()),
+                )),
                 _ => {}
             }
         }
@@ -264,6 +303,9 @@ impl Program {
             }
         }
         self.check_counts(p)?;
+        if p.seen.len() > usize::from(p.quiet).min(MAX_SEEN) {
+            return Err("more positions seen than plies without progress".into());
+        }
         if p.hand.iter().any(|&h| h != UNLIMITED && h > MAX_HAND) {
             return Err("a hand out of bounds".into());
         }

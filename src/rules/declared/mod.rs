@@ -141,6 +141,23 @@ impl Rules for Declared {
         Some((m, self.prog.apply(p, m)))
     }
 
+    /// A random game played in place, one position for the whole game (the same draws as
+    /// ply by ply, so the same games).
+    fn whole_playout(&self, p: &DPos, cap: u64, rng: &mut rng::Rng) -> Option<(DPos, u64)> {
+        let (mut q, mut buf, mut n) = (p.clone(), Vec::new(), 0);
+        while n < cap {
+            buf.clear();
+            self.prog.gen(&q, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            let m = buf[rng.below(buf.len() as u64) as usize];
+            self.prog.apply_in(&mut q, m);
+            n += 1;
+        }
+        Some((q, n))
+    }
+
     fn notation(&self, p: &DPos, m: DMove) -> String {
         self.prog.notation(p, m)
     }

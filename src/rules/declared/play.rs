@@ -8,7 +8,7 @@
 //! at the same ply and file order must pick between them.
 
 use super::bits::Bits;
-use super::compile::{outcome, Act, Class, End, Program, NONE, UNLIMITED};
+use super::compile::{outcome, Act, Class, End, Program, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
 
@@ -16,7 +16,15 @@ impl Program {
     /// The position after the legal move `m`.
     pub fn apply(&self, p: &DPos, m: DMove) -> DPos {
         let mut q = p.clone();
-        let s = usize::from(p.to_move);
+        self.apply_in(&mut q, m);
+        q
+    }
+
+    /// Plays the legal move `m` on `q` in place (a playout's plies: no copy, nothing dropped).
+    pub fn apply_in(&self, q: &mut DPos, m: DMove) {
+        let s = usize::from(q.to_move);
+        // The key of the position left, for `repetition`.
+        let before = if self.use_seen { q.key(self.n) } else { 0 };
         let mut progress = false;
         let mut changed = None;
         if !m.is_pass() {
@@ -110,6 +118,16 @@ impl Program {
         if self.use_ply {
             q.ply = q.ply.saturating_add(1);
         }
+        if self.use_seen {
+            if progress {
+                q.seen.clear();
+            } else {
+                if q.seen.len() >= MAX_SEEN {
+                    q.seen.remove(0);
+                }
+                q.seen.push(before);
+            }
+        }
         if self.use_quiet {
             q.quiet = if progress {
                 0
@@ -122,11 +140,10 @@ impl Program {
             q.to_move = ((s + 1) % self.ns) as u8;
             q.left = self.actions;
         }
-        self.settle_phase(&mut q);
+        self.settle_phase(q);
         // A flip can make a line anywhere: then the whole board is looked at for the mover.
         let whole = !m.is_pass() && self.rules[m.rule()].flip;
-        q.status = self.status_after(&q, s, changed, whole);
-        q
+        q.status = self.status_after(q, s, changed, whole);
     }
 
     /// Moves on to the next phase while the current one's end holds.
@@ -248,6 +265,11 @@ impl Program {
             }),
             End::Plies(n) => (p.ply >= *n).then_some(mover),
             End::NoProgress(n) => (p.quiet >= *n).then_some(mover),
+            End::Repetition(n) => {
+                let key = p.key(self.n);
+                let times = 1 + p.seen.iter().filter(|&&k| k == key).count();
+                (times >= usize::from(*n)).then_some(mover)
+            }
             End::NoMoves | End::Line { .. } | End::Connect(_) => None,
         }
     }

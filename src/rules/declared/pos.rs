@@ -35,6 +35,38 @@ pub struct DPos {
     pub quiet: u16,
     /// The cells of each side's pieces.
     pub occ: [Bits; MAX_SIDES],
+    /// The keys of the positions since the last progress, oldest first, this one left out
+    /// (kept when an end counts repetitions; never more than 64, as `quiet` bounds it).
+    pub seen: Seen,
+}
+
+/// The keys `repetition` remembers. Its clone is inlined and costs a test when empty, as it
+/// is in every game that does not count repetitions: a ply stays one copy.
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Seen(pub Vec<u64>);
+
+impl Clone for Seen {
+    #[inline(always)]
+    fn clone(&self) -> Seen {
+        if self.0.is_empty() {
+            Seen(Vec::new())
+        } else {
+            Seen(self.0.clone())
+        }
+    }
+}
+
+impl std::ops::Deref for Seen {
+    type Target = Vec<u64>;
+    fn deref(&self) -> &Vec<u64> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Seen {
+    fn deref_mut(&mut self) -> &mut Vec<u64> {
+        &mut self.0
+    }
 }
 
 impl DPos {
@@ -50,7 +82,21 @@ impl DPos {
             ply: 0,
             quiet: 0,
             occ: [Bits::EMPTY; MAX_SIDES],
+            seen: Seen(Vec::new()),
         }
+    }
+
+    /// The key of the board, the side to move and its actions left over the first `n` cells:
+    /// two positions a player would call the same have the same key (FNV-1a, 64 bits).
+    pub fn key(&self, n: usize) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in self.board[..n]
+            .iter()
+            .chain([self.to_move, self.left, self.phase].iter())
+        {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h
     }
 
     /// Puts piece `b` of side `s` on the empty cell `c`.
