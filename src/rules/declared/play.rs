@@ -70,7 +70,7 @@ impl Program {
             };
             if r.flip {
                 for d in 0..self.nd {
-                    let run = self.enclosed(&q, s, to, d);
+                    let run = self.enclosed(q, s, to, d);
                     let mut t = to;
                     for _ in 0..run {
                         t = usize::from(self.step(t, d));
