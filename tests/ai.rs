@@ -41,10 +41,7 @@ impl WithRules for FindsWin<'_> {
 fn the_search_finds_an_immediate_win_in_every_game() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
     for game in ludopress::rules::registry::NAMES {
-        let path = format!(
-            "{}/tests/fixtures/wins/{game}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/games/{game}/tests/win.toml", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let engine = Engine::new(&project, game).unwrap();
         for player in [Player::Mcts(Budget::Playouts(1000)), Player::Greedy] {

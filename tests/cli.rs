@@ -175,7 +175,7 @@ fn a_reader_that_goes_away_is_not_a_panic() {
     // Moves of a late Lignes position: about 500 KB of JSON, far more than a pipe holds.
     let mut child = bin()
         .args(["moves", "--json"])
-        .arg(common::root().join("tests/rules/lignes/takes.toml"))
+        .arg(common::root().join("games/lignes/tests/positions/takes.toml"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -86,7 +86,7 @@ fn mutated_definitions_are_accepted_or_refused_at_a_place() {
 fn positions() -> Vec<String> {
     let mut out = Vec::new();
     for g in registry::NAMES {
-        let dir = common::root().join("tests/rules").join(g);
+        let dir = common::root().join(format!("games/{g}/tests/positions"));
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .into_iter()
             .flatten()

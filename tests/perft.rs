@@ -1,15 +1,16 @@
-//! Perft from data files: `tests/rules/<game>.perft`, one for each game of the registry, lists
-//! position, depth and count.
+//! Perft from data files: `games/<game>/tests/game.perft`, one for each game of the registry,
+//! lists position (a file of the game's `tests/` folder), depth and count.
 
 mod common;
 
 use ludopress::definition::Project;
 use ludopress::rules::engine::Engine;
 
-fn run(file: &str) {
-    let dir = common::root().join("tests/rules");
-    let data = std::fs::read_to_string(dir.join(file))
-        .unwrap_or_else(|e| panic!("tests/rules/{file}: {e} (each shipped game has one)"));
+fn run(game: &str) {
+    let dir = common::root().join("games").join(game).join("tests");
+    let file = format!("games/{game}/tests/game.perft");
+    let data = std::fs::read_to_string(dir.join("game.perft"))
+        .unwrap_or_else(|e| panic!("{file}: {e} (each shipped game has one)"));
     let mut checked = 0;
     for (n, line) in data.lines().enumerate() {
         let line = line.trim();
@@ -25,8 +26,12 @@ fn run(file: &str) {
         );
         let path = dir.join(parts[0]);
         let text = std::fs::read_to_string(&path).unwrap();
-        let (engine, pos) = Engine::open(&Project::new(common::root()), parts[0], &text)
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let (engine, pos) = Engine::open(
+            &Project::new(common::root()),
+            &path.to_string_lossy(),
+            &text,
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
         let depth: u32 = parts[1].parse().unwrap();
         let expected: u64 = parts[2].parse().unwrap();
         assert_eq!(
@@ -41,31 +46,28 @@ fn run(file: &str) {
     assert!(checked > 0);
 }
 
-/// Every shipped game has its `tests/rules/<game>.perft`, and every file's counts hold (the
-/// games in parallel, as one test each would run).
+/// Every shipped game has its `games/<game>/tests/game.perft`, and every file's counts hold
+/// (the games in parallel, as one test each would run).
 #[test]
 fn every_game_s_perft_file() {
     let games = ludopress::rules::registry::NAMES;
     std::thread::scope(|s| {
         for game in games {
-            s.spawn(move || run(&format!("{game}.perft")));
+            s.spawn(move || run(game));
         }
     });
-    // No perft file is left unread: each is a shipped game's.
-    let files: Vec<String> = std::fs::read_dir(common::root().join("tests/rules"))
+    // No perft file is left unread: each game folder that has one is a shipped game's.
+    let with_perft: Vec<String> = std::fs::read_dir(common::root().join("games"))
         .unwrap()
         .flatten()
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()?
-                .strip_suffix(".perft")
-                .map(str::to_string)
-        })
+        .filter(|e| e.path().join("tests/game.perft").is_file())
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
         .collect();
-    for f in &files {
+    assert!(with_perft.len() >= games.len(), "{with_perft:?}");
+    for f in &with_perft {
         assert!(
             games.contains(&f.as_str()),
-            "tests/rules/{f}.perft: no shipped game `{f}`"
+            "games/{f}/tests/game.perft: no shipped game `{f}` in the registry"
         );
     }
 }

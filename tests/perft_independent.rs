@@ -419,8 +419,8 @@ fn position_file(path: &str) -> (String, String) {
 
 /// Every line of a perft file, as (position file, depth, count).
 fn perft_lines(game: &str) -> Vec<(String, u32, u64)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules");
-    let text = std::fs::read_to_string(format!("{dir}/{game}.perft")).unwrap();
+    let dir = format!("{}/games/{game}/tests", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{dir}/game.perft")).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {

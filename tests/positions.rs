@@ -139,16 +139,18 @@ fn other_impossible_values_are_reported() {
 #[test]
 fn mangled_position_files_never_panic() {
     mangle(GOOD, 42);
-    let arlecchino =
-        std::fs::read_to_string(common::root().join("tests/rules/arlecchino/one-zone.toml"))
-            .unwrap();
+    let arlecchino = std::fs::read_to_string(
+        common::root().join("games/arlecchino/tests/positions/one-zone.toml"),
+    )
+    .unwrap();
     mangle(&arlecchino, 7);
-    for file in [
-        "imperator/down-to-two.toml",
-        "lignes/loses.toml",
-        "alphabrick/six.toml",
+    for (game, file) in [
+        ("imperator", "down-to-two.toml"),
+        ("lignes", "loses.toml"),
+        ("alphabrick", "six.toml"),
     ] {
-        let text = std::fs::read_to_string(common::root().join("tests/rules").join(file)).unwrap();
+        let path = common::root().join(format!("games/{game}/tests/positions/{file}"));
+        let text = std::fs::read_to_string(path).unwrap();
         mangle(&text, 9);
     }
 }

@@ -676,7 +676,7 @@ fn devices_pipes_and_folders_are_not_read() {
 
 #[test]
 fn command_line_numbers_are_bounded() {
-    let start = common::root().join("tests/rules/imbriqua/start.toml");
+    let start = common::root().join("games/imbriqua/tests/positions/start.toml");
     let (code, err) = run(&["perft", start.to_str().unwrap(), "100000"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("0..=64"), "{err}");
