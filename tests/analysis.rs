@@ -253,3 +253,58 @@ fn a_saved_report_is_linked_from_the_rulebook() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A `[rules]` value set on the command line is held to the range the file would be: the
+/// walk-through's Sidestep with its ply limit read as `no_progress` (1 to 10,000 in a file)
+/// refuses `--set rules.max_plies=20000` before any game, and plays 10,000.
+#[test]
+fn a_declared_game_s_set_value_has_the_file_s_range() {
+    let dir = std::env::temp_dir().join(format!("ludopress-analysis-range-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games/sidestep")).unwrap();
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    let game = std::fs::read_to_string(common::root().join("docs/examples/sidestep/game.toml"))
+        .unwrap()
+        .replacen(
+            "plies = \"max_plies\"            # the game is long enough: more pawns wins, equal is a draw\nresult = \"most-pieces\"",
+            "no_progress = \"max_plies\"\nresult = \"draw\"",
+            1,
+        );
+    assert!(game.contains("no_progress = \"max_plies\""));
+    std::fs::write(dir.join("games/sidestep/game.toml"), game).unwrap();
+    let o = run(
+        &dir,
+        &[
+            "analyze",
+            "sidestep",
+            "--games",
+            "2",
+            "--set",
+            "rules.max_plies=20000",
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("games/sidestep/game.toml") && err.contains("expected 1 to 10000"),
+        "{err}"
+    );
+    let o = run(
+        &dir,
+        &[
+            "analyze",
+            "sidestep",
+            "--games",
+            "2",
+            "--set",
+            "rules.max_plies=10000",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -161,3 +161,42 @@ fn tictactoe_and_draughts_are_built() {
         }
     );
 }
+
+/// `mirror` gives each leap's images by the grid's symmetries: the eight knight moves on a
+/// square board, and on a hex board the twelve turns and reflections of the axial offset (the
+/// six cells two steps away between two directions from `[1, 1]`; the six straight two-step
+/// cells from `[2, 0]`), never a sign flip of one axial coordinate, which is no hex symmetry.
+#[test]
+fn mirror_follows_the_grid_s_symmetries() {
+    use ludopress::definition::model::rules::What;
+    let leaps = |game: &str, from: &str, offsets: &str| -> Vec<(i32, i32)> {
+        let t = text(game).replacen(
+            from,
+            &format!("{from}\n[[move]]\nleap = {offsets}\nmirror = true"),
+            1,
+        );
+        let r = rules_of(game, &t);
+        r.moves
+            .iter()
+            .find_map(|m| match &m.what {
+                What::Leap(o) => Some(o.clone()),
+                _ => None,
+            })
+            .expect("the leap")
+    };
+    let knight = leaps("breakthrough", "step = \"forward\"", "[[1, 2]]");
+    assert_eq!(knight.len(), 8, "{knight:?}");
+    assert!(knight.iter().all(|&(x, y)| x.abs() * y.abs() == 2));
+    // Hex distance of an axial offset: the largest of |q|, |r|, |q + r|.
+    let dist = |(q, r): (i32, i32)| q.abs().max(r.abs()).max((q + r).abs());
+    let between = leaps("hex", "place = \"empty\"", "[[1, 1]]");
+    let mut expected = vec![(1, 1), (-1, -1), (1, -2), (-1, 2), (-2, 1), (2, -1)];
+    expected.sort();
+    assert_eq!(between, expected);
+    let straight = leaps("hex", "place = \"empty\"", "[[2, 0]]");
+    assert_eq!(straight.len(), 6, "{straight:?}");
+    assert!(straight
+        .iter()
+        .all(|&o| dist(o) == 2 && (o.0 == 0 || o.1 == 0 || o.0 == -o.1)));
+    assert!(between.iter().all(|&o| dist(o) == 2));
+}

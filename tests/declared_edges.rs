@@ -157,3 +157,29 @@ fn the_third_repetition_draws() {
         assert!(e.contains(why) && e.contains("p.toml:4:"), "{e}");
     }
 }
+
+/// Draughts whose king hops over any piece without taking it: around four men, every chain
+/// comes back to where it began, which would be a pass in disguise. It is no move, so the
+/// king, which must hop when it can, steps instead.
+#[test]
+fn a_chain_that_takes_nothing_and_comes_back_is_no_move() {
+    let r = engine(
+        "draughts",
+        "hop = \"diagonal\"\nover = \"enemy\"\ncapture = true",
+        "hop = \"diagonal\"\nover = \"any\"\nmax_hops = 4\ncapture = false",
+    );
+    let p = position(
+        &r,
+        "game = \"draughts\"\nto_move = \"dark\"\nquiet = 0\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . w . w . .\n. . B . . . . .\n. . . w . w . .\n. . . . . . . .\n\"\"\"\n",
+    );
+    let mut moves: Vec<String> = r.moves(&p).into_iter().map(|(m, _)| m).collect();
+    moves.sort();
+    assert_eq!(moves, ["c3-b2", "c3-b4"]);
+    // One man fewer and the chain ends away from its start: a move, and the only one.
+    let q = position(
+        &r,
+        "game = \"draughts\"\nto_move = \"dark\"\nquiet = 0\nboard = \"\"\"\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . w . w . .\n. . B . . . . .\n. . . . . w . .\n. . . . . . . .\n\"\"\"\n",
+    );
+    let moves: Vec<String> = r.moves(&q).into_iter().map(|(m, _)| m).collect();
+    assert_eq!(moves, ["c3-e5-g3-e1"]);
+}

@@ -24,6 +24,32 @@ pub const MAX_PHASES: usize = 16;
 /// Most hops of a chain (a move is packed in 64 bits).
 pub const MAX_HOPS: usize = 12;
 
+/// The range of each count of the format, lowest and highest: one list for the file's checks
+/// and the engine's, so a `[rules]` parameter set on the command line (`analyze --set`) is held
+/// to what the file may say.
+pub mod range {
+    /// `[turns] actions` and `first`.
+    pub const ACTIONS: (i64, i64) = (1, 16);
+    /// A phase's `until = { plies = N }`.
+    pub const PHASE_PLIES: (i64, i64) = (1, 10_000);
+    /// `[start] hand`.
+    pub const HAND: (i64, i64) = (0, 255);
+    /// A kind's `max`.
+    pub const MAX: (i64, i64) = (1, super::MAX_CELLS as i64);
+    /// A slide's `min` and `max` (cells).
+    pub const SLIDE: (i64, i64) = (1, 16);
+    /// A chain's `max_hops` (a move is packed in 64 bits).
+    pub const MAX_HOPS: (i64, i64) = (1, super::MAX_HOPS as i64);
+    /// An end's `line`.
+    pub const LINE: (i64, i64) = (2, 16);
+    /// An end's `plies`.
+    pub const PLIES: (i64, i64) = (1, 60_000);
+    /// An end's `no_progress`.
+    pub const NO_PROGRESS: (i64, i64) = (1, 10_000);
+    /// An end's `repetition`.
+    pub const REPETITION: (i64, i64) = (2, 16);
+}
+
 /// A place in the definition file (byte offsets), for messages.
 pub type Place = Range<usize>;
 

@@ -10,7 +10,7 @@
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_HOPS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
+    range, Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
     MAX_SIDES,
 };
 use crate::definition::model::Board;
@@ -136,7 +136,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         one_of(cx, p, &["never", "when-stuck", "always"], "`pass`");
     }
     for c in [&t.actions, &t.first].into_iter().flatten() {
-        names.count(cx, c, 1, 16, "actions of a turn");
+        names.count(cx, c, range::ACTIONS, "actions of a turn");
     }
     if let Some(w) = &t.words {
         for side in w.get_ref().keys() {
@@ -181,7 +181,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 &p.until,
                 format!("unknown `until` `{w}`: `\"hands-empty\"` or `{{ plies = 12 }}`"),
             ),
-            Until::Plies(n) => names.count(cx, n, 1, 10_000, "plies"),
+            Until::Plies(n) => names.count(cx, n, range::PHASE_PLIES, "plies"),
         }
     }
     ends(cx, raw, turns, &names);
@@ -198,7 +198,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
                 .iter()
                 .filter(|(k, _)| sides.contains(&k.get_ref().as_str()))
             {
-                names.count(cx, n, 0, 255, "pieces in hand");
+                names.count(cx, n, range::HAND, "pieces in hand");
             }
         }
     }
@@ -305,7 +305,7 @@ impl Names<'_> {
     }
 
     /// A count: a number from `lo` to `hi`, or a `[rules]` parameter's name.
-    fn count(&self, cx: &mut Ctx, c: &Spanned<Count>, lo: i64, hi: i64, what: &str) {
+    fn count(&self, cx: &mut Ctx, c: &Spanned<Count>, (lo, hi): (i64, i64), what: &str) {
         match c.get_ref() {
             Count::N(n) if (lo..=hi).contains(n) => {}
             Count::N(n) => cx.err(
@@ -534,7 +534,7 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
             }
         }
         if let Some(m) = &k.max {
-            names.count(cx, m, 1, 256, "`max`");
+            names.count(cx, m, range::MAX, "`max`");
         }
         if let Some(p) = &k.promote {
             let p = p.get_ref();
@@ -600,7 +600,7 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         }
     }
     for n in [&r.min, &r.max].into_iter().flatten() {
-        names.count(cx, n, 1, 16, "a count of cells");
+        names.count(cx, n, range::SLIDE, "a count of cells");
     }
     if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
         if let (Count::N(a), Count::N(b)) = (lo.get_ref(), hi.get_ref()) {
@@ -610,8 +610,12 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         }
     }
     if let Some(n) = &r.max_hops {
-        let most = MAX_HOPS as i64;
-        names.count(cx, n, 1, most, "`max_hops` (a move is packed in 64 bits)");
+        names.count(
+            cx,
+            n,
+            range::MAX_HOPS,
+            "`max_hops` (a move is packed in 64 bits)",
+        );
     }
     if let Some(p) = &r.piece {
         for k in items(p) {
@@ -769,7 +773,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             known(cx, k, &names.kinds, "kind");
         }
         if let Some(n) = &r.line {
-            names.count(cx, n, 2, 16, "`line`");
+            names.count(cx, n, range::LINE, "`line`");
         }
         if let Some(d) = &r.dirs {
             names.dirs(cx, d);
@@ -789,13 +793,13 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             }
         }
         if let Some(n) = &r.plies {
-            names.count(cx, n, 1, 60_000, "`plies`");
+            names.count(cx, n, range::PLIES, "`plies`");
             if ["win", "loss"].contains(&r.result.get_ref().as_str()) {
                 cx.err(&r.result, "`plies` ends with `draw`, `most-pieces` or `fewest-pieces`: it has no winner of its own".into());
             }
         }
         if let Some(n) = &r.no_progress {
-            names.count(cx, n, 1, 10_000, "`no_progress`");
+            names.count(cx, n, range::NO_PROGRESS, "`no_progress`");
         }
         if let Some(by) = &r.by {
             for k in items(by) {
@@ -803,7 +807,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             }
         }
         if let Some(n) = &r.repetition {
-            names.count(cx, n, 2, 16, "`repetition`");
+            names.count(cx, n, range::REPETITION, "`repetition`");
             let bounded = no_progress.is_some_and(|p| matches!(p.get_ref(), Count::N(1..=64)));
             if !bounded {
                 cx.err(

@@ -302,7 +302,16 @@ fn a_move(
         });
         let mut offsets = Vec::new();
         for (a, b) in written {
-            if flag(&r.mirror) {
+            if flag(&r.mirror) && matches!(grid, Grid::Hex(_)) {
+                // The twelve symmetries of a hex grid: the axial offset as cube coordinates
+                // (q, r, -q - r), permuted and negated (a sign on one coordinate alone, or a
+                // swap of two while the third stays, is no symmetry of its own there).
+                let c = -a - b;
+                for (x, y) in [(a, b), (b, a), (a, c), (c, a), (b, c), (c, b)] {
+                    offsets.push((x, y));
+                    offsets.push((-x, -y));
+                }
+            } else if flag(&r.mirror) {
                 for (x, y) in [(a, b), (b, a)] {
                     for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                         offsets.push((sx * x, sy * y));

@@ -10,7 +10,8 @@
 use super::bits::{Bits, MAX_CELLS};
 use super::pos::{DPos, DRAW, GOING};
 use crate::definition::model::rules::{
-    self as def, Cond, Count, Outcome, Pass, RulesDef, Target, Until, What, ADJACENT, MAX_SIDES,
+    self as def, range, Cond, Count, Outcome, Pass, RulesDef, Target, Until, What, ADJACENT,
+    MAX_SIDES,
 };
 use crate::geometry::{dirs, Grid};
 use std::collections::BTreeMap;
@@ -253,8 +254,7 @@ fn value(c: &Count, params: &BTreeMap<String, i64>) -> Result<i64, String> {
 fn bounded(
     c: &Count,
     params: &BTreeMap<String, i64>,
-    lo: i64,
-    hi: i64,
+    (lo, hi): (i64, i64),
     what: &str,
 ) -> Result<u16, String> {
     let v = value(c, params)?;
@@ -347,8 +347,7 @@ impl Program {
                 Some(c) => Some(bounded(
                     c,
                     params,
-                    1,
-                    MAX_CELLS as i64,
+                    range::MAX,
                     &format!("`max` of `{}`", kd.id),
                 )?),
                 None => None,
@@ -440,7 +439,7 @@ impl Program {
                     axes.sort_unstable();
                     axes.dedup();
                     End::Line {
-                        n: bounded(len, params, 2, 16, "`line`")?,
+                        n: bounded(len, params, range::LINE, "`line`")?,
                         exact: *exact,
                         axes,
                     }
@@ -453,18 +452,18 @@ impl Program {
                 )),
                 Cond::Plies(c) => {
                     use_ply = true;
-                    End::Plies(bounded(c, params, 1, 60_000, "`plies`")?)
+                    End::Plies(bounded(c, params, range::PLIES, "`plies`")?)
                 }
                 Cond::NoProgress { n: c, by } => {
                     use_quiet = true;
                     progress_kinds |= mask(by);
-                    End::NoProgress(bounded(c, params, 1, 60_000, "`no_progress`")?)
+                    End::NoProgress(bounded(c, params, range::NO_PROGRESS, "`no_progress`")?)
                 }
                 Cond::Repetition { n: c, by } => {
                     use_quiet = true;
                     use_seen = true;
                     progress_kinds |= mask(by);
-                    End::Repetition(bounded(c, params, 2, 16, "`repetition`")?)
+                    End::Repetition(bounded(c, params, range::REPETITION, "`repetition`")?)
                 }
             };
             ends.push((end, e.result));
@@ -476,14 +475,14 @@ impl Program {
                 Until::HandsEmpty => None,
                 Until::Plies(c) => {
                     use_ply = true;
-                    at += u32::from(bounded(c, params, 1, 60_000, "`until` plies")?);
+                    at += u32::from(bounded(c, params, range::PHASE_PLIES, "`until` plies")?);
                     Some(at.min(60_000) as u16)
                 }
             };
             phases.push((ph.id.clone(), ends_at));
         }
-        let actions = bounded(&rd.actions, params, 1, 16, "`actions`")? as u8;
-        let first = bounded(&rd.first, params, 1, 16, "`first`")? as u8;
+        let actions = bounded(&rd.actions, params, range::ACTIONS, "`actions`")? as u8;
+        let first = bounded(&rd.first, params, range::ACTIONS, "`first`")? as u8;
         let adds = rules
             .iter()
             .filter(|r| matches!(r.act, Act::Place | Act::Drop));
@@ -603,7 +602,7 @@ impl Program {
         }
         if let Some(hand) = &rd.start.hand {
             for (s, c) in hand.iter().enumerate().take(MAX_SIDES) {
-                p.hand[s] = bounded(c, params, 0, i64::from(MAX_HAND), "`[start] hand`")?;
+                p.hand[s] = bounded(c, params, range::HAND, "`[start] hand`")?;
             }
         }
         self.settle_phase(&mut p);
@@ -708,9 +707,9 @@ fn compile_move(
         }
         What::Slide { dirs: v, min, max } => {
             dirs = dirs_of(v);
-            let min = bounded(min, params, 1, 64, "`min`")?;
+            let min = bounded(min, params, range::SLIDE, "`min`")?;
             let max = match max {
-                Some(c) => bounded(c, params, 1, 64, "`max`")?,
+                Some(c) => bounded(c, params, range::SLIDE, "`max`")?,
                 None => u16::MAX,
             };
             Act::Slide { min, max }
@@ -741,7 +740,7 @@ fn compile_move(
         }
     }
     let max_hops = match &m.max_hops {
-        Some(c) => bounded(c, params, 1, def::MAX_HOPS as i64, "`max_hops`")? as u8,
+        Some(c) => bounded(c, params, range::MAX_HOPS, "`max_hops`")? as u8,
         None => def::MAX_HOPS as u8,
     };
     Ok(Rule {

@@ -363,7 +363,8 @@ impl Program {
 
     /// Every chain of hops from `cell` (the piece left `start`; `at` is start, cell, hops so
     /// far, their packed directions, the pieces hopped and the last direction); a chain ends
-    /// where no hop is left, at `max_hops`, or on a promotion cell that ends the move. At most
+    /// where no hop is left, at `max_hops`, or on a promotion cell that ends the move. A chain
+    /// that captures nothing and comes back to `start` is no move (it would be a pass). At most
     /// `budget` steps of the search are taken for one piece (the chains found by then are its
     /// moves): a bound on time whatever the rules.
     #[allow(clippy::too_many_arguments)]
@@ -399,7 +400,10 @@ impl Program {
                 }
             }
         }
-        if !extended && hops > 0 && self.lands(r, s, cell) && out.len() < MAX_CHAIN_MOVES {
+        // A chain that takes nothing and ends where it began changes nothing: no move.
+        let round = cell == start && !r.capture;
+        if !extended && hops > 0 && !round && self.lands(r, s, cell) && out.len() < MAX_CHAIN_MOVES
+        {
             out.push(DMove::chain(ri, start, cell, hops, dirs));
         }
     }
