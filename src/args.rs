@@ -50,7 +50,7 @@ pub struct BuildArgs {
     /// a tile as `tiles/03` (no sheets, print files or rulebooks; the rest is kept).
     #[arg(long, num_args = 1.., value_name = "ID")]
     pub only: Vec<String>,
-    /// Output folder.
+    /// Output folder (a relative one is under `--root`).
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
 }
@@ -197,13 +197,13 @@ pub enum Command {
     Rules {
         /// Game.
         game: String,
-        /// Language: fr or en.
-        #[arg(long, default_value = "fr")]
-        lang: Lang,
+        /// Language: fr or en (by default the game's first language, as its `languages` lists).
+        #[arg(long)]
+        lang: Option<Lang>,
         /// Paper.
         #[arg(long, value_enum, default_value = "all")]
         paper: PaperArg,
-        /// Output folder.
+        /// Output folder (a relative one is under `--root`).
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
@@ -274,7 +274,7 @@ pub enum Command {
         /// Plies after which the game stops unfinished (1 to 50,000).
         #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=50_000))]
         cap: u64,
-        /// Output folder.
+        /// Output folder (a relative one is under `--root`).
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
@@ -314,7 +314,7 @@ pub enum Command {
         /// Variants to sweep, comma-separated (an unknown name is answered with the list).
         #[arg(long, value_delimiter = ',')]
         variant: Vec<String>,
-        /// Output folder.
+        /// Output folder (a relative one is under `--root`).
         #[arg(long, default_value = "output")]
         out: PathBuf,
         /// Also save the report as games/<game>/analysis.json: the build then writes its page
@@ -367,5 +367,32 @@ pub fn papers_of(p: PaperArg) -> Vec<Paper> {
         PaperArg::A4 => vec![Paper::A4],
         PaperArg::Letter => vec![Paper::Letter],
         PaperArg::All => Paper::ALL.to_vec(),
+    }
+}
+
+impl Cli {
+    /// Output folders written as relative paths are under the project root: `--root ../game`
+    /// writes `../game/output/`, never `output/` in the current folder. (With the default root,
+    /// the current folder, nothing changes.) A file named by `diagram -o` or `play --record`
+    /// stays where the person names it.
+    pub fn outputs_under_root(&mut self) {
+        if self.root == std::path::Path::new(".") {
+            return;
+        }
+        let root = self.root.clone();
+        let under = |p: &mut PathBuf| {
+            if p.is_relative() {
+                *p = root.join(&*p);
+            }
+        };
+        match &mut self.command {
+            Command::Build(args) => under(&mut args.out),
+            Command::Watch { build, .. } => under(&mut build.out),
+            Command::Export { out, .. }
+            | Command::Rules { out, .. }
+            | Command::Play { out, .. }
+            | Command::Analyze { out, .. } => under(out),
+            _ => {}
+        }
     }
 }

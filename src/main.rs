@@ -33,7 +33,8 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(126);
     }
-    let args = args::Cli::parse();
+    let mut args = args::Cli::parse();
+    args.outputs_under_root();
     // Engines are started through this binary, which confines them where the system allows.
     if let Ok(exe) = std::env::current_exe() {
         ludopress::rules::external::set_launcher(exe);

@@ -239,3 +239,43 @@ fn an_unwritable_standard_error_loses_the_message_not_the_exit_status() {
         .unwrap();
     assert_eq!(status.code(), Some(2), "a panic exits 101");
 }
+
+/// `--root` puts the outputs under the root, not in the current folder, and `rules GAME`
+/// builds the rulebook in the game's first language: the walk-through's Sidestep, English only,
+/// run from another folder, writes `<root>/output/sidestep/` in English and nothing where it
+/// runs; an explicit `--lang fr` is still refused as a language the game has no rulebook in.
+#[test]
+fn root_outputs_stay_under_the_root_and_rules_defaults_to_the_game_s_language() {
+    let root = temp("root-outputs");
+    let elsewhere = temp("root-outputs-cwd");
+    copy_dir(
+        &common::root().join("docs/examples/sidestep"),
+        &root.join("games/sidestep"),
+    );
+    copy_dir(&common::root().join("templates"), &root.join("templates"));
+    let o = bin()
+        .current_dir(&elsewhere)
+        .arg("--root")
+        .arg(&root)
+        .args(["rules", "sidestep", "--paper", "a4"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("sidestep rules (en)"), "{said}");
+    assert!(root.join("output/sidestep").is_dir(), "{said}");
+    assert!(!elsewhere.join("output").exists(), "{said}");
+    let o = bin()
+        .current_dir(&elsewhere)
+        .arg("--root")
+        .arg(&root)
+        .args(["rules", "sidestep", "--lang", "fr"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("no rulebook in this language"), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}

@@ -128,13 +128,13 @@ pub fn playout(
     Ok(())
 }
 
-/// `rules`: one rulebook of `game` in `lang` built (a PDF for each paper, HTML, diagrams, and
-/// the saved balance report's page) into `out/<game>/`; the check's warnings on `err`, a
-/// line on `say_to`.
+/// `rules`: one rulebook of `game` in `lang` (by default the game's first language) built (a
+/// PDF for each paper, HTML, diagrams, and the saved balance report's page) into
+/// `out/<game>/`; the check's warnings on `err`, a line on `say_to`.
 pub fn rules(
     project: &Project,
     game: &str,
-    lang: Lang,
+    lang: Option<Lang>,
     papers: &[Paper],
     out: &Path,
     say_to: &mut dyn Write,
@@ -143,6 +143,9 @@ pub fn rules(
     output_rule(project, out, &[game.to_string()])?;
     let lib = project.library()?;
     let def = engine::load_definition(project, game, &lib)?;
+    let lang = lang
+        .or_else(|| def.languages.first().copied())
+        .unwrap_or(Lang::Fr);
     let (books, warnings) = make::checked_rulebooks(project, &def)?;
     if !warnings.is_empty() {
         say!(err, "{}", Diagnostics(warnings));
