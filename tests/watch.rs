@@ -278,3 +278,43 @@ fn watch_and_build_refuse_what_no_save_can_fix() {
     assert!(err.contains("has tiles 01 to 36, not `+1`"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A file saved while `watch`'s first build runs is rebuilt after it, not missed: watching
+/// starts before the first build. (The edit lands a quarter of a second in, when no line of the
+/// first build, which takes seconds, has come yet.)
+#[test]
+fn an_edit_saved_during_the_first_build_is_rebuilt() {
+    let root = scratch("watch-first");
+    let out = root.join("out");
+    let game = root.join("games/potager");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(["--root", root.to_str().unwrap(), "watch", "potager"])
+        .args(["--rebuilds", "1", "--out"])
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let rx = lines(&mut child);
+    std::thread::sleep(Duration::from_millis(250));
+    let mut seen: Vec<String> = rx.try_iter().map(|(_, l)| l).collect();
+    assert!(
+        !seen.iter().any(|l| l.contains("potager")),
+        "the first build was over before the edit: {seen:?}"
+    );
+    let csv = std::fs::read_to_string(game.join("cards.csv")).unwrap();
+    std::fs::write(
+        game.join("cards.csv"),
+        csv.replace(
+            "carotte-primeur,Carotte primeur",
+            "carotte-primeur,Carotte hâtive",
+        ),
+    )
+    .unwrap();
+    wait_for(&rx, "rebuilt potager", &mut seen);
+    let svg = std::fs::read_to_string(out.join("potager/components/fr/garden-carotte-primeur.svg"))
+        .unwrap();
+    assert!(svg.contains("Carotte hâtive"), "the edit is drawn");
+    assert!(child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&root);
+}

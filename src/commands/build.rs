@@ -185,10 +185,12 @@ pub fn watch(
     }
     output_rule(project, &req.out, &games)?;
     std::fs::create_dir_all(&req.out).map_err(|e| Error::file("", &req.out, e))?;
-    let first = build_and_show(project, req, true, true, out, err);
-    let mut last = report(first, &games.join(", "), err);
+    // Watching starts before the first build, so that a file saved while it runs is rebuilt
+    // after it rather than missed.
     let mut watched = crate::make::watch::Watched::new(project, &games)
         .map_err(|e| Error::Other(format!("cannot watch the files: {e}")))?;
+    let first = build_and_show(project, req, true, true, out, err);
+    let mut last = report(first, &games.join(", "), err);
     say!(
         out,
         "watching {} (Ctrl-C to stop)",
