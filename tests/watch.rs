@@ -318,3 +318,48 @@ fn an_edit_saved_during_the_first_build_is_rebuilt() {
     assert!(child.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// `build --only … --no-png` after a whole build: the face drawn again has no picture made from
+/// its old drawing left beside it, so the gallery shows the new drawing; the other faces keep
+/// their pictures.
+#[test]
+fn a_face_rebuilt_without_its_picture_is_shown_from_its_new_drawing() {
+    let root = scratch("only-no-png");
+    let out = root.join("out");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .args(["--root", root.to_str().unwrap(), "build", "potager"])
+            .args(["--lang", "fr", "--paper", "a4"])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    assert!(run(&[]).status.success());
+    let faces = out.join("potager/components/fr");
+    assert!(faces.join("garden-carotte-primeur.png").is_file());
+    let csv_path = root.join("games/potager/cards.csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    std::fs::write(
+        &csv_path,
+        csv.replace(
+            "carotte-primeur,Carotte primeur",
+            "carotte-primeur,Carotte hâtive",
+        ),
+    )
+    .unwrap();
+    let o = run(&["--only", "garden/carotte-primeur", "--no-png"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(faces.join("garden-carotte-primeur.svg")).unwrap();
+    assert!(svg.contains("Carotte hâtive"));
+    assert!(!faces.join("garden-carotte-primeur.png").exists());
+    assert!(faces.join("garden-tomate-cerise.png").is_file());
+    let page = std::fs::read_to_string(out.join("potager/index.html")).unwrap();
+    assert!(
+        page.contains("src=\"components/fr/garden-carotte-primeur.svg\"")
+            && page.contains("src=\"components/fr/garden-tomate-cerise.png\""),
+        "the gallery shows the new drawing and the others' pictures"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -221,6 +221,10 @@ pub enum Sweep {
     Stale,
     /// Keep them (a partial build, e.g. one rulebook).
     Keep,
+    /// Keep them, but for a picture (`x.png`) of a drawing (`x.svg`) this build wrote again
+    /// without it (`--only … --no-png`): made from the old drawing, it would show what is no
+    /// longer there, so it is removed and the drawing stands for itself.
+    KeepFresh,
 }
 
 /// Writes `files` under `dir` all at once; returns the bytes of the files written. Unchanged
@@ -332,7 +336,7 @@ impl Stream {
         let (written, bytes) = self.written();
         let names = listed(written, &self.old, sweep);
         write_one(&self.dir.join(MANIFEST), manifest_text(&names).as_bytes())?;
-        if sweep == Sweep::Stale {
+        if sweep != Sweep::Keep {
             sweep_stale(&self.dir, &self.old, &names);
         }
         Ok(bytes)
@@ -372,8 +376,18 @@ fn target(dir: &Path, rel: &Path) -> Result<PathBuf, Error> {
 /// The names a manifest lists after a build that wrote `written`: those alone, or with the last
 /// build's kept.
 fn listed(mut written: BTreeSet<String>, old: &BTreeSet<String>, sweep: Sweep) -> BTreeSet<String> {
-    if sweep == Sweep::Keep {
-        written.extend(old.iter().cloned());
+    match sweep {
+        Sweep::Keep => written.extend(old.iter().cloned()),
+        Sweep::KeepFresh => {
+            let stale = |n: &String| {
+                n.strip_suffix(".png").is_some_and(|stem| {
+                    !written.contains(n) && written.contains(&format!("{stem}.svg"))
+                })
+            };
+            let kept: Vec<String> = old.iter().filter(|n| !stale(n)).cloned().collect();
+            written.extend(kept);
+        }
+        Sweep::Stale => {}
     }
     written
 }

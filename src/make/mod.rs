@@ -371,7 +371,7 @@ pub fn build_games(
         // tell which of them are stale): only a whole build sweeps.
         let sweep =
             if build_langs(game, opts.lang).len() < game.languages.len() || !opts.only.is_empty() {
-                crate::base::output::Sweep::Keep
+                crate::base::output::Sweep::KeepFresh
             } else {
                 crate::base::output::Sweep::Stale
             };
