@@ -21,7 +21,7 @@
 //!  definition/       load (game.toml → raw) → validate (raw → model), one file per component
 //!  art/, export/     art files → scenes and images; a scene → SVG, PDF, PNG pixels
 //!  scene.rs          the drawing model in the middle: primitives in millimetres
-//!  fonts.rs          bundled Lato and a game's fonts, their metrics
+//!  fonts/            bundled Lato and a game's fonts, their metrics, OpenType features
 //!  geometry/, base/  boards' cells and neighbours; errors with places, the path rule, the output
 //!                    folder, units, colours, languages, markup, paper
 //! ```

@@ -605,3 +605,39 @@ fn the_drawings_of_an_html_rulebook_do_not_share_ids() {
         }
     }
 }
+
+/// A `component` figure shows a board, a die or a mat as printed, beside cards and pieces: each
+/// panel is the component's own drawing, as wide as it prints; a name that is none is refused
+/// with the kinds it may be.
+#[test]
+fn a_component_figure_shows_a_board_and_a_die() {
+    let (def, b) = book(
+        "alphabrick",
+        "```component\nshow = [\"board:board\", \"die:die\"]\ncaptions = [\"The board\", \"The die\"]\n```\n",
+        Lang::En,
+    );
+    let Block::Figure(f) = &b.blocks[0] else {
+        panic!("a figure")
+    };
+    assert_eq!(f.panels.len(), 2);
+    let board = ludopress::layout::board_face::face(&def.boards[0], Lang::En);
+    let die = ludopress::layout::die::draw(&def.dice[0], Lang::En);
+    assert_eq!(f.panels[0].width, board.width);
+    assert_eq!(f.panels[1].width, die.width);
+    assert_eq!(f.panels[1].caption, "The die");
+    let err = markdown::parse(
+        None,
+        &def,
+        Path::new("t.md"),
+        "\n```component\nshow = [\"die:dice\"]\n```\n",
+        Lang::En,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("t.md:3:")
+            && err.contains("no component `die:dice`")
+            && err.contains("board:<id>, die:<id>, mat:<id>"),
+        "{err}"
+    );
+}

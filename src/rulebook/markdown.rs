@@ -44,6 +44,9 @@ enum Component<'a> {
         &'a crate::definition::model::Tileset,
         &'a crate::definition::model::Tile,
     ),
+    Board(&'a crate::definition::model::Board),
+    Die(&'a crate::definition::model::Die),
+    Mat(&'a crate::definition::model::Mat),
 }
 
 /// The component named `card:<deck>/<card>`, `back:<deck>`, `piece:<id>` or `tile:<set>/<n>`.
@@ -71,6 +74,13 @@ fn find_component<'a>(game: &'a Game, what: &str) -> Option<Component<'a>> {
             let i: usize = n.parse().ok()?;
             Some(Component::Tile(t, t.tiles.get(i.checked_sub(1)?)?))
         }
+        "board" => game
+            .boards
+            .iter()
+            .find(|b| b.id == name)
+            .map(Component::Board),
+        "die" => game.dice.iter().find(|d| d.id == name).map(Component::Die),
+        "mat" => game.mats.iter().find(|m| m.id == name).map(Component::Mat),
         _ => None,
     }
 }
@@ -82,6 +92,9 @@ fn draw_component(c: Component, lang: Lang) -> Scene {
         Component::Back(d) => layout::card::back(&d.back, d.width, d.height, 0.0, lang),
         Component::Piece(p) => layout::piece::front(p, lang),
         Component::Tile(t, tile) => layout::tile::face(t, tile, lang),
+        Component::Board(b) => layout::board_face::face(b, lang),
+        Component::Die(d) => layout::die::draw(d, lang),
+        Component::Mat(m) => layout::mat::draw(m),
     }
 }
 
@@ -396,7 +409,7 @@ fn read_fences(
                             if find_component(game, what).is_none() {
                                 diags.push(src.error(
                                     f.content.clone(),
-                                    format!("no component `{what}` (use card:<deck>/<card>, back:<deck>, piece:<id>, tile:<set>/<n>)"),
+                                    format!("no component `{what}` (use card:<deck>/<card>, back:<deck>, piece:<id>, tile:<set>/<n>, board:<id>, die:<id>, mat:<id>)"),
                                 ));
                             }
                         }

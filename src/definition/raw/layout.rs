@@ -63,6 +63,8 @@ pub struct ElementRaw {
     pub min_size: Option<L>,
     /// A family: `lato` (bundled, default) or a name of `[fonts]`.
     pub font: Option<S>,
+    /// OpenType features of the text (`["lnum", "tnum"]`), beside its family's own.
+    pub features: Option<Spanned<Vec<S>>>,
     /// `regular` (default), `bold` or `italic`: the face of plain text.
     pub style: Option<S>,
     /// Text colour (default ink).
@@ -132,6 +134,7 @@ macro_rules! element_fields {
             size,
             min_size,
             font,
+            features,
             style,
             color,
             align,
@@ -181,4 +184,7 @@ pub struct FontRaw {
     pub bold: Option<S>,
     /// The face of `*italic*` text (default: `regular`).
     pub italic: Option<S>,
+    /// OpenType features set on every text of the family (`["lnum", "tnum"]`: lining, tabular
+    /// figures); single substitutions only.
+    pub features: Option<Spanned<Vec<S>>>,
 }

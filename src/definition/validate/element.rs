@@ -76,6 +76,43 @@ pub(super) fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
     }
 }
 
+/// `family` with the OpenType features `list` names set (`features = ["lnum", "tnum"]`); each
+/// tag that is not one, or that the font lacks, is an error at its place, and the family is
+/// then left as it was.
+pub(super) fn with_features(cx: &mut Ctx, list: &toml::Spanned<Vec<S>>, family: Family) -> Family {
+    use crate::fonts::freeze::{is_tag, MAX_FEATURES};
+    let tags: Vec<&S> = list.get_ref().iter().collect();
+    if tags.len() > MAX_FEATURES {
+        cx.err(
+            list,
+            format!("`features` lists {}; at most {MAX_FEATURES}", tags.len()),
+        );
+        return family;
+    }
+    let mut ok = true;
+    for t in &tags {
+        if !is_tag(t.get_ref()) {
+            cx.err_hint(
+                t,
+                format!("`{}` is not an OpenType feature tag", t.get_ref()),
+                Some("four lowercase letters or digits: `lnum` (lining figures), `onum` (old-style), `tnum` (tabular), `pnum` (proportional), `smcp` (small capitals), `ss01` (a stylistic set)".into()),
+            );
+            ok = false;
+        }
+    }
+    if !ok {
+        return family;
+    }
+    let names: Vec<&str> = tags.iter().map(|t| t.get_ref().as_str()).collect();
+    match family.with_features(&names) {
+        Ok(f) => f,
+        Err(why) => {
+            cx.err(list, format!("`features`: {why}"));
+            family
+        }
+    }
+}
+
 /// One of `options` named by `v` (an error at `v` for another word), or `default`.
 fn pick<T: Copy>(cx: &mut Ctx, v: &Option<S>, options: &[(&str, T)], what: &str, default: T) -> T {
     let Some(v) = v else { return default };
@@ -306,6 +343,10 @@ pub(super) fn shape<'e>(
                         Family::LATO
                     }
                 },
+            };
+            let family = match &e.features {
+                Some(list) => with_features(cx, list, family),
+                None => family,
             };
             let face = pick(
                 cx,

@@ -89,14 +89,16 @@ impl<'r> Layouts<'r> {
             };
             let (bold, italic) = (other(cx, &f.bold), other(cx, &f.italic));
             // A family whose file failed is still known (in Lato), so its uses add no errors.
-            l.families.insert(
-                name.to_string(),
-                Family {
-                    regular: regular.unwrap_or(Face::Regular),
-                    bold: bold.unwrap_or(Face::Bold),
-                    italic: italic.unwrap_or(Face::Italic),
-                },
-            );
+            let family = Family {
+                regular: regular.unwrap_or(Face::Regular),
+                bold: bold.unwrap_or(Face::Bold),
+                italic: italic.unwrap_or(Face::Italic),
+            };
+            let family = match &f.features {
+                Some(list) if regular.is_some() => super::element::with_features(cx, list, family),
+                _ => family,
+            };
+            l.families.insert(name.to_string(), family);
         }
         for (name, path) in &file.icons {
             if !is_field_name(name) {

@@ -5,6 +5,8 @@
 //! Widths come from the font's own advance widths (no kerning, in both SVG and PDF), so text laid
 //! out here has the same width in every export.
 
+pub mod freeze;
+
 use crate::base::units::Pt;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
@@ -51,6 +53,15 @@ pub struct Family {
 }
 
 impl Family {
+    /// The family with OpenType `features` frozen into each of its faces.
+    pub fn with_features(self, features: &[&str]) -> Result<Family, String> {
+        Ok(Family {
+            regular: self.regular.with_features(features)?,
+            bold: self.bold.with_features(features)?,
+            italic: self.italic.with_features(features)?,
+        })
+    }
+
     /// The bundled Lato.
     pub const LATO: Family = Family {
         regular: Face::Regular,
@@ -125,9 +136,9 @@ fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
     static REGISTRY: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let bundled: [&'static [u8]; 3] = [
-            include_bytes!("../templates/fonts/Lato-Regular.ttf"),
-            include_bytes!("../templates/fonts/Lato-Bold.ttf"),
-            include_bytes!("../templates/fonts/Lato-Italic.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Regular.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Bold.ttf"),
+            include_bytes!("../../templates/fonts/Lato-Italic.ttf"),
         ];
         RwLock::new(
             bundled
@@ -196,6 +207,16 @@ impl Face {
         };
         all.push(Box::leak(Box::new(loaded)));
         Ok(Face(all.len() as u32 - 1))
+    }
+
+    /// This face with OpenType `features` (tags, [`freeze::is_tag`]) frozen into it: a face of
+    /// its own, the same for the same features (none: this face).
+    pub fn with_features(self, features: &[&str]) -> Result<Face, String> {
+        if features.is_empty() {
+            return Ok(self);
+        }
+        let bytes = freeze::freeze(self.bytes(), features)?;
+        Face::load_bytes(bytes)
     }
 
     /// The font file's bytes.
