@@ -20,6 +20,21 @@ size = "mini"
 style = { from = "classic" }
 back = { fill = "blue", ink = "white", title = "Back", pattern = "grid" }
 data = "cards.csv"
+layout = "priced"
+
+# The library's card with the two fields the data files give.
+[layout.priced]
+extends = "card"
+
+[[layout.priced.element]]
+name = "cost"
+kind = "text"
+text = "{cost} {suit}"
+size = 8.0
+x = 2.0
+y = 2.0
+width = 10.0
+height = 5.0
 "#;
 
 fn load(root: &std::path::Path) -> Result<ludopress::definition::Game, String> {
@@ -88,7 +103,7 @@ fn columns_and_files_are_checked() {
     );
     std::fs::write(
         root.join("games/cards/cards.csv"),
-        "id,title_fr,title_en,cost\none,Un,One,3\n",
+        "id,title_fr,title_en,cost,suit\none,Un,One,3,sun\n",
     )
     .unwrap();
     let game = load(&root).unwrap_or_else(|e| panic!("{e}"));
@@ -140,7 +155,10 @@ fn columns_and_files_are_checked() {
 #[test]
 fn a_tsv_file_and_a_built_game_from_it() {
     let tsv = "id\ttitle\ttext\tcount\none\tOne\tDraw, then play.\t2\n";
-    let game = GAME.replace("cards.csv", "cards.tsv");
+    // The library's card layout, which reads no field of its own.
+    let game = GAME
+        .replace("cards.csv", "cards.tsv")
+        .replace("layout = \"priced\"\n", "");
     let root = common::scratch_project("data-tsv", &game, &[("cards.tsv", tsv)]);
     let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.decks[0].cards[0].text.get(Lang::En), "Draw, then play.");
@@ -159,5 +177,88 @@ fn a_tsv_file_and_a_built_game_from_it() {
     assert!(root
         .join("output/cards/components/en/deck-one.svg")
         .is_file());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The column names a layout reads and the card's keys are the only columns: a typo in a header
+/// is an error at its cell (it used to give every card one copy, silently), with the hint the
+/// name it was meant to be.
+#[test]
+fn a_typo_in_a_header_is_an_error_at_its_cell() {
+    let csv = "id,title,cuont,cost,suit\none,One,3,2,sun\n";
+    let root = common::scratch_project("data-typo", GAME, &[("cards.csv", csv)]);
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:1:10: error: unknown column `cuont`")
+            && e.contains("did you mean `count`?"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    // A column the layout reads under another name: the hint is the layout's name, and the
+    // layout's `{suit}` is not reported again for every card.
+    std::fs::write(
+        root.join("games/cards/cards.csv"),
+        "id,title,count,cost,suits\none,One,3,2,sun\ntwo,Two,1,2,moon\n",
+    )
+    .unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:1:21: error: unknown column `suits`")
+            && e.contains("did you mean `suit`?"),
+        "{e}"
+    );
+    assert!(!e.contains("game.toml"), "{e}");
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A layout that reads a field no card has is one error at the layout, not one a card, and
+/// its hint is not the name it reads.
+#[test]
+fn a_missing_field_is_reported_once() {
+    let csv = "id,title,cost,suit\none,One,2,sun\ntwo,Two,3,moon\nthree,Three,4,sun\n";
+    let game = GAME.replace(
+        "text = \"{cost} {suit}\"",
+        "text = \"{cost} {suit} {points}\"",
+    );
+    let root = common::scratch_project("data-once", &game, &[("cards.csv", csv)]);
+    let e = load(&root).unwrap_err();
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    assert!(e.contains("no field `points`"), "{e}");
+    assert!(!e.contains("did you mean `points`"), "{e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `count = 0` sets a card aside: it is defined, not printed, and `list` says so.
+#[test]
+fn a_row_of_count_zero_is_left_out() {
+    let csv = "id,title,count,cost,suit\none,One,2,1,sun\ntwo,Two,0,2,moon\n";
+    let root = common::scratch_project("data-zero", GAME, &[("cards.csv", csv)]);
+    let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.decks[0].cards[1].count, 0);
+    assert_eq!(g.counts().cards, 2);
+    assert_eq!(g.counts().left_out, 1);
+    let mut out = Vec::new();
+    ludopress::commands::list::list(&Project::new(&root), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("cards 2,") && out.contains("1 left out (count = 0)"),
+        "{out}"
+    );
+    let opts = ludopress::make::BuildOptions {
+        previews: false,
+        ..Default::default()
+    };
+    ludopress::make::build_games(
+        &Project::new(&root),
+        &["cards".to_string()],
+        &opts,
+        &root.join("output"),
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let faces = root.join("output/cards/components/en");
+    assert!(faces.join("deck-one.svg").is_file());
+    assert!(!faces.join("deck-two.svg").exists(), "left out");
     let _ = std::fs::remove_dir_all(&root);
 }

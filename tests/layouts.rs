@@ -945,9 +945,10 @@ fn pieces_and_tiles_are_drawn_by_the_librarys_layouts_or_the_games() {
         8
     );
 
-    // A game's own layouts: a piece extending the library's with its name written on it; a
-    // tile set whose zones are plain.
-    let own = "[layout.named]\nextends = \"piece-disc\"\n\n[[layout.named.element]]\nname = \"symbol\"\nkind = \"text\"\ntext = \"{title} ({face})\"\nsize = 6.0\n\n\
+    // A game's own layouts: a piece extending the library's with its name written on it (in
+    // place of the symbol, replaced whole: a text keeps none of the symbol's keys); a tile set
+    // whose zones are plain.
+    let own = "[layout.named]\nextends = \"piece-disc\"\n\n[[layout.named.element]]\nname = \"symbol\"\nkind = \"text\"\nreplace = true\ntext = \"{title} ({face})\"\nsize = 6.0\n\n\
                [layout.plain]\n[[layout.plain.element]]\nname = \"z\"\nkind = \"rect\"\nfill = \"{zone1}.lighten(50%)\"\n";
     // (The squares tile keeps the library's layout by its own `layout`.)
     let own = format!("{own}\n");
@@ -1202,4 +1203,73 @@ fn bad_board_elements_and_board_layouts_are_errors_at_their_place() {
             assert!(err.contains("did you mean `map`?"), "{err}");
         }
     }
+}
+
+/// A one-piece English game whose piece is drawn by `[layout.coin]` (given in `layout`).
+fn piece_game(layout: &str) -> String {
+    format!(
+        "[game]\nid = \"potager\"\ntitle = \"Test\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         {layout}\n\
+         [[piece]]\nid = \"coin\"\nname = \"Coin\"\nshape = \"disc\"\nsize = 20.0\nfill = \"yellow\"\nline = \"ink\"\nsymbol = \"star\"\nlayout = \"coin\"\n"
+    )
+}
+
+/// Overriding a library element by name with another kind of element would keep settings the
+/// designer cannot see (a text named `symbol` given the symbol's fill, printed as a black
+/// label): an error at the override that names what it would inherit; `replace = true`
+/// replaces the element whole.
+#[test]
+fn an_override_of_another_kind_says_what_it_inherits() {
+    let layout = "[layout.coin]\nextends = \"piece-disc\"\n\n[[layout.coin.element]]\nname = \"symbol\"\nkind = \"text\"\ntext = \"5\"\nsize = 9.0\n";
+    let e = common::parse("potager", &piece_game(layout))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("game.toml:13:8: error: element `symbol` overrides the symbol element")
+            && e.contains("would inherit its `x`, `y`, `width`, `height`, `fill`, `symbol`")
+            && e.contains("replace = true"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    let replaced = layout.replace("kind = \"text\"", "kind = \"text\"\nreplace = true");
+    let g = common::parse("potager", &piece_game(&replaced)).unwrap_or_else(|d| panic!("{d}"));
+    let label = g.pieces[0]
+        .front_face
+        .iter()
+        .find(|e| e.name == "symbol")
+        .unwrap();
+    match &label.kind {
+        ElementKind::Text(t) => assert!(t.boxed.is_none(), "no inherited fill: {t:?}"),
+        other => panic!("{other:?}"),
+    }
+    // Replaced whole: the box is the face's, not the symbol's 32 %.
+    assert_eq!((label.x, label.y, label.w, label.h), (0.0, 0.0, 20.0, 20.0));
+}
+
+/// `right` given over an inherited `x` and `width` places the element from `x` to `right` (the
+/// inherited width dropped), where it was an error naming keys the designer never wrote.
+#[test]
+fn right_over_an_inherited_width_is_not_a_clash() {
+    let layout = "[layout.coin]\nextends = \"piece-disc\"\n\n[[layout.coin.element]]\nname = \"symbol\"\nright = 2.0\nbottom = 3.0\n";
+    let g = common::parse("potager", &piece_game(layout)).unwrap_or_else(|d| panic!("{d}"));
+    let s = g.pieces[0]
+        .front_face
+        .iter()
+        .find(|e| e.name == "symbol")
+        .unwrap();
+    // x and y inherited (34 % of 20 mm), to 2 mm from the right and 3 mm from the bottom.
+    assert!(
+        (s.x - 6.8).abs() < 1e-9 && (s.w - 11.2).abs() < 1e-9,
+        "{s:?}"
+    );
+    assert!(
+        (s.y - 6.8).abs() < 1e-9 && (s.h - 10.2).abs() < 1e-9,
+        "{s:?}"
+    );
+    // All three given in the override is still the designer's own clash.
+    let three = layout.replace("right = 2.0", "right = 2.0\nx = 1.0\nwidth = 4.0");
+    let e = common::parse("potager", &piece_game(&three))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`x`, `right` and `width` all given"), "{e}");
 }

@@ -13,9 +13,16 @@ pub fn list(project: &Project, out: &mut dyn Write) -> Result<(), Error> {
     for g in project.list() {
         let game = engine::load_definition(project, &g, &lib)?;
         let n = game.counts();
+        // A card or component of `count = 0` is defined but not printed: said, so that a
+        // designer who set it aside sees it.
+        let left_out = match n.left_out {
+            0 => String::new(),
+            1 => ", 1 left out (count = 0)".to_string(),
+            k => format!(", {k} left out (count = 0)"),
+        };
         say!(
             out,
-            "{:<11} {:<11} boards {}, mats {}, cards {}, tiles {}, pieces {}, dice {}",
+            "{:<11} {:<11} boards {}, mats {}, cards {}, tiles {}, pieces {}, dice {}{left_out}",
             game.id,
             game.title.fr,
             n.boards,

@@ -16,8 +16,10 @@ pub struct Counts {
     pub tiles: usize,
     /// Pieces, copies included.
     pub pieces: usize,
-    /// Dice.
+    /// Dice, copies included.
     pub dice: usize,
+    /// Cards, tiles and components of `count = 0`: defined, left out of the print.
+    pub left_out: usize,
 }
 
 impl Game {
@@ -29,7 +31,22 @@ impl Game {
             cards: cards(&self.decks),
             tiles: tiles(&self.tilesets),
             pieces: piece_copies(&self.pieces),
-            dice: self.dice.len(),
+            dice: self.dice.iter().map(|d| d.count).sum(),
+            left_out: self.boards.iter().filter(|b| b.count == 0).count()
+                + self
+                    .decks
+                    .iter()
+                    .flat_map(|d| &d.cards)
+                    .filter(|c| c.count == 0)
+                    .count()
+                + self
+                    .tilesets
+                    .iter()
+                    .flat_map(|t| &t.tiles)
+                    .filter(|t| t.count == 0)
+                    .count()
+                + self.pieces.iter().filter(|p| p.count == 0).count()
+                + self.dice.iter().filter(|d| d.count == 0).count(),
         }
     }
 }

@@ -524,3 +524,20 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
     }
     s
 }
+
+/// A board's face with its bleed: the frame's colour carried `bleed` mm past the cut box under
+/// the face (the face itself when the board has none).
+pub fn with_bleed(b: &Board, face: Scene) -> Scene {
+    if b.bleed <= 0.0 {
+        return face;
+    }
+    let (w, h) = (face.width, face.height);
+    let mut s = Scene::new(w, h);
+    s.path(
+        crate::scene::shape::rect(-b.bleed, -b.bleed, w + 2.0 * b.bleed, h + 2.0 * b.bleed),
+        Some(b.frame),
+        None,
+    );
+    s.place(face, crate::scene::Affine::translate(0.0, 0.0), None);
+    s
+}

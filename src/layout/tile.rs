@@ -1,5 +1,6 @@
-//! Square tiles: a card's face, or the elements of the tile set's layout (four triangular colour
-//! zones with symbols, four small squares, or a designer's own).
+//! Tiles of any rectangle: a card's face, or the elements of the tile set's layout (four
+//! triangular colour zones with symbols, four small squares, or a designer's own with its
+//! fields). A face is the tile's cut box; its elements may reach into the set's bleed.
 
 use super::card;
 use crate::base::lang::Lang;
@@ -9,12 +10,12 @@ use crate::scene::Scene;
 /// Draws one tile face. A tile of zones that is not in the set (an engine's) is drawn with the
 /// set's face for its arrangement of colours.
 pub fn face(set: &Tileset, tile: &Tile, lang: Lang) -> Scene {
-    let s = set.size;
+    let (w, h) = (set.width, set.height);
     match &tile.face {
         TileFace::Card(c, style) => {
             let mut c = (**c).clone();
             c.text = crate::base::lang::Text::default();
-            card::face(&c, style, s, s, 0.0, lang)
+            card::face(&c, style, w, h, set.bleed, lang)
         }
         face => {
             let elements = if !tile.elements.is_empty() {
@@ -32,8 +33,8 @@ pub fn face(set: &Tileset, tile: &Tile, lang: Lang) -> Scene {
             } else {
                 &tile.elements
             };
-            let mut sc = Scene::new(s, s);
-            super::element::draw(&mut sc, elements, s, s, lang);
+            let mut sc = Scene::new(w, h);
+            super::element::draw(&mut sc, elements, w, h, lang);
             sc
         }
     }

@@ -36,6 +36,8 @@ pub(super) struct Group {
     pub(super) copies: Vec<(String, usize)>,
     /// A deck or tile set: exported as Tabletop Simulator deck sheets.
     pub(super) deck: bool,
+    /// Bleed of a large drawing (a board's), mm; a batch's is its own.
+    pub(super) bleed: f64,
 }
 
 fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bool) -> Imposed {
@@ -49,10 +51,21 @@ fn batch(title: &str, slots: Vec<Slot>, size: (f64, f64), bleed: f64, guides: bo
     })
 }
 
+/// Every component group of `game` in `lang`; a card, tile or piece of `count = 0` is left
+/// out (neither imposed nor written), and so is a component with no copy left.
 pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
+    let mut out = all_groups(game, lang);
+    out.retain(|g| match &g.imposed {
+        Imposed::Batch(b) => !b.slots.is_empty(),
+        Imposed::Large(..) => true,
+    });
+    out
+}
+
+fn all_groups(game: &Game, lang: Lang) -> Vec<Group> {
     let mut out = Vec::new();
     for b in &game.boards {
-        let art = layout::board_face::face(b, lang).shared();
+        let art = layout::board::with_bleed(b, layout::board_face::face(b, lang)).shared();
         for _ in 0..b.count {
             out.push(Group {
                 title: b.name.get(lang).to_string(),
@@ -62,6 +75,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 id: b.id.clone(),
                 copies: vec![(b.id.clone(), 1)],
                 deck: false,
+                bleed: b.bleed,
             });
         }
     }
@@ -76,6 +90,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             id: m.id.clone(),
             copies: vec![(m.id.clone(), 1)],
             deck: false,
+            bleed: 0.0,
         });
     }
     for d in &game.decks {
@@ -83,7 +98,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         let mut faces = vec![(format!("{}-back", d.id), back.clone())];
         let mut slots = Vec::new();
         let mut copies = Vec::new();
-        for c in &d.cards {
+        for c in d.cards.iter().filter(|c| c.count > 0) {
             let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang).shared();
             faces.push((format!("{}-{}", d.id, c.id), front.clone()));
             copies.push((format!("{}-{}", d.id, c.id), c.count));
@@ -103,20 +118,21 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             id: d.id.clone(),
             copies,
             deck: true,
+            bleed: d.bleed,
         });
     }
     for t in &game.tilesets {
         let back = t
             .back
             .as_ref()
-            .map(|b| layout::card::back(b, t.size, t.size, 0.0, lang).shared());
+            .map(|b| layout::card::back(b, t.width, t.height, t.bleed, lang).shared());
         let mut faces = Vec::new();
         if let Some(b) = &back {
             faces.push((format!("{}-back", t.id), b.clone()));
         }
         let mut slots = Vec::new();
         let mut copies = Vec::new();
-        for (i, tile) in t.tiles.iter().enumerate() {
+        for (i, tile) in t.tiles.iter().enumerate().filter(|(_, t)| t.count > 0) {
             let front = layout::tile::face(t, tile, lang).shared();
             faces.push((format!("{}-{:02}", t.id, i + 1), front.clone()));
             copies.push((format!("{}-{:02}", t.id, i + 1), tile.count));
@@ -129,16 +145,17 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
         }
         let title = t.name.get(lang).to_string();
         out.push(Group {
-            imposed: batch(&title, slots, (t.size, t.size), 0.0, true),
+            imposed: batch(&title, slots, (t.width, t.height), t.bleed, true),
             title,
             faces,
             on_board: true,
             id: t.id.clone(),
             copies,
             deck: true,
+            bleed: t.bleed,
         });
     }
-    for pc in &game.pieces {
+    for pc in game.pieces.iter().filter(|p| p.count > 0) {
         let front = layout::piece::front(pc, lang).shared();
         let back = layout::piece::back(pc, lang).map(Scene::shared);
         let mut faces = vec![(pc.id.clone(), front.clone())];
@@ -161,7 +178,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
                 shape: sheet::Shape::Triangles,
                 outline: layout::Outline::triangle(pc.size),
             }),
-            _ => batch(&title, slots, pc.extent(), 0.0, true),
+            _ => batch(&title, slots, pc.extent(), pc.bleed, true),
         };
         out.push(Group {
             title,
@@ -171,6 +188,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             id: pc.id.clone(),
             copies: vec![(pc.id.clone(), pc.count)],
             deck: false,
+            bleed: pc.bleed,
         });
     }
     for d in &game.dice {
@@ -182,7 +200,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             })
             .collect();
         let title = d.name.get(lang).to_string();
-        let mut imposed = batch(&title, slots, (net.width, net.height), 0.0, false);
+        let mut imposed = batch(&title, slots, (net.width, net.height), d.bleed, false);
         // The net is cut along its own outline, not its box.
         if let Imposed::Batch(b) = &mut imposed {
             b.outline = layout::die::outline(d);
@@ -195,6 +213,7 @@ pub(super) fn groups(game: &Game, lang: Lang) -> Vec<Group> {
             id: d.id.clone(),
             copies: vec![(d.id.clone(), d.count)],
             deck: false,
+            bleed: d.bleed,
         });
     }
     out
@@ -226,7 +245,7 @@ pub fn printed(game: &Game, lang: Lang) -> Vec<Printed> {
             let (size, bleed, faces) = match &g.imposed {
                 Imposed::Large(art, _) => (
                     (art.width, art.height),
-                    0.0,
+                    g.bleed,
                     vec![(g.id.clone(), art.clone(), None, 1)],
                 ),
                 Imposed::Batch(b) => {

@@ -29,8 +29,12 @@ pub struct BoardOf<E> {
     pub frame: Color,
     /// Cell names printed around the board.
     pub coords: bool,
-    /// Copies.
+    /// Copies (0: left out of the print).
     pub count: usize,
+    /// Bleed around the board's cut box, mm: its frame's colour carried past the cut.
+    pub bleed: f64,
+    /// Safe zone inside the cut line, mm, for its layout.
+    pub safe: f64,
     /// Coloured cell sets with a role.
     pub regions: Vec<Region>,
     /// Marks on cells.

@@ -22,8 +22,12 @@ pub struct Die {
     /// The elements of each face, in net order (top, left, front, right, back, bottom), each
     /// placed on a `face` × `face` mm square.
     pub faces: Vec<Vec<Element>>,
-    /// Copies.
+    /// Copies (0: left out of the print).
     pub count: usize,
+    /// Bleed around the net's box, mm (for a print shop's file).
+    pub bleed: f64,
+    /// Safe zone inside each face's cut line, mm.
+    pub safe: f64,
 }
 
 /// Depth of a die net's glue tabs, as a share of the face side.

@@ -231,7 +231,11 @@ impl Game {
                 .sum::<f64>()
             + tilesets
                 .iter()
-                .map(|t| t.size * t.size * t.tiles.iter().map(|x| x.count).sum::<usize>() as f64)
+                .map(|t| {
+                    (t.width + 2.0 * t.bleed)
+                        * (t.height + 2.0 * t.bleed)
+                        * t.tiles.iter().map(|x| x.count).sum::<usize>() as f64
+                })
                 .sum::<f64>()
             + pieces
                 .iter()

@@ -38,8 +38,12 @@ pub struct Piece {
     pub back: Option<Color>,
     /// Symbol on the face.
     pub symbol: Option<Symbol>,
-    /// Copies.
+    /// Copies (0: left out of the print).
     pub count: usize,
+    /// Bleed around the cut box, mm.
+    pub bleed: f64,
+    /// Safe zone inside the cut line, mm.
+    pub safe: f64,
     /// The front face's elements, from the piece's layout.
     pub front_face: Vec<Element>,
     /// The back face's elements (two-faced pieces).

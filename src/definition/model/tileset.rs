@@ -14,8 +14,10 @@ pub enum TileFace {
     Zones([String; 4]),
     /// Four small squares (top-left, top-right, bottom-right, bottom-left).
     Squares([Color; 4]),
-    /// The face of a card of a deck, drawn square.
+    /// The face of a card of a deck, drawn at the tile's size.
     Card(Box<Card>, CardStyle),
+    /// A face drawn by its layout alone, from the tile's fields (`fields` or a data file's row).
+    Layout,
 }
 
 /// One tile.
@@ -23,22 +25,28 @@ pub enum TileFace {
 pub struct Tile {
     /// Face.
     pub face: TileFace,
-    /// Copies.
+    /// Copies (0: left out of the print).
     pub count: usize,
     /// The face's elements, from the tile set's layout (none for a card's face, drawn by the
     /// card's own layout, or for a tile made by an engine, found in `Tileset::zone_faces`).
     pub elements: Vec<Element>,
 }
 
-/// A set of square tiles.
+/// A set of rectangular tiles.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tileset {
     /// Component id.
     pub id: String,
     /// Display name.
     pub name: Text,
-    /// Side, mm.
-    pub size: f64,
+    /// Width of a tile, mm.
+    pub width: f64,
+    /// Height of a tile, mm.
+    pub height: f64,
+    /// Bleed around each tile's cut box, mm.
+    pub bleed: f64,
+    /// Safe zone inside the cut line, mm.
+    pub safe: f64,
     /// Zone colours by letter code.
     pub codes: Vec<(char, String)>,
     /// Colour name → (colour, symbol).

@@ -41,8 +41,12 @@ pub struct BoardRaw {
     pub coords: bool,
     /// Border side marks repeated clockwise from the top-left corner (triangle grid): `hole`, `plain`.
     pub border: Option<Vec<S>>,
-    /// Copies to print.
+    /// Copies to print (0: left out).
     pub count: Option<I>,
+    /// Bleed in mm (the frame's colour past the cut line, for a print shop), as a deck's.
+    pub bleed: Option<F>,
+    /// Safe zone inside the cut line, mm (default 0): where its layout keeps its text.
+    pub safe: Option<F>,
     /// `[[board.region]]`: coloured cell sets with a role the rules engine reads.
     #[serde(default)]
     pub region: Vec<RegionRaw>,

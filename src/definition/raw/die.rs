@@ -27,6 +27,10 @@ pub struct DieRaw {
     /// The layout of each face (default: the library's `die-face`), which reads `{fill}`,
     /// `{pip}`, `{pips}`, `{text}`, `{icon}`, `{face}` (1 to 6) and `{pip_nw}` ... `{pip_se}`.
     pub layout: Option<S>,
-    /// Copies.
+    /// Copies (0: left out).
     pub count: Option<I>,
+    /// Bleed in mm (artwork past each face's cut line, for a print shop), as a deck's.
+    pub bleed: Option<F>,
+    /// Safe zone inside each face's cut line, mm (default 0).
+    pub safe: Option<F>,
 }

@@ -94,6 +94,9 @@ pub struct ElementRaw {
     pub board: Option<S>,
     /// Draw the element only when this template is not empty (`"{cost}"`).
     pub when: Option<S>,
+    /// In a layout that extends another: `true` replaces the element of that name whole,
+    /// inheriting none of its keys (without it, the keys not given here are inherited).
+    pub replace: Option<Spanned<bool>>,
 }
 
 fn shift<T: Clone>(s: &Spanned<T>, by: usize) -> Spanned<T> {
@@ -157,20 +160,93 @@ impl ElementRaw {
     pub fn shifted(&self, by: usize) -> ElementRaw {
         macro_rules! moved {
             ($($f:ident),*) => {
-                ElementRaw { name: shift(&self.name, by), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
+                ElementRaw { name: shift(&self.name, by), replace: self.replace.as_ref().map(|s| shift(s, by)), $($f: self.$f.as_ref().map(|s| shift(s, by)),)* }
             };
         }
         element_fields!(moved)
     }
 
-    /// This element with every key `over` gives replaced.
+    /// This element with every key `over` gives replaced; the whole element when `over` says
+    /// `replace = true`. Of each axis's three keys (`x`, `right`, `width`; `y`, `bottom`,
+    /// `height`), those `over` gives win: an inherited one that would make three is dropped.
     pub fn merged(&self, over: &ElementRaw) -> ElementRaw {
+        if over.replace.as_ref().is_some_and(|r| *r.get_ref()) {
+            return over.clone();
+        }
         macro_rules! pick {
             ($($f:ident),*) => {
-                ElementRaw { name: over.name.clone(), $($f: over.$f.clone().or_else(|| self.$f.clone()),)* }
+                ElementRaw { name: over.name.clone(), replace: over.replace.clone(), $($f: over.$f.clone().or_else(|| self.$f.clone()),)* }
             };
         }
-        element_fields!(pick)
+        let mut out = element_fields!(pick);
+        // `right` given over an inherited `x` and `width`: the element now reaches from `x` to
+        // `right`, its inherited width dropped (and so for `width` over `x` and `right`, `x`
+        // over `right` and `width`, and the vertical keys).
+        let (x, r, w) = (over.x.is_some(), over.right.is_some(), over.width.is_some());
+        if out.x.is_some() && out.right.is_some() && out.width.is_some() && (x || r || w) {
+            if r && !w {
+                out.width = None;
+            } else if !r {
+                out.right = None;
+            } else if !x {
+                out.x = None;
+            }
+        }
+        let (y, b, h) = (
+            over.y.is_some(),
+            over.bottom.is_some(),
+            over.height.is_some(),
+        );
+        if out.y.is_some() && out.bottom.is_some() && out.height.is_some() && (y || b || h) {
+            if b && !h {
+                out.height = None;
+            } else if !b {
+                out.bottom = None;
+            } else if !y {
+                out.y = None;
+            }
+        }
+        out
+    }
+
+    /// The keys this element sets, by name, for messages.
+    pub fn keys(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        macro_rules! given {
+            ($($f:ident),*) => {
+                $(if self.$f.is_some() { out.push(stringify!($f)); })*
+            };
+        }
+        element_fields!(given);
+        out
+    }
+
+    /// The templates of this element (every key written as text), to find the fields it reads.
+    pub fn templates(&self) -> Vec<&str> {
+        [
+            &self.kind,
+            &self.fill,
+            &self.stroke,
+            &self.text,
+            &self.font,
+            &self.style,
+            &self.color,
+            &self.image,
+            &self.icon,
+            &self.symbol,
+            &self.pattern,
+            &self.board,
+            &self.when,
+            &self.fit,
+            &self.clip,
+            &self.align,
+            &self.valign,
+            &self.frame,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|s| s.get_ref().as_str())
+        .collect()
     }
 }
 

@@ -28,7 +28,7 @@ pub use rules::{
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
-pub use tileset::{TileRaw, TilesetRaw};
+pub use tileset::{TileRaw, TileSizeRaw, TilesetRaw};
 use toml::Spanned;
 pub use value::{Len, TextRaw, F, I, L, S};
 

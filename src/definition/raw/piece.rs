@@ -4,6 +4,7 @@
 
 use super::value::{TextRaw, F, I, S};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// `[[piece]]`.
@@ -29,6 +30,17 @@ pub struct PieceRaw {
     /// The layout of its faces (default: the library's `piece-<shape>`), which reads `{fill}`,
     /// `{line}`, `{symbol}`, `{back}` and `{face}` (`front` or `back`).
     pub layout: Option<S>,
-    /// Copies.
-    pub count: I,
+    /// Copies (default 1; 0: left out); with `data`, the copies of a row without a `count`.
+    pub count: Option<I>,
+    /// Bleed in mm (artwork past the cut box), as a deck's.
+    pub bleed: Option<F>,
+    /// Safe zone inside the cut line, mm (default 0).
+    pub safe: Option<F>,
+    /// Values of the designer's own fields for the layout (`value = "5"`).
+    #[serde(default)]
+    pub fields: BTreeMap<Spanned<String>, Spanned<TextRaw>>,
+    /// A data file of pieces (`coins.csv`), relative to the game's folder: one row a piece
+    /// `<id>-<row id>` of this shape, size and colours, with an `id` column, a `count` column
+    /// and a column per field its layout reads.
+    pub data: Option<S>,
 }

@@ -16,8 +16,17 @@ pub struct TilesetRaw {
     pub id: S,
     /// Display name.
     pub name: Spanned<TextRaw>,
-    /// Side of the square tile, mm.
-    pub size: F,
+    /// Side of a square tile (`size = 40`) or `[width, height]` (`size = [40, 60]`), mm.
+    pub size: Spanned<TileSizeRaw>,
+    /// Bleed in mm (artwork past the cut line), as a deck's.
+    pub bleed: Option<F>,
+    /// Safe zone inside the cut line, mm (default 3, at most a quarter of the shorter side):
+    /// where layouts keep their text.
+    pub safe: Option<F>,
+    /// A data file of tiles (`tiles.csv`, `tiles.tsv`), relative to the game's folder: one row a
+    /// tile, drawn by the set's `layout`; a column `count`, an optional `id`, and a column per
+    /// field the layout reads (`{points}`).
+    pub data: Option<S>,
     /// Draw the tiles as the cards of this deck.
     pub from_deck: Option<S>,
     /// The layout of the tiles: for tiles made `from_deck` the deck's by default, laid out at the
@@ -48,6 +57,20 @@ pub struct TileRaw {
     pub squares: Option<Vec<S>>,
     /// This tile's layout (default: the tile set's).
     pub layout: Option<S>,
-    /// Copies.
+    /// Copies (0: left out).
     pub count: Option<I>,
+    /// Values of the designer's own fields for the layout (`points = "3"`); a tile with fields
+    /// and neither `zones` nor `squares` is drawn by its layout alone.
+    #[serde(default)]
+    pub fields: BTreeMap<Spanned<String>, Spanned<TextRaw>>,
+}
+
+/// A tile's size: one side (square) or `[width, height]`, mm.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum TileSizeRaw {
+    /// Side of a square tile.
+    Side(f64),
+    /// Width and height.
+    Dims(Vec<f64>),
 }

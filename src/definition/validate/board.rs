@@ -236,6 +236,14 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         frame: cx.color(&b.frame),
         coords: b.coords,
         count: cx.count(&b.count),
+        bleed: b
+            .bleed
+            .as_ref()
+            .map_or(0.0, |v| cx.length(v, 0.0, 5.0, "bleed")),
+        safe: b
+            .safe
+            .as_ref()
+            .map_or(0.0, |v| cx.length(v, 0.0, 20.0, "safe")),
         regions,
         marks,
         track: None,
@@ -314,7 +322,7 @@ pub(super) fn board_face(cx: &mut Ctx, lays: &mut Layouts, name: &S, b: &Board) 
     let Some(elements) = lays.elements(cx, name) else {
         return Vec::new();
     };
-    let shapes = lays.shapes(cx, &elements, b.extent(), 0.0, 0.0);
+    let shapes = lays.shapes(cx, &elements, b.extent(), b.bleed, b.safe);
     let values = values(
         &b.id,
         &b.name,

@@ -179,8 +179,10 @@ impl Ctx<'_> {
         x as usize
     }
 
+    /// Copies of a component or a card: 1 by default, 0 leaves it out (a designer's way to
+    /// set one aside without deleting it).
     pub(super) fn count(&mut self, v: &Option<raw::I>) -> usize {
-        v.as_ref().map_or(1, |c| self.int(c, 1, MAX_COUNT, "count"))
+        v.as_ref().map_or(1, |c| self.int(c, 0, MAX_COUNT, "count"))
     }
 
     pub(super) fn choice<'o>(&mut self, s: &S, options: &[&'o str], what: &str) -> Option<&'o str> {

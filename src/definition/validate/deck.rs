@@ -164,7 +164,15 @@ fn picto(cx: &mut Ctx, p: &raw::PictoRaw) -> Picto {
     }
 }
 
-pub(super) fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut Layouts) -> Deck {
+/// A deck; `reads` are the names read by the layouts of tile sets made from it (its data
+/// file's columns may be read there).
+pub(super) fn deck(
+    cx: &mut Ctx,
+    d: &raw::DeckRaw,
+    margin: f64,
+    lays: &mut Layouts,
+    reads_extra: &BTreeSet<String>,
+) -> Deck {
     let id = cx.id(&d.id);
     cx.stem(
         &d.id,
@@ -208,19 +216,17 @@ pub(super) fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut Layou
         .map(|c| card(cx, c, &id, &mut card_ids))
         .collect();
     if let Some(file) = &d.data {
-        let path = cx.game_file(file, "data file", crate::definition::data::MAX_BYTES);
-        let sep = path
-            .as_ref()
-            .and_then(|(shown, _)| crate::definition::data::separator(shown));
-        if path.is_some() && sep.is_none() {
-            cx.err(
-                file,
-                "a data file is a spreadsheet saved as `.csv` (comma-separated) or `.tsv` (tab-separated)".into(),
-            );
-        }
-        if let (Some((shown, real)), Some(sep)) = (path, sep) {
-            match crate::definition::data::read_as(&real, &shown, sep) {
-                Ok(table) => {
+        // The names the deck's layout reads (the library's `card` without one): a column is
+        // one of them or a card's own key.
+        let name = d
+            .layout
+            .clone()
+            .unwrap_or_else(|| Spanned::new(d.id.span(), "card".to_string()));
+        let mut reads = lays.reads_of(cx, &name);
+        reads.extend(reads_extra.iter().cloned());
+        if let Some(table) = super::rows::table(cx, file) {
+            {
+                {
                     // The cards of a data file: their errors are placed in the data file.
                     let mut sub = Ctx {
                         src: &table.src,
@@ -232,13 +238,12 @@ pub(super) fn deck(cx: &mut Ctx, d: &raw::DeckRaw, margin: f64, lays: &mut Layou
                         langs: cx.langs.clone(),
                         folder: cx.folder.clone(),
                     };
-                    for c in data_cards(&mut sub, &table) {
+                    for c in data_cards(&mut sub, &table, &reads) {
                         cards.push(card(&mut sub, &c, &id, &mut card_ids));
                     }
                     cx.stems = sub.stems;
                     cx.diags.0.extend(sub.diags.0);
                 }
-                Err(e) => cx.diags.0.extend(e.0),
             }
         }
     }
@@ -448,7 +453,11 @@ type Columns = (Option<usize>, Option<usize>, Option<usize>);
 /// The cards of a data file, as if written in TOML: every value keeps its place in the file. The
 /// columns `id`, `title`, `text`, `tag`, `fill`, `count` are the card's own; any other column is a
 /// field. A translated text has a column per language (`title_fr`, `title_en`).
-fn data_cards(cx: &mut Ctx, table: &crate::definition::data::Table) -> Vec<raw::CardRaw> {
+fn data_cards(
+    cx: &mut Ctx,
+    table: &crate::definition::data::Table,
+    reads: &BTreeSet<String>,
+) -> Vec<raw::CardRaw> {
     use crate::definition::data::Field;
     let mut columns: BTreeMap<String, Columns> = BTreeMap::new();
     let header_at =
@@ -480,6 +489,16 @@ fn data_cards(cx: &mut Ctx, table: &crate::definition::data::Table) -> Vec<raw::
                 &header_at(i),
                 format!("`{base}` is the same in every language: one column `{base}`"),
             );
+            continue;
+        }
+        if !super::rows::column_used(
+            &table.src,
+            &mut cx.diags.0,
+            &table.header[i],
+            base,
+            &["id", "title", "text", "tag", "fill", "count"],
+            reads,
+        ) {
             continue;
         }
         let entry = columns.entry(base.to_string()).or_default();

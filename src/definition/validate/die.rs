@@ -170,9 +170,17 @@ pub(super) fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut Layouts
         pip: cx.color(&d.pip),
         faces: vec![Vec::new(); 6],
         count: cx.count(&d.count),
+        bleed: d
+            .bleed
+            .as_ref()
+            .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed")),
+        safe: d
+            .safe
+            .as_ref()
+            .map_or(0.0, |s| cx.length(s, 0.0, face / 4.0, "safe")),
     };
     let (w, h) = die.extent();
-    cx.fits_paper(&d.face, w, h, margin);
+    cx.fits_paper(&d.face, w + 2.0 * die.bleed, h + 2.0 * die.bleed, margin);
     let written = d.faces.get_ref();
     if written.len() != 6 {
         cx.err(
@@ -187,7 +195,8 @@ pub(super) fn die(cx: &mut Ctx, d: &raw::DieRaw, margin: f64, lays: &mut Layouts
     let Some(elements) = lays.elements(cx, name) else {
         return die;
     };
-    let shapes = lays.shapes(cx, &elements, (face, face), 0.0, 0.0);
+    // A face's bleed would cover its neighbours in the net: the bleed is around the net.
+    let shapes = lays.shapes(cx, &elements, (face, face), 0.0, die.safe);
     let read: Vec<_> = written
         .iter()
         .enumerate()

@@ -23,6 +23,42 @@ const MAX_EXTENDS: usize = 16;
 /// Most elements in a layout.
 const MAX_ELEMENTS: usize = 100;
 
+/// An element named again with another `kind` than the one it overrides (but one shape for
+/// another), without `replace = true`: it would keep settings of another kind of element (a
+/// text named `symbol` drawn with the symbol's fill, a black label), so it is an error that
+/// shows what it inherits.
+fn clash(cx: &mut Ctx, inherited: &raw::ElementRaw, over: &raw::ElementRaw) {
+    if over.replace.is_some() {
+        return;
+    }
+    let (Some(k), Some(old)) = (&over.kind, &inherited.kind) else {
+        return;
+    };
+    // One outline drawn another way (a disc's `body` made a square) keeps its colours on
+    // purpose; a text, an image or a board inheriting a shape's keys does not.
+    let shapes = ["rect", "ellipse", "polygon", "line", "symbol"];
+    if k.get_ref() == old.get_ref()
+        || (shapes.contains(&k.get_ref().as_str()) && shapes.contains(&old.get_ref().as_str()))
+    {
+        return;
+    }
+    let kept: Vec<&str> = inherited
+        .keys()
+        .into_iter()
+        .filter(|key| !over.keys().contains(key))
+        .collect();
+    cx.err_hint(
+        k,
+        format!(
+            "element `{}` overrides the {} element of that name in the layout it extends, and would inherit its {}",
+            over.name.get_ref(),
+            old.get_ref(),
+            kept.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        ),
+        Some("write `replace = true` in this element to replace it whole, or give it another name".into()),
+    );
+}
+
 /// Shared state of the layouts of a game: the raw tables, the art already read, the icons.
 pub(super) struct Layouts<'r> {
     raw: &'r BTreeMap<String, raw::LayoutRaw>,
@@ -44,6 +80,10 @@ pub(super) struct Layouts<'r> {
     /// scene or raster (held in `art` or `icons` for the whole validation): an SVG is walked
     /// once, however many faces draw it.
     pixels: HashMap<*const (), u64>,
+    /// The template errors already given (the template's place and the message without the
+    /// face's name): a layout's mistake is reported once, at the first face that meets it, not
+    /// once a card.
+    reported: BTreeSet<(usize, usize, String)>,
 }
 
 /// The bundled family's name in `font = "…"`.
@@ -72,6 +112,7 @@ impl<'r> Layouts<'r> {
             boards: BTreeMap::new(),
             face_pixels: Some(0),
             pixels: HashMap::new(),
+            reported: BTreeSet::new(),
         };
         l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
         for (name, f) in &file.fonts {
@@ -249,7 +290,10 @@ impl<'r> Layouts<'r> {
                     .iter_mut()
                     .find(|o| o.name.get_ref() == e.name.get_ref())
                 {
-                    Some(o) => *o = o.merged(e),
+                    Some(o) => {
+                        clash(cx, o, e);
+                        *o = o.merged(e);
+                    }
                     None => out.push(e.clone()),
                 }
             }
@@ -265,6 +309,15 @@ impl<'r> Layouts<'r> {
             return None;
         }
         Some(out)
+    }
+
+    /// The names layout `name` reads (see [`reads`]), its mistakes left to the component that
+    /// draws with it: none when it is unknown.
+    pub(super) fn reads_of(&self, cx: &mut Ctx, name: &S) -> BTreeSet<String> {
+        let before = cx.diags.0.len();
+        let elements = self.elements(cx, name);
+        cx.diags.0.truncate(before);
+        elements.map_or_else(BTreeSet::new, |e| reads(&e))
     }
 
     /// Prefixes the diagnostics given since `before` with the face's owner (`card `x`: `).
@@ -356,10 +409,22 @@ impl<'r> Layouts<'r> {
 
     /// A template filled with a card's values in `lang`; an error (at the template, or at the
     /// value when the template is one field) names the card.
-    fn fill(&self, cx: &mut Ctx, t: &S, card: &Card, lang: Lang) -> Option<String> {
+    fn fill(&mut self, cx: &mut Ctx, t: &S, card: &Card, lang: Lang) -> Option<String> {
         match expand(t.get_ref(), card, lang, self.styles) {
             Ok(v) => Some(v),
             Err((msg, field)) => {
+                let at_field = field.as_ref().is_some_and(|f| {
+                    card.places
+                        .as_ref()
+                        .is_some_and(|p| p.fields.contains_key(f))
+                });
+                if !at_field
+                    && !self
+                        .reported
+                        .insert((t.span().start, t.span().end, msg.clone()))
+                {
+                    return None;
+                }
                 let place = field
                     .and_then(|f| card.places.as_ref()?.fields.get(&f).cloned())
                     .map(|d| Diagnostic {
@@ -377,7 +442,7 @@ impl<'r> Layouts<'r> {
     }
 
     /// A colour given by a template (a palette name, `#rrggbb`, or a field giving one).
-    fn color(&self, cx: &mut Ctx, t: &S, card: &Card) -> Option<Color> {
+    fn color(&mut self, cx: &mut Ctx, t: &S, card: &Card) -> Option<Color> {
         let v = self.fill(cx, t, card, Lang::Fr)?;
         // A value from a field is placed at the field when it is the whole template.
         let whole = t.get_ref().trim();
@@ -675,4 +740,29 @@ fn value_place(e: &raw::ElementRaw, card: &Card) -> Option<std::sync::Arc<Diagno
         "tag" => places.tag.clone(),
         f => places.fields.get(f).cloned(),
     }
+}
+
+/// The names a layout's templates read: `{cost}` reads `cost`, `{crop.color}` reads `crop`
+/// (`{{` and `}}` are braces).
+pub(super) fn reads(elements: &[raw::ElementRaw]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for t in elements.iter().flat_map(raw::ElementRaw::templates) {
+        let mut rest = t;
+        while let Some(i) = rest.find(['{', '}']) {
+            let r = &rest[i..];
+            if r.starts_with("{{") || r.starts_with("}}") {
+                rest = &r[2..];
+                continue;
+            }
+            let Some(end) = r.find('}').filter(|_| r.starts_with('{')) else {
+                rest = &r[1..];
+                continue;
+            };
+            let name = r[1..end].trim();
+            let field = name.split_once('.').map_or(name, |(f, _)| f);
+            out.insert(field.to_string());
+            rest = &r[end + 1..];
+        }
+    }
+    out
 }

@@ -15,6 +15,7 @@ mod engine;
 mod layout;
 mod mat;
 mod piece;
+mod rows;
 mod rules;
 mod rules_board;
 mod rules_build;
@@ -152,7 +153,18 @@ pub fn game(
     let decks: Vec<Deck> = raw
         .deck
         .iter()
-        .map(|d| deck(&mut cx, d, sheet.keep_out(), &mut lays))
+        .map(|d| {
+            // What the layouts of tile sets made from this deck read, its columns may feed.
+            let mut reads = BTreeSet::new();
+            for t in &raw.tileset {
+                if let (Some(from), Some(l)) = (&t.from_deck, &t.layout) {
+                    if from.get_ref() == d.id.get_ref() {
+                        reads.extend(lays.reads_of(&mut cx, l));
+                    }
+                }
+            }
+            deck(&mut cx, d, sheet.keep_out(), &mut lays, &reads)
+        })
         .collect();
     let tilesets: Vec<Tileset> = raw
         .tileset
@@ -162,7 +174,7 @@ pub fn game(
     let pieces: Vec<Piece> = raw
         .piece
         .iter()
-        .map(|p| piece(&mut cx, p, sheet.keep_out(), &mut lays))
+        .flat_map(|p| piece(&mut cx, p, sheet.keep_out(), &mut lays))
         .collect();
     let dice: Vec<Die> = raw
         .die
@@ -251,6 +263,9 @@ pub fn game(
             );
         }
     }
+    // A mistake met twice (a piece's two faces drawn by one layout) is said once.
+    let mut seen = BTreeSet::new();
+    cx.diags.0.retain(|d| seen.insert(d.to_string()));
     cx.diags.finish(game)
 }
 

@@ -6,10 +6,14 @@ use super::context::{values, Ctx, MAX_NAME};
 use super::deck::back_face;
 use super::element::Shape;
 use super::layout::Layouts;
+use super::rows::{rows, table, toml_fields, with_fields};
 use crate::base::color::Color;
-use crate::base::diag::closest;
+use crate::base::diag::{closest, Diagnostic};
+use crate::base::lang::Text;
 use crate::definition::model::{Deck, Tile, TileFace, Tileset};
 use crate::definition::raw::{self, S};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 use toml::Spanned;
 
 pub(super) fn tileset(
@@ -21,8 +25,33 @@ pub(super) fn tileset(
     lays: &mut Layouts,
 ) -> Tileset {
     let id = cx.id(&t.id);
-    let size = cx.length(&t.size, 10.0, 200.0, "tile size");
-    cx.fits_paper(&t.size, size, size, margin);
+    let side =
+        |cx: &mut Ctx, v: f64| cx.length(&Spanned::new(t.size.span(), v), 10.0, 200.0, "tile size");
+    let (width, height) = match t.size.get_ref() {
+        raw::TileSizeRaw::Side(v) => {
+            let s = side(cx, *v);
+            (s, s)
+        }
+        raw::TileSizeRaw::Dims(v) if v.len() == 2 => (side(cx, v[0]), side(cx, v[1])),
+        raw::TileSizeRaw::Dims(_) => {
+            cx.err(
+                &t.size,
+                "tile size: expected a side in mm (`40`) or `[width, height]` (`[40, 60]`)".into(),
+            );
+            (40.0, 40.0)
+        }
+    };
+    let bleed = t
+        .bleed
+        .as_ref()
+        .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
+    // A tile's text keeps 3 mm from the cut by default, at most a quarter of its shorter side.
+    let quarter = width.min(height) / 4.0;
+    let safe = t
+        .safe
+        .as_ref()
+        .map(|s| cx.length(s, 0.0, quarter.max(0.0), "safe"));
+    cx.fits_paper(&t.size, width + 2.0 * bleed, height + 2.0 * bleed, margin);
     let mut zone_colors = Vec::new();
     for (name, sym) in &t.symbols {
         let color = cx.colors.get(name).copied();
@@ -81,10 +110,10 @@ pub(super) fn tileset(
                 });
                 let before = cx.diags.0.len();
                 let shapes_of = layout.and_then(|name| lays.elements(cx, name));
-                let safe = d.safe.min(size / 4.0);
+                let safe = safe.unwrap_or(d.safe.min(quarter));
                 let shapes = shapes_of
                     .as_ref()
-                    .map(|e| lays.shapes(cx, e, (size, size), 0.0, safe));
+                    .map(|e| lays.shapes(cx, e, (width, height), bleed, safe));
                 for c in &d.cards {
                     let mut c = c.clone();
                     c.layout = shapes.as_ref().map(|sh| lays.face(cx, sh, &c, d.style.ink));
@@ -109,10 +138,22 @@ pub(super) fn tileset(
             ),
         }
     }
-    // Tiles of zones or squares, each drawn by a layout: its own, the set's, or the library's.
-    let mut drawn: Vec<(TileFace, usize, S)> = Vec::new();
+    // Tiles of zones, squares or fields, each drawn by a layout: its own, the set's, or the
+    // library's; with the fields it is given and where they are written.
+    type Given = (
+        BTreeMap<String, Text>,
+        BTreeMap<String, Arc<Diagnostic>>,
+        Arc<Diagnostic>,
+    );
+    let mut drawn: Vec<(TileFace, usize, S, Given)> = Vec::new();
     for tile in &t.tile {
         let count = cx.count(&tile.count);
+        let (f, pl) = toml_fields(cx, &tile.fields, &["count"]);
+        let at = tile
+            .zones
+            .as_ref()
+            .map_or_else(|| t.id.span(), |z| z.span());
+        let given = (f, pl, Arc::new(cx.src.error(at, "")));
         let layout = |default: &str, at: &S| {
             tile.layout
                 .clone()
@@ -141,6 +182,7 @@ pub(super) fn tileset(
                         TileFace::Zones([n[0].clone(), n[1].clone(), n[2].clone(), n[3].clone()]),
                         count,
                         layout("tile-zones", z),
+                        given,
                     ));
                 }
             }
@@ -150,6 +192,7 @@ pub(super) fn tileset(
                     TileFace::Squares([c[0], c[1], c[2], c[3]]),
                     count,
                     layout("tile-squares", &sq[0]),
+                    given,
                 ));
             }
             (None, Some(sq)) => {
@@ -159,15 +202,58 @@ pub(super) fn tileset(
                     format!("squares: expected 4 colours, found {}", sq.len()),
                 ));
             }
+            (None, None) => match tile.layout.as_ref().or(t.layout.as_ref()) {
+                // A tile of fields alone, drawn by its layout.
+                Some(l) => drawn.push((TileFace::Layout, count, l.clone(), given)),
+                None => cx.err(
+                    &t.id,
+                    "each `[[tileset.tile]]` needs one of `zones`, `squares`, or a `layout` (its own or the set's) to draw its `fields`".into(),
+                ),
+            },
             _ => cx.err(
                 &t.id,
                 "each `[[tileset.tile]]` needs exactly one of `zones`, `squares`".into(),
             ),
         }
     }
+    // A data file: one tile a row, drawn by the set's layout from the row's fields.
+    let before_data = cx.diags.0.len();
+    if let Some(file) = &t.data {
+        match &t.layout {
+            None => cx.err(
+                file,
+                "tiles from a data file are drawn by the set's `layout`, which reads the columns: give one".into(),
+            ),
+            Some(l) => {
+                let reads = lays.reads_of(cx, l);
+                if let Some(table) = table(cx, file) {
+                    for r in rows(cx, &table, &["id", "count"], &reads, false) {
+                        let count = match &r.count {
+                            Some(c) if (0..=super::context::MAX_COUNT).contains(c.get_ref()) => {
+                                *c.get_ref() as usize
+                            }
+                            Some(c) => {
+                                cx.diags.push(table.src.error(
+                                    c.span(),
+                                    format!(
+                                        "count out of range: expected 0 to {}, found {}",
+                                        super::context::MAX_COUNT,
+                                        c.get_ref()
+                                    ),
+                                ));
+                                0
+                            }
+                            None => 1,
+                        };
+                        drawn.push((TileFace::Layout, count, l.clone(), (r.fields, r.places, r.at)));
+                    }
+                }
+            }
+        }
+    }
     // Each layout read and checked once, however many tiles use it.
     let mut elements: Vec<(String, Option<Vec<raw::ElementRaw>>)> = Vec::new();
-    for (_, _, name) in &drawn {
+    for (_, _, name, _) in &drawn {
         if !elements.iter().any(|(n, _)| n == name.get_ref()) {
             let e = lays.elements(cx, name);
             elements.push((name.get_ref().clone(), e));
@@ -179,7 +265,7 @@ pub(super) fn tileset(
             (
                 n.as_str(),
                 e.as_ref()
-                    .map(|e| lays.shapes(cx, e, (size, size), 0.0, 0.0)),
+                    .map(|e| lays.shapes(cx, e, (width, height), bleed, safe.unwrap_or(0.0))),
             )
         })
         .collect();
@@ -190,14 +276,16 @@ pub(super) fn tileset(
             .find(|z| z.0 == name)
             .map_or((Color::BLACK, ""), |z| (z.1, z.2.name()))
     };
-    let values_of = |face: &TileFace, n: usize| {
+    let values_of = |face: &TileFace, n: usize, given: Option<&Given>| {
         let tid = format!("{}-{:02}", t.id.get_ref(), n);
-        match face {
+        let card = match face {
             TileFace::Zones(z) => {
                 let zs = z.clone().map(|name| zone_of(&name));
                 let mut f: Vec<(String, String)> = Vec::new();
-                for (i, (c, sym)) in zs.iter().enumerate() {
-                    f.push((format!("zone{}", i + 1), c.to_string()));
+                for (i, (_, sym)) in zs.iter().enumerate() {
+                    // The colour's name: a layout reads it as a colour (`fill = "{zone1}"`) or
+                    // as a name (`{zone1.icon}` of `[styles.zone1]`, or a text).
+                    f.push((format!("zone{}", i + 1), z[i].clone()));
                     f.push((format!("symbol{}", i + 1), sym.to_string()));
                 }
                 values(&tid, &tile_name, zs[0].0, f)
@@ -211,15 +299,22 @@ pub(super) fn tileset(
                 values(&tid, &tile_name, c[0], f)
             }
             TileFace::Card(..) => values(&tid, &tile_name, Color::BLACK, Vec::new()),
+            TileFace::Layout => values(&tid, &tile_name, Color::WHITE, Vec::new()),
+        };
+        match given {
+            Some((f, pl, at)) => with_fields(card, f, pl, at),
+            None => card,
         }
     };
     let ink = Color::rgb(0x1d, 0x1d, 0x1b);
     let first = tiles.len();
-    for (face, count, name) in &drawn {
+    for (face, count, name, given) in &drawn {
         let n = tiles.len() + 1;
         let sh = shapes.iter().find(|(s, _)| s == name.get_ref());
         let elements = match sh {
-            Some((_, Some(sh))) => lays.face_of("tile", cx, sh, &values_of(face, n), ink),
+            Some((_, Some(sh))) => {
+                lays.face_of("tile", cx, sh, &values_of(face, n, Some(given)), ink)
+            }
             _ => Vec::new(),
         };
         tiles.push(Tile {
@@ -233,8 +328,8 @@ pub(super) fn tileset(
     let mut zone_faces = std::collections::BTreeMap::new();
     let zone_layout = drawn
         .iter()
-        .find(|(f, _, _)| matches!(f, TileFace::Zones(_)))
-        .and_then(|(_, _, name)| shapes.iter().find(|(s, _)| s == name.get_ref()))
+        .find(|(f, _, _, _)| matches!(f, TileFace::Zones(_)))
+        .and_then(|(_, _, name, _)| shapes.iter().find(|(s, _)| s == name.get_ref()))
         .and_then(|(_, sh)| sh.as_ref());
     let k = codes.len();
     if let (Some(sh), true) = (zone_layout, (1..=6).contains(&k)) {
@@ -245,15 +340,16 @@ pub(super) fn tileset(
             if tiles[first..].iter().any(|t| t.face == face) {
                 continue;
             }
-            let el = lays.face_of("tile", cx, sh, &values_of(&face, 0), ink);
+            let el = lays.face_of("tile", cx, sh, &values_of(&face, 0, None), ink);
             zone_faces.insert(names, el);
         }
         cx.diags.0.truncate(before);
     }
-    if tiles.is_empty() {
+    // (A data file refused says why; a tile set with no tile at all is told what it needs.)
+    if tiles.is_empty() && (t.data.is_none() || cx.diags.0.len() == before_data) {
         cx.err(
             &t.id,
-            "a tile set needs `from_deck` or at least one `[[tileset.tile]]`".into(),
+            "a tile set needs `from_deck`, a `data` file or at least one `[[tileset.tile]]`".into(),
         );
     }
     if t.back.is_some() {
@@ -270,12 +366,15 @@ pub(super) fn tileset(
     Tileset {
         id,
         name: tile_name,
-        size,
+        width,
+        height,
+        bleed,
+        safe: safe.unwrap_or(0.0),
         codes,
         zone_colors,
         back: t.back.as_ref().map(|b| {
             let mut back = cx.back(b);
-            back.elements = back_face(cx, lays, b, &back, (size, size), 0.0);
+            back.elements = back_face(cx, lays, b, &back, (width, height), bleed);
             back
         }),
         tiles,

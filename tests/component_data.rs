@@ -1,0 +1,322 @@
+//! Data and bleed on every component: tiles and pieces from CSV files with fields read by their
+//! layouts, tiles of any rectangle, tile layouts reading colour names, `bleed` and `safe` on
+//! tiles, pieces, boards and dice, `count = 0`, and two components writing one file. The test
+//! game is `tests/fixtures/market/` (a 30-card market game with a hex board, tiles, coins and
+//! a die, as a designer new to the tool made it).
+
+mod common;
+
+use ludopress::base::lang::Lang;
+use ludopress::definition::model::TileFace;
+use ludopress::definition::{Library, Project};
+use std::path::{Path, PathBuf};
+
+/// A scratch project holding the market game (and the template library).
+fn market(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let from = common::root().join("tests/fixtures/market/games/market");
+    let to = dir.join("games/market");
+    std::fs::create_dir_all(&to).unwrap();
+    for f in std::fs::read_dir(&from).unwrap() {
+        let f = f.unwrap();
+        std::fs::copy(f.path(), to.join(f.file_name())).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        common::root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    dir
+}
+
+fn load(root: &Path) -> Result<ludopress::definition::Game, String> {
+    let lib: Library = Project::new(root).library().unwrap();
+    Project::new(root)
+        .load("market", &lib, None)
+        .map_err(|d| d.to_string())
+}
+
+/// Rewrites a file of the market game.
+fn edit(root: &Path, file: &str, from: &str, to: &str) {
+    let path = root.join("games/market").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} has no `{from}`");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn the_market_game_builds_with_tiles_and_pieces_from_csv_files() {
+    let root = market("market-build");
+    let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let n = g.counts();
+    assert_eq!(
+        (n.cards, n.tiles, n.pieces, n.dice, n.boards),
+        (30, 11, 32, 1, 1)
+    );
+    assert_eq!(n.left_out, 1, "the fallow tile, count = 0");
+    // Tiles of 40 × 60 mm with 2 mm of bleed, one a row of tiles.csv, its fields read.
+    let fields = &g.tilesets[0];
+    assert_eq!(
+        (fields.width, fields.height, fields.bleed, fields.safe),
+        (40.0, 60.0, 2.0, 3.0)
+    );
+    assert_eq!(fields.tiles.len(), 4);
+    assert!(fields.tiles.iter().all(|t| t.face == TileFace::Layout));
+    assert_eq!(
+        fields.tiles.iter().map(|t| t.count).collect::<Vec<_>>(),
+        [3, 3, 2, 0]
+    );
+    let face = ludopress::layout::tile::face(fields, &fields.tiles[0], Lang::En);
+    assert_eq!((face.width, face.height), (40.0, 60.0));
+    let texts: Vec<String> = face
+        .flatten()
+        .iter()
+        .filter_map(|f| match f {
+            ludopress::scene::Flat::Text(t, _) => Some(t.text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.iter().any(|t| t == "Wheat field"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "+2"), "{texts:?}");
+    // The ground reaches the bleed.
+    let ground = face.flatten();
+    match &ground[0] {
+        ludopress::scene::Flat::Path(p) => match p.segs[0] {
+            ludopress::scene::Seg::Move(q) => assert_eq!((q.x, q.y), (-2.0, -2.0)),
+            _ => panic!("{p:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    // A zone tile's layout reads the zone's colour name.
+    let lands = &g.tilesets[1];
+    let words: Vec<String> = ludopress::layout::tile::face(lands, &lands.tiles[0], Lang::En)
+        .flatten()
+        .iter()
+        .filter_map(|f| match f {
+            ludopress::scene::Flat::Text(t, _) => Some(t.text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(words.iter().any(|w| w == "wheat"), "{words:?}");
+    // One piece a row of coins.csv, each with its fields and copies, and the bleed.
+    let coins: Vec<(&str, usize, f64)> = g
+        .pieces
+        .iter()
+        .map(|p| (p.id.as_str(), p.count, p.bleed))
+        .collect();
+    assert_eq!(coins, [("coin-one", 20, 1.0), ("coin-five", 12, 1.0)]);
+    assert_ne!(
+        g.pieces[0].front_face, g.pieces[1].front_face,
+        "silver 1 and gold 5"
+    );
+    assert_eq!((g.boards[0].bleed, g.dice[0].bleed), (3.0, 2.0));
+    // The exports see every component's bleed.
+    let printed = ludopress::make::components::printed(&g, Lang::En);
+    let bleed = |id: &str| printed.iter().find(|p| p.id == id).map(|p| p.bleed);
+    assert_eq!(bleed("goods"), Some(3.0));
+    assert_eq!(bleed("fields"), Some(2.0));
+    assert_eq!(bleed("coin-five"), Some(1.0));
+    assert_eq!(bleed("map"), Some(3.0));
+    assert_eq!(bleed("die"), Some(2.0));
+    let fields_printed = printed.iter().find(|p| p.id == "fields").unwrap();
+    assert_eq!(fields_printed.size, (40.0, 60.0));
+    assert_eq!(fields_printed.faces.len(), 3, "the fallow tile is left out");
+    // The whole build: print files and a face per component.
+    let opts = ludopress::make::BuildOptions {
+        previews: false,
+        ..Default::default()
+    };
+    ludopress::make::build_games(
+        &Project::new(&root),
+        &["market".to_string()],
+        &opts,
+        &root.join("output"),
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = root.join("output/market");
+    for f in [
+        "market-en-a4.pdf",
+        "components/en/fields-01.svg",
+        "components/en/fields-back.svg",
+        "components/en/coin-one.svg",
+        "components/en/coin-five.svg",
+        "components/en/lands-02.svg",
+        "components/en/goods-bakery.svg",
+        "components/en/map.svg",
+        "components/en/die.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    assert!(
+        !out.join("components/en/fields-04.svg").exists(),
+        "count = 0"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_typo_in_a_tile_or_piece_header_is_an_error_at_its_cell() {
+    let root = market("market-typo");
+    edit(
+        &root,
+        "tiles.csv",
+        "id,label,crop,yield,count",
+        "id,label,crop,yeild,count",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("tiles.csv:1:15: error: unknown column `yeild`")
+            && e.contains("did you mean `yield`?"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    edit(&root, "tiles.csv", "yeild", "yield");
+    edit(
+        &root,
+        "coins.csv",
+        "id,value,metal,count",
+        "id,value,metal,cuont",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("coins.csv:1:16: error: unknown column `cuont`")
+            && e.contains("did you mean `count`?"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    // The cards' file too.
+    edit(&root, "coins.csv", "cuont", "count");
+    edit(&root, "cards.csv", ",count\n", ",cuont\n");
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("cards.csv:1:32: error: unknown column `cuont`")
+            && e.contains("did you mean `count`?"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn tile_and_piece_keys_are_checked() {
+    let root = market("market-keys");
+    for (file, from, to, place, reason) in [
+        (
+            "game.toml",
+            "size = [40, 60]",
+            "size = [40, 60, 2]",
+            "game.toml:183:8",
+            "expected a side in mm",
+        ),
+        (
+            "game.toml",
+            "size = [40, 60]",
+            "size = [40, 6]",
+            "game.toml:183:8",
+            "tile size out of range",
+        ),
+        (
+            "game.toml",
+            "bleed = 2.0\nsafe = 3.0",
+            "bleed = 9.0\nsafe = 3.0",
+            "game.toml:184:9",
+            "bleed out of range",
+        ),
+        (
+            "coins.csv",
+            "five,5,gold,12",
+            "five,5,gold,x",
+            "coins.csv:3:13",
+            "count `x`: expected a whole number",
+        ),
+        (
+            "coins.csv",
+            "five,5,gold,12",
+            "one,5,gold,12",
+            "coins.csv:3:1",
+            "duplicate id `coin-one`",
+        ),
+    ] {
+        let root = market("market-key");
+        edit(&root, file, from, to);
+        let e = load(&root).unwrap_err();
+        assert!(
+            e.contains(&format!("{place}: error:")) && e.contains(reason),
+            "{to}: {e}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A piece `goods-bakery` and the card `bakery` of the deck `goods` would both write
+/// `components/<lang>/goods-bakery.svg`: an error at the second one's place.
+#[test]
+fn two_components_writing_one_file_are_an_error_at_the_second() {
+    let root = market("market-clash");
+    let text = std::fs::read_to_string(root.join("games/market/game.toml")).unwrap();
+    std::fs::write(
+        root.join("games/market/game.toml"),
+        format!(
+            "{text}\n[[piece]]\nid = \"goods-bakery\"\nname = \"Bakery\"\nshape = \"square\"\nsize = 15.0\nfill = \"wheat\"\nline = \"ink\"\n"
+        ),
+    )
+    .unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("game.toml:226:6: error: piece `goods-bakery` writes the face `goods-bakery`")
+            && e.contains("as card `bakery` of deck `goods` at ")
+            && e.contains("cards.csv:5:1 does"),
+        "at the piece, naming the card's row: {e}"
+    );
+    // A row of coins.csv named like the card: at the row.
+    let root2 = market("market-clash-row");
+    edit(
+        &root2,
+        "coins.csv",
+        "five,5,gold,12",
+        "five,5,gold,12\nx,5,gold,1",
+    );
+    edit(&root2, "game.toml", "id = \"coin\"", "id = \"goods-wheat\"");
+    edit(&root2, "coins.csv", "x,5", "mill,5");
+    let e = load(&root2).unwrap_err();
+    assert!(
+        e.contains(
+            "coins.csv:4:1: error: piece `goods-wheat-mill` writes the face `goods-wheat-mill`"
+        ),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&root2);
+}
+
+/// `count = 0` on a component or a TOML card: defined, left out of the print, said by `list`.
+#[test]
+fn count_zero_leaves_a_component_out() {
+    let root = market("market-zero");
+    edit(
+        &root,
+        "game.toml",
+        "faces = [1, 2, 3, 4, 5, 6]",
+        "faces = [1, 2, 3, 4, 5, 6]\ncount = 0",
+    );
+    edit(
+        &root,
+        "game.toml",
+        "zones = \"GGOO\"",
+        "zones = \"GGOO\"\ncount = 0",
+    );
+    let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.counts().left_out, 3);
+    let mut out = Vec::new();
+    ludopress::commands::list::list(&Project::new(&root), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("dice 0, 3 left out (count = 0)"), "{out}");
+    let printed = ludopress::make::components::printed(&g, Lang::En);
+    assert!(printed.iter().all(|p| p.id != "die"), "the die is left out");
+    let lands = printed.iter().find(|p| p.id == "lands").unwrap();
+    assert_eq!(lands.faces.len(), 1);
+    let _ = std::fs::remove_dir_all(&root);
+}
