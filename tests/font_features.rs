@@ -42,6 +42,23 @@ width = 40.0
 height = 10.0
 size = 14
 
+[[board]]
+id = "score"
+name = "Score"
+grid = "square"
+cols = 3
+rows = 2
+cell = 20.0
+fill = "cream"
+line = "ink"
+frame = "ink"
+coords = true
+font = "figures"
+
+[board.track]
+to = 20
+space = 10.0
+
 [[deck]]
 id = "deck"
 name = "Deck"
@@ -116,4 +133,35 @@ fn a_bad_tag_or_a_missing_feature_is_refused_at_its_place() {
         );
         let _ = std::fs::remove_dir_all(&root);
     }
+}
+
+/// A board's coordinates and track numbers are set in the family its `font` names (Lato by
+/// default); an unknown family is an error at its place with a hint.
+#[test]
+fn a_board_s_numbers_are_in_its_font() {
+    let root = project("features-board", GAME);
+    let o = build(&root);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(root.join("output/cards/components/en/score.svg")).unwrap();
+    let texts = svg.matches("<text").count();
+    let ours = svg.matches("font-family=\"ludopress-onum-").count();
+    assert!(texts > 20, "{texts} texts");
+    assert_eq!(
+        ours, texts,
+        "every number and coordinate in the board's family"
+    );
+    let game = GAME.replacen(
+        "font = \"figures\"\n\n[board.track]",
+        "font = \"figure\"\n\n[board.track]",
+        1,
+    );
+    let root = project("features-board-bad", &game);
+    let o = build(&root);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("unknown font family `figure`") && err.contains("did you mean `figures`?"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -4,7 +4,6 @@
 use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
 use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
-use crate::fonts::Face;
 use crate::geometry::triangles::H;
 use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
@@ -116,7 +115,7 @@ pub fn draw(b: &Board) -> Scene {
             Some(if strong { t.highlight } else { t.fill }),
             line,
         );
-        let face = if strong { Face::Bold } else { Face::Regular };
+        let face = if strong { b.font.bold } else { b.font.regular };
         s.text(
             x + sw / 2.0,
             y + sh / 2.0 + face.cap_height_mm(size) / 2.0,
@@ -245,7 +244,7 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
                 ctr.x,
                 ctr.y + b.cell * 0.3,
                 size,
-                Face::Regular,
+                b.font.regular,
                 ink,
                 Anchor::Middle,
                 &g.name(c),
@@ -343,7 +342,7 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
     if b.coords {
         let size = (f * 1.2).clamp(6.0, 11.0);
         let ink = crate::layout::ink_on(b.frame);
-        let cap = Face::Bold.cap_height_mm(size);
+        let cap = b.font.bold.cap_height_mm(size);
         for i in 0..g.cols {
             let x = f + (i as f64 + 0.5) * b.cell;
             let name = crate::geometry::hex::column_name(i);
@@ -351,7 +350,7 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
                 x,
                 f / 2.0 + cap / 2.0,
                 size,
-                Face::Bold,
+                b.font.bold,
                 ink,
                 Anchor::Middle,
                 &name,
@@ -360,7 +359,7 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
                 x,
                 f + gh + f / 2.0 + cap / 2.0,
                 size,
-                Face::Bold,
+                b.font.bold,
                 ink,
                 Anchor::Middle,
                 &name,
@@ -369,12 +368,12 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
         for j in 0..g.rows {
             let y = f + (g.rows - 1 - j) as f64 * b.cell + b.cell / 2.0 + cap / 2.0;
             let name = (j + 1).to_string();
-            s.text(f / 2.0, y, size, Face::Bold, ink, Anchor::Middle, &name);
+            s.text(f / 2.0, y, size, b.font.bold, ink, Anchor::Middle, &name);
             s.text(
                 f + gw + f / 2.0,
                 y,
                 size,
-                Face::Bold,
+                b.font.bold,
                 ink,
                 Anchor::Middle,
                 &name,
@@ -515,7 +514,7 @@ fn triangles(b: &Board, t: &TriangleGrid) -> Scene {
                 ctr.x,
                 ctr.y + dy,
                 size,
-                Face::Regular,
+                b.font.regular,
                 ink,
                 Anchor::Middle,
                 &t.name(c),

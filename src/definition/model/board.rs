@@ -29,6 +29,8 @@ pub struct BoardOf<E> {
     pub frame: Color,
     /// Cell names printed around the board.
     pub coords: bool,
+    /// The family of its coordinates, cell names and track numbers (`font`; Lato by default).
+    pub font: crate::fonts::Family,
     /// Copies (0: left out of the print).
     pub count: usize,
     /// Bleed around the board's cut box, mm: its frame's colour carried past the cut.

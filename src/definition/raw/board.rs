@@ -39,6 +39,9 @@ pub struct BoardRaw {
     /// Draw cell names around the board.
     #[serde(default)]
     pub coords: bool,
+    /// The family of its coordinates, cell names and track numbers: one of `[fonts]`, or `lato`
+    /// (the default).
+    pub font: Option<S>,
     /// Border side marks repeated clockwise from the top-left corner (triangle grid): `hole`, `plain`.
     pub border: Option<Vec<S>>,
     /// Copies to print (0: left out).

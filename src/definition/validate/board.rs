@@ -227,6 +227,7 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         .collect();
     let mut board = Board {
         face: Vec::new(),
+        font: crate::fonts::Family::LATO,
         id,
         name: cx.text(&b.name, MAX_NAME, "name"),
         cell,

@@ -76,6 +76,23 @@ pub(super) fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
     }
 }
 
+/// The family of `[fonts]` (or `lato`) named `f`; an unknown name is an error at `f`, with a
+/// hint, and gives Lato.
+pub(super) fn family_named(cx: &mut Ctx, families: &BTreeMap<String, Family>, f: &S) -> Family {
+    match families.get(f.get_ref()) {
+        Some(fam) => *fam,
+        None => {
+            let hint = closest(f.get_ref(), families.keys().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"))
+                .or_else(|| {
+                    Some("declare it in `[fonts]`: `[fonts.name] regular = \"fonts/Name-Regular.ttf\"`".into())
+                });
+            cx.err_hint(f, format!("unknown font family `{}`", f.get_ref()), hint);
+            Family::LATO
+        }
+    }
+}
+
 /// `family` with the OpenType features `list` names set (`features = ["lnum", "tnum"]`); each
 /// tag that is not one, or that the font lacks, is an error at its place, and the family is
 /// then left as it was.
@@ -333,16 +350,7 @@ pub(super) fn shape<'e>(
             let min_size = pt(cx, &e.min_size, "min_size").unwrap_or(size).min(size);
             let family = match &e.font {
                 None => Family::LATO,
-                Some(f) => match families.get(f.get_ref()) {
-                    Some(fam) => *fam,
-                    None => {
-                        let hint = closest(f.get_ref(), families.keys().map(String::as_str))
-                            .map(|c| format!("did you mean `{c}`?"))
-                            .or_else(|| Some("declare it in `[fonts]`: `[fonts.name] regular = \"fonts/Name-Regular.ttf\"`".into()));
-                        cx.err_hint(f, format!("unknown font family `{}`", f.get_ref()), hint);
-                        Family::LATO
-                    }
-                },
+                Some(f) => family_named(cx, families, f),
             };
             let family = match &e.features {
                 Some(list) => with_features(cx, list, family),

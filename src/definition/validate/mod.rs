@@ -144,6 +144,11 @@ pub fn game(
     };
     let mut boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
     let mut lays = Layouts::new(&mut cx, raw, lib);
+    for (b, r) in boards.iter_mut().zip(&raw.board) {
+        if let Some(f) = &r.font {
+            b.font = element::family_named(&mut cx, lays.families(), f);
+        }
+    }
     lays.set_boards(&boards);
     for (b, r) in boards.iter_mut().zip(&raw.board) {
         if let Some(name) = &r.layout {
