@@ -12,7 +12,7 @@
 
 pub mod guide;
 pub mod pack;
-mod tiled;
+pub mod tiled;
 
 pub use crate::base::paper;
 pub use pack::{Batch, Shape};
@@ -118,6 +118,8 @@ pub struct Geometry {
     pub register: Option<P>,
     /// The guide page's ruler, from its 0 to its 50 mm tick.
     pub ruler: Option<Segment>,
+    /// The guide page's assembly maps of split boards: x, y, width, height, mm.
+    pub maps: Vec<(f64, f64, f64, f64)>,
 }
 
 impl Geometry {
@@ -155,6 +157,8 @@ const GUIDE: Color = Color::rgb(0xa0, 0xa0, 0xa0);
 pub const MIN_CAPTION: f64 = 6.0;
 /// Width of a crop mark's stroke, mm.
 const MARK_WIDTH: f64 = 0.25;
+/// The shortest share of its length a crop mark is drawn at when the margin band cuts it.
+const MIN_MARK_SHARE: f64 = 0.5;
 /// Depth of a descender below the baseline, as a share of the text size.
 const DESCENDER: f64 = 0.25;
 
@@ -395,16 +399,30 @@ pub fn crop_marks(
             }
         }
     }
-    let m = style.margin + MARK_WIDTH;
+    // A mark's ink, half its stroke on each side, stays out of the margin band.
+    let m = style.margin + MARK_WIDTH / 2.0;
     let clear = |q: P| {
-        q.x >= m
-            && q.x <= page.0 - m
-            && q.y >= m
-            && q.y <= page.1 - m
-            && placed
-                .iter()
-                .zip(bleeds)
-                .all(|((_, o), b)| o.distance(q) > b + 0.3)
+        placed
+            .iter()
+            .zip(bleeds)
+            .all(|((_, o), b)| o.distance(q) > b + 0.3)
+    };
+    // How much of a mark from `a` to `b` lies inside the band's limit, as a share of it: a mark
+    // that would end exactly at the limit (a block that fills its content box) is shortened,
+    // not dropped.
+    let inside = |a: P, b: P| {
+        let mut share: f64 = 1.0;
+        for (from, to, lo, hi) in [(a.x, b.x, m, page.0 - m), (a.y, b.y, m, page.1 - m)] {
+            if from < lo - 1e-9 || from > hi + 1e-9 {
+                return 0.0;
+            }
+            if to < lo {
+                share = share.min((from - lo) / (from - to));
+            } else if to > hi {
+                share = share.min((hi - from) / (to - from));
+            }
+        }
+        share.max(0.0)
     };
     let st = Some(Stroke::solid(MARK, MARK_WIDTH));
     let mut marks = Vec::new();
@@ -427,7 +445,10 @@ pub fn crop_marks(
                 (t0 - g, t0 - g - style.crop_length),
                 (t1 + g, t1 + g + style.crop_length),
             ] {
-                let ok = (0..=10).all(|i| clear(at(from + (to - from) * i as f64 / 10.0)));
+                let share = inside(at(from), at(to));
+                let to = from + (to - from) * share;
+                let ok = share >= MIN_MARK_SHARE
+                    && (0..=10).all(|i| clear(at(from + (to - from) * i as f64 / 10.0)));
                 if ok {
                     let (a, b) = (at(from), at(to));
                     s.path(shape::line(a, b), None, st);
