@@ -12,6 +12,15 @@ use crate::scene::Scene;
 use crate::sheet::{self, Paper, SheetSpec, Slot};
 use std::path::PathBuf;
 
+/// The papers of a game's print files: the game's `[sheet] paper` when the build asks for every
+/// paper, else the papers asked.
+pub fn papers(game: &Game, asked: &[Paper]) -> Vec<Paper> {
+    match game.sheet.paper {
+        Some(p) if asked.len() > 1 && asked.contains(&p) => vec![p],
+        _ => asked.to_vec(),
+    }
+}
+
 /// Resolution of sheet previews, dots per inch.
 pub const SHEET_DPI: f64 = 50.0;
 

@@ -374,6 +374,17 @@ pub fn crop_marks(
     page: (f64, f64),
     style: &SheetStyle,
 ) -> Vec<Segment> {
+    if !style.marks {
+        // No crop marks: a hairline on every cut line instead.
+        for (a, b) in placed.iter().flat_map(|(_, o)| o.cuts()) {
+            s.path(
+                shape::line(a, b),
+                None,
+                Some(Stroke::solid(GUIDE, HAIRLINE)),
+            );
+        }
+        return Vec::new();
+    }
     // Lines by direction and offset, each with its pieces: from t0 to t1 along it, and the
     // bleed beyond them.
     type Line = (P, f64, Vec<(f64, f64, f64)>);
@@ -643,7 +654,7 @@ pub struct GridPlan {
     pub rows: usize,
     /// Top-left of the first cut box.
     pub origin: (f64, f64),
-    /// Gap between cut boxes (twice the bleed).
+    /// Gap between cut boxes (twice the bleed, or the sheet's gutter when wider).
     pub gutter: f64,
 }
 
@@ -652,7 +663,7 @@ impl GridPlan {
     /// (portrait on a tie), centred on the page.
     pub fn new(spec: &SheetSpec, w: f64, h: f64, bleed: f64) -> GridPlan {
         let (pw, ph) = spec.paper.size_mm();
-        let g = 2.0 * bleed;
+        let g = (2.0 * bleed).max(spec.style.gutter);
         let fit = |avail: f64, size: f64| (((avail + g) / (size + g)) + 1e-9).floor() as usize;
         let plan = |page: (f64, f64)| {
             let (x0, y0, x1, y1) = content_box(page, &spec.style, bleed);
@@ -708,6 +719,9 @@ mod caption_tests {
                 crop_length: 5.0,
                 crop_gap: 1.5,
                 overlap: 10.0,
+                gutter: 0.0,
+                marks: true,
+                paper: None,
             },
             flip: Flip::LongEdge,
             lang: Lang::En,

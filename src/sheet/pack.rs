@@ -43,12 +43,12 @@ pub struct Batch {
 
 impl Batch {
     /// Columns and rows of the largest block within `aw` × `ah` mm.
-    pub fn capacity(&self, aw: f64, ah: f64) -> (usize, usize) {
+    pub fn capacity(&self, aw: f64, ah: f64, gutter: f64) -> (usize, usize) {
         let (w, h) = self.size;
         let floor = |v: f64| (v + 1e-9).floor().max(0.0) as usize;
         match self.shape {
             Shape::Boxes { .. } => {
-                let g = 2.0 * self.bleed;
+                let g = self.gap(gutter);
                 (floor((aw + g) / (w + g)), floor((ah + g) / (h + g)))
             }
             // k triangles in a row, every other row shifted by half a side: (k + 2) half sides.
@@ -58,13 +58,13 @@ impl Batch {
 
     /// The size of a block of `n` components at most `cols` wide, and where each one's cut box
     /// lies in it (and whether it is turned).
-    fn block(&self, n: usize, cols: usize) -> ((f64, f64), Vec<Spot>) {
+    fn block(&self, n: usize, cols: usize, gutter: f64) -> ((f64, f64), Vec<Spot>) {
         let (w, h) = self.size;
         let c = cols.clamp(1, n.max(1));
         let rows = n.div_ceil(c);
         match self.shape {
             Shape::Boxes { .. } => {
-                let g = 2.0 * self.bleed;
+                let g = self.gap(gutter);
                 let pos = (0..n)
                     .map(|i| ((i % c) as f64 * (w + g), (i / c) as f64 * (h + g), false))
                     .collect();
@@ -82,6 +82,12 @@ impl Batch {
                 (((c as f64 + 1.0) * w / 2.0 + shift, rows as f64 * h), pos)
             }
         }
+    }
+
+    /// The space between neighbouring cut boxes: twice the bleed, or the sheet's gutter when
+    /// wider.
+    fn gap(&self, gutter: f64) -> f64 {
+        (2.0 * self.bleed).max(gutter)
     }
 
     /// True when a component of the batch has a back.
@@ -259,7 +265,7 @@ pub fn pack_with(
         let per = cols * rows;
         let full = b.slots.len() / per;
         for chunk in b.slots.chunks(per).take(full) {
-            let (size, pos) = b.block(chunk.len(), cols);
+            let (size, pos) = b.block(chunk.len(), cols, spec.style.gutter);
             let block = Block {
                 index,
                 batch: b,
@@ -275,7 +281,7 @@ pub fn pack_with(
         if !left.is_empty() {
             // On a shared portrait page, as wide as a portrait page holds.
             let cols = cp.0.min(left.len());
-            let (size, pos) = b.block(left.len(), cols);
+            let (size, pos) = b.block(left.len(), cols, spec.style.gutter);
             rest.push(Block {
                 index,
                 batch: b,
@@ -333,8 +339,12 @@ pub fn pack_with(
         let b = &rest[k];
         let page = (ph, pw);
         let (x0, _, x1, _) = content_box(page, &spec.style, b.batch.bleed);
-        let cols = b.batch.capacity(x1 - x0, f64::INFINITY).0.max(1);
-        let (size, pos) = b.batch.block(b.slots.len(), cols);
+        let cols = b
+            .batch
+            .capacity(x1 - x0, f64::INFINITY, spec.style.gutter)
+            .0
+            .max(1);
+        let (size, pos) = b.batch.block(b.slots.len(), cols, spec.style.gutter);
         let block = Block {
             index: b.index,
             batch: b.batch,
@@ -360,7 +370,7 @@ pub fn pack_with(
 /// Columns and rows of a batch on a full `page` (at least one of each).
 fn caps(b: &Batch, page: (f64, f64), spec: &SheetSpec) -> (usize, usize) {
     let (x0, y0, x1, y1) = content_box(page, &spec.style, b.bleed);
-    let (c, r) = b.capacity(x1 - x0, y1 - y0);
+    let (c, r) = b.capacity(x1 - x0, y1 - y0, spec.style.gutter);
     (c.max(1), r.max(1))
 }
 
@@ -396,21 +406,17 @@ impl Shelves {
     }
 }
 
-/// Fills the room a whole board leaves on its page (below it, or beside it: the side that takes
+/// Fills the room a whole board leaves on its page (above it, or beside it: the side that takes
 /// more) with what is left of one-sided batches, as many rows of each as fit; what is placed
 /// leaves `rest`. `None` when nothing fits.
 fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option<Vec<Draft>> {
     let page = whole.page;
     let m = spec.style.margin;
     let reach = spec.style.reach();
-    // The caption's band kept clear of the marks of a block at the foot of the page.
-    let room = (
-        page.0 - 2.0 * m,
-        page.1 - 2.0 * m - super::CAPTION_BAND - 1.0,
-    );
+    let room = (page.0 - 2.0 * m, page.1 - 2.0 * m);
     let (bw, bh) = (whole.art.width, whole.art.height);
     let foot = (bw + 2.0 * reach, bh + 2.0 * reach);
-    // Below the board (the board at the top), or beside it (the board at the left).
+    // Above the board, or beside it (the board at the left).
     let below = (room.0, room.1 - foot.1);
     let beside = (room.0 - foot.0, room.1);
     let (a, b) = (fill(rest, below, spec), fill(rest, beside, spec));
@@ -425,8 +431,13 @@ fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option
     };
     // The board and the band centred together on the page.
     let (at, origin) = if under {
+        // The small components above the board: the board's few marks leave the caption's
+        // band at the foot of the page free.
         let top = m + (room.1 - foot.1 - shelves.height()) / 2.0;
-        (((page.0 - bw) / 2.0, top + reach), (m, top + foot.1))
+        (
+            ((page.0 - bw) / 2.0, top + shelves.height() + reach),
+            (m, top),
+        )
     } else {
         let used = shelves.shelves.iter().map(|s| s.1).fold(0.0, f64::max);
         let left = m + (room.0 - foot.0 - used) / 2.0;
@@ -457,7 +468,7 @@ fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option
         if let Some(r) = rest.iter_mut().find(|r| r.index == b.index) {
             let left = &r.slots[b.slots.len()..];
             let cols = r.pos.iter().filter(|p| p.1 == 0.0).count().max(1);
-            let (size, pos) = r.batch.block(left.len(), cols);
+            let (size, pos) = r.batch.block(left.len(), cols, spec.style.gutter);
             *r = Block {
                 index: r.index,
                 batch: r.batch,
@@ -506,12 +517,14 @@ fn fill<'a>(
         // As many rows as the height left holds, as wide as the band.
         let edge = 2.0 * (spec.style.reach() + r.batch.bleed);
         let free = room.1 - shelves.height();
-        let (cols, rows) = r.batch.capacity(room.0 - edge, free - edge);
+        let (cols, rows) = r
+            .batch
+            .capacity(room.0 - edge, free - edge, spec.style.gutter);
         let n = (cols * rows).min(r.slots.len());
         if n == 0 {
             continue;
         }
-        let (size, pos) = r.batch.block(n, cols);
+        let (size, pos) = r.batch.block(n, cols, spec.style.gutter);
         let b = Block {
             index: r.index,
             batch: r.batch,
