@@ -377,10 +377,12 @@ pub fn draw(
 /// caption, its dashed strips where they are, and how they go together.
 fn assembly(pen: &mut Pen, name: &str, nx: usize, ny: usize) {
     let fr = pen.lang == Lang::Fr;
+    // (No colon: its no-break space in the bold face would become the face's only space in
+    // the PDF's text map, and every bold space would read back as a no-break one.)
     pen.heading(&if fr {
-        format!("Assembler : {name}")
+        format!("Plan d’assemblage — {name}")
     } else {
-        format!("Putting together: {name}")
+        format!("Assembly map — {name}")
     });
     let (x0, y0) = (pen.x, pen.y + 2.0);
     let c = MAP_CELL;
