@@ -201,12 +201,25 @@ fn a_back_lands_behind_its_front() {
         let backs = placements(&sheets[1].scene);
         assert_eq!(fronts.len(), 3);
         let landscape = pw > ph;
+        // The cut box on the page: cards a landscape page holds more of lie across a portrait one.
+        let xs: Vec<f64> = sheets[0].geometry.placed[0].1.parts[0]
+            .iter()
+            .map(|q| q.x)
+            .collect();
+        let across = xs.iter().cloned().fold(f64::MIN, f64::max)
+            - xs.iter().cloned().fold(f64::MAX, f64::min)
+            > d.width + 1e-6;
+        let (bw, bh) = if across {
+            (d.height, d.width)
+        } else {
+            (d.width, d.height)
+        };
         for (f, b) in fronts.iter().zip(&backs) {
             let mirror_x = (flip == Flip::LongEdge) != landscape;
             let expected = if mirror_x {
-                (pw - f.0 - d.width, f.1)
+                (pw - f.0 - bw, f.1)
             } else {
-                (f.0, ph - f.1 - d.height)
+                (f.0, ph - f.1 - bh)
             };
             assert!(
                 (b.0 - expected.0).abs() < 1e-9 && (b.1 - expected.1).abs() < 1e-9,

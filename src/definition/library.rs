@@ -121,6 +121,12 @@ impl Library {
                 crop_length: ck.num(&s.crop_length, 1.0, 20.0, "crop_length"),
                 crop_gap: ck.num(&s.crop_gap, 0.0, 10.0, "crop_gap"),
                 overlap: ck.num(&s.overlap, 0.0, 40.0, "overlap"),
+                gutter: s
+                    .gutter
+                    .as_ref()
+                    .map_or(0.0, |g| ck.num(g, 0.0, 20.0, "gutter")),
+                marks: s.marks.unwrap_or(true),
+                paper: None,
             };
             lib.sheets.insert(name.clone(), sheet);
         }

@@ -137,9 +137,9 @@ pub fn game_job<'a>(
             let parts: Vec<Job<'_, Result<(), Error>>> = vec![
                 Box::new(move || write_faces(groups, opts, lang, sink, None)),
                 Box::new(move || {
-                    opts.papers
-                        .iter()
-                        .try_for_each(|&paper| write_sheets(game, groups, opts, lang, paper, sink))
+                    sheets::papers(game, &opts.papers)
+                        .into_iter()
+                        .try_for_each(|paper| write_sheets(game, groups, opts, lang, paper, sink))
                 }),
             ];
             parallel(parts, threads)?

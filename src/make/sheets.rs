@@ -12,6 +12,15 @@ use crate::scene::Scene;
 use crate::sheet::{self, Paper, SheetSpec, Slot};
 use std::path::PathBuf;
 
+/// The papers of a game's print files: the game's `[sheet] paper` when the build asks for every
+/// paper, else the papers asked.
+pub fn papers(game: &Game, asked: &[Paper]) -> Vec<Paper> {
+    match game.sheet.paper {
+        Some(p) if asked.len() > 1 && asked.contains(&p) => vec![p],
+        _ => asked.to_vec(),
+    }
+}
+
 /// Resolution of sheet previews, dots per inch.
 pub const SHEET_DPI: f64 = 50.0;
 
@@ -106,15 +115,25 @@ fn sheets_of(
     } else {
         1.0
     };
-    let mut drafts = Vec::new();
+    // Boards' pages in order: split ones as they are, whole ones once the packing has said what
+    // shares their page (their own page otherwise).
+    let mut larges: Vec<(Vec<sheet::Draft>, Option<usize>)> = Vec::new();
+    let mut wholes = Vec::new();
     let mut batches = Vec::new();
     let mut parts_of = std::collections::BTreeMap::new();
+    let mut maps: Vec<(String, usize, usize)> = Vec::new();
     for g in &merged {
         match &g.imposed {
             Imposed::Large(art, outline) => {
                 let parts = sheet::tiled(art, outline, &spec, &g.title, opts.fit);
+                let (_, (nx, ny)) = sheet::tiled::split(art.width, art.height, &spec, opts.fit);
+                if nx * ny > 1 && !maps.iter().any(|(t, ..)| t == &g.title) {
+                    maps.push((g.title.clone(), nx, ny));
+                }
                 parts_of.insert(g.title.clone(), parts.len());
-                drafts.extend(parts);
+                let whole = sheet::tiled::whole(art, outline, &spec, &g.title, opts.fit);
+                larges.push((parts, whole.is_some().then_some(wholes.len())));
+                wholes.extend(whole);
             }
             Imposed::Batch(b) => batches.push(if g.on_board && board_scale < 1.0 {
                 scaled(b, board_scale, lang)
@@ -149,12 +168,21 @@ fn sheets_of(
             None => checklist.push((n, g.title.clone(), note)),
         }
     }
-    drafts.extend(sheet::pack::pack(&batches, &spec));
+    let (shared, rest) = sheet::pack::pack_with(&batches, &wholes, &spec);
+    let mut drafts = Vec::new();
+    for (parts, whole) in larges {
+        match whole.and_then(|i| shared[i].clone()) {
+            Some(page) => drafts.extend(page),
+            None => drafts.extend(parts),
+        }
+    }
+    drafts.extend(rest);
     let guide = sheet::guide::GuideInfo {
         title: title.to_string(),
         facts: front.facts.clone(),
         credits: front.credits.clone(),
         components: checklist,
+        maps,
     };
     sheet::finish(drafts, &spec, title, Some(&guide))
 }

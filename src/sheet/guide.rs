@@ -19,7 +19,12 @@ pub struct GuideInfo {
     pub credits: Vec<String>,
     /// Each component: how many copies, its name, and how it is made (`recto verso`, `2 parts`).
     pub components: Vec<(usize, String, Option<String>)>,
+    /// Each board split into parts: its name, and its columns and rows of parts.
+    pub maps: Vec<(String, usize, usize)>,
 }
+
+/// Side of a part in the guide's assembly map, mm: the map is at least 15 mm on its short side.
+pub const MAP_CELL: f64 = 15.0;
 
 /// A pair of pages printed on the two sides of one sheet: front page number, back page number,
 /// what they hold.
@@ -38,6 +43,8 @@ struct Pen<'a> {
     right: f64,
     y: f64,
     lang: Lang,
+    /// The assembly maps drawn, as boxes (x, y, width, height).
+    maps: Vec<(f64, f64, f64, f64)>,
 }
 
 impl Pen<'_> {
@@ -109,6 +116,7 @@ pub fn draw(
         right: page.0 - m - 6.0,
         y: m + 4.0,
         lang: spec.lang,
+        maps: Vec::new(),
     };
     pen.para(&info.title, 20.0, Face::Bold, 0.0);
     pen.para(
@@ -350,14 +358,82 @@ pub fn draw(
         );
         pen.para(&line, 9.0, Face::Regular, 5.0);
     }
+    for (name, nx, ny) in &info.maps {
+        assembly(&mut pen, name, *nx, *ny);
+    }
+    let maps = pen.maps;
     Sheet {
         scene: s,
         side: Side::Guide,
         geometry: Geometry {
             ruler: Some(ruler),
+            maps,
             ..Geometry::default()
         },
     }
+}
+
+/// The map of a board split into `nx` × `ny` parts: each part numbered as in its page's
+/// caption, its dashed strips where they are, and how they go together.
+fn assembly(pen: &mut Pen, name: &str, nx: usize, ny: usize) {
+    let fr = pen.lang == Lang::Fr;
+    // (No colon: its no-break space in the bold face would become the face's only space in
+    // the PDF's text map, and every bold space would read back as a no-break one.)
+    pen.heading(&if fr {
+        format!("Plan d’assemblage — {name}")
+    } else {
+        format!("Assembly map — {name}")
+    });
+    let (x0, y0) = (pen.x, pen.y + 2.0);
+    let c = MAP_CELL;
+    let edge = Some(Stroke::solid(MARK, 0.35));
+    let strip = Some(Stroke::dashed(MARK, 0.3, 2.0, 1.5));
+    // The strip drawn at a fifth of a part, so it reads at this size.
+    let band = c / 5.0;
+    for j in 0..ny {
+        for i in 0..nx {
+            let (x, y) = (x0 + i as f64 * c, y0 + j as f64 * c);
+            pen.s.path(
+                shape::rect(x, y, c, c),
+                Some(Color::rgb(0xf2, 0xef, 0xe6)),
+                edge,
+            );
+            if i + 1 < nx {
+                let sx = x + c - band;
+                pen.s.path(shape::line(p(sx, y), p(sx, y + c)), None, strip);
+            }
+            if j + 1 < ny {
+                let sy = y + c - band;
+                pen.s.path(shape::line(p(x, sy), p(x + c, sy)), None, strip);
+            }
+            pen.s.text(
+                x + c / 2.0,
+                y + c / 2.0 + 1.5,
+                11.0,
+                Face::Bold,
+                MARK,
+                Anchor::Middle,
+                &format!("{}", j * nx + i + 1),
+            );
+        }
+    }
+    let (w, h) = (nx as f64 * c, ny as f64 * c);
+    pen.maps.push((x0, y0, w, h));
+    let saved = pen.x;
+    pen.x = x0 + w + 6.0;
+    pen.y = y0 - 1.0;
+    pen.para(
+        if fr {
+            "Les numéros sont ceux des légendes des pages. Collez chaque bande à tirets sous la partie voisine, les cibles l’une sur l’autre ; la dernière partie, sans tirets, se pose par-dessus."
+        } else {
+            "The numbers are those of the pages’ captions. Glue each dashed strip under the next part, targets on top of each other; the last part, with no dashes, goes on top."
+        },
+        9.0,
+        Face::Regular,
+        0.0,
+    );
+    pen.x = saved;
+    pen.y = pen.y.max(y0 + h) + 1.0;
 }
 
 /// A 20 mm sample of a kind of line, starting at (`x`, `y`).

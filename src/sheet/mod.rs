@@ -12,7 +12,7 @@
 
 pub mod guide;
 pub mod pack;
-mod tiled;
+pub mod tiled;
 
 pub use crate::base::paper;
 pub use pack::{Batch, Shape};
@@ -118,6 +118,8 @@ pub struct Geometry {
     pub register: Option<P>,
     /// The guide page's ruler, from its 0 to its 50 mm tick.
     pub ruler: Option<Segment>,
+    /// The guide page's assembly maps of split boards: x, y, width, height, mm.
+    pub maps: Vec<(f64, f64, f64, f64)>,
 }
 
 impl Geometry {
@@ -155,6 +157,8 @@ const GUIDE: Color = Color::rgb(0xa0, 0xa0, 0xa0);
 pub const MIN_CAPTION: f64 = 6.0;
 /// Width of a crop mark's stroke, mm.
 const MARK_WIDTH: f64 = 0.25;
+/// The shortest share of its length a crop mark is drawn at when the margin band cuts it.
+const MIN_MARK_SHARE: f64 = 0.5;
 /// Depth of a descender below the baseline, as a share of the text size.
 const DESCENDER: f64 = 0.25;
 
@@ -370,6 +374,17 @@ pub fn crop_marks(
     page: (f64, f64),
     style: &SheetStyle,
 ) -> Vec<Segment> {
+    if !style.marks {
+        // No crop marks: a hairline on every cut line instead.
+        for (a, b) in placed.iter().flat_map(|(_, o)| o.cuts()) {
+            s.path(
+                shape::line(a, b),
+                None,
+                Some(Stroke::solid(GUIDE, HAIRLINE)),
+            );
+        }
+        return Vec::new();
+    }
     // Lines by direction and offset, each with its pieces: from t0 to t1 along it, and the
     // bleed beyond them.
     type Line = (P, f64, Vec<(f64, f64, f64)>);
@@ -395,16 +410,30 @@ pub fn crop_marks(
             }
         }
     }
-    let m = style.margin + MARK_WIDTH;
+    // A mark's ink, half its stroke on each side, stays out of the margin band.
+    let m = style.margin + MARK_WIDTH / 2.0;
     let clear = |q: P| {
-        q.x >= m
-            && q.x <= page.0 - m
-            && q.y >= m
-            && q.y <= page.1 - m
-            && placed
-                .iter()
-                .zip(bleeds)
-                .all(|((_, o), b)| o.distance(q) > b + 0.3)
+        placed
+            .iter()
+            .zip(bleeds)
+            .all(|((_, o), b)| o.distance(q) > b + 0.3)
+    };
+    // How much of a mark from `a` to `b` lies inside the band's limit, as a share of it: a mark
+    // that would end exactly at the limit (a block that fills its content box) is shortened,
+    // not dropped.
+    let inside = |a: P, b: P| {
+        let mut share: f64 = 1.0;
+        for (from, to, lo, hi) in [(a.x, b.x, m, page.0 - m), (a.y, b.y, m, page.1 - m)] {
+            if from < lo - 1e-9 || from > hi + 1e-9 {
+                return 0.0;
+            }
+            if to < lo {
+                share = share.min((from - lo) / (from - to));
+            } else if to > hi {
+                share = share.min((hi - from) / (to - from));
+            }
+        }
+        share.max(0.0)
     };
     let st = Some(Stroke::solid(MARK, MARK_WIDTH));
     let mut marks = Vec::new();
@@ -427,7 +456,10 @@ pub fn crop_marks(
                 (t0 - g, t0 - g - style.crop_length),
                 (t1 + g, t1 + g + style.crop_length),
             ] {
-                let ok = (0..=10).all(|i| clear(at(from + (to - from) * i as f64 / 10.0)));
+                let share = inside(at(from), at(to));
+                let to = from + (to - from) * share;
+                let ok = share >= MIN_MARK_SHARE
+                    && (0..=10).all(|i| clear(at(from + (to - from) * i as f64 / 10.0)));
                 if ok {
                     let (a, b) = (at(from), at(to));
                     s.path(shape::line(a, b), None, st);
@@ -622,7 +654,7 @@ pub struct GridPlan {
     pub rows: usize,
     /// Top-left of the first cut box.
     pub origin: (f64, f64),
-    /// Gap between cut boxes (twice the bleed).
+    /// Gap between cut boxes (twice the bleed, or the sheet's gutter when wider).
     pub gutter: f64,
 }
 
@@ -631,7 +663,7 @@ impl GridPlan {
     /// (portrait on a tie), centred on the page.
     pub fn new(spec: &SheetSpec, w: f64, h: f64, bleed: f64) -> GridPlan {
         let (pw, ph) = spec.paper.size_mm();
-        let g = 2.0 * bleed;
+        let g = (2.0 * bleed).max(spec.style.gutter);
         let fit = |avail: f64, size: f64| (((avail + g) / (size + g)) + 1e-9).floor() as usize;
         let plan = |page: (f64, f64)| {
             let (x0, y0, x1, y1) = content_box(page, &spec.style, bleed);
@@ -687,6 +719,9 @@ mod caption_tests {
                 crop_length: 5.0,
                 crop_gap: 1.5,
                 overlap: 10.0,
+                gutter: 0.0,
+                marks: true,
+                paper: None,
             },
             flip: Flip::LongEdge,
             lang: Lang::En,

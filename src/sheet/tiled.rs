@@ -1,6 +1,7 @@
 //! Large components (boards, mats): on one page when they fit (or scaled to fit with `--fit`),
 //! else split into parts that overlap by a glue strip, with alignment marks and a map.
 
+use super::pack::Whole;
 use super::{crop_marks, free_span, Draft, Geometry, SheetSpec, MARK};
 use crate::base::lang::Lang;
 use crate::layout::Outline;
@@ -20,20 +21,12 @@ pub fn fit_scale(w: f64, h: f64, spec: &SheetSpec) -> ((f64, f64), f64) {
     (page, (aw / w).min(ah / h).min(1.0))
 }
 
-/// Imposes a large component cut along `outline`: whole when it fits a page (scaled down to fit
-/// with `fit`), else in parts.
-pub fn tiled(
-    art: &Scene,
-    outline: &Outline,
-    spec: &SheetSpec,
-    title: &str,
-    fit: bool,
-) -> Vec<Draft> {
+/// The page a `w` × `h` component is imposed on, and the columns and rows of parts it is split
+/// into there (one by one when it fits, or under `fit`).
+pub fn split(w: f64, h: f64, spec: &SheetSpec, fit: bool) -> ((f64, f64), (usize, usize)) {
     let (pw0, ph0) = spec.paper.size_mm();
-    let m = spec.style.margin;
     let keep = spec.style.keep_out();
     let ov = spec.style.overlap;
-    let (w, h) = (art.width, art.height);
     let n = |len: f64, avail: f64| {
         if len <= avail + 1e-9 {
             1
@@ -43,13 +36,63 @@ pub fn tiled(
     };
     let count = |page: (f64, f64)| (n(w, page.0 - 2.0 * keep), n(h, page.1 - 2.0 * keep));
     let (cp, cl) = (count((pw0, ph0)), count((ph0, pw0)));
-    let page = if fit {
-        fit_scale(w, h, spec).0
+    if fit {
+        (fit_scale(w, h, spec).0, (1, 1))
     } else if cl.0 * cl.1 < cp.0 * cp.1 {
-        (ph0, pw0)
+        ((ph0, pw0), cl)
     } else {
-        (pw0, ph0)
+        ((pw0, ph0), cp)
+    }
+}
+
+/// A large component that fits one page (scaled down to fit with `fit`), ready to share its page
+/// with small components; `None` when it is split into parts.
+pub fn whole(
+    art: &Scene,
+    outline: &Outline,
+    spec: &SheetSpec,
+    title: &str,
+    fit: bool,
+) -> Option<Whole> {
+    let (w, h) = (art.width, art.height);
+    let (page, (nx, ny)) = split(w, h, spec, fit);
+    if nx * ny > 1 {
+        return None;
+    }
+    let k = if fit { fit_scale(w, h, spec).1 } else { 1.0 };
+    let mut s = Scene::new(w * k, h * k);
+    s.place(
+        art.with_min_text(k, super::MIN_CAPTION),
+        Affine::scale(k),
+        None,
+    );
+    let label = if k < 1.0 {
+        format!("{title} · {}", super::percent(k, spec.lang))
+    } else {
+        title.to_string()
     };
+    Some(Whole {
+        art: s,
+        outline: outline.moved(Affine::scale(k)),
+        page,
+        label,
+    })
+}
+
+/// Imposes a large component cut along `outline`: whole when it fits a page (scaled down to fit
+/// with `fit`), else in parts.
+pub fn tiled(
+    art: &Scene,
+    outline: &Outline,
+    spec: &SheetSpec,
+    title: &str,
+    fit: bool,
+) -> Vec<Draft> {
+    let m = spec.style.margin;
+    let keep = spec.style.keep_out();
+    let ov = spec.style.overlap;
+    let (w, h) = (art.width, art.height);
+    let (page, (nx, ny)) = split(w, h, spec, fit);
     let (aw, ah) = (page.0 - 2.0 * keep, page.1 - 2.0 * keep);
     let span_of = |marks: &[_]| free_span(page, marks, m, keep, page.0 - keep);
     if fit || (w <= aw + 1e-9 && h <= ah + 1e-9) {
@@ -70,7 +113,6 @@ pub fn tiled(
         let span = span_of(&marks);
         return vec![Draft::page(s, Geometry::of(placed, marks), label, span)];
     }
-    let (nx, ny) = count(page);
     // Spread the parts evenly so every part has the same size.
     let spread = |len: f64, n: usize| {
         if n == 1 {
@@ -142,10 +184,24 @@ pub fn tiled(
                     );
                 }
             }
-            let what = match spec.lang {
-                Lang::Fr => format!("partie {}/{total} (colonne {}, rangée {}) · coller sous la partie voisine le long des tirets", j * nx + i + 1, i + 1, j + 1),
-                Lang::En => format!("part {}/{total} (column {}, row {}) · glue under the next part along the dashes", j * nx + i + 1, i + 1, j + 1),
-            };
+            let what = format!(
+                "{} · {}",
+                match spec.lang {
+                    Lang::Fr => format!(
+                        "partie {}/{total} (colonne {}, rangée {})",
+                        j * nx + i + 1,
+                        i + 1,
+                        j + 1
+                    ),
+                    Lang::En => format!(
+                        "part {}/{total} (column {}, row {})",
+                        j * nx + i + 1,
+                        i + 1,
+                        j + 1
+                    ),
+                },
+                glue(spec.lang, i + 1 < nx, j + 1 < ny)
+            );
             out.push(Draft::page(
                 s,
                 Geometry::of(placed, marks),
@@ -163,4 +219,23 @@ fn align_mark(s: &mut Scene, cx: f64, cy: f64) {
     s.path(shape::circle(p(cx, cy), 2.0), None, st);
     s.path(shape::line(p(cx - 3.0, cy), p(cx + 3.0, cy)), None, st);
     s.path(shape::line(p(cx, cy - 3.0), p(cx, cy + 3.0)), None, st);
+}
+
+/// What to do with a part of a split board, true to what it has: the strips with dashes (on
+/// its right, at its bottom) go under the next parts; a part without any goes on top.
+pub fn glue(lang: Lang, right: bool, bottom: bool) -> &'static str {
+    match (lang, right, bottom) {
+        (Lang::Fr, true, true) => {
+            "coller les bandes à tirets (droite, bas) sous les parties voisines"
+        }
+        (Lang::Fr, true, false) => "coller la bande à tirets de droite sous la partie voisine",
+        (Lang::Fr, false, true) => "coller la bande à tirets du bas sous la partie voisine",
+        (Lang::Fr, false, false) => {
+            "sans tirets\u{202f}: se pose par-dessus les bandes de ses voisines"
+        }
+        (Lang::En, true, true) => "glue the dashed strips (right, bottom) under the next parts",
+        (Lang::En, true, false) => "glue the dashed right strip under the next part",
+        (Lang::En, false, true) => "glue the dashed bottom strip under the next part",
+        (Lang::En, false, false) => "no dashes: goes on top of its neighbours\u{2019} strips",
+    }
 }

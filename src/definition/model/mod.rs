@@ -182,12 +182,22 @@ pub struct SheetStyle {
     pub crop_gap: f64,
     /// Overlap strip where a split board's parts are glued.
     pub overlap: f64,
+    /// Least space between the cut lines of neighbouring components (bleed may ask for more).
+    pub gutter: f64,
+    /// Crop marks drawn; without them, a hairline on every cut line.
+    pub marks: bool,
+    /// The only paper of the print files when the build asks for every paper.
+    pub paper: Option<crate::base::paper::Paper>,
 }
 
 impl SheetStyle {
     /// How far a crop mark reaches beyond the line it marks (its gap and its length), mm.
     pub fn reach(&self) -> f64 {
-        self.crop_gap + self.crop_length
+        if self.marks {
+            self.crop_gap + self.crop_length
+        } else {
+            0.0
+        }
     }
 
     /// The distance from the page edge within which no component may lie: the margin and

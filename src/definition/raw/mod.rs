@@ -84,6 +84,8 @@ pub struct GameFile {
     pub engine: Option<Spanned<EngineRaw>>,
     /// `[rulebook]`: the faces and colour the game's rulebooks are set in.
     pub rulebook: Option<RulebookRaw>,
+    /// `[sheet]`: the game's own print-sheet settings, over the template `[game] sheet` names.
+    pub sheet: Option<SheetGameRaw>,
     /// `[rules]`: integer parameters of the rules (`opening_pawns = 4`), read by the engine.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, I>,
@@ -154,6 +156,26 @@ pub struct RulebookRaw {
     pub accent: Option<S>,
 }
 
+/// `[sheet]` in a game: any of a sheet template's settings, and the paper of its print files.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetGameRaw {
+    /// Printable margin, mm.
+    pub margin: Option<F>,
+    /// Crop marks drawn (true), or a hairline on each cut line instead (false).
+    pub marks: Option<Spanned<bool>>,
+    /// Crop mark length, mm.
+    pub crop_length: Option<F>,
+    /// Gap between a crop mark and the cut area, mm.
+    pub crop_gap: Option<F>,
+    /// Overlap strip of split boards, mm.
+    pub overlap: Option<F>,
+    /// Least space between the cut lines of neighbouring components, mm.
+    pub gutter: Option<F>,
+    /// The paper of the game's print files (`"a4"` or `"letter"`) when the build asks for all.
+    pub paper: Option<S>,
+}
+
 /// `[engine]`: the game's own rules engine, a program that speaks the engine protocol
 /// (docs/engine-protocol.md).
 #[derive(Debug, Deserialize)]
@@ -202,4 +224,8 @@ pub struct SheetRaw {
     pub crop_gap: F,
     /// Overlap strip of split boards, mm.
     pub overlap: F,
+    /// Least space between the cut lines of neighbouring components, mm (0 by default).
+    pub gutter: Option<F>,
+    /// Crop marks drawn (by default), or a hairline on each cut line instead.
+    pub marks: Option<bool>,
 }

@@ -45,6 +45,38 @@ use std::collections::{BTreeMap, BTreeSet};
 use tileset::tileset;
 use toml::Spanned;
 
+/// The game's `[sheet]` over its template: each setting given replaces the template's, within
+/// the template library's ranges.
+fn sheet_of(cx: &mut Ctx, own: &raw::SheetGameRaw, base: SheetStyle) -> SheetStyle {
+    let mut num = |v: &Option<raw::F>, lo: f64, hi: f64, what: &str, was: f64| {
+        v.as_ref().map_or(was, |v| cx.length(v, lo, hi, what))
+    };
+    let mut s = SheetStyle {
+        margin: num(&own.margin, 3.0, 30.0, "margin", base.margin),
+        crop_length: num(&own.crop_length, 1.0, 20.0, "crop_length", base.crop_length),
+        crop_gap: num(&own.crop_gap, 0.0, 10.0, "crop_gap", base.crop_gap),
+        overlap: num(&own.overlap, 0.0, 40.0, "overlap", base.overlap),
+        gutter: num(&own.gutter, 0.0, 20.0, "gutter", base.gutter),
+        marks: own.marks.as_ref().map_or(base.marks, |m| *m.get_ref()),
+        paper: base.paper,
+    };
+    if let Some(p) = &own.paper {
+        match p.get_ref().parse::<crate::base::paper::Paper>() {
+            Ok(paper) => s.paper = Some(paper),
+            Err(_) => {
+                let hint =
+                    closest(p.get_ref(), ["a4", "letter"]).map(|c| format!("did you mean `{c}`?"));
+                cx.err_hint(
+                    p,
+                    format!("unknown paper `{}`: expected `a4` or `letter`", p.get_ref()),
+                    hint,
+                );
+            }
+        }
+    }
+    s
+}
+
 /// Validates a parsed game file against the template library.
 pub fn game(
     src: &Source,
@@ -139,8 +171,15 @@ pub fn game(
                 crop_length: 5.0,
                 crop_gap: 1.5,
                 overlap: 10.0,
+                gutter: 0.0,
+                marks: true,
+                paper: None,
             }
         }
+    };
+    let sheet = match &raw.sheet {
+        Some(own) => sheet_of(&mut cx, own, sheet),
+        None => sheet,
     };
     let mut boards: Vec<Board> = raw.board.iter().map(|b| board(&mut cx, b)).collect();
     let mut lays = Layouts::new(&mut cx, raw, lib);
