@@ -100,6 +100,14 @@ fn the_market_game_builds_with_tiles_and_pieces_from_csv_files() {
         })
         .collect();
     assert!(words.iter().any(|w| w == "wheat"), "{words:?}");
+    // The library's zones reach the set's bleed: the top zone from (-1.5, -1.5).
+    match &ludopress::layout::tile::face(lands, &lands.tiles[0], Lang::En).flatten()[0] {
+        ludopress::scene::Flat::Path(p) => match p.segs[0] {
+            ludopress::scene::Seg::Move(q) => assert_eq!((q.x, q.y), (-1.5, -1.5)),
+            _ => panic!("{p:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
     // One piece a row of coins.csv, each with its fields and copies, and the bleed.
     let coins: Vec<(&str, usize, f64)> = g
         .pieces
@@ -266,8 +274,10 @@ fn two_components_writing_one_file_are_an_error_at_the_second() {
     .unwrap();
     let e = load(&root).unwrap_err();
     assert!(
-        e.contains("game.toml:226:6: error: piece `goods-bakery` writes the face `goods-bakery`")
-            && e.contains("as card `bakery` of deck `goods` at ")
+        e.contains(&format!(
+            "game.toml:{}:6: error: piece `goods-bakery` writes the face `goods-bakery`",
+            text.lines().count() + 3
+        )) && e.contains("as card `bakery` of deck `goods` at ")
             && e.contains("cards.csv:5:1 does"),
         "at the piece, naming the card's row: {e}"
     );
