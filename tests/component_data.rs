@@ -120,6 +120,25 @@ fn the_market_game_builds_with_tiles_and_pieces_from_csv_files() {
         "silver 1 and gold 5"
     );
     assert_eq!((g.boards[0].bleed, g.dice[0].bleed), (3.0, 2.0));
+    // A coin's colour reaches its bleed: a disc of 22 mm under the 20 mm face.
+    let coin = ludopress::layout::piece::front(&g.pieces[1], Lang::En);
+    match &coin.flatten()[0] {
+        ludopress::scene::Flat::Path(p) => {
+            let xs: Vec<f64> = p
+                .segs
+                .iter()
+                .filter_map(|s| match s {
+                    ludopress::scene::Seg::Move(q)
+                    | ludopress::scene::Seg::Line(q)
+                    | ludopress::scene::Seg::Cubic(_, _, q) => Some(q.x),
+                    _ => None,
+                })
+                .collect();
+            let min = xs.iter().copied().fold(f64::MAX, f64::min);
+            assert!((min + 1.0).abs() < 1e-6, "{xs:?}");
+        }
+        other => panic!("{other:?}"),
+    }
     // The exports see every component's bleed.
     let printed = ludopress::make::components::printed(&g, Lang::En);
     let bleed = |id: &str| printed.iter().find(|p| p.id == id).map(|p| p.bleed);
