@@ -234,21 +234,21 @@ fn tile_and_piece_keys_are_checked() {
             "game.toml",
             "size = [40, 60]",
             "size = [40, 60, 2]",
-            "game.toml:183:8",
+            "game.toml:LINE:8",
             "expected a side in mm",
         ),
         (
             "game.toml",
             "size = [40, 60]",
             "size = [40, 6]",
-            "game.toml:183:8",
+            "game.toml:LINE:8",
             "tile size out of range",
         ),
         (
             "game.toml",
             "bleed = 2.0\nsafe = 3.0",
             "bleed = 9.0\nsafe = 3.0",
-            "game.toml:184:9",
+            "game.toml:LINE:9",
             "bleed out of range",
         ),
         (
@@ -268,6 +268,10 @@ fn tile_and_piece_keys_are_checked() {
     ] {
         let root = market("market-key");
         edit(&root, file, from, to);
+        // The line of the edited key in the game's file.
+        let text = std::fs::read_to_string(root.join("games/market").join(file)).unwrap();
+        let line = text[..text.find(to).unwrap()].matches('\n').count() + 1;
+        let place = place.replace("LINE", &line.to_string());
         let e = load(&root).unwrap_err();
         assert!(
             e.contains(&format!("{place}: error:")) && e.contains(reason),
