@@ -100,6 +100,14 @@ fn the_market_game_builds_with_tiles_and_pieces_from_csv_files() {
         })
         .collect();
     assert!(words.iter().any(|w| w == "wheat"), "{words:?}");
+    // The library's zones reach the set's bleed: the top zone from (-1.5, -1.5).
+    match &ludopress::layout::tile::face(lands, &lands.tiles[0], Lang::En).flatten()[0] {
+        ludopress::scene::Flat::Path(p) => match p.segs[0] {
+            ludopress::scene::Seg::Move(q) => assert_eq!((q.x, q.y), (-1.5, -1.5)),
+            _ => panic!("{p:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
     // One piece a row of coins.csv, each with its fields and copies, and the bleed.
     let coins: Vec<(&str, usize, f64)> = g
         .pieces
@@ -112,6 +120,25 @@ fn the_market_game_builds_with_tiles_and_pieces_from_csv_files() {
         "silver 1 and gold 5"
     );
     assert_eq!((g.boards[0].bleed, g.dice[0].bleed), (3.0, 2.0));
+    // A coin's colour reaches its bleed: a disc of 22 mm under the 20 mm face.
+    let coin = ludopress::layout::piece::front(&g.pieces[1], Lang::En);
+    match &coin.flatten()[0] {
+        ludopress::scene::Flat::Path(p) => {
+            let xs: Vec<f64> = p
+                .segs
+                .iter()
+                .filter_map(|s| match s {
+                    ludopress::scene::Seg::Move(q)
+                    | ludopress::scene::Seg::Line(q)
+                    | ludopress::scene::Seg::Cubic(_, _, q) => Some(q.x),
+                    _ => None,
+                })
+                .collect();
+            let min = xs.iter().copied().fold(f64::MAX, f64::min);
+            assert!((min + 1.0).abs() < 1e-6, "{xs:?}");
+        }
+        other => panic!("{other:?}"),
+    }
     // The exports see every component's bleed.
     let printed = ludopress::make::components::printed(&g, Lang::En);
     let bleed = |id: &str| printed.iter().find(|p| p.id == id).map(|p| p.bleed);
@@ -207,21 +234,21 @@ fn tile_and_piece_keys_are_checked() {
             "game.toml",
             "size = [40, 60]",
             "size = [40, 60, 2]",
-            "game.toml:183:8",
+            "game.toml:LINE:8",
             "expected a side in mm",
         ),
         (
             "game.toml",
             "size = [40, 60]",
             "size = [40, 6]",
-            "game.toml:183:8",
+            "game.toml:LINE:8",
             "tile size out of range",
         ),
         (
             "game.toml",
             "bleed = 2.0\nsafe = 3.0",
             "bleed = 9.0\nsafe = 3.0",
-            "game.toml:184:9",
+            "game.toml:LINE:9",
             "bleed out of range",
         ),
         (
@@ -241,6 +268,10 @@ fn tile_and_piece_keys_are_checked() {
     ] {
         let root = market("market-key");
         edit(&root, file, from, to);
+        // The line of the edited key in the game's file.
+        let text = std::fs::read_to_string(root.join("games/market").join(file)).unwrap();
+        let line = text[..text.find(to).unwrap()].matches('\n').count() + 1;
+        let place = place.replace("LINE", &line.to_string());
         let e = load(&root).unwrap_err();
         assert!(
             e.contains(&format!("{place}: error:")) && e.contains(reason),
@@ -266,8 +297,10 @@ fn two_components_writing_one_file_are_an_error_at_the_second() {
     .unwrap();
     let e = load(&root).unwrap_err();
     assert!(
-        e.contains("game.toml:226:6: error: piece `goods-bakery` writes the face `goods-bakery`")
-            && e.contains("as card `bakery` of deck `goods` at ")
+        e.contains(&format!(
+            "game.toml:{}:6: error: piece `goods-bakery` writes the face `goods-bakery`",
+            text.lines().count() + 3
+        )) && e.contains("as card `bakery` of deck `goods` at ")
             && e.contains("cards.csv:5:1 does"),
         "at the piece, naming the card's row: {e}"
     );

@@ -1273,3 +1273,26 @@ fn right_over_an_inherited_width_is_not_a_clash() {
         .to_string();
     assert!(e.contains("`x`, `right` and `width` all given"), "{e}");
 }
+
+/// A layout's mistake is said once: a two-faced piece drew both faces with it (the error came
+/// twice), a deck every card (once a card).
+#[test]
+fn a_layout_error_is_said_once() {
+    let layout = "[layout.coin]\nextends = \"piece-disc\"\n\n[[layout.coin.element]]\nname = \"value\"\nkind = \"text\"\ntext = \"{value}\"\n";
+    let two_faced = piece_game(layout).replace("symbol = \"star\"", "back = \"blue\"");
+    let e = common::parse("potager", &two_faced)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    assert!(
+        e.contains("piece `coin`: no field `value` for `{value}`"),
+        "{e}"
+    );
+    let cards = game(
+        &format!("[layout.main]\n{}", el("cost", "text", "text = \"{cost}\"")),
+        "\n[[deck.card]]\nid = \"two\"\ntitle = \"Two\"\n\n[[deck.card]]\nid = \"three\"\ntitle = \"Three\"",
+    );
+    let e = common::parse("potager", &cards).unwrap_err().to_string();
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    assert!(e.contains("card `one`: no field `cost`"), "{e}");
+}

@@ -28,7 +28,8 @@ pub struct PieceRaw {
     /// A symbol drawn on the face.
     pub symbol: Option<S>,
     /// The layout of its faces (default: the library's `piece-<shape>`), which reads `{fill}`,
-    /// `{line}`, `{symbol}`, `{back}` and `{face}` (`front` or `back`).
+    /// `{line}`, `{symbol}`, `{back}`, `{face}` (`front` or `back`) and `{bleed}` (empty
+    /// without a bleed).
     pub layout: Option<S>,
     /// Copies (default 1; 0: left out); with `data`, the copies of a row without a `count`.
     pub count: Option<I>,

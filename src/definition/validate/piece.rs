@@ -165,6 +165,16 @@ pub(super) fn piece(
                         ("symbol".into(), symbol.into()),
                         ("back".into(), back.clone()),
                         ("face".into(), side.into()),
+                        // Not empty when the piece has a bleed: the library's layouts then
+                        // carry the face's colour past the cut.
+                        (
+                            "bleed".into(),
+                            if bleed > 0.0 {
+                                format!("{bleed}")
+                            } else {
+                                String::new()
+                            },
+                        ),
                     ],
                 );
                 with_fields(v, &fields, &places, &at)
