@@ -129,6 +129,20 @@ pub enum Command {
         /// Each deck and tile set as sheets of up to 10 × 7 faces, a back image and a JSON grid.
         #[arg(long)]
         tts: bool,
+        /// Each component as a PDF/X-4 file for a print shop (one face a page, trim and bleed
+        /// boxes, output intent), under exports/press/<preset>/ (docs/press.md).
+        #[arg(long)]
+        press: bool,
+        /// Print shop: thegamecrafter, makeplayingcards or drivethrucards (sizes, bleed, safe
+        /// zone); also sets the sizes of --pod images. --press without it: thegamecrafter.
+        #[arg(long)]
+        preset: Option<String>,
+        /// With --press: colours in CMYK (greys and near-blacks on black only).
+        #[arg(long)]
+        cmyk: bool,
+        /// With --cmyk: highest total ink, percent (100 to 400).
+        #[arg(long, default_value_t = 300.0)]
+        ink_limit: f64,
         /// Resolution of the images, dots per inch (72 to 1200).
         #[arg(long, default_value_t = 300.0, value_parser = dpi_arg)]
         dpi: f64,

@@ -105,22 +105,56 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             games,
             pod,
             tts,
+            press,
+            preset,
+            cmyk,
+            ink_limit,
             dpi,
             lang,
             out: dir,
         } => {
-            use ludopress::commands::share::{export_games, Kind};
-            let kinds = match (pod, tts) {
-                (true, false) => vec![Kind::Pod],
-                (false, true) => vec![Kind::Tts],
+            use ludopress::commands::share::{export_games_with, export_press, Kind};
+            use ludopress::export::{cmyk as ink, press as presets};
+            let preset = match &preset {
+                None => None,
+                Some(name) => Some(presets::preset(name).ok_or_else(|| {
+                    Error::Other(format!(
+                        "--preset {name}: no such print shop; the presets are {}",
+                        presets::names()
+                    ))
+                })?),
+            };
+            if !ink::INK_RANGE.contains(&ink_limit) {
+                return Err(Error::Other(format!(
+                    "--ink-limit {ink_limit}: a total ink between 100 and 400 percent"
+                ))
+                .into());
+            }
+            let kinds = match (pod, tts, press) {
+                (false, false, true) => vec![],
+                (true, false, _) => vec![Kind::Pod],
+                (false, true, _) => vec![Kind::Tts],
                 _ => vec![Kind::Pod, Kind::Tts],
             };
             let games = build::games_or_all(&project, &games);
             build::output_rule(&project, &dir, &games)?;
             let start = Instant::now();
-            for (id, kind, dir, files, bytes) in
-                export_games(&project, &games, &kinds, dpi, lang, &dir)?
-            {
+            let (mut written, mut warnings) = if kinds.is_empty() {
+                (Vec::new(), Vec::new())
+            } else {
+                export_games_with(&project, &games, &kinds, dpi, lang, &dir, preset)?
+            };
+            if press {
+                let p = preset.unwrap_or(&presets::PRESETS[0]);
+                let (w, warn) =
+                    export_press(&project, &games, p, cmyk.then_some(ink_limit), lang, &dir)?;
+                written.extend(w);
+                warnings.extend(warn);
+            }
+            for w in &warnings {
+                writeln!(out, "warning: {w}").ok();
+            }
+            for (id, kind, dir, files, bytes) in written {
                 if files == 0 {
                     writeln!(
                         out,

@@ -1,11 +1,13 @@
 //! Exports for the other ways people print and play: each face as an image with its bleed for
-//! print-on-demand services, and deck sheets for Tabletop Simulator.
+//! print-on-demand services (at a print shop's sizes with `--preset`), PDF/X-4 files for print
+//! shops (`--press`, see [`crate::export::press`]), and deck sheets for Tabletop Simulator.
 
 use crate::base::diag::Error;
 use crate::base::lang::Lang;
 use crate::base::units::Mm;
 use crate::definition::model::Game;
-use crate::export::{png, svg};
+use crate::export::press::{self, Preset};
+use crate::export::{pdf, png, svg};
 use crate::make::{printed, Output, Printed};
 use crate::scene::{Affine, Scene};
 use std::fmt::Write as _;
@@ -13,8 +15,10 @@ use std::path::PathBuf;
 
 /// Most columns and rows of a Tabletop Simulator deck sheet.
 pub const TTS_GRID: (usize, usize) = (10, 7);
-/// Widest deck sheet Tabletop Simulator loads well, pixels.
-pub const TTS_MAX_PX: u32 = 8192;
+/// Widest and highest deck sheet, pixels: 4,096 is the size Tabletop Simulator loads on every
+/// machine (larger sheets fail on some graphics cards); a sheet that would pass it is drawn at
+/// a lower resolution, the same for all its faces.
+pub const TTS_MAX_PX: u32 = 4096;
 
 /// Lowest and highest resolution of the exported images, dots per inch.
 pub const DPI_RANGE: std::ops::RangeInclusive<f64> = 72.0..=1200.0;
@@ -58,18 +62,103 @@ fn px(mm: f64, dpi: f64) -> u32 {
     Mm(mm).in_px(dpi).round().max(1.0) as u32
 }
 
-/// A face with its bleed around it, as an image of exactly its size at `dpi`.
-fn face_png(face: &Scene, size: (f64, f64), bleed: f64, dpi: f64) -> Result<Vec<u8>, Error> {
-    let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
-    let mut s = Scene::new(w, h);
-    s.place(face.clone(), Affine::translate(bleed, bleed), None);
-    png::render_px(&svg::to_svg(&s), (px(w, dpi), px(h, dpi)), dpi)
+/// A face with its bleed around it, as an image of exactly its size at `dpi`; with a preset,
+/// the face on the preset's page (its card size and bleed).
+fn face_png(
+    face: &Scene,
+    size: (f64, f64),
+    bleed: f64,
+    dpi: f64,
+    fit: Option<&press::Fit>,
+) -> Result<Vec<u8>, Error> {
+    let s = match fit {
+        Some(f) => press::page(face, size, bleed, f),
+        None => {
+            let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
+            let mut s = Scene::new(w, h);
+            s.place(face.clone(), Affine::translate(bleed, bleed), None);
+            s
+        }
+    };
+    png::render_px(&svg::to_svg(&s), (px(s.width, dpi), px(s.height, dpi)), dpi)
+}
+
+/// The safe zone a component declares, mm (decks have one; 0 for the others).
+fn own_safe(game: &Game, id: &str) -> f64 {
+    game.decks
+        .iter()
+        .find(|d| d.id == id)
+        .map_or(0.0, |d| d.safe)
+}
+
+/// What a component's faces break of `preset` (safe zone, resolution), and how it is fitted,
+/// as warnings naming the game and the component.
+fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -> Vec<String> {
+    let mut found = press::Findings::default();
+    let mut faces = Vec::new();
+    for (_, front, back, _) in &c.faces {
+        faces.push(front);
+        faces.extend(back.as_ref());
+    }
+    for f in faces {
+        let one = press::check(f, c.size, fit);
+        found.text_unsafe |= one.text_unsafe;
+        found.art_unsafe |= one.art_unsafe;
+        if let Some(p) = one.lowest_ppi {
+            found.lowest_ppi = Some(found.lowest_ppi.map_or(p, |q: f64| q.min(p)));
+        }
+    }
+    let at = format!("{} `{}` ({})", game.id, c.id, preset.name);
+    let mut out = Vec::new();
+    if found.text_unsafe {
+        out.push(format!(
+            "{at}: text reaches past the safe zone ({:.1} mm inside the cut): it may be cut off",
+            fit.safe
+        ));
+    }
+    if found.art_unsafe {
+        out.push(format!(
+            "{at}: a picture ends between the safe line ({:.1} mm inside the cut) and the cut: a drift of the cut shows it",
+            fit.safe
+        ));
+    }
+    if let Some(p) = found.lowest_ppi.filter(|&p| p < 299.5) {
+        out.push(format!(
+            "{at}: a picture prints at {p:.0} ppi, under the 300 ppi a print shop asks for"
+        ));
+    }
+    if fit.card.is_none() {
+        out.push(format!(
+            "{at}: {:.1} × {:.1} mm is no card size of {}: it keeps its own size, with the preset's {:.2} mm bleed",
+            c.size.0, c.size.1, preset.service, fit.bleed
+        ));
+    }
+    if c.bleed + 1e-6 < fit.bleed {
+        out.push(format!(
+            "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is its face stretched; give it a bleed of {:.1} mm or more",
+            c.bleed,
+            fit.bleed,
+            fit.bleed
+        ));
+    }
+    out
 }
 
 /// Print-on-demand: every face (fronts and backs) of every component in `lang` as a PNG at
 /// `dpi` with its bleed, under `<component>/`, and `quantities.txt` listing each
 /// face, its size and how many copies to print.
 pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, Error> {
+    pod_for(game, lang, dpi, None, &mut Vec::new())
+}
+
+/// [`pod`] at `preset`'s sizes when one is given (its warnings added to `warnings`).
+pub fn pod_for(
+    game: &Game,
+    lang: Lang,
+    dpi: f64,
+    preset: Option<&Preset>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Output>, Error> {
     let dir = PathBuf::new();
     let mut files = Vec::new();
     let mut list = format!(
@@ -89,13 +178,20 @@ pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, Error> {
         return Err(Error::Other(why));
     }
     for c in components {
-        let (w, h) = (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed);
+        let fit = preset.map(|p| p.fit(c.size, own_safe(game, &c.id)));
+        if let (Some(p), Some(f)) = (preset, &fit) {
+            warnings.extend(press_warnings(game, &c, p, f));
+        }
+        let (w, h) = match &fit {
+            Some(f) => (f.trim.0 + 2.0 * f.bleed, f.trim.1 + 2.0 * f.bleed),
+            None => (c.size.0 + 2.0 * c.bleed, c.size.1 + 2.0 * c.bleed),
+        };
         let dims = format!("{w:.1} × {h:.1}\t{} × {}", px(w, dpi), px(h, dpi));
         let mut backs: Vec<(String, usize)> = Vec::new();
         for (stem, front, back, n) in &c.faces {
             let name = dir.join(&c.id).join(format!("{stem}-front.png"));
             files.push(Output {
-                bytes: face_png(front, c.size, c.bleed, dpi)?,
+                bytes: face_png(front, c.size, c.bleed, dpi, fit.as_ref())?,
                 path: name.clone(),
             });
             let _ = writeln!(list, "{}\t{n}\t{dims}", slash(&name));
@@ -111,7 +207,7 @@ pub fn pod(game: &Game, lang: Lang, dpi: f64) -> Result<Vec<Output>, Error> {
                     Some(e) => e.1 += n,
                     None => {
                         files.push(Output {
-                            bytes: face_png(b, c.size, c.bleed, dpi)?,
+                            bytes: face_png(b, c.size, c.bleed, dpi, fit.as_ref())?,
                             path: dir.join(&c.id).join(format!("{stem}.png")),
                         });
                         backs.push((stem, *n));
@@ -198,15 +294,26 @@ fn deck_sheets(c: &Printed, dir: &std::path::Path, dpi: f64) -> Result<Vec<Outpu
             "cards": chunk.len(),
         }));
     }
+    // Tabletop Simulator's deck import refuses a deck without a back image: a set without a
+    // back gets a plain white one.
     let back = c.faces.first().and_then(|f| f.2.as_ref());
-    let back_name = back.map(|_| format!("{}-back.png", c.id));
-    if let (Some(b), Some(name)) = (back, &back_name) {
+    let back_name = format!("{}-back.png", c.id);
+    {
+        let name = &back_name;
         let mut s = Scene::new(c.size.0, c.size.1);
-        s.place(
-            b.clone(),
-            Affine::IDENTITY,
-            Some((0.0, 0.0, c.size.0, c.size.1)),
-        );
+        match back {
+            Some(b) => s.place(
+                b.clone(),
+                Affine::IDENTITY,
+                Some((0.0, 0.0, c.size.0, c.size.1)),
+            ),
+            None => s.push(crate::scene::Item::Path(crate::scene::Path {
+                segs: crate::scene::shape::rect(0.0, 0.0, c.size.0, c.size.1),
+                fill: Some(crate::base::color::Color::WHITE),
+                stroke: None,
+                finish: None,
+            })),
+        }
         files.push(Output {
             path: dir.join(name),
             bytes: png::render_px(&svg::to_svg(&s), face_px, dpi)?,
@@ -240,6 +347,8 @@ pub enum Kind {
     Pod,
     /// Deck sheets for Tabletop Simulator.
     Tts,
+    /// PDF/X-4 files for a print shop ([`export_press`]).
+    Press,
 }
 
 impl Kind {
@@ -248,6 +357,7 @@ impl Kind {
         match self {
             Kind::Pod => "pod",
             Kind::Tts => "tts",
+            Kind::Press => "press",
         }
     }
 }
@@ -290,6 +400,21 @@ pub fn export_games(
     lang: Option<Lang>,
     out: &std::path::Path,
 ) -> Result<Vec<Written>, Error> {
+    export_games_with(project, games, kinds, dpi, lang, out, None).map(|(w, _)| w)
+}
+
+/// [`export_games`] with print-on-demand images at `preset`'s sizes when one is given; returns
+/// the preset's warnings too.
+pub fn export_games_with(
+    project: &crate::definition::Project,
+    games: &[String],
+    kinds: &[Kind],
+    dpi: f64,
+    lang: Option<Lang>,
+    out: &std::path::Path,
+    preset: Option<&Preset>,
+) -> Result<(Vec<Written>, Vec<String>), Error> {
+    let mut warnings = Vec::new();
     let (loaded, mut diags) = crate::make::load_games(project, games)?;
     if !diags.is_empty() {
         return Err(Error::Input(diags));
@@ -317,8 +442,10 @@ pub fn export_games(
         for &kind in kinds {
             for l in crate::make::build_langs(game, lang) {
                 let files = match kind {
-                    Kind::Pod => pod(game, l, dpi),
+                    Kind::Pod => pod_for(game, l, dpi, preset, &mut warnings),
                     Kind::Tts => tts(game, l, dpi),
+                    // Written by `export_press`, into one folder per preset.
+                    Kind::Press => Ok(Vec::new()),
                 }?;
                 let dir = out
                     .join(&game.id)
@@ -359,5 +486,139 @@ pub fn export_games(
         })?;
         written.push((id, kind, dir, files.len(), bytes));
     }
-    Ok(written)
+    Ok((written, warnings))
+}
+
+/// Print shop: each component of `game` in `lang` as one PDF/X-4 file for `preset`
+/// (`<component>-<lang>.pdf`), one face a page at the preset's trim and bleed, fronts and backs
+/// in the preset's order; with `cmyk`, colours in DeviceCMYK under that total-ink limit.
+/// Lines for `report.txt` (pages, sizes, highest ink) go to `report`, warnings to `warnings`.
+pub fn press_files(
+    game: &Game,
+    lang: Lang,
+    preset: &Preset,
+    cmyk: Option<f64>,
+    date: Option<i64>,
+    warnings: &mut Vec<String>,
+    report: &mut String,
+) -> Vec<Output> {
+    let mut files = Vec::new();
+    for c in printed(game, lang) {
+        let fit = preset.fit(c.size, own_safe(game, &c.id));
+        warnings.extend(press_warnings(game, &c, preset, &fit));
+        let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit);
+        let mut fronts = Vec::new();
+        let mut backs = Vec::new();
+        for (_, front, back, n) in &c.faces {
+            let copies = if preset.every_copy { *n } else { 1 };
+            for _ in 0..copies {
+                fronts.push(page(front));
+                backs.push(back.as_ref().map(page));
+            }
+        }
+        let pages: Vec<&Scene> = match preset.order {
+            press::Order::Interleaved => fronts
+                .iter()
+                .zip(&backs)
+                .flat_map(|(f, b)| std::iter::once(f).chain(b.as_ref()))
+                .collect(),
+            press::Order::FrontsThenBacks => fronts.iter().chain(backs.iter().flatten()).collect(),
+        };
+        let meta = pdf::Meta {
+            title: format!("{} — {}", game.title.get(lang), c.title),
+            author: game.about.designer.clone().unwrap_or_default(),
+            subject: format!("{} ({})", preset.service, preset.name),
+            lang: Some(lang.code().into()),
+            compress: true,
+        };
+        let extra = pdf::Extra {
+            date,
+            press: Some(pdf::Press {
+                bleed: fit.bleed,
+                cmyk,
+            }),
+        };
+        let made = pdf::to_pdf_with(&pages, &meta, &extra);
+        let name = format!("{}-{}.pdf", c.id, lang.code());
+        let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
+        let _ = writeln!(
+            report,
+            "{name}\t{} pages\ttrim {:.2} × {:.2} mm ({})\twith bleed {:.2} × {:.2} mm = {} × {} px at {} dpi\t{}",
+            pages.len(),
+            fit.trim.0,
+            fit.trim.1,
+            fit.card.unwrap_or("own size"),
+            pw,
+            ph,
+            px(pw, preset.dpi),
+            px(ph, preset.dpi),
+            preset.dpi,
+            match made.max_ink {
+                Some(i) => format!("CMYK, highest ink {i:.0} %"),
+                None => "RGB (sRGB output intent)".into(),
+            }
+        );
+        files.push(Output {
+            path: PathBuf::from(name),
+            bytes: made.bytes,
+        });
+    }
+    files
+}
+
+/// Writes the press files of `games` for `preset` into `<out>/<game>/exports/press/<preset>/`
+/// (every language of the game, or `lang`), with `report.txt`; returns what was written and
+/// the warnings. Dates: `SOURCE_DATE_EPOCH`, else the newest file of the game's folder.
+pub fn export_press(
+    project: &crate::definition::Project,
+    games: &[String],
+    preset: &Preset,
+    cmyk: Option<f64>,
+    lang: Option<Lang>,
+    out: &std::path::Path,
+) -> Result<(Vec<Written>, Vec<String>), Error> {
+    let (loaded, diags) = crate::make::load_games(project, games)?;
+    if !diags.is_empty() {
+        return Err(Error::Input(diags));
+    }
+    let mut warnings = Vec::new();
+    let mut written = Vec::new();
+    for game in &loaded {
+        let file = project.game_file(&game.id);
+        let date = pdf::source_date_epoch().or_else(|| file.parent().and_then(pdf::newest_mtime));
+        let mut report = format!(
+            "# {} — {} ({}): file\tpages\ttrim\tsize with bleed\tcolour\n",
+            game.title.get(game.languages[0]),
+            preset.service,
+            preset.name
+        );
+        let mut files = Vec::new();
+        for l in crate::make::build_langs(game, lang) {
+            files.extend(press_files(
+                game,
+                l,
+                preset,
+                cmyk,
+                date,
+                &mut warnings,
+                &mut report,
+            ));
+        }
+        files.push(Output {
+            path: PathBuf::from("report.txt"),
+            bytes: report.into_bytes(),
+        });
+        let dir = out
+            .join(&game.id)
+            .join("exports")
+            .join("press")
+            .join(preset.name);
+        if let Some(d) = writable(out, &dir) {
+            return Err(Error::Input(d.into()));
+        }
+        let bytes = crate::base::output::publish(&dir, &files, crate::base::output::Sweep::Stale)
+            .map_err(|e| Error::Other(e.to_string()))?;
+        written.push((game.id.clone(), Kind::Press, dir, files.len(), bytes));
+    }
+    Ok((written, warnings))
 }

@@ -1,9 +1,13 @@
 //! Exporters: the same flattened scene written as SVG and PDF, and drawn to pixels for PNG.
 //!
 //! In: a [`crate::scene::Scene`] in millimetres; out: SVG text (`svg`), PDF bytes with subset
-//! fonts (`pdf`), pixels (`raster`) and PNG files (`png`).
+//! fonts (`pdf`), pixels (`raster`) and PNG files (`png`); for print shops, the presets and
+//! faces fitted to them (`press`), PDF/X-4 marks (`pdfx`) and CMYK conversion (`cmyk`).
 
+pub mod cmyk;
 pub mod pdf;
+pub mod pdfx;
 pub mod png;
+pub mod press;
 pub mod raster;
 pub mod svg;

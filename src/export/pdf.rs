@@ -29,6 +29,95 @@ pub struct Meta {
     pub compress: bool,
 }
 
+/// What a print-shop file adds to a document (`export --press`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Press {
+    /// Bleed around every page's trim, mm: each page's MediaBox and BleedBox are the page, its
+    /// TrimBox the page less this bleed on every side.
+    pub bleed: f64,
+    /// Colours converted to DeviceCMYK with this total-ink limit, percent (`None`: RGB kept,
+    /// and the output intent is sRGB).
+    pub cmyk: Option<f64>,
+}
+
+/// What a document may carry beyond [`Meta`]: its date and the print-shop settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Extra {
+    /// Creation and modification date, seconds since 1970 (UTC); `None`: the date of
+    /// `SOURCE_DATE_EPOCH` when it is set, else the fixed date printpdf writes (1970-01-01).
+    pub date: Option<i64>,
+    /// PDF/X-4 for a print shop: boxes, output intent, XMP metadata.
+    pub press: Option<Press>,
+}
+
+/// A PDF made: its bytes and, when its colours were converted to CMYK, the highest total ink
+/// found in it, percent.
+#[derive(Debug, Clone, Default)]
+pub struct Made {
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// Highest C + M + Y + K of any colour, image pixel or gradient stop (CMYK files only).
+    pub max_ink: Option<f64>,
+}
+
+/// The date from `SOURCE_DATE_EPOCH` (the reproducible-builds convention), when it is set to
+/// a number of seconds.
+pub fn source_date_epoch() -> Option<i64> {
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|&s| (0..=253_402_300_799).contains(&s))
+}
+
+/// The newest modification time, seconds since 1970, of the files under `dir` (a game's
+/// folder: its definition, data, art, fonts and rules), links not followed; `None` when none
+/// can be read.
+pub fn newest_mtime(dir: &std::path::Path) -> Option<i64> {
+    let mut newest = None;
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Ok(m) = e.path().symlink_metadata() else {
+                continue;
+            };
+            if m.is_dir() {
+                todo.push(e.path());
+            } else if m.is_file() {
+                let t = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map(|d| d.as_secs() as i64);
+                newest = newest.max(t);
+            }
+        }
+    }
+    newest
+}
+
+/// A date as PDF writes it (`D:20261126193000Z`) and as XMP does (`2026-11-26T19:30:00Z`).
+pub fn dates(secs: i64) -> (String, String) {
+    // Days to a civil date (H. Hinnant's algorithm), UTC.
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);
+    (
+        format!("D:{y:04}{m:02}{d:02}{hh:02}{mm:02}{ss:02}Z"),
+        format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"),
+    )
+}
+
 /// A face as embedded in one PDF: its subset program and each character's glyph in it.
 struct Embedded {
     /// The name the pages use (`ABCDEF+Lato-Bold`).
@@ -447,7 +536,14 @@ fn serialised(title: &str, res: &Resources, pages: Vec<PdfPage>) -> lopdf::Docum
 /// serialised [`CHUNK`] at a time and only their content streams, compressed, are added to it
 /// under those resources; the first page is dropped at the end.
 pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
+    to_pdf_with(pages, meta, &Extra::default()).bytes
+}
+
+/// [`to_pdf`] with a date and, for a print shop, PDF/X-4 boxes, output intent and CMYK.
+pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
     use lopdf::Object;
+    let limit = extra.press.and_then(|p| p.cmyk);
+    let mut max_ink = limit.map(|_| 0.0f64);
     let res = resources(pages);
     let mut all_glyphs = Vec::new();
     for e in res.fonts.values() {
@@ -482,7 +578,7 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
             .and_then(|c| c.get(b"Pages"))
             .and_then(Object::as_reference),
     ) else {
-        return Vec::new();
+        return Made::default();
     };
     let shared = lo
         .get_dictionary(first)
@@ -513,6 +609,16 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
                 },
                 Err(_) => continue,
             };
+            if let Some(limit) = limit {
+                let raw = content
+                    .decompressed_content()
+                    .unwrap_or_else(|_| content.content.clone());
+                if let Some((bytes, ink)) = super::cmyk::convert_content(&raw, limit) {
+                    content.dict.remove(b"Filter");
+                    content.set_content(bytes);
+                    max_ink = max_ink.map(|m| m.max(ink));
+                }
+            }
             if meta.compress {
                 let _ = content.compress();
             }
@@ -523,6 +629,9 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
                 if let Ok(v) = page.get(key) {
                     dict.set(key, v.clone());
                 }
+            }
+            if let Some(p) = extra.press {
+                super::pdfx::boxes(&mut dict, p.bleed);
             }
             dict.set("Parent", Object::Reference(pages_id));
             dict.set("Resources", shared.clone());
@@ -543,7 +652,18 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
         tree.set("Count", Object::Integer(kids.len() as i64));
         tree.set("Kids", Object::Array(kids));
     }
-    finish(&mut lo, meta);
+    if let Some(limit) = limit {
+        let ink = super::cmyk::convert_resources(&mut lo, limit);
+        max_ink = max_ink.map(|m| m.max(ink));
+    }
+    let date = extra.date.or_else(source_date_epoch);
+    if let Some(secs) = date {
+        super::pdfx::date(&mut lo, secs);
+    }
+    if let Some(p) = extra.press {
+        super::pdfx::mark(&mut lo, meta, date.unwrap_or(0), p.cmyk.is_some());
+    }
+    finish(&mut lo, meta, extra.press.is_some());
     let mut bytes = Vec::new();
     // Writing to memory cannot fail.
     let _ = if meta.compress {
@@ -551,13 +671,13 @@ pub fn to_pdf(pages: &[&Scene], meta: &Meta) -> Vec<u8> {
     } else {
         lo.save_to(&mut bytes)
     };
-    bytes
+    Made { bytes, max_ink }
 }
 
 /// Sets what printpdf leaves out or gets wrong: the author, subject and language, no PDF/X
 /// claim (printpdf writes an empty `/GTS_PDFXVersion`, which makes some readers call the file
 /// PDF/X), and a document id drawn from the content instead of a process-wide counter.
-fn finish(lo: &mut lopdf::Document, meta: &Meta) {
+fn finish(lo: &mut lopdf::Document, meta: &Meta, press: bool) {
     use lopdf::{Object, StringFormat};
     let text = |s: &str| Object::String(utf16(s), StringFormat::Hexadecimal);
     if let Ok(info) = lo
@@ -566,8 +686,10 @@ fn finish(lo: &mut lopdf::Document, meta: &Meta) {
         .and_then(Object::as_reference)
         .and_then(|id| lo.get_dictionary_mut(id))
     {
-        info.remove(b"GTS_PDFXVersion");
-        info.remove(b"Trapped");
+        if !press {
+            info.remove(b"GTS_PDFXVersion");
+            info.remove(b"Trapped");
+        }
         for (key, value) in [(&b"Author"[..], &meta.author), (b"Subject", &meta.subject)] {
             if value.is_empty() {
                 info.remove(key);

@@ -1,0 +1,357 @@
+//! Print-shop presets and faces fitted to them: the card sizes, bleed, safe zone, resolution
+//! and page order of The Game Crafter, MakePlayingCards and DriveThruCards, a face placed on
+//! a preset's page (trim and bleed), and the checks of art against the preset.
+//!
+//! In: a face ([`Scene`] of its cut box, its art running into its own bleed) and the
+//! component's size and bleed; out: a page scene of the preset's trim plus bleed, and warnings.
+
+use crate::base::units::{MM_PER_INCH, MM_PER_PT};
+use crate::scene::{Affine, Flat, Scene, Seg};
+
+/// A card size a service sells, in inches (portrait).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CardSize {
+    /// The service's name for it.
+    pub name: &'static str,
+    /// Width, inches.
+    pub width: f64,
+    /// Height, inches.
+    pub height: f64,
+}
+
+/// How a service wants fronts and backs ordered in a PDF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Front, back, front, back… (one card after the other).
+    Interleaved,
+    /// Every front, then every back, in the same order.
+    FrontsThenBacks,
+}
+
+/// A print shop's requirements.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Preset {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// The service.
+    pub service: &'static str,
+    /// Card sizes it sells (a component within [`MATCH_MM`] of one takes it).
+    pub sizes: &'static [CardSize],
+    /// Bleed on every side, inches.
+    pub bleed: f64,
+    /// Safe zone inside the trim, inches.
+    pub safe: f64,
+    /// Resolution of images, dots per inch.
+    pub dpi: f64,
+    /// Order of fronts and backs in a PDF.
+    pub order: Order,
+    /// Every copy on its own pages (the shop prints the file as it is), rather than each
+    /// distinct face once with its count in `quantities.txt`.
+    pub every_copy: bool,
+}
+
+const fn size(name: &'static str, width: f64, height: f64) -> CardSize {
+    CardSize {
+        name,
+        width,
+        height,
+    }
+}
+
+/// Largest gap, mm, on either side, between a component's size and a preset card size for the
+/// component to be printed at the card size (a 63 × 88 mm card is a 2.5 × 3.5 in poker card).
+pub const MATCH_MM: f64 = 1.5;
+
+/// The presets. Sizes and bleeds are those of the services' templates: The Game Crafter's
+/// poker deck is 825 × 1125 px at 300 dpi (2.5 × 3.5 in and 1/8 in bleed, safe 1/8 in inside
+/// the trim); MakePlayingCards' is 822 × 1122 px (36 px, 0.12 in, of bleed and of safe zone);
+/// DriveThruCards' is 2.75 × 3.75 in with bleed (1/8 in, safe 1/8 in).
+pub const PRESETS: [Preset; 3] = [
+    Preset {
+        name: "thegamecrafter",
+        service: "The Game Crafter",
+        sizes: &[
+            size("poker", 2.5, 3.5),
+            size("bridge", 2.25, 3.5),
+            size("mini", 1.75, 2.5),
+            size("tarot", 2.75, 4.75),
+            size("square", 3.5, 3.5),
+            size("small square", 2.5, 2.5),
+            size("jumbo", 3.5, 5.5),
+        ],
+        bleed: 0.125,
+        safe: 0.125,
+        dpi: 300.0,
+        order: Order::Interleaved,
+        every_copy: false,
+    },
+    Preset {
+        name: "makeplayingcards",
+        service: "MakePlayingCards",
+        sizes: &[
+            size("poker", 2.5, 3.5),
+            size("bridge", 2.25, 3.5),
+            size("mini", 1.75, 2.5),
+            size("tarot", 2.75, 4.75),
+            size("square", 3.5, 3.5),
+            size("small square", 2.5, 2.5),
+        ],
+        bleed: 0.12,
+        safe: 0.12,
+        dpi: 300.0,
+        order: Order::FrontsThenBacks,
+        every_copy: false,
+    },
+    Preset {
+        name: "drivethrucards",
+        service: "DriveThruCards",
+        sizes: &[
+            size("poker", 2.5, 3.5),
+            size("bridge", 2.25, 3.5),
+            size("tarot", 2.75, 4.75),
+            size("square", 2.5, 2.5),
+        ],
+        bleed: 0.125,
+        safe: 0.125,
+        dpi: 300.0,
+        order: Order::Interleaved,
+        every_copy: true,
+    },
+];
+
+/// The preset called `name`.
+pub fn preset(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.name == name)
+}
+
+/// The presets' names, for messages.
+pub fn names() -> String {
+    PRESETS.map(|p| p.name).join(", ")
+}
+
+/// A component fitted to a preset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// Trim on the page, mm (the preset's card size, or the component's own).
+    pub trim: (f64, f64),
+    /// Bleed on every side of the page, mm (always the preset's).
+    pub bleed: f64,
+    /// Safe distance inside the trim that art is checked against, mm: the larger of the
+    /// preset's and the component's own.
+    pub safe: f64,
+    /// The card size taken, or `None`: the component keeps its own size.
+    pub card: Option<&'static str>,
+    /// Scale of the face on the page (1 when it keeps its size).
+    pub scale: f64,
+}
+
+impl Preset {
+    /// Bleed, mm.
+    pub fn bleed_mm(&self) -> f64 {
+        self.bleed * MM_PER_INCH
+    }
+
+    /// How a component of `size` mm with `own_safe` mm of safe zone is printed.
+    pub fn fit(&self, size: (f64, f64), own_safe: f64) -> Fit {
+        let landscape = size.0 > size.1;
+        let card = self.sizes.iter().find_map(|c| {
+            let (w, h) = (c.width * MM_PER_INCH, c.height * MM_PER_INCH);
+            let (w, h) = if landscape { (h, w) } else { (w, h) };
+            ((w - size.0).abs() <= MATCH_MM && (h - size.1).abs() <= MATCH_MM)
+                .then_some((c.name, (w, h)))
+        });
+        let (name, trim) = match card {
+            Some((n, t)) => (Some(n), t),
+            None => (None, size),
+        };
+        Fit {
+            trim,
+            bleed: self.bleed_mm(),
+            safe: (self.safe * MM_PER_INCH).max(own_safe),
+            card: name,
+            // The face covers the trim: a face a little smaller than the card grows to it,
+            // uniformly, and loses a hair at one pair of edges.
+            scale: (trim.0 / size.0).max(trim.1 / size.1),
+        }
+    }
+}
+
+/// The face's transform on the page: scaled by the fit and centred on the trim.
+fn placement(fit: &Fit, size: (f64, f64)) -> Affine {
+    let (w, h) = (size.0 * fit.scale, size.1 * fit.scale);
+    Affine::scale(fit.scale).then(Affine::translate(
+        fit.bleed + (fit.trim.0 - w) / 2.0,
+        fit.bleed + (fit.trim.1 - h) / 2.0,
+    ))
+}
+
+fn ring(outer: (f64, f64, f64, f64), inner: (f64, f64, f64, f64)) -> Vec<Seg> {
+    let p = crate::scene::p;
+    let (x, y, w, h) = outer;
+    let (a, b, c, d) = inner;
+    // Outer clockwise, inner counter-clockwise: the hole is outside the non-zero fill.
+    vec![
+        Seg::Move(p(x, y)),
+        Seg::Line(p(x + w, y)),
+        Seg::Line(p(x + w, y + h)),
+        Seg::Line(p(x, y + h)),
+        Seg::Close,
+        Seg::Move(p(a, b)),
+        Seg::Line(p(a, b + d)),
+        Seg::Line(p(a + c, b + d)),
+        Seg::Line(p(a + c, b)),
+        Seg::Close,
+    ]
+}
+
+/// The page of `face` (a component of `size` mm with `own_bleed` mm of art around it) for
+/// `fit`: trim plus bleed. Where the face's own bleed does not reach the page's edge (a
+/// component without bleed, or with less than the preset's), the band left is filled with the
+/// face itself stretched to the page, behind and around it, so the edge colours run on.
+pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit) -> Scene {
+    let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
+    let mut s = Scene::new(pw, ph);
+    let t = placement(fit, size);
+    // The face's art, bleed included, on the page.
+    let (ax, ay) = (t.e - own_bleed * fit.scale, t.f - own_bleed * fit.scale);
+    let (aw, ah) = (
+        (size.0 + 2.0 * own_bleed) * fit.scale,
+        (size.1 + 2.0 * own_bleed) * fit.scale,
+    );
+    let eps = 1e-6;
+    if ax > eps || ay > eps || ax + aw < pw - eps || ay + ah < ph - eps {
+        let k = (pw / size.0).max(ph / size.1);
+        let stretched = Affine::scale(k).then(Affine::translate(
+            (pw - size.0 * k) / 2.0,
+            (ph - size.1 * k) / 2.0,
+        ));
+        let mut back = Scene::new(pw, ph);
+        back.place(face.clone(), stretched, Some((0.0, 0.0, size.0, size.1)));
+        s.place_clipped(
+            back,
+            Affine::IDENTITY,
+            Some(ring((0.0, 0.0, pw, ph), (ax, ay, aw, ah))),
+        );
+    }
+    s.place(
+        face.clone(),
+        t,
+        Some((
+            -own_bleed,
+            -own_bleed,
+            size.0 + 2.0 * own_bleed,
+            size.1 + 2.0 * own_bleed,
+        )),
+    );
+    s
+}
+
+/// What a face breaks of the preset, once each: text or a picture crossing the safe zone
+/// (between the safe line and the trim; a picture running on into the bleed is a background
+/// and is fine), a picture printing below `min_ppi`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Findings {
+    /// Some text reaches past the safe line.
+    pub text_unsafe: bool,
+    /// Some picture ends between the safe line and the trim.
+    pub art_unsafe: bool,
+    /// The lowest resolution of a picture, pixels per inch.
+    pub lowest_ppi: Option<f64>,
+}
+
+/// Checks `face` (as placed by [`page`], without the stretched band) against `fit`.
+pub fn check(face: &Scene, size: (f64, f64), fit: &Fit) -> Findings {
+    let t = placement(fit, size);
+    let mut s = Scene::new(fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
+    s.place(face.clone(), t, None);
+    let (x0, y0) = (fit.bleed + fit.safe, fit.bleed + fit.safe);
+    let (x1, y1) = (
+        fit.bleed + fit.trim.0 - fit.safe,
+        fit.bleed + fit.trim.1 - fit.safe,
+    );
+    let (tx0, ty0, tx1, ty1) = (
+        fit.bleed,
+        fit.bleed,
+        fit.bleed + fit.trim.0,
+        fit.bleed + fit.trim.1,
+    );
+    let tol = 0.05;
+    let mut out = Findings::default();
+    for f in s.flatten() {
+        match f {
+            Flat::Text(run, angle) if !run.text.trim().is_empty() => {
+                let w = run.face.width_mm(&run.text, run.size);
+                let asc = run.size * MM_PER_PT * 0.75;
+                let (s, c) = angle.to_radians().sin_cos();
+                // The run's box: start and end of the baseline, and the ascender above both.
+                let pts = [(0.0, 0.0), (w, 0.0), (0.0, -asc), (w, -asc)]
+                    .map(|(u, v)| (run.x + u * c - v * s, run.y + u * s + v * c));
+                if pts
+                    .iter()
+                    .any(|&(x, y)| x < x0 - tol || x > x1 + tol || y < y0 - tol || y > y1 + tol)
+                {
+                    out.text_unsafe = true;
+                }
+            }
+            Flat::Image(r, m) => {
+                let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+                    .map(|(u, v)| (m.a * u + m.c * v + m.e, m.b * u + m.d * v + m.f));
+                let min =
+                    |k: fn(&(f64, f64)) -> f64| corners.iter().map(k).fold(f64::INFINITY, f64::min);
+                let max = |k: fn(&(f64, f64)) -> f64| {
+                    corners.iter().map(k).fold(f64::NEG_INFINITY, f64::max)
+                };
+                let (ix0, iy0, ix1, iy1) = (min(|p| p.0), min(|p| p.1), max(|p| p.0), max(|p| p.1));
+                if ix1 <= tx0 || iy1 <= ty0 || ix0 >= tx1 || iy0 >= ty1 {
+                    continue;
+                }
+                // A side of the picture inside the band between the safe line and the trim.
+                let in_band = |v: f64, safe: f64, trim: f64| {
+                    let (lo, hi) = if safe < trim {
+                        (safe, trim)
+                    } else {
+                        (trim, safe)
+                    };
+                    v > lo + tol && v < hi - tol
+                };
+                if in_band(ix0, x0, tx0)
+                    || in_band(iy0, y0, ty0)
+                    || in_band(ix1, x1, tx1)
+                    || in_band(iy1, y1, ty1)
+                {
+                    out.art_unsafe = true;
+                }
+                let w_in = (m.a.hypot(m.b)) / MM_PER_INCH;
+                let h_in = (m.c.hypot(m.d)) / MM_PER_INCH;
+                let ppi = (f64::from(r.width) / w_in).min(f64::from(r.height) / h_in);
+                out.lowest_ppi = Some(out.lowest_ppi.map_or(ppi, |p: f64| p.min(ppi)));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poker_cards_take_the_services_sizes() {
+        let px = |mm: f64, dpi: f64| (mm / MM_PER_INCH * dpi).round();
+        for (name, w, h) in [
+            ("thegamecrafter", 825.0, 1125.0),
+            ("makeplayingcards", 822.0, 1122.0),
+            ("drivethrucards", 825.0, 1125.0),
+        ] {
+            let p = preset(name).unwrap();
+            let f = p.fit((63.0, 88.0), 3.0);
+            assert_eq!(f.card, Some("poker"));
+            let (pw, ph) = (f.trim.0 + 2.0 * f.bleed, f.trim.1 + 2.0 * f.bleed);
+            assert_eq!((px(pw, p.dpi), px(ph, p.dpi)), (w, h), "{name}");
+        }
+        // A 45 mm board keeps its size.
+        let f = PRESETS[0].fit((45.0, 45.0), 0.0);
+        assert_eq!((f.card, f.trim, f.scale), (None, (45.0, 45.0), 1.0));
+    }
+}
