@@ -1,0 +1,163 @@
+//! Press exports read back with lopdf: page boxes against the preset, the PDF/X-4 output intent
+//! and its profile, CMYK content (no RGB operator left, greys on K only), the date, and the
+//! print-on-demand sizes a preset gives.
+
+mod common;
+
+use lopdf::{Document, Object};
+use ludopress::base::lang::Lang;
+use ludopress::commands::share::{pod_for, press_files};
+use ludopress::export::press::preset;
+
+fn rect(doc: &Document, page: lopdf::ObjectId, key: &[u8]) -> [f64; 4] {
+    let d = doc.get_dictionary(page).unwrap();
+    let a = d.get(key).unwrap().as_array().unwrap();
+    let v: Vec<f64> = a
+        .iter()
+        .map(|o| match o {
+            Object::Integer(i) => *i as f64,
+            Object::Real(r) => f64::from(*r),
+            _ => panic!("a number"),
+        })
+        .collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+fn made(game: &str, name: &str, cmyk: Option<f64>) -> Vec<(String, Document)> {
+    let game = common::game(game);
+    let p = preset(name).unwrap();
+    let mut warnings = Vec::new();
+    let mut report = String::new();
+    press_files(
+        &game,
+        Lang::Fr,
+        p,
+        cmyk,
+        Some(1_767_225_600),
+        &mut warnings,
+        &mut report,
+    )
+    .into_iter()
+    .map(|o| {
+        (
+            o.path.display().to_string(),
+            Document::load_mem(&o.bytes).unwrap(),
+        )
+    })
+    .collect()
+}
+
+#[test]
+fn every_page_has_the_presets_trim_and_bleed_boxes() {
+    for (name, bleed_pt) in [("thegamecrafter", 9.0), ("makeplayingcards", 8.64)] {
+        for (file, doc) in made("imbriqua", name, None) {
+            for (_, id) in doc.get_pages() {
+                let m = rect(&doc, id, b"MediaBox");
+                let t = rect(&doc, id, b"TrimBox");
+                let b = rect(&doc, id, b"BleedBox");
+                assert_eq!(m, b, "{file}: BleedBox is the page");
+                for k in 0..2 {
+                    assert!((t[k] - m[k] - bleed_pt).abs() < 0.01, "{file} {t:?} {m:?}");
+                    assert!((m[k + 2] - t[k + 2] - bleed_pt).abs() < 0.01, "{file}");
+                }
+            }
+            if file.starts_with("cards") || file.contains("deck") {
+                // Poker cards: 2.5 × 3.5 in of trim.
+                let (_, id) = doc.get_pages().into_iter().next().unwrap();
+                let t = rect(&doc, id, b"TrimBox");
+                assert!(((t[2] - t[0]) - 180.0).abs() < 0.05, "{file} {t:?}");
+                assert!(((t[3] - t[1]) - 252.0).abs() < 0.05, "{file} {t:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn output_intent_profile_pdfx_version_and_date_are_there() {
+    for cmyk in [None, Some(300.0)] {
+        for (file, doc) in made("potager", "drivethrucards", cmyk) {
+            let catalog = doc.catalog().unwrap();
+            let intents = catalog.get(b"OutputIntents").unwrap().as_array().unwrap();
+            let intent = doc
+                .get_dictionary(intents[0].as_reference().unwrap())
+                .unwrap();
+            assert_eq!(intent.get(b"S").unwrap().as_name().unwrap(), b"GTS_PDFX");
+            let icc = doc
+                .get_object(
+                    intent
+                        .get(b"DestOutputProfile")
+                        .unwrap()
+                        .as_reference()
+                        .unwrap(),
+                )
+                .unwrap()
+                .as_stream()
+                .unwrap();
+            let n = icc.dict.get(b"N").unwrap().as_i64().unwrap();
+            assert_eq!(n, if cmyk.is_some() { 4 } else { 3 }, "{file}");
+            let profile = icc.decompressed_content().unwrap();
+            assert_eq!(&profile[36..40], b"acsp", "{file}: an ICC profile");
+            let info = doc
+                .get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap())
+                .unwrap();
+            let s = |k: &[u8]| {
+                String::from_utf8_lossy(info.get(k).unwrap().as_str().unwrap()).into_owned()
+            };
+            assert_eq!(s(b"GTS_PDFXVersion"), "PDF/X-4");
+            // 1767225600 s: 2026-01-01 00:00:00 UTC.
+            assert_eq!(s(b"CreationDate"), "D:20260101000000Z", "{file}");
+            assert_eq!(s(b"ModDate"), "D:20260101000000Z");
+        }
+    }
+}
+
+#[test]
+fn cmyk_files_have_no_rgb_left_and_greys_on_black_only() {
+    let mut greys = 0;
+    for (file, doc) in made("imbriqua", "thegamecrafter", Some(300.0)) {
+        for (_, id) in doc.get_pages() {
+            let content = doc.get_page_content(id);
+            let ops = lopdf::content::Content::decode(&content)
+                .unwrap()
+                .operations;
+            for op in ops {
+                assert!(
+                    !matches!(op.operator.as_str(), "rg" | "RG" | "sc" | "scn"),
+                    "{file}: {op:?}"
+                );
+                if matches!(op.operator.as_str(), "k" | "K") {
+                    let v: Vec<f32> = op.operands.iter().map(|o| o.as_float().unwrap()).collect();
+                    assert!(v.iter().sum::<f32>() <= 3.0005, "{file}: {v:?} over 300 %");
+                    if v[3] > 0.5 && v[..3].iter().all(|&c| c == 0.0) {
+                        greys += 1;
+                    }
+                }
+            }
+        }
+        for (_, obj) in doc.objects.iter() {
+            if let Ok(d) = obj.as_dict().or_else(|_| obj.as_stream().map(|s| &s.dict)) {
+                if let Ok(cs) = d.get(b"ColorSpace").and_then(Object::as_name) {
+                    assert_ne!(cs, b"DeviceRGB", "{file}");
+                }
+            }
+        }
+    }
+    // Imbriqua's near-black back (#1d1d1b) and its text are on K only.
+    assert!(greys > 0);
+}
+
+#[test]
+fn a_preset_gives_print_on_demand_poker_cards_of_825_by_1125_pixels() {
+    let game = common::game("imbriqua");
+    let p = preset("thegamecrafter").unwrap();
+    let files = pod_for(&game, Lang::Fr, 300.0, Some(p), &mut Vec::new()).unwrap();
+    let deck = &game.decks[0].id;
+    let face = files
+        .iter()
+        .find(|f| f.path.starts_with(deck) && f.path.to_string_lossy().ends_with("-front.png"))
+        .unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(&face.bytes))
+        .read_info()
+        .unwrap();
+    assert_eq!((reader.info().width, reader.info().height), (825, 1125));
+}
