@@ -135,13 +135,13 @@ pub enum Command {
         press: bool,
         /// Print shop: thegamecrafter, makeplayingcards or drivethrucards (sizes, bleed, safe
         /// zone); also sets the sizes of --pod images. --press without it: thegamecrafter.
-        #[arg(long)]
+        #[arg(long, value_parser = ["thegamecrafter", "makeplayingcards", "drivethrucards"])]
         preset: Option<String>,
         /// With --press: colours in CMYK (greys and near-blacks on black only).
         #[arg(long)]
         cmyk: bool,
         /// With --cmyk: highest total ink, percent (100 to 400).
-        #[arg(long, default_value_t = 300.0)]
+        #[arg(long, default_value_t = 300.0, value_parser = ink_arg)]
         ink_limit: f64,
         /// Resolution of the images, dots per inch (72 to 1200).
         #[arg(long, default_value_t = 300.0, value_parser = dpi_arg)]
@@ -362,6 +362,13 @@ fn parse_set(s: &str) -> Result<(String, Vec<i64>), String> {
         return Err(format!("`{s}`: give 1 to 16 values"));
     }
     Ok((name.to_string(), values))
+}
+
+fn ink_arg(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (100.0..=400.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a total ink from 100 to 400 percent")),
+    }
 }
 
 fn dpi_arg(s: &str) -> Result<f64, String> {

@@ -279,3 +279,33 @@ fn root_outputs_stay_under_the_root_and_rules_defaults_to_the_game_s_language() 
     let _ = std::fs::remove_dir_all(&root);
     let _ = std::fs::remove_dir_all(&elsewhere);
 }
+
+/// A print shop ludopress does not know, or an ink limit out of its range, is refused as a bad
+/// argument (exit 2) with what it may be, before anything is written.
+#[test]
+fn export_refuses_an_unknown_preset_and_an_ink_limit_out_of_range() {
+    let out = temp("press-args");
+    for (args, says) in [
+        (
+            vec!["--press", "--preset", "printshop"],
+            "possible values: thegamecrafter, makeplayingcards, drivethrucards",
+        ),
+        (
+            vec!["--press", "--cmyk", "--ink-limit", "50"],
+            "not a total ink from 100 to 400 percent",
+        ),
+    ] {
+        let o = bin()
+            .args(["export", "potager"])
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    assert!(!out.join("potager").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
