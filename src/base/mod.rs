@@ -12,4 +12,5 @@ pub mod markup;
 pub mod output;
 pub mod paper;
 pub mod paths;
+pub mod time;
 pub mod units;

@@ -100,18 +100,7 @@ pub fn newest_mtime(dir: &std::path::Path) -> Option<i64> {
 
 /// A date as PDF writes it (`D:20261126193000Z`) and as XMP does (`2026-11-26T19:30:00Z`).
 pub fn dates(secs: i64) -> (String, String) {
-    // Days to a civil date (H. Hinnant's algorithm), UTC.
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);
+    let (y, m, d, hh, mm, ss) = crate::base::time::civil(secs);
     (
         format!("D:{y:04}{m:02}{d:02}{hh:02}{mm:02}{ss:02}Z"),
         format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"),
