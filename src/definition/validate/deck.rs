@@ -395,39 +395,8 @@ fn card(cx: &mut Ctx, c: &raw::CardRaw, deck: &str, card_ids: &mut BTreeSet<Stri
     }
     let empty = Spanned::new(c.id.span(), TextRaw::Both(Text::default()));
     let text = c.text.as_ref().unwrap_or(&empty);
-    let mut fields = BTreeMap::new();
-    let mut field_places = BTreeMap::new();
-    for (name, value) in &c.fields {
-        if !is_field_name(name.get_ref()) {
-            cx.err(
-                name,
-                format!(
-                    "invalid field name `{}`: use lowercase letters, digits and `_`, starting with a letter",
-                    name.get_ref()
-                ),
-            );
-        } else if BUILT_IN_FIELDS.contains(&name.get_ref().as_str()) {
-            cx.err(
-                name,
-                format!(
-                    "`{}` is a card's own key, not a field: write it beside `id`",
-                    name.get_ref()
-                ),
-            );
-        }
-        let v = value.get_ref().to_text();
-        if v.fr.len() > MAX_TEXT || v.en.len() > MAX_TEXT {
-            cx.err(
-                value,
-                format!("field too long: the limit is {MAX_TEXT} bytes"),
-            );
-        }
-        fields.insert(name.get_ref().clone(), v);
-        field_places.insert(
-            name.get_ref().clone(),
-            std::sync::Arc::new(cx.src.error(value.span(), "")),
-        );
-    }
+    let (fields, field_places) =
+        super::rows::toml_fields(cx, &c.fields, &BUILT_IN_FIELDS, "a card's");
     Card {
         id: c.id.get_ref().clone(),
         title: cx.text(&c.title, MAX_NAME, "title"),

@@ -75,7 +75,7 @@ pub(super) fn piece(
     // A piece is drawn by its layout, by default the library's for its shape (`piece-disc`...).
     let default = Spanned::new(p.shape.span(), format!("piece-{shape_name}"));
     let name = p.layout.as_ref().unwrap_or(&default);
-    let (fields, places) = toml_fields(cx, &p.fields, &KEYS);
+    let (fields, places) = toml_fields(cx, &p.fields, &KEYS, "the component's");
     let here = Arc::new(cx.src.error(p.id.span(), ""));
     // Each piece to make: its id, copies, fields, their places, and where it is defined.
     type Kind = (

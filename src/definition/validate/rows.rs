@@ -246,12 +246,14 @@ pub(super) fn rows(
     out
 }
 
-/// The values of `fields = { … }` of a tile or a piece written in the TOML, checked as a card's
-/// are: each a field name its layouts read, each with its place.
+/// The values of `fields = { … }` of a card, a tile or a piece written in the TOML: each a
+/// field name, not one of the owner's own keys (`known`; `owner` names it in the message, `a
+/// card's`), each with its place.
 pub(super) fn toml_fields(
     cx: &mut Ctx,
     given: &BTreeMap<Spanned<String>, Spanned<TextRaw>>,
     known: &[&str],
+    owner: &str,
 ) -> (BTreeMap<String, Text>, BTreeMap<String, Arc<Diagnostic>>) {
     let mut fields = BTreeMap::new();
     let mut places = BTreeMap::new();
@@ -268,7 +270,7 @@ pub(super) fn toml_fields(
             cx.err(
                 name,
                 format!(
-                    "`{}` is the component's own key, not a field: write it beside `id`",
+                    "`{}` is {owner} own key, not a field: write it beside `id`",
                     name.get_ref()
                 ),
             );

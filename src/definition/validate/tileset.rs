@@ -148,7 +148,7 @@ pub(super) fn tileset(
     let mut drawn: Vec<(TileFace, usize, S, Given)> = Vec::new();
     for tile in &t.tile {
         let count = cx.count(&tile.count);
-        let (f, pl) = toml_fields(cx, &tile.fields, &["count"]);
+        let (f, pl) = toml_fields(cx, &tile.fields, &["count"], "the component's");
         let at = tile
             .zones
             .as_ref()
