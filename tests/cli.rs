@@ -309,3 +309,75 @@ fn export_refuses_an_unknown_preset_and_an_ink_limit_out_of_range() {
     assert!(!out.join("potager").exists());
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The `CreationDate` of a PDF's document information.
+fn pdf_date(path: &Path) -> String {
+    let doc = lopdf::Document::load(path).unwrap();
+    let info = doc
+        .get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap())
+        .unwrap();
+    String::from_utf8_lossy(info.get(b"CreationDate").unwrap().as_str().unwrap()).into_owned()
+}
+
+#[test]
+fn print_and_rulebook_pdfs_carry_the_inputs_date_or_source_date_epoch() {
+    let root = temp("dates");
+    copy_dir(
+        &common::root().join("games/tictactoe"),
+        &root.join("games/tictactoe"),
+    );
+    copy_dir(&common::root().join("templates"), &root.join("templates"));
+    fn stamp(dir: &Path, secs: u64) {
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            if e.path().is_dir() {
+                stamp(&e.path(), secs);
+            } else {
+                let f = std::fs::File::options().write(true).open(e.path()).unwrap();
+                f.set_modified(t).unwrap();
+            }
+        }
+    }
+    let game = root.join("games/tictactoe");
+    stamp(&game, 1_780_000_000);
+    let build = |epoch: Option<&str>| {
+        let mut c = bin();
+        c.args(["--root", root.to_str().unwrap(), "build", "tictactoe"])
+            .args(["--paper", "a4", "--no-png"])
+            .env_remove("SOURCE_DATE_EPOCH");
+        if let Some(e) = epoch {
+            c.env("SOURCE_DATE_EPOCH", e);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        let out = root.join("output/tictactoe");
+        (
+            pdf_date(&out.join("tictactoe-fr-a4.pdf")),
+            pdf_date(&out.join("tictactoe-rules-en-a4.pdf")),
+        )
+    };
+    // The newest input file: 1780000000 s is 2026-05-28 20:26:40 UTC.
+    let first = build(None);
+    assert_eq!(first.0, "D:20260528202640Z");
+    assert_eq!(first.1, "D:20260528202640Z");
+    // The same inputs, the same bytes.
+    let sheet = root.join("output/tictactoe/tictactoe-fr-a4.pdf");
+    let bytes = std::fs::read(&sheet).unwrap();
+    build(None);
+    assert!(std::fs::read(&sheet).unwrap() == bytes);
+    // A rule text saved later (2026-09-21 14:13:20 UTC) dates the outputs.
+    let rules = std::fs::File::options()
+        .write(true)
+        .open(game.join("rules.en.md"))
+        .unwrap();
+    rules
+        .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_790_000_000))
+        .unwrap();
+    assert_eq!(build(None).0, "D:20260921141320Z");
+    // SOURCE_DATE_EPOCH wins over the files' times.
+    let set = build(Some("1767225600"));
+    assert_eq!(
+        set,
+        ("D:20260101000000Z".into(), "D:20260101000000Z".into())
+    );
+}

@@ -1,5 +1,6 @@
 //! Civil time: seconds since 1970 as a UTC calendar date and time, for the dates outputs write
-//! (the gallery's status, PDF and XMP dates). No clock is read here.
+//! (the gallery's status, PDF and XMP dates), and the date a game's outputs carry: that of
+//! `SOURCE_DATE_EPOCH` or of its newest input file. No clock is read here.
 
 /// Year, month, day, hour, minute, second (UTC) of `secs` seconds since 1970 (days to a civil
 /// date after Howard Hinnant's algorithm; before 1970 too).
@@ -15,6 +16,51 @@ pub fn civil(secs: i64) -> (i64, i64, i64, i64, i64, i64) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d, rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+/// The date from `SOURCE_DATE_EPOCH` (the reproducible-builds convention), when it is set to
+/// a number of seconds.
+pub fn source_date_epoch() -> Option<i64> {
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|&s| (0..=253_402_300_799).contains(&s))
+}
+
+/// The newest modification time, seconds since 1970, of the files under `dir` (a game's
+/// folder: its definition, data, art, fonts and rules), links not followed; `None` when none
+/// can be read.
+pub fn newest_mtime(dir: &std::path::Path) -> Option<i64> {
+    let mut newest = None;
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Ok(m) = e.path().symlink_metadata() else {
+                continue;
+            };
+            if m.is_dir() {
+                todo.push(e.path());
+            } else if m.is_file() {
+                let t = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map(|d| d.as_secs() as i64);
+                newest = newest.max(t);
+            }
+        }
+    }
+    newest
+}
+
+/// The date a game's outputs carry, seconds since 1970: `SOURCE_DATE_EPOCH` when it is set
+/// (reproducible builds across machines), else the newest modification time of the files of
+/// its folder `dir`, so the same inputs give the same bytes.
+pub fn inputs_date(dir: &std::path::Path) -> Option<i64> {
+    source_date_epoch().or_else(|| newest_mtime(dir))
 }
 
 #[cfg(test)]

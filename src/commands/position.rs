@@ -44,14 +44,21 @@ pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> 
     let bytes = match ext.as_str() {
         "svg" => svg::to_svg(&scene).into_bytes(),
         "png" => png::render(&svg::to_svg(&scene), 150.0)?,
-        "pdf" => pdf::to_pdf(
-            &[&scene],
-            &pdf::Meta {
-                title: file.display().to_string(),
-                compress: true,
-                ..Default::default()
-            },
-        ),
+        "pdf" => {
+            pdf::to_pdf_with(
+                &[&scene],
+                &pdf::Meta {
+                    title: file.display().to_string(),
+                    compress: true,
+                    ..Default::default()
+                },
+                &pdf::Extra {
+                    date: def.date,
+                    press: None,
+                },
+            )
+            .bytes
+        }
         _ => {
             return Err(Error::Input(
                 Diagnostic::file(

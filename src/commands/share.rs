@@ -584,8 +584,7 @@ pub fn export_press(
     let mut warnings = Vec::new();
     let mut written = Vec::new();
     for game in &loaded {
-        let file = project.game_file(&game.id);
-        let date = pdf::source_date_epoch().or_else(|| file.parent().and_then(pdf::newest_mtime));
+        let date = game.date;
         let mut report = format!(
             "# {} — {} ({}): file\tpages\ttrim\tsize with bleed\tcolour\n",
             game.title.get(game.languages[0]),

@@ -1,6 +1,6 @@
 //! PDF export (with `printpdf` operations): vector paths and real text in the embedded fonts.
 //!
-//! Output is deterministic: fixed dates, font names drawn from the fonts' bytes, and a document id derived from
+//! Output is deterministic: the date given (or a fixed one), font names drawn from the fonts' bytes, and a document id derived from
 //! the content instead of printpdf's process-wide counter.
 
 use crate::base::color::Color;
@@ -43,8 +43,8 @@ pub struct Press {
 /// What a document may carry beyond [`Meta`]: its date and the print-shop settings.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Extra {
-    /// Creation and modification date, seconds since 1970 (UTC); `None`: the date of
-    /// `SOURCE_DATE_EPOCH` when it is set, else the fixed date printpdf writes (1970-01-01).
+    /// Creation and modification date, seconds since 1970 (UTC); `None`: the fixed date
+    /// printpdf writes (1970-01-01). Games give [`crate::base::time::inputs_date`].
     pub date: Option<i64>,
     /// PDF/X-4 for a print shop: boxes, output intent, XMP metadata.
     pub press: Option<Press>,
@@ -58,44 +58,6 @@ pub struct Made {
     pub bytes: Vec<u8>,
     /// Highest C + M + Y + K of any colour, image pixel or gradient stop (CMYK files only).
     pub max_ink: Option<f64>,
-}
-
-/// The date from `SOURCE_DATE_EPOCH` (the reproducible-builds convention), when it is set to
-/// a number of seconds.
-pub fn source_date_epoch() -> Option<i64> {
-    std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|v| v.trim().parse::<i64>().ok())
-        .filter(|&s| (0..=253_402_300_799).contains(&s))
-}
-
-/// The newest modification time, seconds since 1970, of the files under `dir` (a game's
-/// folder: its definition, data, art, fonts and rules), links not followed; `None` when none
-/// can be read.
-pub fn newest_mtime(dir: &std::path::Path) -> Option<i64> {
-    let mut newest = None;
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let Ok(m) = e.path().symlink_metadata() else {
-                continue;
-            };
-            if m.is_dir() {
-                todo.push(e.path());
-            } else if m.is_file() {
-                let t = m
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map(|d| d.as_secs() as i64);
-                newest = newest.max(t);
-            }
-        }
-    }
-    newest
 }
 
 /// A date as PDF writes it (`D:20261126193000Z`) and as XMP does (`2026-11-26T19:30:00Z`).
@@ -645,7 +607,7 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
         let ink = super::cmyk::convert_resources(&mut lo, limit);
         max_ink = max_ink.map(|m| m.max(ink));
     }
-    let date = extra.date.or_else(source_date_epoch);
+    let date = extra.date;
     if let Some(secs) = date {
         super::pdfx::date(&mut lo, secs);
     }

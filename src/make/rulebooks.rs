@@ -79,7 +79,7 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
             book.lang.code(),
             paper.name()
         )),
-        bytes: pdf::to_pdf(
+        bytes: pdf::to_pdf_with(
             &refs,
             &pdf::Meta {
                 title: format!("{} — {}", front.title, front.subtitle),
@@ -91,7 +91,12 @@ pub fn rulebook_pdf(game: &Game, book: &crate::rulebook::Rulebook, paper: Paper)
                 lang: Some(book.lang.code().into()),
                 compress: true,
             },
-        ),
+            &pdf::Extra {
+                date: game.date,
+                press: None,
+            },
+        )
+        .bytes,
     }
 }
 

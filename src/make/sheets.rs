@@ -244,5 +244,9 @@ pub(super) fn write_sheets(
         compress: true,
     };
     let path = PathBuf::from(format!("{}-{code}-{}.pdf", game.id, paper.name()));
-    sink.put(&path, pdf::to_pdf(&pages, &meta))
+    let extra = pdf::Extra {
+        date: game.date,
+        press: None,
+    };
+    sink.put(&path, pdf::to_pdf_with(&pages, &meta, &extra).bytes)
 }

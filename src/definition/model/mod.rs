@@ -69,6 +69,9 @@ pub struct Game {
     pub fonts: std::collections::BTreeMap<String, crate::fonts::Family>,
     /// The look of its rulebooks (`[rulebook]`): what the game chose, each when it did.
     pub rulebook: RulebookLook,
+    /// The date its PDFs carry, seconds since 1970: `SOURCE_DATE_EPOCH`, else the newest
+    /// modification time of its folder's files ([`crate::base::time::inputs_date`]).
+    pub date: Option<i64>,
 }
 
 /// The faces and colour a game's rulebooks are set in (`[rulebook]` in game.toml), each when

@@ -262,6 +262,7 @@ pub fn game(
         about: about_of(&mut cx, h),
         fonts: lays.families().clone(),
         rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),
+        date: crate::base::time::inputs_date(&cx.folder),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
