@@ -914,6 +914,9 @@ fn an_interrupted_build_leaves_no_temporary_and_no_damaged_file() {
                 "--out",
                 out,
             ])
+            // One date for every build: the game file is written again between them, and
+            // PDFs are otherwise dated by their newest input.
+            .env("SOURCE_DATE_EPOCH", "1767225600")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
