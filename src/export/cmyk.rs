@@ -2,7 +2,7 @@
 //! near-blacks on the black plate only and a total-ink limit.
 //!
 //! In: a lopdf document whose pages draw in DeviceRGB (`rg`/`RG` operators, RGB images and
-//! shadings, as [`super::pdf`] writes them); out: the same document in DeviceCMYK, and the
+//! shadings, as `pdf.rs` writes them); out: the same document in DeviceCMYK, and the
 //! highest total ink found in it, percent.
 //!
 //! The conversion is a formula, not a colour-managed transform (that would need a CMM such as

@@ -60,15 +60,6 @@ pub struct Made {
     pub max_ink: Option<f64>,
 }
 
-/// A date as PDF writes it (`D:20261126193000Z`) and as XMP does (`2026-11-26T19:30:00Z`).
-pub fn dates(secs: i64) -> (String, String) {
-    let (y, m, d, hh, mm, ss) = crate::base::time::civil(secs);
-    (
-        format!("D:{y:04}{m:02}{d:02}{hh:02}{mm:02}{ss:02}Z"),
-        format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"),
-    )
-}
-
 /// A face as embedded in one PDF: its subset program and each character's glyph in it.
 struct Embedded {
     /// The name the pages use (`ABCDEF+Lato-Bold`).
@@ -612,7 +603,7 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
         super::pdfx::date(&mut lo, secs);
     }
     if let Some(p) = extra.press {
-        super::pdfx::mark(&mut lo, meta, date.unwrap_or(0), p.cmyk.is_some());
+        super::pdfx::mark(&mut lo, &meta.title, date.unwrap_or(0), p.cmyk.is_some());
     }
     finish(&mut lo, meta, extra.press.is_some());
     let mut bytes = Vec::new();

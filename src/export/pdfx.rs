@@ -1,10 +1,9 @@
 //! PDF/X-4 marks of a print-shop file: page boxes, dates, the output intent with its embedded
 //! ICC profile, the PDF/X version in the document information and in XMP metadata.
 //!
-//! In: a lopdf document made by [`super::pdf`]; out: the same document, marked. The profiles
+//! In: a lopdf document made by `pdf.rs`; out: the same document, marked. The profiles
 //! and their licence are in `assets/icc/` (see its README).
 
-use super::pdf::Meta;
 use crate::base::units::PT_PER_MM;
 use lopdf::{Dictionary, Document, Object, Stream, StringFormat};
 
@@ -39,7 +38,7 @@ pub fn boxes(page: &mut Dictionary, bleed: f64) {
 
 /// Sets the document's creation and modification dates to `secs` (seconds since 1970, UTC).
 pub fn date(lo: &mut Document, secs: i64) {
-    let (pdf, _) = super::pdf::dates(secs);
+    let (pdf, _) = dates(secs);
     if let Some(info) = info(lo) {
         for key in ["CreationDate", "ModDate"] {
             info.set(key, Object::string_literal(pdf.as_str()));
@@ -56,9 +55,18 @@ fn info(lo: &mut Document) -> Option<&mut Dictionary> {
     lo.get_dictionary_mut(id).ok()
 }
 
+/// A date as PDF writes it (`D:20261126193000Z`) and as XMP does (`2026-11-26T19:30:00Z`).
+pub fn dates(secs: i64) -> (String, String) {
+    let (y, m, d, hh, mm, ss) = crate::base::time::civil(secs);
+    (
+        format!("D:{y:04}{m:02}{d:02}{hh:02}{mm:02}{ss:02}Z"),
+        format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"),
+    )
+}
+
 /// Marks `lo` as PDF/X-4: the output intent (FOGRA39 CMYK when `cmyk`, else sRGB) with its
 /// profile, `GTS_PDFXVersion`, `Trapped`, XMP metadata and PDF 1.6.
-pub fn mark(lo: &mut Document, meta: &Meta, secs: i64, cmyk: bool) {
+pub fn mark(lo: &mut Document, title: &str, secs: i64, cmyk: bool) {
     lo.version = "1.6".into();
     let (profile, n, condition, info_text) = if cmyk {
         (
@@ -92,8 +100,8 @@ pub fn mark(lo: &mut Document, meta: &Meta, secs: i64, cmyk: bool) {
         ("DestOutputProfile", Object::Reference(icc)),
     ]);
     let intent = lo.add_object(intent);
-    let (_, xmp_date) = super::pdf::dates(secs);
-    let xmp = xmp(&meta.title, &xmp_date);
+    let (_, xmp_date) = dates(secs);
+    let xmp = xmp(title, &xmp_date);
     let mut xmp = Stream::new(
         Dictionary::from_iter([
             ("Type", Object::Name(b"Metadata".to_vec())),
@@ -118,7 +126,7 @@ pub fn mark(lo: &mut Document, meta: &Meta, secs: i64, cmyk: bool) {
         );
         info.set("Trapped", Object::Name(b"False".to_vec()));
         if !info.has(b"CreationDate") {
-            let (pdf, _) = super::pdf::dates(secs);
+            let (pdf, _) = dates(secs);
             info.set("CreationDate", Object::string_literal(pdf.as_str()));
             info.set("ModDate", Object::string_literal(pdf.as_str()));
         }

@@ -95,7 +95,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             cx.err(s, format!("side `{}` given twice", s.get_ref()));
         }
     }
-    let [region_names, kind_names, phase_names] = declared_names(raw);
+    let [region_names, kind_names, phase_names] = super::rules_build::declared_names(raw);
     let names = Names {
         sides: sides.iter().take(MAX_SIDES).copied().collect(),
         regions: region_names,
@@ -240,29 +240,6 @@ fn without_turns(cx: &mut Ctx, raw: &raw::GameFile) {
             cx.diags.push(cx.src.error(span, msg));
         }
     }
-}
-
-/// The names the rules may refer to.
-/// The names of a game's `[regions]`, `[[kind]]` and `[[phase]]`, in file order, within the
-/// format's limits: what the checks and the builder resolve names against.
-pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 3] {
-    [
-        raw.regions
-            .keys()
-            .take(MAX_REGIONS)
-            .map(|k| k.get_ref().as_str())
-            .collect(),
-        raw.kind
-            .iter()
-            .take(MAX_KINDS)
-            .map(|k| k.get_ref().id.get_ref().as_str())
-            .collect(),
-        raw.phase
-            .iter()
-            .take(MAX_PHASES)
-            .map(|p| p.get_ref().id.get_ref().as_str())
-            .collect(),
-    ]
 }
 
 struct Names<'a> {

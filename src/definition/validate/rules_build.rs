@@ -82,6 +82,28 @@ fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
     v
 }
 
+/// The names of a game's `[regions]`, `[[kind]]` and `[[phase]]`, in file order, within the
+/// format's limits: what the checks and the builder resolve names against.
+pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 3] {
+    [
+        raw.regions
+            .keys()
+            .take(MAX_REGIONS)
+            .map(|k| k.get_ref().as_str())
+            .collect(),
+        raw.kind
+            .iter()
+            .take(MAX_KINDS)
+            .map(|k| k.get_ref().id.get_ref().as_str())
+            .collect(),
+        raw.phase
+            .iter()
+            .take(MAX_PHASES)
+            .map(|p| p.get_ref().id.get_ref().as_str())
+            .collect(),
+    ]
+}
+
 /// Builds the declared rules of a game whose rules were checked without error.
 pub(super) fn build(
     cx: &mut Ctx,
@@ -90,7 +112,7 @@ pub(super) fn build(
     board: &Board,
     used: &[String],
 ) -> RulesDef {
-    let [regions, kinds, phases] = super::rules::declared_names(raw);
+    let [regions, kinds, phases] = declared_names(raw);
     let ix = Index {
         sides: turns
             .sides
