@@ -19,7 +19,7 @@ ink limit, and the print-on-demand images, then checks:
 Needs python3 with pymupdf (`import fitz`), qpdf and ghostscript. Prints one line per file and
 ends with ALL OK (exit 0) or SOME CHECKS FAILED (exit 1).
 
-Usage: scripts/check-press.py [--bin target/debug/ludopress] [--out DIR] [--games g1,g2]
+Usage: scripts/check-press.py [--bin target/debug/ludopress] [--out DIR] [--games g1,g2] [--ink-limit 300]
 """
 
 import argparse
@@ -191,7 +191,10 @@ def main():
     ap.add_argument("--out", default="/tmp/ludopress-press-check")
     ap.add_argument("--games", default="potager,imbriqua")
     ap.add_argument("--root", default=".")
+    ap.add_argument("--ink-limit", type=float, default=300.0)
     a = ap.parse_args()
+    global LIMIT
+    LIMIT = a.ink_limit
     for tool in ("qpdf", "gs"):
         if shutil.which(tool) is None:
             print(f"FAIL {tool} is not installed")

@@ -5,11 +5,9 @@
 //! shadings, as `pdf.rs` writes them); out: the same document in DeviceCMYK, and the
 //! highest total ink found in it, percent.
 //!
-//! The conversion is a formula, not a colour-managed transform (that would need a CMM such as
-//! Little CMS, a C library): black is taken out first (full grey component replacement, K =
-//! 1 − max(R, G, B)), so C + M + Y + K never passes 300 %; a lower limit takes C, M and Y down
-//! together, K kept. Flat colours and images come out close to, not exactly, what the embedded
-//! output profile would give.
+//! Colours go through the embedded output profile itself (FOGRA39's Lab-to-CMYK table, see
+//! `icc.rs`), as a colour-managed conversion would; greys are then put on K alone, and where
+//! C + M + Y + K passes the limit, C, M and Y are taken down together, K kept.
 
 use lopdf::{Document, Object, ObjectId};
 
@@ -31,15 +29,20 @@ pub fn to_cmyk(rgb: [f64; 3], limit: f64) -> [f64; 4] {
         let k = 1.0 - (r + g + b) / 3.0;
         return [0.0, 0.0, 0.0, round(k)];
     }
-    let k = 1.0 - hi;
-    let cmy = [r, g, b].map(|v| {
-        if k >= 1.0 {
-            0.0
-        } else {
-            (1.0 - v - k) / (1.0 - k)
-        }
+    let [c, m, y, k] = super::icc::srgb_to_fogra39([r, g, b]).unwrap_or_else(|| {
+        // Not reached with the bundled profile (a unit test reads it): full grey component
+        // replacement, K = 1 − max(R, G, B).
+        let k = 1.0 - hi;
+        let cmy = [r, g, b].map(|v| {
+            if k >= 1.0 {
+                0.0
+            } else {
+                (1.0 - v - k) / (1.0 - k)
+            }
+        });
+        [cmy[0], cmy[1], cmy[2], k]
     });
-    let total = cmy.iter().sum::<f64>() + k;
+    let total = c + m + y + k;
     let room = (limit / 100.0 - k).max(0.0);
     let scale = if total * 100.0 > limit && total > k {
         room / (total - k)
@@ -47,9 +50,9 @@ pub fn to_cmyk(rgb: [f64; 3], limit: f64) -> [f64; 4] {
         1.0
     };
     [
-        round(cmy[0] * scale),
-        round(cmy[1] * scale),
-        round(cmy[2] * scale),
+        round(c * scale),
+        round(m * scale),
+        round(y * scale),
         round(k),
     ]
 }

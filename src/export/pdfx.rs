@@ -7,10 +7,7 @@
 use crate::base::units::PT_PER_MM;
 use lopdf::{Dictionary, Document, Object, Stream, StringFormat};
 
-/// The CMYK output profile (FOGRA39, coated offset), made from free characterization data.
-pub const CMYK_PROFILE: &[u8] = include_bytes!("../../assets/icc/FOGRA39L-coated.icc");
-/// The sRGB profile, the output intent of a press file kept in RGB.
-pub const RGB_PROFILE: &[u8] = include_bytes!("../../assets/icc/sRGB.icc");
+use super::icc::{CMYK_PROFILE, RGB_PROFILE};
 
 /// Sets a page's TrimBox (the page less `bleed` mm on every side) and BleedBox (the whole
 /// page, the MediaBox), from its MediaBox.
