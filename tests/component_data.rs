@@ -353,3 +353,51 @@ fn count_zero_leaves_a_component_out() {
     assert_eq!(lands.faces.len(), 1);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_field_in_game_toml_no_layout_reads_is_an_error_at_its_key() {
+    let root = market("market-unread");
+    // A tile's field: the `land` layout reads the zones' colour names, not `yeild`.
+    edit(
+        &root,
+        "game.toml",
+        "zones = \"GGOO\"\n",
+        "zones = \"GGOO\"\nfields = { yeild = \"2\" }\n",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("game.toml:210:12: error: field `yeild` is never drawn: layout `land` does not read `{yeild}`"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    edit(&root, "game.toml", "fields = { yeild = \"2\" }\n", "");
+    assert!(load(&root).is_ok());
+    // A piece's: its layout `coin` reads `value`, not `valeu`, and says so.
+    edit(
+        &root,
+        "game.toml",
+        "[[die]]\n",
+        "[[piece]]\nid = \"token\"\nname = \"Token\"\nshape = \"disc\"\nsize = 15.0\nfill = \"gold\"\nline = \"ink\"\nlayout = \"coin\"\nfields = { valeu = \"1\", metal = \"gold\" }\n\n[[die]]\n",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("game.toml:230:12: error: field `valeu` is never drawn: layout `coin` does not read `{valeu}`")
+            && e.contains("did you mean `value`?"),
+        "{e}"
+    );
+    edit(&root, "game.toml", "valeu", "value");
+    assert!(load(&root).is_ok(), "a field the layout reads is fine");
+    // A card's, in a `[[deck.card]]` table of a deck drawn by the library's `card`.
+    edit(
+        &root,
+        "game.toml",
+        "[[board]]\n",
+        "[[deck]]\nid = \"extra\"\nname = \"Extra\"\nsize = \"poker\"\nstyle = { from = \"classic\" }\nback = { fill = \"olive\", ink = \"white\", title = \"Extra\", pattern = \"grid\" }\n\n[[deck.card]]\nid = \"one\"\ntitle = \"One\"\nfields = { cost = \"2\" }\n\n[[board]]\n",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("error: field `cost` is never drawn: layout `card` does not read `{cost}`"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

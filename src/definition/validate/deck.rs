@@ -270,6 +270,14 @@ pub(super) fn deck(
         .to_string(),
     );
     let name = d.layout.as_ref().unwrap_or(&default);
+    // The fields of `[[deck.card]]` tables: each read by the deck's layout (or by the layout of
+    // a tile set made from the deck), as a data file's columns are.
+    if let Some(mut reads) = lays.reads_known(cx, name) {
+        reads.extend(reads_extra.iter().cloned());
+        for c in &d.card {
+            super::rows::fields_read(cx, &c.fields, &reads, name.get_ref());
+        }
+    }
     if let Some(mut elements) = lays.elements(cx, name) {
         if d.layout.is_none() {
             styled(&mut elements, &style, &cards, (width, height), d.id.span());

@@ -320,6 +320,15 @@ impl<'r> Layouts<'r> {
         elements.map_or_else(BTreeSet::new, |e| reads(&e))
     }
 
+    /// [`Self::reads_of`], or `None` when the layout is unknown (its error is the component's
+    /// to give, once).
+    pub(super) fn reads_known(&self, cx: &mut Ctx, name: &S) -> Option<BTreeSet<String>> {
+        let before = cx.diags.0.len();
+        let elements = self.elements(cx, name);
+        cx.diags.0.truncate(before);
+        elements.map(|e| reads(&e))
+    }
+
     /// Prefixes the diagnostics given since `before` with the face's owner (`card `x`: `).
     fn name_owner(&self, cx: &mut Ctx, before: usize, id: &str) {
         for d in &mut cx.diags.0[before..] {

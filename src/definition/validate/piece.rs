@@ -5,7 +5,7 @@
 
 use super::context::{values, Ctx, MAX_NAME};
 use super::layout::Layouts;
-use super::rows::{rows, table, toml_fields, with_fields};
+use super::rows::{fields_read, rows, table, toml_fields, with_fields};
 use crate::base::color::Color;
 use crate::base::diag::{Diagnostic, Diagnostics};
 use crate::base::lang::Text;
@@ -76,6 +76,9 @@ pub(super) fn piece(
     let default = Spanned::new(p.shape.span(), format!("piece-{shape_name}"));
     let name = p.layout.as_ref().unwrap_or(&default);
     let (fields, places) = toml_fields(cx, &p.fields, &KEYS, "the component's");
+    if let Some(reads) = lays.reads_known(cx, name) {
+        fields_read(cx, &p.fields, &reads, name.get_ref());
+    }
     let here = Arc::new(cx.src.error(p.id.span(), ""));
     // Each piece to make: its id, copies, fields, their places, and where it is defined.
     type Kind = (

@@ -292,6 +292,39 @@ pub(super) fn toml_fields(
     (fields, places)
 }
 
+/// Checks that every field `given` in game.toml (a card's, a tile's or a piece's `fields`) is
+/// a name the layout `layout` draws it with reads: otherwise an error at the field's key, as
+/// an unread column of a data file is at its header, the hint the nearest name it reads.
+pub(super) fn fields_read(
+    cx: &mut Ctx,
+    given: &BTreeMap<Spanned<String>, Spanned<TextRaw>>,
+    reads: &BTreeSet<String>,
+    layout: &str,
+) {
+    for name in given.keys() {
+        let n = name.get_ref();
+        if !is_field_name(n) || reads.contains(n) {
+            continue;
+        }
+        let hint =
+            closest(n, reads.iter().map(String::as_str)).map(|c| format!("did you mean `{c}`?"));
+        let list = if reads.is_empty() {
+            "no field".to_string()
+        } else {
+            reads
+                .iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        cx.err_hint(
+            name,
+            format!("field `{n}` is never drawn: layout `{layout}` does not read `{{{n}}}` (it reads {list})"),
+            hint,
+        );
+    }
+}
+
 /// A face's values (from [`super::context::values`]) with the component's own fields added,
 /// each placed where it is written.
 pub(super) fn with_fields(

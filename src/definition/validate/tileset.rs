@@ -6,7 +6,7 @@ use super::context::{values, Ctx, MAX_NAME};
 use super::deck::back_face;
 use super::element::Shape;
 use super::layout::Layouts;
-use super::rows::{rows, table, toml_fields, with_fields};
+use super::rows::{fields_read, rows, table, toml_fields, with_fields};
 use crate::base::color::Color;
 use crate::base::diag::{closest, Diagnostic};
 use crate::base::lang::Text;
@@ -160,6 +160,17 @@ pub(super) fn tileset(
                 .or_else(|| t.layout.clone())
                 .unwrap_or_else(|| Spanned::new(at.span(), default.to_string()))
         };
+        let drawn_by = match (&tile.zones, &tile.squares) {
+            (Some(z), None) => Some(layout("tile-zones", z)),
+            (None, Some(sq)) if !sq.is_empty() => Some(layout("tile-squares", &sq[0])),
+            (None, None) => tile.layout.clone().or_else(|| t.layout.clone()),
+            _ => None,
+        };
+        if let Some(l) = &drawn_by {
+            if let Some(reads) = lays.reads_known(cx, l) {
+                fields_read(cx, &tile.fields, &reads, l.get_ref());
+            }
+        }
         match (&tile.zones, &tile.squares) {
             (Some(z), None) => {
                 let letters: Vec<char> = z.get_ref().chars().collect();
