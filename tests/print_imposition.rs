@@ -261,3 +261,35 @@ fn sheet_in_a_games_file_refuses_what_it_does_not_know() {
     let e = imbriqua_with("[sheet]\nmargin = 1.0\n").unwrap_err();
     assert!(e.contains("margin out of range"), "{e}");
 }
+
+#[test]
+fn a_batch_is_split_between_pages_only_when_that_saves_a_page() {
+    // A4: the board's page has room for part of the stones, but the rest would need a page all
+    // the same: every kind of piece stays on one page (easier to cut, and a page to skip for a
+    // player who has tokens). Letter (Hex): sharing the board's page saves a page, so it does.
+    for (id, paper, pages, kinds) in [
+        ("connect4", Paper::A4, 3, ["Red discs", "Yellow discs"]),
+        ("hex", Paper::A4, 3, ["Red stones", "Blue stones"]),
+        ("hex", Paper::Letter, 2, ["Red stones", "Blue stones"]),
+    ] {
+        let game = common::game(id);
+        let s = sheets(&game, Lang::En, paper);
+        assert_eq!(s.len(), pages, "{id} {paper:?}");
+        for kind in kinds {
+            let on: Vec<usize> = s
+                .iter()
+                .enumerate()
+                // The guide (page 1) lists every component.
+                .skip(1)
+                .filter(|(_, p)| texts(p).iter().any(|t| t.contains(kind)))
+                .map(|(i, _)| i + 1)
+                .collect();
+            if pages == 2 {
+                // Hex on Letter: the stones share the board's page, on one page still.
+                assert_eq!(on, vec![2], "{id} {paper:?} {kind}");
+            } else {
+                assert_eq!(on.len(), 1, "{id} {paper:?}: {kind} on pages {on:?}");
+            }
+        }
+    }
+}

@@ -151,6 +151,7 @@ type Spot = (f64, f64, bool);
 type Shelf = (f64, f64, Vec<(usize, f64)>);
 
 /// What is left of a batch after its full pages.
+#[derive(Clone)]
 struct Block<'a> {
     /// The batch's place in the list (pages of a batch are kept together).
     index: usize,
@@ -291,32 +292,31 @@ pub fn pack_with(
             });
         }
     }
-    let boards = wholes
-        .iter()
-        .map(|w| share_board(w, &mut rest, spec))
-        .collect();
     let m = spec.style.margin;
     let room = (pw - 2.0 * m, ph - 2.0 * m);
-    // The tallest first, each on the first page and shelf with room.
-    let mut order: Vec<usize> = (0..rest.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (fa, fb) = (rest[a].footprint(spec), rest[b].footprint(spec));
-        fb.1.total_cmp(&fa.1)
-    });
-    let mut pages: Vec<Shelves> = Vec::new();
-    let mut alone: Vec<usize> = Vec::new();
-    for k in order {
-        let f = rest[k].footprint(spec);
-        if f.0 > room.0 + 1e-9 || f.1 > room.1 + 1e-9 {
-            alone.push(k);
-            continue;
-        }
-        if !pages.iter_mut().any(|pg| pg.add(k, f, room)) {
-            let mut pg = Shelves::default();
-            pg.add(k, f, room);
-            pages.push(pg);
-        }
-    }
+    // Each board's page takes what fits of the rest; a batch is split between the board's page
+    // and another only when that saves a page (a batch kept whole is easier to cut and count).
+    let boards = wholes
+        .iter()
+        .map(|w| {
+            let mut split = rest.clone();
+            let with_split = share_board(w, &mut split, spec, true);
+            let mut whole = rest.clone();
+            let without = share_board(w, &mut whole, spec, false);
+            let pages = |r: &[Block]| {
+                let (shelves, alone) = shelve(r, room, spec);
+                shelves.len() + alone.len()
+            };
+            if pages(&split) < pages(&whole) {
+                rest = split;
+                with_split
+            } else {
+                rest = whole;
+                without
+            }
+        })
+        .collect();
+    let (pages, alone) = shelve(&rest, room, spec);
     // Each shared page after the full pages of the first batch on it that has any, so the
     // pages of a deck stay together; the others at the end, in order.
     let mut after: Vec<Vec<Draft>> = (0..turned.len()).map(|_| Vec::new()).collect();
@@ -367,6 +367,31 @@ pub fn pack_with(
     (boards, drafts)
 }
 
+/// The blocks on pages of `room`: the tallest first, each on the first page and shelf with
+/// room; those larger than the room apart (each on a landscape page of its own).
+fn shelve(rest: &[Block], room: (f64, f64), spec: &SheetSpec) -> (Vec<Shelves>, Vec<usize>) {
+    let mut order: Vec<usize> = (0..rest.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (fa, fb) = (rest[a].footprint(spec), rest[b].footprint(spec));
+        fb.1.total_cmp(&fa.1)
+    });
+    let mut pages: Vec<Shelves> = Vec::new();
+    let mut alone: Vec<usize> = Vec::new();
+    for k in order {
+        let f = rest[k].footprint(spec);
+        if f.0 > room.0 + 1e-9 || f.1 > room.1 + 1e-9 {
+            alone.push(k);
+            continue;
+        }
+        if !pages.iter_mut().any(|pg| pg.add(k, f, room)) {
+            let mut pg = Shelves::default();
+            pg.add(k, f, room);
+            pages.push(pg);
+        }
+    }
+    (pages, alone)
+}
+
 /// Columns and rows of a batch on a full `page` (at least one of each).
 fn caps(b: &Batch, page: (f64, f64), spec: &SheetSpec) -> (usize, usize) {
     let (x0, y0, x1, y1) = content_box(page, &spec.style, b.bleed);
@@ -407,9 +432,14 @@ impl Shelves {
 }
 
 /// Fills the room a whole board leaves on its page (above it, or beside it: the side that takes
-/// more) with what is left of one-sided batches, as many rows of each as fit; what is placed
-/// leaves `rest`. `None` when nothing fits.
-fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option<Vec<Draft>> {
+/// more) with what is left of one-sided batches, each whole or (when `split`) as many rows of
+/// it as fit; what is placed leaves `rest`. `None` when nothing fits.
+fn share_board(
+    whole: &Whole,
+    rest: &mut Vec<Block>,
+    spec: &SheetSpec,
+    split: bool,
+) -> Option<Vec<Draft>> {
     let page = whole.page;
     let m = spec.style.margin;
     let reach = spec.style.reach();
@@ -419,7 +449,10 @@ fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option
     // Above the board, or beside it (the board at the left).
     let below = (room.0, room.1 - foot.1);
     let beside = (room.0 - foot.0, room.1);
-    let (a, b) = (fill(rest, below, spec), fill(rest, beside, spec));
+    let (a, b) = (
+        fill(rest, below, spec, split),
+        fill(rest, beside, spec, split),
+    );
     let count = |p: &Option<(Shelves, Vec<Block>)>| {
         p.as_ref()
             .map_or(0, |(_, bl)| bl.iter().map(|b| b.slots.len()).sum::<usize>())
@@ -486,12 +519,13 @@ fn share_board(whole: &Whole, rest: &mut Vec<Block>, spec: &SheetSpec) -> Option
     Some(compose(page, &items, spec, &label))
 }
 
-/// The one-sided remainders that fit a band of `room`, each as many whole rows as fit under the
-/// ones before, on shelves; `None` when none does.
+/// The one-sided remainders that fit a band of `room`, each whole or (when `split`) as many
+/// whole rows as fit under the ones before, on shelves; `None` when none does.
 fn fill<'a>(
     rest: &[Block<'a>],
     room: (f64, f64),
     spec: &SheetSpec,
+    split: bool,
 ) -> Option<(Shelves, Vec<Block<'a>>)> {
     if room.0 <= 0.0 || room.1 <= 0.0 {
         return None;
@@ -512,6 +546,9 @@ fn fill<'a>(
                 size: r.size,
                 pos: r.pos.clone(),
             });
+            continue;
+        }
+        if !split {
             continue;
         }
         // As many rows as the height left holds, as wide as the band.
