@@ -63,16 +63,17 @@ fn px(mm: f64, dpi: f64) -> u32 {
 }
 
 /// A face with its bleed around it, as an image of exactly its size at `dpi`; with a preset,
-/// the face on the preset's page (its card size and bleed).
+/// the face on the preset's page (its card size and bleed; the band its own bleed leaves
+/// stretched when the component is rectangular).
 fn face_png(
     face: &Scene,
     size: (f64, f64),
     bleed: f64,
     dpi: f64,
-    fit: Option<&press::Fit>,
+    fit: Option<(&press::Fit, bool)>,
 ) -> Result<Vec<u8>, Error> {
     let s = match fit {
-        Some(f) => press::page(face, size, bleed, f),
+        Some((f, stretch)) => press::page(face, size, bleed, f, stretch),
         None => {
             let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
             let mut s = Scene::new(w, h);
@@ -83,12 +84,37 @@ fn face_png(
     png::render_px(&svg::to_svg(&s), (px(s.width, dpi), px(s.height, dpi)), dpi)
 }
 
-/// The safe zone a component declares, mm (decks have one; 0 for the others).
+/// The safe zone a component declares, mm (decks, tile sets, pieces, boards and dice take one;
+/// 0 for a mat).
 fn own_safe(game: &Game, id: &str) -> f64 {
-    game.decks
+    let g = game;
+    g.decks
         .iter()
         .find(|d| d.id == id)
-        .map_or(0.0, |d| d.safe)
+        .map(|d| d.safe)
+        .or_else(|| g.tilesets.iter().find(|t| t.id == id).map(|t| t.safe))
+        .or_else(|| g.pieces.iter().find(|p| p.id == id).map(|p| p.safe))
+        .or_else(|| g.boards.iter().find(|b| b.id == id).map(|b| b.safe))
+        .or_else(|| g.dice.iter().find(|d| d.id == id).map(|d| d.safe))
+        .unwrap_or(0.0)
+}
+
+/// Whether a component is cut as a rectangle (cards, tiles, mats, square pieces, a square
+/// board): the band its own bleed leaves on a preset's page may be filled with its face
+/// stretched. A disc, a triangle, a die net or a board of another shape is not.
+fn rectangular(game: &Game, id: &str) -> bool {
+    use crate::definition::model::PieceShape;
+    if let Some(p) = game.pieces.iter().find(|p| p.id == id) {
+        return matches!(p.shape, PieceShape::Square | PieceShape::Brick);
+    }
+    if game.dice.iter().any(|d| d.id == id) {
+        return false;
+    }
+    if let Some(b) = game.boards.iter().find(|b| b.id == id) {
+        let o = crate::layout::board::outline(b);
+        return o.parts.len() == 1 && o.parts[0].len() == 4;
+    }
+    true
 }
 
 /// What a component's faces break of `preset` (safe zone, resolution), and how it is fitted,
@@ -133,12 +159,17 @@ fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -
             c.size.0, c.size.1, preset.service, fit.bleed
         ));
     }
-    if c.bleed + 1e-6 < fit.bleed {
+    if c.bleed + 1e-6 < fit.bleed / fit.scale {
         out.push(format!(
-            "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is its face stretched; give it a bleed of {:.1} mm or more",
+            "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is {}; give it a bleed of {:.1} mm or more",
             c.bleed,
             fit.bleed,
-            fit.bleed
+            if rectangular(game, &c.id) {
+                "its face mirrored across its edges"
+            } else {
+                "blank around its shape"
+            },
+            (fit.bleed / fit.scale * 10.0).ceil() / 10.0
         ));
     }
     out
@@ -179,6 +210,7 @@ pub fn pod_for(
     }
     for c in components {
         let fit = preset.map(|p| p.fit(c.size, own_safe(game, &c.id)));
+        let stretch = rectangular(game, &c.id);
         if let (Some(p), Some(f)) = (preset, &fit) {
             warnings.extend(press_warnings(game, &c, p, f));
         }
@@ -191,7 +223,13 @@ pub fn pod_for(
         for (stem, front, back, n) in &c.faces {
             let name = dir.join(&c.id).join(format!("{stem}-front.png"));
             files.push(Output {
-                bytes: face_png(front, c.size, c.bleed, dpi, fit.as_ref())?,
+                bytes: face_png(
+                    front,
+                    c.size,
+                    c.bleed,
+                    dpi,
+                    fit.as_ref().map(|f| (f, stretch)),
+                )?,
                 path: name.clone(),
             });
             let _ = writeln!(list, "{}\t{n}\t{dims}", slash(&name));
@@ -207,7 +245,13 @@ pub fn pod_for(
                     Some(e) => e.1 += n,
                     None => {
                         files.push(Output {
-                            bytes: face_png(b, c.size, c.bleed, dpi, fit.as_ref())?,
+                            bytes: face_png(
+                                b,
+                                c.size,
+                                c.bleed,
+                                dpi,
+                                fit.as_ref().map(|f| (f, stretch)),
+                            )?,
                             path: dir.join(&c.id).join(format!("{stem}.png")),
                         });
                         backs.push((stem, *n));
@@ -506,7 +550,8 @@ pub fn press_files(
     for c in printed(game, lang) {
         let fit = preset.fit(c.size, own_safe(game, &c.id));
         warnings.extend(press_warnings(game, &c, preset, &fit));
-        let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit);
+        let stretch = rectangular(game, &c.id);
+        let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit, stretch);
         let mut fronts = Vec::new();
         let mut backs = Vec::new();
         for (_, front, back, n) in &c.faces {

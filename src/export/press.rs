@@ -206,9 +206,12 @@ fn ring(outer: (f64, f64, f64, f64), inner: (f64, f64, f64, f64)) -> Vec<Seg> {
 
 /// The page of `face` (a component of `size` mm with `own_bleed` mm of art around it) for
 /// `fit`: trim plus bleed. Where the face's own bleed does not reach the page's edge (a
-/// component without bleed, or with less than the preset's), the band left is filled with the
-/// face itself stretched to the page, behind and around it, so the edge colours run on.
-pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit) -> Scene {
+/// component without bleed, or with less than the preset's), the band left is, for a
+/// rectangular component (`stretch`), filled with the face's art mirrored across each of its
+/// edges (a "mirror bleed": the colours at the edge run on, continuous, and nothing from deeper
+/// inside the face shows); for another shape (a disc, a die net, a hexagonal board) it is left
+/// blank, as the paper around the shape is.
+pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, stretch: bool) -> Scene {
     let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
     let mut s = Scene::new(pw, ph);
     let t = placement(fit, size);
@@ -218,31 +221,52 @@ pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit) -> Scene 
         (size.0 + 2.0 * own_bleed) * fit.scale,
         (size.1 + 2.0 * own_bleed) * fit.scale,
     );
+    let art = (
+        -own_bleed,
+        -own_bleed,
+        size.0 + 2.0 * own_bleed,
+        size.1 + 2.0 * own_bleed,
+    );
     let eps = 1e-6;
-    if ax > eps || ay > eps || ax + aw < pw - eps || ay + ah < ph - eps {
-        let k = (pw / size.0).max(ph / size.1);
-        let stretched = Affine::scale(k).then(Affine::translate(
-            (pw - size.0 * k) / 2.0,
-            (ph - size.1 * k) / 2.0,
-        ));
-        let mut back = Scene::new(pw, ph);
-        back.place(face.clone(), stretched, Some((0.0, 0.0, size.0, size.1)));
+    if stretch && (ax > eps || ay > eps || ax + aw < pw - eps || ay + ah < ph - eps) {
+        let mut band = Scene::new(pw, ph);
+        // Mirrored across the left or right edge (-1, +1), the top or bottom one, or both.
+        for sx in [-1i32, 0, 1] {
+            for sy in [-1i32, 0, 1] {
+                if sx == 0 && sy == 0 {
+                    continue;
+                }
+                let axis = |k: i32, a: f64, len: f64| match k {
+                    -1 => (-1.0, 2.0 * a),
+                    1 => (-1.0, 2.0 * (a + len)),
+                    _ => (1.0, 0.0),
+                };
+                let (mx, ex) = axis(sx, ax, aw);
+                let (my, ey) = axis(sy, ay, ah);
+                let mirror = Affine {
+                    a: mx,
+                    b: 0.0,
+                    c: 0.0,
+                    d: my,
+                    e: ex,
+                    f: ey,
+                };
+                band.place(face.clone(), t.then(mirror), Some(art));
+            }
+        }
+        // The band runs a little under the face's edge, so no hairline of paper shows where
+        // the two meet once each is smoothed.
+        let under = 0.1;
         s.place_clipped(
-            back,
+            band,
             Affine::IDENTITY,
-            Some(ring((0.0, 0.0, pw, ph), (ax, ay, aw, ah))),
+            Some(ring(
+                (0.0, 0.0, pw, ph),
+                (ax + under, ay + under, aw - 2.0 * under, ah - 2.0 * under),
+            )),
         );
     }
-    s.place(
-        face.clone(),
-        t,
-        Some((
-            -own_bleed,
-            -own_bleed,
-            size.0 + 2.0 * own_bleed,
-            size.1 + 2.0 * own_bleed,
-        )),
-    );
+    s.place(face.clone(), t, Some(art));
     s
 }
 
@@ -353,5 +377,53 @@ mod tests {
         // A 45 mm board keeps its size.
         let f = PRESETS[0].fit((45.0, 45.0), 0.0);
         assert_eq!((f.card, f.trim, f.scale), (None, (45.0, 45.0), 1.0));
+    }
+
+    #[test]
+    fn a_rectangle_s_missing_bleed_is_its_edge_mirrored_and_a_disc_s_is_left_blank() {
+        use crate::base::color::Color;
+        use crate::scene::shape;
+        // A 40 mm square tile without bleed: red on the left, a black line 1 to 1.5 mm inside
+        // its left edge, blue on the right.
+        let mut face = Scene::new(40.0, 40.0);
+        face.path(
+            shape::rect(0.0, 0.0, 20.0, 40.0),
+            Some(Color::rgb(255, 0, 0)),
+            None,
+        );
+        face.path(
+            shape::rect(20.0, 0.0, 20.0, 40.0),
+            Some(Color::rgb(0, 0, 255)),
+            None,
+        );
+        face.path(
+            shape::rect(1.0, 0.0, 0.5, 40.0),
+            Some(Color::rgb(0, 0, 0)),
+            None,
+        );
+        let fit = PRESETS[0].fit((40.0, 40.0), 0.0);
+        let k = 10.0;
+        let pixel = |s: &Scene, x: f64, y: f64| {
+            let px = ((s.width * k) as u32, (s.height * k) as u32);
+            let pm = super::super::raster::draw(s, px, (k, k)).unwrap();
+            let c = pm.pixel((x * k) as u32, (y * k) as u32).unwrap();
+            (c.red(), c.green(), c.blue())
+        };
+        let b = fit.bleed;
+        let mirrored = page(&face, (40.0, 40.0), 0.0, &fit, true);
+        // Left band red, right band blue, the top-left corner red: the edges run on.
+        assert_eq!(pixel(&mirrored, b / 2.0, 20.0), (255, 0, 0));
+        assert_eq!(pixel(&mirrored, b + 40.0 + b / 2.0, 20.0), (0, 0, 255));
+        assert_eq!(pixel(&mirrored, b / 2.0, b / 2.0), (255, 0, 0));
+        // The black line comes back as its mirror image, 1.25 mm outside the edge, and only
+        // there (the face stretched by 46.35 / 40 would have put it at 1.45 mm from the page's
+        // edge, 1.73 mm outside).
+        assert_eq!(pixel(&mirrored, b - 1.25, 20.0), (0, 0, 0));
+        assert_eq!(pixel(&mirrored, b + 1.25, 20.0), (0, 0, 0));
+        assert_eq!(pixel(&mirrored, 1.45, 20.0), (255, 0, 0));
+        // A shape that is not a rectangle: the band stays paper.
+        let blank = page(&face, (40.0, 40.0), 0.0, &fit, false);
+        assert_eq!(pixel(&blank, b / 2.0, 20.0), (255, 255, 255));
+        assert_eq!(pixel(&blank, b + 10.0, 20.0), (255, 0, 0));
     }
 }
