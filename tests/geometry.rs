@@ -296,9 +296,9 @@ fn a_large_board_is_split_and_fits_on_one_sheet_with_fit() {
     assert!(art.width > 200.0);
     let sp = spec(Paper::A4, Flip::LongEdge);
     let outline = layout::Outline::rect(art.width, art.height);
-    let parts = sheet::tiled(&art, &outline, &sp, "t", false);
+    let parts = sheet::tiled(&art, &outline, 0.0, &sp, "t", false);
     assert_eq!(parts.len(), 2, "a 220 mm board takes two A4 sheets");
-    let fitted = sheet::tiled(&art, &outline, &sp, "t", true);
+    let fitted = sheet::tiled(&art, &outline, 0.0, &sp, "t", true);
     assert_eq!(fitted.len(), 1);
     // The two parts overlap by the sheet style's overlap strip.
     let offs: Vec<f64> = parts

@@ -293,3 +293,44 @@ fn a_batch_is_split_between_pages_only_when_that_saves_a_page() {
         }
     }
 }
+
+#[test]
+fn a_board_s_crop_marks_start_past_its_bleed() {
+    // The market test game's hex map has a 3 mm bleed and shares its A4 page with coins and
+    // tiles: no mark may sit on the green band past its cut line.
+    let root = common::root().join("tests/fixtures/market");
+    let lib = ludopress::definition::Project::new(common::root())
+        .library()
+        .unwrap();
+    let game = ludopress::definition::Project::new(&root)
+        .load("market", &lib, None)
+        .unwrap();
+    let board = &game.boards[0];
+    assert!(board.bleed >= 3.0);
+    let s = sheets(&game, Lang::En, Paper::A4);
+    let page = s
+        .iter()
+        .find(|p| !p.is_back() && p.geometry.placed.iter().any(|(_, o)| extent(o).0 > 70.0))
+        .expect("the map's page");
+    let (_, outline) = page
+        .geometry
+        .placed
+        .iter()
+        .find(|(_, o)| extent(o).0 > 70.0)
+        .unwrap();
+    let near: Vec<_> = page
+        .geometry
+        .marks
+        .iter()
+        .filter(|(a, b)| outline.distance(*a).min(outline.distance(*b)) < 8.0)
+        .collect();
+    assert!(near.len() >= 8, "the map has its marks: {}", near.len());
+    for (a, b) in near {
+        let d = outline.distance(*a).min(outline.distance(*b));
+        assert!(
+            d > board.bleed,
+            "a mark {d:.2} mm from the map's cut line, inside its {} mm bleed",
+            board.bleed
+        );
+    }
+}

@@ -125,13 +125,13 @@ fn sheets_of(
     for g in &merged {
         match &g.imposed {
             Imposed::Large(art, outline) => {
-                let parts = sheet::tiled(art, outline, &spec, &g.title, opts.fit);
+                let parts = sheet::tiled(art, outline, g.bleed, &spec, &g.title, opts.fit);
                 let (_, (nx, ny)) = sheet::tiled::split(art.width, art.height, &spec, opts.fit);
                 if nx * ny > 1 && !maps.iter().any(|(t, ..)| t == &g.title) {
                     maps.push((g.title.clone(), nx, ny));
                 }
                 parts_of.insert(g.title.clone(), parts.len());
-                let whole = sheet::tiled::whole(art, outline, &spec, &g.title, opts.fit);
+                let whole = sheet::tiled::whole(art, outline, g.bleed, &spec, &g.title, opts.fit);
                 larges.push((parts, whole.is_some().then_some(wholes.len())));
                 wholes.extend(whole);
             }

@@ -214,6 +214,8 @@ pub struct Whole {
     pub art: Scene,
     /// Its cut shape in the art's coordinates.
     pub outline: Outline,
+    /// Its art past the outline, mm (crop marks start beyond it).
+    pub bleed: f64,
     /// The page it is imposed on.
     pub page: (f64, f64),
     /// Its caption.
@@ -442,7 +444,8 @@ fn share_board(
 ) -> Option<Vec<Draft>> {
     let page = whole.page;
     let m = spec.style.margin;
-    let reach = spec.style.reach();
+    // The board's marks reach past its bleed.
+    let reach = spec.style.reach() + whole.bleed;
     let room = (page.0 - 2.0 * m, page.1 - 2.0 * m);
     let (bw, bh) = (whole.art.width, whole.art.height);
     let foot = (bw + 2.0 * reach, bh + 2.0 * reach);
@@ -487,7 +490,7 @@ fn share_board(
         back: None,
         outline: whole.outline.clone(),
         size: (bw, bh),
-        bleed: 0.0,
+        bleed: whole.bleed,
         at,
         turned: false,
         clip: false,

@@ -50,6 +50,7 @@ pub fn split(w: f64, h: f64, spec: &SheetSpec, fit: bool) -> ((f64, f64), (usize
 pub fn whole(
     art: &Scene,
     outline: &Outline,
+    bleed: f64,
     spec: &SheetSpec,
     title: &str,
     fit: bool,
@@ -74,16 +75,19 @@ pub fn whole(
     Some(Whole {
         art: s,
         outline: outline.moved(Affine::scale(k)),
+        bleed: bleed * k,
         page,
         label,
     })
 }
 
-/// Imposes a large component cut along `outline`: whole when it fits a page (scaled down to fit
-/// with `fit`), else in parts.
+/// Imposes a large component cut along `outline` (its art running `bleed` mm past it): whole
+/// when it fits a page (scaled down to fit with `fit`), else in parts; crop marks start past
+/// the bleed.
 pub fn tiled(
     art: &Scene,
     outline: &Outline,
+    bleed: f64,
     spec: &SheetSpec,
     title: &str,
     fit: bool,
@@ -104,7 +108,7 @@ pub fn tiled(
         // Scaled down, its labels keep a readable size.
         s.place(art.with_min_text(k, super::MIN_CAPTION), t, None);
         let placed = vec![(0, outline.moved(t))];
-        let marks = crop_marks(&mut s, &placed, &[0.0], page, &spec.style);
+        let marks = crop_marks(&mut s, &placed, &[bleed * k], page, &spec.style);
         let label = if k < 1.0 {
             format!("{title} · {}", super::percent(k, spec.lang))
         } else {
@@ -165,7 +169,7 @@ pub fn tiled(
                 .clipped((bx, by, bx + part_w, by + part_h))
                 .moved(Affine::translate(x - bx, y - by));
             let placed = vec![(0, cut)];
-            let marks = crop_marks(&mut s, &placed, &[0.0], page, &spec.style);
+            let marks = crop_marks(&mut s, &placed, &[bleed], page, &spec.style);
             // Assembly map at the right of the bottom band: the parts as small boxes, this one
             // filled.
             let span = span_of(&marks);
