@@ -1,6 +1,8 @@
 //! SVG art's opacity, fill rule and gradients reach every output: the SVG export, the PNG
 //! preview rendered from it, and the PDF (a shading, a graphics state, the even-odd fill).
 
+mod common;
+
 use ludopress::fonts::Face;
 use ludopress::scene::{Affine, Anchor, Scene};
 
@@ -153,4 +155,33 @@ fn pdfs_are_valid_claim_no_pdf_x_and_embed_real_tagged_subsets() {
         }
         assert_eq!(faces, 2, "one program per face");
     }
+}
+
+#[test]
+fn a_no_break_space_does_not_turn_every_space_of_its_face_in_the_text_map() {
+    // French typography: a no-break space before the colon, drawn with the space's glyph, in
+    // the same bold face as ordinary spaces. A glyph has one text-map entry: it is the space's.
+    let mut words = page();
+    let (c, a) = (ludopress::base::color::Color::rgb(0, 0, 0), Anchor::Start);
+    words.text(
+        5.0,
+        20.0,
+        9.0,
+        Face::Bold,
+        c,
+        a,
+        "Plan d’assemblage\u{a0}: trois parties",
+    );
+    words.text(5.0, 30.0, 9.0, Face::Bold, c, a, "deux mots ici");
+    let pdf = ludopress::export::pdf::to_pdf(
+        &[&words],
+        &ludopress::export::pdf::Meta {
+            title: "t".into(),
+            compress: true,
+            ..Default::default()
+        },
+    );
+    let (_, text) = common::pdf_text(&pdf);
+    assert!(text.contains("deux mots ici"), "{text:?}");
+    assert!(!text.contains('\u{a0}'), "{text:?}");
 }

@@ -68,6 +68,22 @@ struct Embedded {
     glyphs: BTreeMap<char, u16>,
 }
 
+impl Embedded {
+    /// The character the text map (ToUnicode) gives glyph `gid`, drawn for `c`: a glyph holds
+    /// one entry, so where several characters share it (a no-break space drawn with the space's
+    /// glyph) it is always the lowest of them, the plain space, and copying never depends on
+    /// which came first.
+    fn text_char(&self, gid: u16, c: char) -> char {
+        if gid == 0 {
+            return c;
+        }
+        self.glyphs
+            .iter()
+            .find(|&(_, &g)| g == gid)
+            .map_or(c, |(&first, _)| first)
+    }
+}
+
 /// Subsets `face` to the characters `chars` (glyphs renumbered from 1, `.notdef` kept as 0,
 /// tables a PDF does not read dropped) and names it with a six-letter tag drawn from the
 /// subset's bytes (ISO 32000-1, 9.6.4), so two different subsets never share a name. A font
@@ -305,15 +321,18 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
                 }
                 // Glyph ids of the subset, each with its character for the ToUnicode map (copy
                 // and search find the text).
-                let glyphs = &fonts[&run.face].glyphs;
+                let font = &fonts[&run.face];
                 ops.push(Op::ShowText {
                     items: vec![TextItem::GlyphIds(
                         run.text
                             .chars()
-                            .map(|c| printpdf::Codepoint {
-                                gid: glyphs.get(&c).copied().unwrap_or(0),
-                                offset: 0.0,
-                                cid: Some(c.to_string()),
+                            .map(|c| {
+                                let gid = font.glyphs.get(&c).copied().unwrap_or(0);
+                                printpdf::Codepoint {
+                                    gid,
+                                    offset: 0.0,
+                                    cid: Some(font.text_char(gid, c).to_string()),
+                                }
                             })
                             .collect(),
                     )],
@@ -498,10 +517,10 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
             items: vec![TextItem::GlyphIds(
                 e.glyphs
                     .iter()
-                    .map(|(c, &gid)| printpdf::Codepoint {
+                    .map(|(&c, &gid)| printpdf::Codepoint {
                         gid,
                         offset: 0.0,
-                        cid: Some(c.to_string()),
+                        cid: Some(e.text_char(gid, c).to_string()),
                     })
                     .collect(),
             )],

@@ -377,8 +377,6 @@ pub fn draw(
 /// caption, its dashed strips where they are, and how they go together.
 fn assembly(pen: &mut Pen, name: &str, nx: usize, ny: usize) {
     let fr = pen.lang == Lang::Fr;
-    // (No colon: its no-break space in the bold face would become the face's only space in
-    // the PDF's text map, and every bold space would read back as a no-break one.)
     pen.heading(&if fr {
         format!("Plan d’assemblage — {name}")
     } else {
