@@ -112,6 +112,9 @@ fn is_name(o: Option<&Object>, name: &[u8]) -> bool {
 pub fn convert_resources(doc: &mut Document, limit: f64) -> f64 {
     let ids: Vec<ObjectId> = doc.objects.keys().copied().collect();
     let mut max: f64 = 0.0;
+    // Many pixels share a colour, within an image and across the pages' copies of one: each
+    // colour is converted once.
+    let mut memo: std::collections::HashMap<[u8; 3], [f64; 4]> = std::collections::HashMap::new();
     for id in ids {
         let Some(obj) = doc.objects.get_mut(&id) else {
             continue;
@@ -125,8 +128,6 @@ pub fn convert_resources(doc: &mut Document, limit: f64) -> f64 {
                         .decompressed_content()
                         .unwrap_or_else(|_| s.content.clone());
                     let mut out = Vec::with_capacity(raw.len() / 3 * 4);
-                    // Many pixels share a colour: each is converted once.
-                    let mut memo = std::collections::HashMap::new();
                     for px in raw.chunks_exact(3) {
                         let c = *memo.entry([px[0], px[1], px[2]]).or_insert_with(|| {
                             to_cmyk(
