@@ -216,7 +216,8 @@ def main():
                 r = run(cmd, env)
                 if r.returncode != 0:
                     fail(f"{preset} {game}: {' '.join(cmd)}: exit {r.returncode}: {r.stderr[-500:]}")
-                outs[colour] = os.path.join(out, game, "exports", "press", preset)
+                folder = preset + ("-cmyk" if colour == "cmyk" else "")
+                outs[colour] = os.path.join(out, game, "exports", "press", folder)
             if not os.path.isdir(outs["cmyk"]):
                 continue
             pdfs = sorted(f for f in os.listdir(outs["cmyk"]) if f.endswith(".pdf"))

@@ -115,11 +115,13 @@ pub enum Command {
         #[arg(long, hide = true)]
         rebuilds: Option<u64>,
     },
-    /// Export each face as an image for print-on-demand services (--pod), and decks and tile
-    /// sets as Tabletop Simulator sheets (--tts), into output/<game>/exports/.
+    /// Export each face as an image for print-on-demand services (--pod), decks and tile sets
+    /// as Tabletop Simulator sheets (--tts), and press-ready PDFs for a print shop (--press),
+    /// into output/<game>/exports/.
     #[command(
-        after_help = "Examples:\n  ludopress export imbriqua --pod\n  ludopress export imbriqua --tts --lang en\n  ludopress export arlecchino --pod --dpi 600"
+        after_help = "Examples:\n  ludopress export imbriqua --pod\n  ludopress export imbriqua --tts --lang en\n  ludopress export arlecchino --pod --dpi 600\n  ludopress export potager --press --preset makeplayingcards --cmyk\n  ludopress export potager --pod --preset thegamecrafter"
     )]
+    #[command(group = clap::ArgGroup::new("shop").args(["press", "pod"]).multiple(true))]
     Export {
         /// Games to export (all by default).
         games: Vec<String>,
@@ -135,16 +137,18 @@ pub enum Command {
         press: bool,
         /// Print shop: thegamecrafter, makeplayingcards or drivethrucards (sizes, bleed, safe
         /// zone); also sets the sizes of --pod images. --press without it: thegamecrafter.
-        #[arg(long, value_parser = ["thegamecrafter", "makeplayingcards", "drivethrucards"])]
+        #[arg(long, requires = "shop", value_parser = ["thegamecrafter", "makeplayingcards", "drivethrucards"])]
         preset: Option<String>,
-        /// With --press: colours in CMYK (greys and near-blacks on black only).
-        #[arg(long)]
+        /// With --press: colours in CMYK (greys and near-blacks on black only), written under
+        /// exports/press/<preset>-cmyk/ beside the RGB files.
+        #[arg(long, requires = "press")]
         cmyk: bool,
         /// With --cmyk: highest total ink, percent (100 to 400).
-        #[arg(long, default_value_t = 300.0, value_parser = ink_arg)]
+        #[arg(long, default_value_t = 300.0, value_parser = ink_arg, requires = "cmyk")]
         ink_limit: f64,
-        /// Resolution of the images, dots per inch (72 to 1200).
-        #[arg(long, default_value_t = 300.0, value_parser = dpi_arg)]
+        /// Resolution of the --pod and --tts images, dots per inch (72 to 1200); --press files
+        /// are vector, their pictures checked against the preset's 300.
+        #[arg(long, default_value_t = 300.0, value_parser = dpi_arg, conflicts_with = "press")]
         dpi: f64,
         /// Language of player-facing text: fr or en (each of the game's languages by default).
         #[arg(long)]

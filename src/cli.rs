@@ -88,6 +88,15 @@ impl From<Diagnostics> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    // The reproducible-builds convention: a malformed SOURCE_DATE_EPOCH stops the build rather
+    // than dating its files otherwise without a word.
+    if let Some(bad) = ludopress::base::time::malformed_source_date_epoch() {
+        let d = ludopress::base::diag::Diagnostic::file(
+            std::path::Path::new("SOURCE_DATE_EPOCH"),
+            format!("`{bad}` is no date: expected a number of seconds since 1970-01-01 UTC (0 to 253402300799), or leave it unset"),
+        );
+        return Err(Failure::Error(Error::Input(d.into())));
+    }
     let project = Project::new(&cli.root);
     let (out, err) = (&mut Stdout, &mut Stderr);
     match cli.command {

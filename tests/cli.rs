@@ -294,6 +294,14 @@ fn export_refuses_an_unknown_preset_and_an_ink_limit_out_of_range() {
             vec!["--press", "--cmyk", "--ink-limit", "50"],
             "not a total ink from 100 to 400 percent",
         ),
+        // Options that would be quietly ignored are refused: RGB files believed CMYK.
+        (vec!["--cmyk"], "--press"),
+        (vec!["--press", "--ink-limit", "250"], "--cmyk"),
+        (
+            vec!["--tts", "--preset", "makeplayingcards"],
+            "<--press|--pod>",
+        ),
+        (vec!["--press", "--dpi", "600"], "cannot be used with"),
     ] {
         let o = bin()
             .args(["export", "potager"])
@@ -307,6 +315,70 @@ fn export_refuses_an_unknown_preset_and_an_ink_limit_out_of_range() {
         assert!(err.contains(says), "{err}");
     }
     assert!(!out.join("potager").exists());
+    // A malformed SOURCE_DATE_EPOCH stops the build (the reproducible-builds convention).
+    let o = bin()
+        .args(["export", "potager", "--press", "--out"])
+        .arg(&out)
+        .env("SOURCE_DATE_EPOCH", "abc")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("SOURCE_DATE_EPOCH: error: `abc` is no date"),
+        "{err}"
+    );
+    assert!(!out.join("potager").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// RGB and CMYK press files and each preset's POD images have folders of their own, the report
+/// says how many of each face to order, and a warning true in both languages is said once.
+#[test]
+fn press_files_of_each_kind_stay_apart_and_warnings_are_said_once() {
+    let out = temp("press-apart");
+    let run = |args: &[&str]| {
+        let o = bin()
+            .args(["export", "potager"])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+    };
+    // Both languages: Potager's warnings hold for each.
+    let said = run(&["--press", "--preset", "makeplayingcards"]);
+    run(&[
+        "--press",
+        "--preset",
+        "makeplayingcards",
+        "--cmyk",
+        "--lang",
+        "fr",
+    ]);
+    run(&["--pod", "--preset", "makeplayingcards", "--lang", "fr"]);
+    let press = out.join("potager/exports/press");
+    for (dir, colour) in [
+        ("makeplayingcards", "RGB (sRGB output intent)"),
+        ("makeplayingcards-cmyk", "(limit 300 %)"),
+    ] {
+        let report = std::fs::read_to_string(press.join(dir).join("report.txt")).unwrap();
+        assert!(report.contains(colour), "{dir}: {report}");
+        assert!(
+            report.contains("garden-carotte-primeur × 4"),
+            "{dir}: {report}"
+        );
+        assert!(press.join(dir).join("garden-fr.pdf").exists());
+    }
+    assert!(out
+        .join("potager/exports/pod/makeplayingcards/fr/quantities.txt")
+        .exists());
+    let lines: Vec<&str> = said.lines().filter(|l| l.starts_with("warning")).collect();
+    let once: std::collections::BTreeSet<&&str> = lines.iter().collect();
+    assert!(!lines.is_empty());
+    assert_eq!(lines.len(), once.len(), "{said}");
     let _ = std::fs::remove_dir_all(&out);
 }
 

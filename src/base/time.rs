@@ -56,6 +56,14 @@ pub fn newest_mtime(dir: &std::path::Path) -> Option<i64> {
     newest
 }
 
+/// `SOURCE_DATE_EPOCH`'s value when it is set but is not a date [`source_date_epoch`] takes
+/// (not a whole number of seconds, or out of range); an empty value counts as unset.
+pub fn malformed_source_date_epoch() -> Option<String> {
+    let v = std::env::var_os("SOURCE_DATE_EPOCH")?;
+    let shown = v.to_string_lossy().into_owned();
+    (!shown.trim().is_empty() && source_date_epoch().is_none()).then_some(shown)
+}
+
 /// The date a game's outputs carry, seconds since 1970: `SOURCE_DATE_EPOCH` when it is set
 /// (reproducible builds across machines), else the newest modification time of the files of
 /// its folder `dir`, so the same inputs give the same bytes.

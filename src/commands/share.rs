@@ -491,11 +491,12 @@ pub fn export_games_with(
                     // Written by `export_press`, into one folder per preset.
                     Kind::Press => Ok(Vec::new()),
                 }?;
-                let dir = out
-                    .join(&game.id)
-                    .join("exports")
-                    .join(kind.folder())
-                    .join(l.code());
+                // Print-on-demand images of a preset in a folder of their own.
+                let mut dir = out.join(&game.id).join("exports").join(kind.folder());
+                if let (Kind::Pod, Some(p)) = (kind, preset) {
+                    dir = dir.join(p.name);
+                }
+                let dir = dir.join(l.code());
                 if let Some(d) = writable(out, &dir) {
                     if !diags.0.iter().any(|e| e.path == d.path) {
                         diags.push(d);
@@ -530,7 +531,7 @@ pub fn export_games_with(
         })?;
         written.push((id, kind, dir, files.len(), bytes));
     }
-    Ok((written, warnings))
+    Ok((written, said_once(warnings)))
 }
 
 /// Print shop: each component of `game` in `lang` as one PDF/X-4 file for `preset`
@@ -554,8 +555,11 @@ pub fn press_files(
         let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit, stretch);
         let mut fronts = Vec::new();
         let mut backs = Vec::new();
-        for (_, front, back, n) in &c.faces {
+        // How many of each face to order, when the file holds each face once.
+        let mut copies_of = Vec::new();
+        for (stem, front, back, n) in &c.faces {
             let copies = if preset.every_copy { *n } else { 1 };
+            copies_of.push((fronts.len(), stem, *n));
             for _ in 0..copies {
                 fronts.push(page(front));
                 backs.push(back.as_ref().map(page));
@@ -598,11 +602,29 @@ pub fn press_files(
             px(pw, preset.dpi),
             px(ph, preset.dpi),
             preset.dpi,
-            match made.max_ink {
-                Some(i) => format!("CMYK, highest ink {i:.0} %"),
-                None => "RGB (sRGB output intent)".into(),
+            match (made.max_ink, cmyk) {
+                (Some(i), Some(limit)) => format!("CMYK, highest ink {i:.0} % (limit {limit:.0} %)"),
+                _ => "RGB (sRGB output intent)".into(),
             }
         );
+        let sided = if backs.iter().any(Option::is_some) {
+            2
+        } else {
+            1
+        };
+        if preset.every_copy {
+            let total: usize = copies_of.iter().map(|c| c.2).sum();
+            let _ = writeln!(report, "\tevery copy on its own pages: {total} copies");
+        } else {
+            for (i, stem, n) in &copies_of {
+                // The face's first page: fronts and backs interleaved, or every front first.
+                let at = match preset.order {
+                    press::Order::Interleaved => i * sided + 1,
+                    press::Order::FrontsThenBacks => i + 1,
+                };
+                let _ = writeln!(report, "\tpage {at}: {stem} × {n}");
+            }
+        }
         files.push(Output {
             path: PathBuf::from(name),
             bytes: made.bytes,
@@ -612,7 +634,7 @@ pub fn press_files(
 }
 
 /// Writes the press files of `games` for `preset` into `<out>/<game>/exports/press/<preset>/`
-/// (every language of the game, or `lang`), with `report.txt`; returns what was written and
+/// (`<preset>-cmyk/` with `cmyk`; every language of the game, or `lang`), with `report.txt`; returns what was written and
 /// the warnings. Dates: `SOURCE_DATE_EPOCH`, else the newest file of the game's folder.
 pub fn export_press(
     project: &crate::definition::Project,
@@ -652,11 +674,16 @@ pub fn export_press(
             path: PathBuf::from("report.txt"),
             bytes: report.into_bytes(),
         });
+        // RGB and CMYK files side by side, never over each other.
+        let folder = match cmyk {
+            Some(_) => format!("{}-cmyk", preset.name),
+            None => preset.name.to_string(),
+        };
         let dir = out
             .join(&game.id)
             .join("exports")
             .join("press")
-            .join(preset.name);
+            .join(folder);
         if let Some(d) = writable(out, &dir) {
             return Err(Error::Input(d.into()));
         }
@@ -664,5 +691,15 @@ pub fn export_press(
             .map_err(|e| Error::Other(e.to_string()))?;
         written.push((game.id.clone(), Kind::Press, dir, files.len(), bytes));
     }
-    Ok((written, warnings))
+    Ok((written, said_once(warnings)))
+}
+
+/// Warnings without repeats, in the order first said (a face's warning holds in each of the
+/// game's languages alike).
+fn said_once(warnings: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    warnings
+        .into_iter()
+        .filter(|w| seen.insert(w.clone()))
+        .collect()
 }
