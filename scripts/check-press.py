@@ -173,10 +173,10 @@ def check_pdf(cmyk_pdf, rgb_pdf, preset, is_deck, tmp):
     over = [(i + 1, round(v, 1)) for i, v in enumerate(highest) if v > LIMIT + 1.5]
     if over:
         fail(f"{preset} {name}: pages over {LIMIT:.0f} % ink: {over[:5]}")
-    print(f"ok {preset:16} {name:28} {len(doc):3} pages, trim mm {sorted(trims)}, "
-          f"text spans grey/coloured {grey_spans}/{coloured_spans}, "
-          f"{len(grey_pages)} grey-text pages K only in inkcov, "
-          f"highest ink {max(highest, default=0):.0f} %")
+    print(f"ok {preset:16} {name:28} {len(doc):3} pages, boxes ok, trim mm {sorted(trims)}, "
+          f"qpdf ok; text spans black or grey / coloured: {grey_spans}/{coloured_spans}, "
+          f"{len(grey_pages)} pages of black or grey text on K only (inkcov); "
+          f"highest pixel ink {max(highest, default=0):.0f} % (limit {LIMIT:.0f} %)")
 
 
 def png_size(path):
@@ -235,7 +235,7 @@ def main():
                 fail(f"{preset} {game}: export --pod: exit {r.returncode}: {r.stderr[-300:]}")
                 continue
             sizes = {}
-            for dirpath, _, files in os.walk(os.path.join(pod, game, "exports")):
+            for dirpath, _, files in os.walk(os.path.join(pod, game, "exports", "pod", preset)):
                 for f in files:
                     if f.endswith(".png"):
                         sizes.setdefault(png_size(os.path.join(dirpath, f)), 0)
