@@ -164,10 +164,12 @@ fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -
             "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is {}; give it a bleed of {:.1} mm or more",
             c.bleed,
             fit.bleed,
-            if rectangular(game, &c.id) {
-                "its face mirrored across its edges"
-            } else {
+            if !rectangular(game, &c.id) {
                 "blank around its shape"
+            } else if 2.0 * c.bleed * fit.scale + 1e-6 >= fit.bleed {
+                "its own bleed, grown to the page"
+            } else {
+                "its face mirrored across its edges"
             },
             (fit.bleed / fit.scale * 10.0).ceil() / 10.0
         ));

@@ -207,10 +207,11 @@ fn ring(outer: (f64, f64, f64, f64), inner: (f64, f64, f64, f64)) -> Vec<Seg> {
 /// The page of `face` (a component of `size` mm with `own_bleed` mm of art around it) for
 /// `fit`: trim plus bleed. Where the face's own bleed does not reach the page's edge (a
 /// component without bleed, or with less than the preset's), the band left is, for a
-/// rectangular component (`stretch`), filled with the face's art mirrored across each of its
-/// edges (a "mirror bleed": the colours at the edge run on, continuous, and nothing from deeper
-/// inside the face shows); for another shape (a disc, a die net, a hexagonal board) it is left
-/// blank, as the paper around the shape is.
+/// rectangular component (`stretch`), filled with its own bleed grown a little when that bleed
+/// is at least as wide as the band (3 mm of a card's bleed for the 3.175 a shop asks), else with
+/// the face's art mirrored across each of its edges (a "mirror bleed": the colours at the edge
+/// run on, continuous, and nothing from deeper inside the face shows); for another shape (a
+/// disc, a die net, a hexagonal board) it is left blank, as the paper around the shape is.
 pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, stretch: bool) -> Scene {
     let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
     let mut s = Scene::new(pw, ph);
@@ -230,28 +231,41 @@ pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, stretch: 
     let eps = 1e-6;
     if stretch && (ax > eps || ay > eps || ax + aw < pw - eps || ay + ah < ph - eps) {
         let mut band = Scene::new(pw, ph);
-        // Mirrored across the left or right edge (-1, +1), the top or bottom one, or both.
-        for sx in [-1i32, 0, 1] {
-            for sy in [-1i32, 0, 1] {
-                if sx == 0 && sy == 0 {
-                    continue;
+        // The widest strip missing on any side, mm of the page.
+        let missing = ax.max(ay).max(pw - ax - aw).max(ph - ay - ah);
+        if own_bleed * fit.scale + eps >= missing {
+            // The face's own bleed is at least as wide as what is missing: its art box grown
+            // to the page, behind it, fills the strip with the outer edge of that bleed (art
+            // that is there to be cut off), in one copy.
+            let k = (pw / aw).max(ph / ah);
+            let grow = Affine::translate(-pw / 2.0, -ph / 2.0)
+                .then(Affine::scale(k))
+                .then(Affine::translate(pw / 2.0, ph / 2.0));
+            band.place(face.clone(), t.then(grow), Some(art));
+        } else {
+            // Mirrored across the left or right edge (-1, +1), the top or bottom one, or both.
+            for sx in [-1i32, 0, 1] {
+                for sy in [-1i32, 0, 1] {
+                    if sx == 0 && sy == 0 {
+                        continue;
+                    }
+                    let axis = |k: i32, a: f64, len: f64| match k {
+                        -1 => (-1.0, 2.0 * a),
+                        1 => (-1.0, 2.0 * (a + len)),
+                        _ => (1.0, 0.0),
+                    };
+                    let (mx, ex) = axis(sx, ax, aw);
+                    let (my, ey) = axis(sy, ay, ah);
+                    let mirror = Affine {
+                        a: mx,
+                        b: 0.0,
+                        c: 0.0,
+                        d: my,
+                        e: ex,
+                        f: ey,
+                    };
+                    band.place(face.clone(), t.then(mirror), Some(art));
                 }
-                let axis = |k: i32, a: f64, len: f64| match k {
-                    -1 => (-1.0, 2.0 * a),
-                    1 => (-1.0, 2.0 * (a + len)),
-                    _ => (1.0, 0.0),
-                };
-                let (mx, ex) = axis(sx, ax, aw);
-                let (my, ey) = axis(sy, ay, ah);
-                let mirror = Affine {
-                    a: mx,
-                    b: 0.0,
-                    c: 0.0,
-                    d: my,
-                    e: ex,
-                    f: ey,
-                };
-                band.place(face.clone(), t.then(mirror), Some(art));
             }
         }
         // The band runs a little under the face's edge, so no hairline of paper shows where
@@ -421,6 +435,31 @@ mod tests {
         assert_eq!(pixel(&mirrored, b - 1.25, 20.0), (0, 0, 0));
         assert_eq!(pixel(&mirrored, b + 1.25, 20.0), (0, 0, 0));
         assert_eq!(pixel(&mirrored, 1.45, 20.0), (255, 0, 0));
+        // A card with 3 mm of bleed of its own (red past its cut), a band of 0.175 mm missing:
+        // its bleed grown fills it, in one copy, and no mirror brings the line out.
+        let mut bled = Scene::new(40.0, 40.0);
+        bled.path(
+            shape::rect(-3.0, -3.0, 46.0, 46.0),
+            Some(Color::rgb(255, 0, 0)),
+            None,
+        );
+        bled.path(
+            shape::rect(1.0, 0.0, 0.5, 40.0),
+            Some(Color::rgb(0, 0, 0)),
+            None,
+        );
+        let grown = page(&bled, (40.0, 40.0), 3.0, &fit, true);
+        assert_eq!(pixel(&grown, 0.05, 20.0), (255, 0, 0));
+        assert_eq!(pixel(&grown, b - 1.25, 20.0), (255, 0, 0));
+        let paths = |s: &Scene| {
+            s.flatten()
+                .iter()
+                .filter(|f| matches!(f, crate::scene::Flat::Path(_)))
+                .count()
+        };
+        let alone = page(&bled, (40.0, 40.0), 3.0, &fit, false);
+        assert_eq!(paths(&grown), 2 * paths(&alone));
+        assert_eq!(paths(&mirrored), 9 * paths(&face));
         // A shape that is not a rectangle: the band stays paper.
         let blank = page(&face, (40.0, 40.0), 0.0, &fit, false);
         assert_eq!(pixel(&blank, b / 2.0, 20.0), (255, 255, 255));
