@@ -207,7 +207,7 @@ impl Shelves {
 }
 
 /// A board (or another large component) that fits one page whole, at its scale, with the page
-/// and caption [`super::tiled`] gives it.
+/// and caption `tiled.rs` gives it.
 #[derive(Debug, Clone)]
 pub struct Whole {
     /// Its art, cut box `art.width` × `art.height`.
