@@ -375,6 +375,11 @@ fn press_files_of_each_kind_stay_apart_and_warnings_are_said_once() {
     assert!(out
         .join("potager/exports/pod/makeplayingcards/fr/quantities.txt")
         .exists());
+    // A warning names the faces it holds for: the soil picture of Potager's cards.
+    assert!(
+        said.contains("a picture prints at 212 ppi (on garden-carotte-primeur, garden-carotte-solaire and 8 more)"),
+        "{said}"
+    );
     let lines: Vec<&str> = said.lines().filter(|l| l.starts_with("warning")).collect();
     let once: std::collections::BTreeSet<&&str> = lines.iter().collect();
     assert!(!lines.is_empty());

@@ -120,37 +120,70 @@ fn rectangular(game: &Game, id: &str) -> bool {
 /// What a component's faces break of `preset` (safe zone, resolution), and how it is fitted,
 /// as warnings naming the game and the component.
 fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -> Vec<String> {
-    let mut found = press::Findings::default();
-    let mut faces = Vec::new();
-    for (_, front, back, _) in &c.faces {
-        faces.push(front);
-        faces.extend(back.as_ref());
-    }
-    for f in faces {
-        let one = press::check(f, c.size, fit);
-        found.text_unsafe |= one.text_unsafe;
-        found.art_unsafe |= one.art_unsafe;
-        if let Some(p) = one.lowest_ppi {
-            found.lowest_ppi = Some(found.lowest_ppi.map_or(p, |q: f64| q.min(p)));
+    // Each finding with the faces it holds for (a back shared by every card once).
+    let (mut text, mut art, mut low): (Vec<String>, Vec<String>, Vec<String>) = Default::default();
+    let mut lowest: Option<f64> = None;
+    let mut faces: Vec<(String, &Scene)> = Vec::new();
+    for (stem, front, back, _) in &c.faces {
+        faces.push((stem.clone(), front));
+        if let Some(b) = back {
+            let shared = c.faces.iter().all(|f| f.2.as_ref() == Some(b));
+            let name = if shared {
+                format!("{}-back", c.id)
+            } else {
+                format!("{stem}-back")
+            };
+            if !faces.iter().any(|(n, _)| n == &name) {
+                faces.push((name, b));
+            }
         }
     }
+    for (name, f) in faces {
+        let one = press::check(f, c.size, fit);
+        if one.text_unsafe {
+            text.push(name.clone());
+        }
+        if one.art_unsafe {
+            art.push(name.clone());
+        }
+        if let Some(p) = one.lowest_ppi.filter(|&p| p < 299.5) {
+            lowest = Some(lowest.map_or(p, |q: f64| q.min(p)));
+            low.push(name);
+        }
+    }
+    // `(on garden-carotte-primeur, garden-tomate-cerise and 8 more)`.
+    let on = |names: &[String]| {
+        let shown: Vec<&str> = names.iter().take(2).map(String::as_str).collect();
+        match names.len() - shown.len() {
+            0 => format!(" (on {})", shown.join(", ")),
+            more => format!(" (on {} and {more} more)", shown.join(", ")),
+        }
+    };
+    let found = press::Findings {
+        text_unsafe: !text.is_empty(),
+        art_unsafe: !art.is_empty(),
+        lowest_ppi: lowest,
+    };
     let at = format!("{} `{}` ({})", game.id, c.id, preset.name);
     let mut out = Vec::new();
     if found.text_unsafe {
         out.push(format!(
-            "{at}: text reaches past the safe zone ({:.1} mm inside the cut): it may be cut off",
-            fit.safe
+            "{at}: text reaches past the safe zone ({:.1} mm inside the cut){}: it may be cut off",
+            fit.safe,
+            on(&text)
         ));
     }
     if found.art_unsafe {
         out.push(format!(
-            "{at}: a picture ends between the safe line ({:.1} mm inside the cut) and the cut: a drift of the cut shows it",
-            fit.safe
+            "{at}: a picture ends between the safe line ({:.1} mm inside the cut) and the cut{}: a drift of the cut shows it",
+            fit.safe,
+            on(&art)
         ));
     }
     if let Some(p) = found.lowest_ppi.filter(|&p| p < 299.5) {
         out.push(format!(
-            "{at}: a picture prints at {p:.0} ppi, under the 300 ppi a print shop asks for"
+            "{at}: a picture prints at {p:.0} ppi{}, under the 300 ppi a print shop asks for",
+            on(&low)
         ));
     }
     if fit.card.is_none() {
