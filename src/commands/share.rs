@@ -117,6 +117,17 @@ fn rectangular(game: &Game, id: &str) -> bool {
     true
 }
 
+/// The file stem of the back of face `stem`: `<component>-back` when every face of `c` has
+/// that same back (written once), else `<stem>-back`.
+fn back_stem(c: &Printed, stem: &str) -> String {
+    let first = c.faces.first().and_then(|f| f.2.as_ref());
+    if first.is_some() && c.faces.iter().all(|f| f.2.as_ref() == first) {
+        format!("{}-back", c.id)
+    } else {
+        format!("{stem}-back")
+    }
+}
+
 /// What a component's faces break of `preset` (safe zone, resolution), and how it is fitted,
 /// as warnings naming the game and the component.
 fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -> Vec<String> {
@@ -127,12 +138,7 @@ fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -
     for (stem, front, back, _) in &c.faces {
         faces.push((stem.clone(), front));
         if let Some(b) = back {
-            let shared = c.faces.iter().all(|f| f.2.as_ref() == Some(b));
-            let name = if shared {
-                format!("{}-back", c.id)
-            } else {
-                format!("{stem}-back")
-            };
+            let name = back_stem(c, stem);
             if !faces.iter().any(|(n, _)| n == &name) {
                 faces.push((name, b));
             }
@@ -270,12 +276,7 @@ pub fn pod_for(
             let _ = writeln!(list, "{}\t{n}\t{dims}", slash(&name));
             if let Some(b) = back {
                 // A back shared by every face is written once.
-                let shared = c.faces.iter().all(|f| f.2.as_ref() == Some(b));
-                let stem = if shared {
-                    format!("{}-back", c.id)
-                } else {
-                    format!("{stem}-back")
-                };
+                let stem = back_stem(&c, stem);
                 match backs.iter_mut().find(|(s, _)| *s == stem) {
                     Some(e) => e.1 += n,
                     None => {
