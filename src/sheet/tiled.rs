@@ -62,6 +62,7 @@ pub fn whole(
     }
     let k = if fit { fit_scale(w, h, spec).1 } else { 1.0 };
     let mut s = Scene::new(w * k, h * k);
+    // Scaled down, its labels keep a readable size.
     s.place(
         art.with_min_text(k, super::MIN_CAPTION),
         Affine::scale(k),
@@ -97,25 +98,19 @@ pub fn tiled(
     let ov = spec.style.overlap;
     let (w, h) = (art.width, art.height);
     let (page, (nx, ny)) = split(w, h, spec, fit);
-    let (aw, ah) = (page.0 - 2.0 * keep, page.1 - 2.0 * keep);
     let span_of = |marks: &[_]| free_span(page, marks, m, keep, page.0 - keep);
-    if fit || (w <= aw + 1e-9 && h <= ah + 1e-9) {
-        let k = if fit { fit_scale(w, h, spec).1 } else { 1.0 };
-        let (sw, sh) = (w * k, h * k);
-        let (x, y) = ((page.0 - sw) / 2.0, (page.1 - sh) / 2.0);
-        let t = Affine::scale(k).then(Affine::translate(x, y));
+    if let Some(one) = whole(art, outline, bleed, spec, title, fit) {
+        // Alone on its page, centred.
+        let t = Affine::translate(
+            (page.0 - one.art.width) / 2.0,
+            (page.1 - one.art.height) / 2.0,
+        );
         let mut s = Scene::new(page.0, page.1);
-        // Scaled down, its labels keep a readable size.
-        s.place(art.with_min_text(k, super::MIN_CAPTION), t, None);
-        let placed = vec![(0, outline.moved(t))];
-        let marks = crop_marks(&mut s, &placed, &[bleed * k], page, &spec.style);
-        let label = if k < 1.0 {
-            format!("{title} · {}", super::percent(k, spec.lang))
-        } else {
-            title.to_string()
-        };
+        s.place(one.art, t, None);
+        let placed = vec![(0, one.outline.moved(t))];
+        let marks = crop_marks(&mut s, &placed, &[one.bleed], page, &spec.style);
         let span = span_of(&marks);
-        return vec![Draft::page(s, Geometry::of(placed, marks), label, span)];
+        return vec![Draft::page(s, Geometry::of(placed, marks), one.label, span)];
     }
     // Spread the parts evenly so every part has the same size.
     let spread = |len: f64, n: usize| {
