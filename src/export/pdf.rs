@@ -64,23 +64,31 @@ pub struct Made {
 struct Embedded {
     /// The name the pages use (`ABCDEF+Lato-Bold`).
     id: FontId,
-    /// Character to glyph id in the subset (0, `.notdef`, for a character the font lacks).
-    glyphs: BTreeMap<char, u16>,
+    /// Character to glyph id in the subset (0, `.notdef`, for a character the font lacks), and
+    /// the character the text map (ToUnicode) gives that glyph: a glyph holds one entry, so
+    /// where several characters share it (a no-break space drawn with the space's glyph) it is
+    /// always the lowest of them, the plain space, and copying never depends on which came
+    /// first.
+    glyphs: BTreeMap<char, (u16, char)>,
 }
 
 impl Embedded {
-    /// The character the text map (ToUnicode) gives glyph `gid`, drawn for `c`: a glyph holds
-    /// one entry, so where several characters share it (a no-break space drawn with the space's
-    /// glyph) it is always the lowest of them, the plain space, and copying never depends on
-    /// which came first.
-    fn text_char(&self, gid: u16, c: char) -> char {
-        if gid == 0 {
-            return c;
+    fn new(id: FontId, glyphs: BTreeMap<char, u16>) -> Embedded {
+        // The lowest character of each glyph: the map is in character order.
+        let mut first: BTreeMap<u16, char> = BTreeMap::new();
+        for (&c, &g) in &glyphs {
+            first.entry(g).or_insert(c);
         }
-        self.glyphs
-            .iter()
-            .find(|&(_, &g)| g == gid)
-            .map_or(c, |(&first, _)| first)
+        let glyphs = glyphs
+            .into_iter()
+            .map(|(c, g)| (c, (g, if g == 0 { c } else { first[&g] })))
+            .collect();
+        Embedded { id, glyphs }
+    }
+
+    /// The glyph of `c` and the character the text map reads for it.
+    fn glyph(&self, c: char) -> (u16, char) {
+        self.glyphs.get(&c).copied().unwrap_or((0, c))
     }
 }
 
@@ -108,7 +116,7 @@ fn embed(face: Face, chars: &std::collections::BTreeSet<char>) -> (Embedded, Vec
             face.hash() as u32
         ));
         let glyphs = old.into_iter().collect();
-        return (Embedded { id, glyphs }, face.bytes().to_vec());
+        return (Embedded::new(id, glyphs), face.bytes().to_vec());
     };
     let glyphs = old
         .into_iter()
@@ -123,7 +131,7 @@ fn embed(face: Face, chars: &std::collections::BTreeSet<char>) -> (Embedded, Vec
         })
         .collect();
     let id = FontId(format!("{tag}+{}", face.postscript_name()));
-    (Embedded { id, glyphs }, bytes)
+    (Embedded::new(id, glyphs), bytes)
 }
 
 fn color(c: Color) -> printpdf::Color {
@@ -327,11 +335,11 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
                         run.text
                             .chars()
                             .map(|c| {
-                                let gid = font.glyphs.get(&c).copied().unwrap_or(0);
+                                let (gid, text) = font.glyph(c);
                                 printpdf::Codepoint {
                                     gid,
                                     offset: 0.0,
-                                    cid: Some(font.text_char(gid, c).to_string()),
+                                    cid: Some(text.to_string()),
                                 }
                             })
                             .collect(),
@@ -517,10 +525,10 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
             items: vec![TextItem::GlyphIds(
                 e.glyphs
                     .iter()
-                    .map(|(&c, &gid)| printpdf::Codepoint {
+                    .map(|(_, &(gid, text))| printpdf::Codepoint {
                         gid,
                         offset: 0.0,
-                        cid: Some(e.text_char(gid, c).to_string()),
+                        cid: Some(text.to_string()),
                     })
                     .collect(),
             )],
