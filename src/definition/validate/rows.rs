@@ -53,6 +53,20 @@ pub(super) fn table(cx: &mut Ctx, file: &S) -> Option<Table> {
     }
 }
 
+/// Names as an error lists them: in order, each in backticks (`` `cost`, `suit` ``), or
+/// `no field` when there is none.
+fn listed<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let names: BTreeSet<&str> = names.into_iter().collect();
+    if names.is_empty() {
+        return "no field".into();
+    }
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Checks that column `name` (its base, without `_fr`/`_en`) of a data file is a key of the
 /// component (`known`) or a name its layouts read (`reads`): otherwise an error at its header
 /// cell, the hint the nearest of those names. Returns whether it is.
@@ -73,22 +87,11 @@ pub(super) fn column_used(
         .chain(reads.iter().map(String::as_str))
         .collect();
     let hint = closest(base, names.iter().copied()).map(|c| format!("did you mean `{c}`?"));
-    let shown = |v: &BTreeSet<&str>| {
-        v.iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let reads_list: BTreeSet<&str> = reads.iter().map(String::as_str).collect();
     let msg = format!(
         "unknown column `{}`: no layout reads `{{{base}}}` and it is not a key of the row (the keys are {}; the layouts read {})",
         header.text.trim(),
-        shown(&known.iter().copied().collect()),
-        if reads_list.is_empty() {
-            "no field".to_string()
-        } else {
-            shown(&reads_list)
-        }
+        listed(known.iter().copied()),
+        listed(reads.iter().map(String::as_str))
     );
     let mut d = src.error(header.span.clone(), msg);
     if let Some(h) = hint {
@@ -308,18 +311,12 @@ pub(super) fn fields_read(
         }
         let hint =
             closest(n, reads.iter().map(String::as_str)).map(|c| format!("did you mean `{c}`?"));
-        let list = if reads.is_empty() {
-            "no field".to_string()
-        } else {
-            reads
-                .iter()
-                .map(|r| format!("`{r}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         cx.err_hint(
             name,
-            format!("field `{n}` is never drawn: layout `{layout}` does not read `{{{n}}}` (it reads {list})"),
+            format!(
+                "field `{n}` is never drawn: layout `{layout}` does not read `{{{n}}}` (it reads {})",
+                listed(reads.iter().map(String::as_str))
+            ),
             hint,
         );
     }
