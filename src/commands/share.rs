@@ -165,28 +165,23 @@ fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -
             more => format!(" (on {} and {more} more)", shown.join(", ")),
         }
     };
-    let found = press::Findings {
-        text_unsafe: !text.is_empty(),
-        art_unsafe: !art.is_empty(),
-        lowest_ppi: lowest,
-    };
     let at = format!("{} `{}` ({})", game.id, c.id, preset.name);
     let mut out = Vec::new();
-    if found.text_unsafe {
+    if !text.is_empty() {
         out.push(format!(
             "{at}: text reaches past the safe zone ({:.1} mm inside the cut){}: it may be cut off",
             fit.safe,
             on(&text)
         ));
     }
-    if found.art_unsafe {
+    if !art.is_empty() {
         out.push(format!(
             "{at}: a picture ends between the safe line ({:.1} mm inside the cut) and the cut{}: a drift of the cut shows it",
             fit.safe,
             on(&art)
         ));
     }
-    if let Some(p) = found.lowest_ppi.filter(|&p| p < 299.5) {
+    if let Some(p) = lowest {
         out.push(format!(
             "{at}: a picture prints at {p:.0} ppi{}, under the 300 ppi a print shop asks for",
             on(&low)
