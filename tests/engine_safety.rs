@@ -647,3 +647,360 @@ fn trust_covers_every_file_under_a_folder_the_command_names() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A folder of its own for a consent test, holding `files` (relative path, contents).
+fn consent_folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-engine-safety-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (rel, text) in files {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn consent_covers_the_files_a_command_reaches_through_dotdot_options_links_and_folders() {
+    use ludopress::rules::external::trust::fingerprint;
+    // Each command reaches `engine.py` its own way: a change to it must ask again.
+    let cases: [(&str, &[&str]); 6] = [
+        ("dotdot", &["python3", "art/../engine.py"]),
+        ("option", &["node", "--require=./engine.py", "main.js"]),
+        ("absolute", &["python3", "ABS/engine.py"]),
+        ("link", &["python3", "run.py"]),
+        ("folder-link", &["python3", "eng"]),
+        ("program", &["./art/../engine.py"]),
+    ];
+    let mut missed = Vec::new();
+    for (name, command) in cases {
+        let dir = consent_folder(
+            &format!("reach-{name}"),
+            &[
+                ("engine.py", "print('engine')\n"),
+                ("main.js", "1\n"),
+                ("art/board.svg", "<svg/>\n"),
+                ("eng/helper.py", "\n"),
+            ],
+        );
+        std::os::unix::fs::symlink("engine.py", dir.join("run.py")).unwrap();
+        std::os::unix::fs::symlink("../engine.py", dir.join("eng/__main__.py")).unwrap();
+        let abs = dir.canonicalize().unwrap().display().to_string();
+        let def = EngineDef {
+            command: command.iter().map(|w| w.replace("ABS", &abs)).collect(),
+            dir: dir.clone(),
+        };
+        let before = fingerprint(&def).unwrap_or_else(|e| panic!("{name}: {e}"));
+        std::fs::write(dir.join("engine.py"), "print('swapped')\n").unwrap();
+        let after = fingerprint(&def).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if before.sha256 == after.sha256 {
+            missed.push(format!(
+                "{name}: `{}` runs engine.py, changed after consent, without asking (files: {:?})",
+                def.command.join(" "),
+                before.files
+            ));
+        } else if !before
+            .files
+            .iter()
+            .any(|f| f == "engine.py" || f.starts_with("eng/ "))
+        {
+            // The files consent covers are listed, resolved.
+            missed.push(format!("{name}: not listed: {:?}", before.files));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_word_or_link_that_leads_out_of_the_game_folder_is_refused_not_skipped() {
+    use ludopress::rules::external::trust::fingerprint;
+    let outside = consent_folder("outside-target", &[("evil.py", "print('evil')\n")]);
+    let cases: [(&str, &[&str]); 3] = [
+        ("dotdot", &["python3", "../OUT/evil.py"]),
+        ("option", &["python3", "--hook=../OUT/evil.py", "engine.py"]),
+        ("folder-link", &["python3", "eng"]),
+    ];
+    let out_name = outside.file_name().unwrap().to_str().unwrap().to_string();
+    let mut missed = Vec::new();
+    for (name, command) in cases {
+        let dir = consent_folder(
+            &format!("out-{name}"),
+            &[("engine.py", "\n"), ("eng/helper.py", "\n")],
+        );
+        std::os::unix::fs::symlink(outside.join("evil.py"), dir.join("eng/__main__.py")).unwrap();
+        let def = EngineDef {
+            command: command
+                .iter()
+                .map(|w| w.replace("OUT", &out_name))
+                .collect(),
+            dir: dir.clone(),
+        };
+        match fingerprint(&def) {
+            Ok(r) => missed.push(format!(
+                "{name}: `{}` reaches a file outside the game folder, consented to as {:?}",
+                def.command.join(" "),
+                r.files
+            )),
+            Err(e) => {
+                let e = e.to_string();
+                if !e.contains("outside the game's folder") || !e.contains("evil.py") {
+                    missed.push(format!("{name}: unclear refusal: {e}"));
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let _ = std::fs::remove_dir_all(&outside);
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_bare_program_name_is_found_only_through_absolute_path_entries_and_hashed_in_the_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = project("bare-path", "", Some("command = [\"engine\"]"));
+    let game = root.join("games/breakthrough-py");
+    let engine = game.join("engine");
+    let write = |text: &str| {
+        std::fs::write(&engine, format!("#!/bin/sh\n{text}\n")).unwrap();
+        std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let path = std::env::var("PATH").unwrap_or_default();
+    let abs = game.canonicalize().unwrap().display().to_string();
+    // An empty entry (the current folder, here the game's), a relative one, an absolute one
+    // that is the game folder.
+    let mut missed = Vec::new();
+    for (name, var) in [
+        ("empty", format!("{path}:")),
+        ("relative", format!(".:{path}")),
+        ("absolute", format!("{abs}:{path}")),
+    ] {
+        write("echo ENGINE-RAN >&2; exit 3");
+        let o = bin(&root)
+            .current_dir(&game)
+            .env("PATH", &var)
+            .args(["trust", "breakthrough-py"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        if name == "absolute" && !(o.status.success() && t.contains(": engine\n")) {
+            missed.push(format!(
+                "{name}: the trusted files do not list `engine`: {t}"
+            ));
+        }
+        write("echo ENGINE-CHANGED >&2; exit 3");
+        let o = bin(&root)
+            .current_dir(&game)
+            .env("PATH", &var)
+            .args(["check", "breakthrough-py"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        // Through the game folder as an absolute entry: asked again (status 2); through an
+        // empty or relative entry: not found at all, as a program not installed.
+        let why = if name == "absolute" {
+            "changed since you trusted it"
+        } else {
+            "not found in the absolute folders of PATH"
+        };
+        if t.contains("ENGINE-CHANGED") || o.status.success() || !t.contains(why) {
+            missed.push(format!(
+                "{name}: the game's own `engine`, found on PATH=...{}, changed after trust and ran: {t}",
+                &var[var.len().saturating_sub(20)..]
+            ));
+        }
+        let _ = bin(&root)
+            .args(["trust", "--revoke", "breakthrough-py"])
+            .output();
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_in_a_home_bin_folder_gets_no_read_of_its_neighbours() {
+    use std::os::unix::fs::PermissionsExt;
+    if !ludopress::rules::external::confine::available() {
+        println!("note: this kernel has no Landlock; the confinement test is skipped");
+        return;
+    }
+    // A home folder of the test's own, with `python3` in ~/.local/bin (as pip installs it) and
+    // a secret in ~/.local/share; ~/.local has a `lib` too, as it usually does.
+    let root = project(
+        "home-bin",
+        "",
+        Some("command = [\"python3\", \"engine.sh\"]"),
+    );
+    let home = root.join("home");
+    let bin_dir = home.join(".local/bin");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    std::fs::create_dir_all(home.join(".local/lib/python3.11")).unwrap();
+    std::fs::create_dir_all(home.join(".local/share")).unwrap();
+    let secret = format!("KEYRING-{}", std::process::id());
+    std::fs::write(home.join(".local/share/keyring.txt"), &secret).unwrap();
+    let python = bin_dir.join("python3");
+    std::fs::write(
+        &python,
+        "#!/bin/sh\necho PROGRAM-RAN >&2\ncat \"$HOME/.local/share/keyring.txt\" >&2 2>/dev/null || echo KEYRING-REFUSED >&2\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = bin(&root)
+        .env("HOME", &home)
+        .env("PATH", &path)
+        .args(["check", "breakthrough-py", "--allow-engine"])
+        .output()
+        .unwrap();
+    let t = text(&o);
+    assert!(t.contains("PROGRAM-RAN"), "the program did not start: {t}");
+    assert!(
+        t.contains("KEYRING-REFUSED") && !t.contains(&secret),
+        "a program in ~/.local/bin read ~/.local/share: {t}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The interpreter `python3` runs as (`sys.base_prefix`, `sys.prefix`), asked unconfined.
+fn python_prefixes(path: &str) -> Option<(PathBuf, PathBuf)> {
+    let o = Command::new("python3")
+        .env("PATH", path)
+        .args([
+            "-c",
+            "import sys; print(sys.base_prefix); print(sys.prefix)",
+        ])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut lines = text.lines();
+    Some((lines.next()?.into(), lines.next()?.into()))
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interpreter_under_home_gets_its_own_installation_only() {
+    if !ludopress::rules::external::confine::available() {
+        println!("note: this kernel has no Landlock; the confinement test is skipped");
+        return;
+    }
+    let path = std::env::var("PATH").unwrap_or_default();
+    let Some((base, _)) = python_prefixes(&path) else {
+        println!("note: no python3 here; the test is skipped");
+        return;
+    };
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if !home.as_deref().is_some_and(|h| base.starts_with(h)) {
+        println!(
+            "note: python3 ({}) is not installed under the home folder here; the test is skipped",
+            base.display()
+        );
+        return;
+    }
+    // The probe starts, then lists the folder that holds its installation (the other pyenv
+    // versions, say): not its own, refused.
+    let probe = "import os, sys\nprint('PY-RAN', file=sys.stderr)\n\
+        try:\n    os.listdir(os.path.dirname(sys.base_prefix)); print('SIBLINGS-LISTED', file=sys.stderr)\n\
+        except OSError:\n    print('SIBLINGS-REFUSED', file=sys.stderr)\n\
+        try:\n    os.listdir(sys.base_prefix); print('OWN-LISTED', file=sys.stderr)\n\
+        except OSError:\n    print('OWN-REFUSED', file=sys.stderr)\n\
+        sys.exit(3)\n";
+    let root = project("pyenv", "", Some("command = [\"python3\", \"probe.py\"]"));
+    std::fs::write(root.join("games/breakthrough-py/probe.py"), probe).unwrap();
+    // A virtual environment too: its `python3` is a link to the base interpreter.
+    let venv = root.join("venv");
+    let made = Command::new("python3")
+        .args(["-m", "venv", "--without-pip"])
+        .arg(&venv)
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut runs = vec![("path", path.clone())];
+    if made {
+        runs.push(("venv", format!("{}:{path}", venv.join("bin").display())));
+    } else {
+        println!("note: python3 cannot make a virtual environment here; that part is skipped");
+    }
+    for (name, var) in runs {
+        let o = bin(&root)
+            .env("PATH", &var)
+            .args(["check", "breakthrough-py", "--allow-engine"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        assert!(
+            t.contains("PY-RAN") && t.contains("OWN-LISTED"),
+            "{name}: {t}"
+        );
+        assert!(
+            t.contains("SIBLINGS-REFUSED") && !t.contains("SIBLINGS-LISTED"),
+            "{name}: the engine listed the folder beside {}: {t}",
+            base.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_folder_holding_a_fifo_or_a_device_node_is_refused_before_anything_runs() {
+    let root = project("special", "echo ENGINE-RAN >&2; exit 3\n", None);
+    let game = root.join("games/breakthrough-py");
+    std::fs::create_dir_all(game.join("art")).unwrap();
+    let mut kinds = vec![("fifo", game.join("art/pipe"))];
+    let fifo = Command::new("mkfifo").arg(&kinds[0].1).status();
+    assert!(fifo.is_ok_and(|s| s.success()), "mkfifo failed");
+    // A device node needs root: /dev/null's numbers (1, 3), harmless to read.
+    let node = game.join("art/kmsg");
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if made {
+        kinds.push(("device", node.clone()));
+    } else {
+        println!("note: mknod needs root; the device-node part is skipped");
+    }
+    let mut missed = Vec::new();
+    for (name, special) in &kinds {
+        // Only this special file in the folder.
+        for (_, other) in &kinds {
+            if other != special {
+                let _ = std::fs::rename(other, other.with_extension("off"));
+            }
+        }
+        for args in [
+            &["check", "breakthrough-py", "--allow-engine"][..],
+            &["trust", "breakthrough-py"][..],
+        ] {
+            let o = bin(&root).args(args).output().unwrap();
+            let t = text(&o);
+            let shown = special.display().to_string();
+            if t.contains("ENGINE-RAN") || o.status.code() != Some(2) || !t.contains(&shown) {
+                missed.push(format!(
+                    "{name}, `{}`: status {:?}, {}",
+                    args.join(" "),
+                    o.status.code(),
+                    t.lines().next().unwrap_or("")
+                ));
+            }
+        }
+        for (_, other) in &kinds {
+            let _ = std::fs::rename(other.with_extension("off"), other);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}

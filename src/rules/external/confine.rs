@@ -7,6 +7,7 @@
 //! the binary keeps the code safe (no `pre_exec`). Elsewhere, and on a kernel without Landlock,
 //! nothing is confined: the engine runs with the rights of the person who runs ludopress.
 
+use crate::base::diag::{Diagnostic, Diagnostics, Error};
 use std::path::{Path, PathBuf};
 
 /// The hidden subcommand that confines itself, then runs the engine.
@@ -78,58 +79,122 @@ fn probe() -> bool {
     false
 }
 
-/// The program `name` as the engine will run it: a path as is, a bare name found on `PATH`.
-fn resolve(name: &Path) -> Option<PathBuf> {
-    if name.components().count() > 1 {
-        return Some(name.to_path_buf());
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
-/// The installation folder of a program found on `PATH` (the grandparent of `.../bin/python3`),
-/// so that an interpreter installed outside the system folders (pyenv, a virtual environment)
-/// starts. Not granted: a relative one, a folder too wide (`/`, a top folder like `/root` or
-/// `/home`, the home folder), or one that holds the game folder `dir` (it would hold other
-/// games).
-fn prefix(program: &Path, dir: &Path) -> Option<PathBuf> {
-    let p = program.parent()?.parent()?;
-    if !p.is_absolute() || dir.starts_with(p) {
+/// The installation folder of the program `program` (run from outside the game folder `dir`):
+/// the `<prefix>` of `<prefix>/bin/<program>` when it looks like one installation (it has a
+/// `lib` or `lib64` folder: a pyenv version, a virtual environment, `/usr/local`), so that an
+/// interpreter installed outside the system folders starts. Never a relative one, a top folder
+/// (`/`, `/home`, `/root`), the home folder, a folder directly in it (`~/.local`, `~/.cargo`,
+/// `~/.pyenv` hold other programs' data), nor one that holds the home folder or `dir` (it would
+/// hold other games).
+fn installation(program: &Path, dir: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let bin = program.parent()?;
+    if bin.file_name()? != "bin" {
         return None;
     }
+    let p = bin.parent()?;
     let normal = p
         .components()
         .filter(|c| matches!(c, std::path::Component::Normal(_)))
         .count();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    if normal < 2 || home.as_deref() == Some(p) {
+    let near_home = home.is_some_and(|h| h.starts_with(p) || p.parent() == Some(h));
+    if !p.is_absolute() || normal < 2 || near_home || dir.starts_with(p) {
+        return None;
+    }
+    if !p.join("lib").is_dir() && !p.join("lib64").is_dir() {
         return None;
     }
     Some(p.to_path_buf())
 }
 
-/// The folders a confined engine of the game folder `dir` may read: the system's, and, for a
-/// bare program name found on `PATH`, its installation folders (as found, and with links
-/// resolved), that exist. A program named by a path is a file of the game folder: nothing
-/// around it is granted (its grandparent would be the folder of every game).
+/// The folders a confined engine of the game folder `dir` may read, whose program is `program`
+/// (as [`crate::rules::external::program::resolve`] found it), with `$HOME` as it is.
 pub fn readable_folders(program: &Path, dir: &Path) -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from);
+    grants(program, dir, home.as_deref())
+}
+
+/// The folders (and files) a confined engine may read: the system's, and for a program from
+/// outside the game folder `dir`, the program itself as found and as its real path, with the
+/// installation of each ([`installation`]), that exist. A program of the game folder gets
+/// nothing more (its grandparent would be the folder of every game).
+pub fn grants(program: &Path, dir: &Path, home: Option<&Path>) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = SYSTEM_FOLDERS.iter().map(PathBuf::from).collect();
-    let bare = matches!(
-        program.components().collect::<Vec<_>>()[..],
-        [std::path::Component::Normal(_)]
-    );
-    if let Some(found) = resolve(program).filter(|_| bare) {
-        out.extend(prefix(&found, dir));
-        if let Ok(real) = found.canonicalize() {
-            out.extend(prefix(&real, dir));
+    let real = program.canonicalize().ok();
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    if program.is_absolute() && !real.as_ref().is_some_and(|r| r.starts_with(&dir)) {
+        for p in std::iter::once(program.to_path_buf()).chain(real) {
+            out.extend(installation(&p, &dir, home));
+            out.push(p);
         }
     }
     out.retain(|p| p.exists());
     out.sort();
     out.dedup();
     out
+}
+
+/// Most entries of a game folder looked at for device nodes, FIFOs and sockets.
+pub const MAX_GAME_ENTRIES: usize = 100_000;
+
+/// Refuses a game folder `dir` that holds a device node, a FIFO or a socket (links are not
+/// followed): the confined engine may read everything under its folder, and such a file leads
+/// elsewhere (a character device to the kernel's log, a FIFO to another process). Bad input at
+/// that path (exit status 2); a folder with over [`MAX_GAME_ENTRIES`] entries is refused too.
+pub fn check_folder(dir: &Path) -> Result<(), Error> {
+    let refuse =
+        |path: &Path, m: String| Error::Input(Diagnostics(vec![Diagnostic::file(path, m)]));
+    let mut todo = vec![dir.to_path_buf()];
+    let mut seen = 0usize;
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| Error::file("cannot read", &d, e))?;
+        for e in entries {
+            let e = e.map_err(|e| Error::file("cannot read", &d, e))?;
+            seen += 1;
+            if seen > MAX_GAME_ENTRIES {
+                return Err(refuse(
+                    dir,
+                    format!("the game's folder holds over {MAX_GAME_ENTRIES} entries: too many for its engine program to be run"),
+                ));
+            }
+            let path = e.path();
+            let kind = e
+                .file_type()
+                .map_err(|e| Error::file("cannot read", &path, e))?;
+            if kind.is_dir() {
+                todo.push(path);
+                continue;
+            }
+            if let Some(what) = special(&kind) {
+                return Err(refuse(
+                    &path,
+                    format!("{what} in the game's folder: its engine program is not run (a confined engine may read its whole folder, and this leads out of it); remove it"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What a special file is, or `None` for a file, a folder or a link.
+#[cfg(unix)]
+fn special(kind: &std::fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() || kind.is_block_device() {
+        Some("a device node")
+    } else if kind.is_fifo() {
+        Some("a FIFO (named pipe)")
+    } else if kind.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    }
+}
+
+#[cfg(not(unix))]
+fn special(_: &std::fs::FileType) -> Option<&'static str> {
+    None
 }
 
 /// The entries of `/etc` a confined engine may read (an interpreter reads its configuration

@@ -12,6 +12,7 @@
 
 pub mod confine;
 mod play;
+pub mod program;
 pub mod rules;
 pub mod trust;
 
@@ -116,10 +117,25 @@ pub fn take_unconfined_note() -> Option<String> {
         .take()
 }
 
+/// An error as one line of text naming its places (a diagnostic without `error:`).
+fn plain(e: &Error) -> String {
+    match e {
+        Error::Input(d) => {
+            d.0.iter()
+                .map(|d| format!("{}: {}", d.path.display(), d.message))
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
+        e => e.to_string(),
+    }
+}
+
 /// Why an engine program did not start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartError {
-    /// The person has not consented to run it ([`crate::rules::external::trust`]).
+    /// It is not run: the person has not consented to run it
+    /// ([`crate::rules::external::trust`]), or its folder cannot be consented to (a word of the
+    /// command leads out of it, it holds a device node, a FIFO or a socket).
     NoConsent(String),
     /// It could not start, or did not answer its first request as the protocol says.
     Failed(String),
@@ -254,24 +270,25 @@ impl External {
     /// ([`crate::rules::external::trust::consent`]), confined where the system allows, in a process group of its
     /// own.
     pub fn start(game: &str, def: &EngineDef) -> Result<External, StartError> {
-        crate::rules::external::trust::consent(game, def)
-            .map_err(|e| StartError::NoConsent(e.to_string()))?;
         let label = escape_controls(&def.command.join(" ")).into_owned();
         let failed =
             |e: String| StartError::Failed(format!("cannot start the engine `{label}`: {e}"));
-        // Checked again here, the definition may be older than the folder: a program named by
-        // a path is the game's own file, run by its real path (never resolved against the
-        // current folder of ludopress).
-        let program = if def.command[0].contains('/') {
-            crate::base::paths::program_in(&def.dir, &def.command[0])
-                .map_err(|e| failed(e.into()))?
-        } else {
-            PathBuf::from(&def.command[0])
-        };
         let dir = def
             .dir
             .canonicalize()
             .map_err(|e| failed(format!("its folder {}: {e}", def.dir.display())))?;
+        // Before anything runs, even with `--allow-engine`: a folder the confined engine could
+        // read a device or another process through.
+        crate::rules::external::confine::check_folder(&dir)
+            .map_err(|e| StartError::NoConsent(plain(&e)))?;
+        crate::rules::external::trust::consent(game, def)
+            .map_err(|e| StartError::NoConsent(plain(&e)))?;
+        // The program consent looked at, run by that path: a file of the game's folder by its
+        // real path (checked again here, the definition may be older than the folder), a bare
+        // name as found in an absolute folder of PATH (never in the current folder).
+        let program =
+            crate::rules::external::program::resolve(def, std::env::var_os("PATH").as_deref())
+                .map_err(failed)?;
         let launcher = LAUNCHER
             .get()
             .filter(|_| crate::rules::external::confine::available());
