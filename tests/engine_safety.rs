@@ -1004,3 +1004,84 @@ fn a_game_folder_holding_a_fifo_or_a_device_node_is_refused_before_anything_runs
     let _ = std::fs::remove_dir_all(&root);
     assert!(missed.is_empty(), "{}", missed.join("\n"));
 }
+
+#[cfg(unix)]
+#[test]
+fn the_confinement_grants_one_installation_never_a_folder_of_other_programs_data() {
+    use ludopress::rules::external::confine::grants;
+    let home = consent_folder(
+        "grants",
+        &[
+            (".local/bin/python3", ""),
+            (".local/lib/python3.11/x.py", ""),
+            (".pyenv/bin/pyenv", ""),
+            (".pyenv/lib/x", ""),
+            (".pyenv/versions/3.11.7/bin/python3.11", ""),
+            (".pyenv/versions/3.11.7/lib/python3.11/os.py", ""),
+            ("venvs/game/lib/python3.11/site-packages/x.py", ""),
+            ("venv/lib/x", ""),
+            ("tools/bin/tool", ""),
+            ("work/bin/tool", ""),
+            ("work/lib/x", ""),
+            ("work/games/g/game.toml", ""),
+        ],
+    );
+    let h = home.canonicalize().unwrap();
+    let link = |to: &str, at: &str| {
+        std::fs::create_dir_all(h.join(at).parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(h.join(to), h.join(at)).unwrap();
+    };
+    link(
+        ".pyenv/versions/3.11.7/bin/python3.11",
+        ".pyenv/versions/3.11.7/bin/python3",
+    );
+    link(
+        ".pyenv/versions/3.11.7/bin/python3",
+        "venvs/game/bin/python3",
+    );
+    link(".pyenv/versions/3.11.7/bin/python3", "venv/bin/python3");
+    let game = h.join("work/games/g");
+    // (program, granted, not granted)
+    let cases: [(&str, &[&str], &[&str]); 6] = [
+        (
+            ".local/bin/python3",
+            &[".local/bin/python3"],
+            &[".local", ""],
+        ),
+        (
+            ".pyenv/versions/3.11.7/bin/python3",
+            &[".pyenv/versions/3.11.7"],
+            &[".pyenv", ".pyenv/versions"],
+        ),
+        (".pyenv/bin/pyenv", &[".pyenv/bin/pyenv"], &[".pyenv"]),
+        (
+            "venvs/game/bin/python3",
+            &["venvs/game", ".pyenv/versions/3.11.7"],
+            &["venvs", ".pyenv"],
+        ),
+        ("venv/bin/python3", &[".pyenv/versions/3.11.7"], &["venv"]),
+        ("tools/bin/tool", &["tools/bin/tool"], &["tools"]),
+    ];
+    let mut wrong = Vec::new();
+    for (program, granted, not) in cases {
+        let got = grants(&h.join(program), &game, Some(&h));
+        for g in granted {
+            if !got.contains(&h.join(g)) {
+                wrong.push(format!("{program}: {g} not granted: {got:?}"));
+            }
+        }
+        for n in not {
+            if got.contains(&h.join(n)) {
+                wrong.push(format!("{program}: {n} granted: {got:?}"));
+            }
+        }
+    }
+    // An installation that holds the game folder is not granted; a program of the game's
+    // folder gets nothing around it.
+    let got = grants(&h.join("work/bin/tool"), &game, Some(&h));
+    assert!(!got.contains(&h.join("work")), "{got:?}");
+    let got = grants(&game.join("game.toml"), &game, Some(&h));
+    assert!(got.iter().all(|p| !p.starts_with(&h)), "{got:?}");
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

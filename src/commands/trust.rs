@@ -80,12 +80,25 @@ pub fn trust(
         escape_controls(&r.command.join(" ")),
         escape_controls(&r.folder.display().to_string())
     );
+    match crate::rules::external::program::resolve(eng, std::env::var_os("PATH").as_deref()) {
+        Ok(p) if !p.starts_with(&r.folder) => say!(
+            out,
+            "  program: {} (installed outside the game: not part of the consent)",
+            escape_controls(&p.display().to_string())
+        ),
+        Ok(_) => {}
+        Err(e) => say!(
+            out,
+            "  program: {} (it will not start)",
+            escape_controls(&e)
+        ),
+    }
     if r.files.is_empty() {
-        say!(out, "  files it names: none");
+        say!(out, "  files of the game it covers: none");
     } else {
         say!(
             out,
-            "  files it names: {}",
+            "  files of the game it covers: {}",
             escape_controls(&r.files.join(", "))
         );
     }
