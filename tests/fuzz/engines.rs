@@ -399,3 +399,236 @@ fn an_error_answer_to_info_names_the_engine_and_the_request() {
     assert!(e.contains("sh -c"), "the engine is not named: {e}");
     assert!(e.contains("`info`"), "the request is not named: {e}");
 }
+
+/// What a generated engine command reaches, and so what consent must do with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// A file of the game the engine can run: consent covers it (a change asks again).
+    Covered,
+    /// A file out of the game folder, or a special file in it: refused, naming it.
+    Refused,
+    /// The game's program through an empty or relative PATH entry: never found, never run.
+    NotFound,
+}
+
+/// One generated game folder (`dir`, fresh) and engine command reaching `target` (relative to
+/// `dir`) one way; `outside` is a file out of every game folder; `nodes` whether `mknod` works.
+fn consent_case(
+    dir: &std::path::Path,
+    outside: &std::path::Path,
+    nodes: bool,
+    rng: &mut Rng,
+) -> (Vec<String>, Option<std::ffi::OsString>, String, Reach) {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    for (rel, text) in [
+        ("engine.py", "print(1)\n"),
+        ("lib/helper.py", "x = 1\n"),
+        ("lib/deep/more.py", "y = 2\n"),
+        ("art/board.svg", "<svg/>\n"),
+        ("eng/main.py", "import helper\n"),
+        ("bin/engine", "#!/bin/sh\nexit 3\n"),
+    ] {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+    }
+    let engine = dir.join("bin/engine");
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let abs = dir.canonicalize().unwrap().display().to_string();
+    let system = std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into());
+    let files = ["engine.py", "lib/helper.py", "lib/deep/more.py"];
+    let target = files[pick(rng, files.len())].to_string();
+    let mut reach = Reach::Covered;
+    let mut path = Some(std::ffi::OsString::from(&system));
+    let mut words: Vec<String> = vec!["python3".into()];
+    let word = match rng.below(13) {
+        0 => target.clone(),
+        1 => format!("art/../{target}"),
+        2 => format!("--require=./{target}"),
+        3 => format!("-I./{target}"),
+        4 => format!("{abs}/{target}"),
+        5 => {
+            symlink(&target, dir.join("run.py")).unwrap();
+            "run.py".into()
+        }
+        6 => {
+            // The folder holding the target (or one above it).
+            let folder = std::path::Path::new(&target)
+                .parent()
+                .map(|p| p.display().to_string())
+                .filter(|p| !p.is_empty())
+                .unwrap_or_else(|| ".".into());
+            format!("--path={folder}")
+        }
+        7 => {
+            symlink(format!("../{target}"), dir.join("eng/linked.py")).unwrap();
+            "eng".into()
+        }
+        8 => {
+            let up = std::path::Path::new(&target)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map_or("..".to_string(), |p| format!("../{}", p.display()));
+            symlink(up, dir.join("eng/pkg")).unwrap();
+            "eng".into()
+        }
+        9 => {
+            // The game's own program by a bare name, through a PATH entry of some kind.
+            let (entry, r) = match rng.below(3) {
+                0 => (String::new(), Reach::NotFound),
+                1 => ("bin".to_string(), Reach::NotFound),
+                _ => (format!("{abs}/bin"), Reach::Covered),
+            };
+            let var = if rng.below(2) == 0 {
+                format!("{system}:{entry}")
+            } else {
+                format!("{entry}:{system}")
+            };
+            return (
+                vec!["engine".into(), target.clone()],
+                Some(var.into()),
+                "bin/engine".into(),
+                r,
+            );
+        }
+        10 => {
+            reach = Reach::Refused;
+            let out = outside.display().to_string();
+            match rng.below(4) {
+                0 => out,
+                1 => format!("--hook={out}"),
+                2 => {
+                    symlink(outside, dir.join("eng/out.py")).unwrap();
+                    "eng".into()
+                }
+                _ => {
+                    let up = "../".repeat(dir.components().count());
+                    format!("{up}{}", out.trim_start_matches('/'))
+                }
+            }
+        }
+        _ => {
+            // A special file somewhere in the game folder: refused whatever the command.
+            reach = Reach::Refused;
+            let at = ["art/pipe", "lib/deep/node", "sock"][pick(rng, 3)];
+            let p = dir.join(at);
+            let made = if nodes && rng.below(2) == 0 {
+                std::process::Command::new("mknod")
+                    .arg(&p)
+                    .args(["c", "1", "3"])
+                    .status()
+            } else {
+                std::process::Command::new("mkfifo").arg(&p).status()
+            };
+            assert!(
+                made.is_ok_and(|s| s.success()),
+                "cannot make {}",
+                p.display()
+            );
+            target.clone()
+        }
+    };
+    // Words that name nothing, around the one that does.
+    let noise = ["-u", "-c", "--fast", "x=1", "-", "--", "", "-W", "ignore"];
+    for _ in 0..rng.below(3) {
+        words.push(noise[pick(rng, noise.len())].into());
+    }
+    words.push(word);
+    for _ in 0..rng.below(3) {
+        words.push(noise[pick(rng, noise.len())].into());
+    }
+    if rng.below(4) == 0 {
+        path = Some(format!(":{system}:.").into());
+    }
+    (words, path, target, reach)
+}
+
+#[cfg(unix)]
+#[test]
+fn generated_engine_commands_are_refused_or_consented_to_exactly() {
+    use ludopress::rules::external::trust::fingerprint_with;
+    let f = harness::run(
+        "engine-consent",
+        harness::runs(),
+        || {
+            let root = harness::scratch("engine-consent");
+            let outside = root.join("outside/evil.py");
+            std::fs::create_dir_all(outside.parent().unwrap()).unwrap();
+            std::fs::write(&outside, "print('evil')\n").unwrap();
+            let probe = root.join("probe-node");
+            let nodes = std::process::Command::new("mknod")
+                .arg(&probe)
+                .args(["c", "1", "3"])
+                .output()
+                .is_ok_and(|o| o.status.success());
+            let _ = std::fs::remove_file(&probe);
+            if !nodes {
+                println!("note: mknod needs root; device nodes are not generated");
+            }
+            (root, outside.canonicalize().unwrap(), nodes)
+        },
+        |(root, outside, nodes), case| {
+            let dir = root.join(format!("game-{}", case.index));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let (command, path, target, reach) = consent_case(&dir, outside, *nodes, &mut case.rng);
+            let shown = format!("{command:?} PATH={path:?} target={target} {reach:?}");
+            case.input(shown.as_bytes());
+            let def = EngineDef {
+                command,
+                dir: dir.clone(),
+            };
+            let verdict = match (fingerprint_with(&def, path.as_deref()), reach) {
+                (Err(e), Reach::Refused) => {
+                    let e = e.to_string();
+                    assert!(
+                        e.contains("outside the game's folder")
+                            || e.contains("FIFO")
+                            || e.contains("device node"),
+                        "an unclear refusal: {e}\n{shown}"
+                    );
+                    assert!(
+                        e.contains(&dir.display().to_string()) || e.contains("evil.py"),
+                        "the refusal names no path: {e}\n{shown}"
+                    );
+                    Verdict::Refused
+                }
+                (Err(e), _) => panic!("refused: {e}\n{shown}"),
+                (Ok(r), Reach::Refused) => {
+                    panic!("consented to as {:?}: {shown}", r.files)
+                }
+                (Ok(before), reach) => {
+                    let again = fingerprint_with(&def, path.as_deref()).unwrap();
+                    assert_eq!(before, again, "not deterministic: {shown}");
+                    let t = dir.join(&target);
+                    let mut text = std::fs::read(&t).unwrap();
+                    text.extend_from_slice(b"# changed\n");
+                    std::fs::write(&t, text).unwrap();
+                    let after = fingerprint_with(&def, path.as_deref()).unwrap();
+                    match reach {
+                        Reach::Covered => assert_ne!(
+                            before.sha256, after.sha256,
+                            "{target} changed after consent, not asked again: {shown} (files {:?})",
+                            before.files
+                        ),
+                        _ => {
+                            // Found only through a relative entry: never run at all.
+                            let found =
+                                ludopress::rules::external::program::resolve(&def, path.as_deref());
+                            let dir_real = dir.canonicalize().unwrap();
+                            assert!(
+                                found.as_ref().map_or(true, |p| !p.starts_with(&dir_real)
+                                    && !p.is_relative()),
+                                "the game's program found through a relative PATH entry: {found:?}: {shown}"
+                            );
+                        }
+                    }
+                    Verdict::Accepted
+                }
+            };
+            let _ = std::fs::remove_dir_all(&dir);
+            verdict
+        },
+    );
+    assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
+}

@@ -46,7 +46,7 @@ fn deadline() -> Duration {
 }
 
 /// The kinds, in the order of the slots below (the allocator names the running ones).
-pub const KINDS: [&str; 11] = [
+pub const KINDS: [&str; 12] = [
     "definitions",
     "positions",
     "rulebooks",
@@ -57,11 +57,12 @@ pub const KINDS: [&str; 11] = [
     "fonts",
     "records",
     "engine-answers",
+    "engine-consent",
     "(setup)",
 ];
 
 /// The input each kind is running, plus one (0: none).
-static RUNNING: [AtomicUsize; 11] = [const { AtomicUsize::new(0) }; 11];
+static RUNNING: [AtomicUsize; 12] = [const { AtomicUsize::new(0) }; 12];
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 /// The seed, kept where the allocator can read it without allocating.
 static SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
