@@ -1,7 +1,7 @@
 //! Confinement of a game's engine program where the system allows it. On Linux with Landlock,
 //! the engine is started as `ludopress __confine DIR -- PROGRAM ARGS...`: that process restricts
-//! itself (the game folder DIR read-only, the system's program folders readable, `/etc` entry by
-//! entry without its secrets, nothing writable, no TCP bind or connect when the kernel can
+//! itself (the game folder DIR read-only, the system's program folders and the program's own
+//! installation readable ([`grants`]), `/etc` entry by entry without its secrets, nothing writable, no TCP bind or connect when the kernel can
 //! refuse them) and then becomes the
 //! program (`exec`), which inherits the restriction with everything it starts. Going through
 //! the binary keeps the code safe (no `pre_exec`). Elsewhere, and on a kernel without Landlock,
