@@ -210,7 +210,7 @@ fn drawn(art: &Art) -> Scene {
 /// (SVG always, a small raster every tenth input), or an error that says why.
 fn loaded(path: &Path, index: usize) -> Verdict {
     let within = path.parent().unwrap_or(path);
-    match art::load(path, path, within) {
+    match art::load(path, path, within, art::MAX_BUILD_PIXELS) {
         Ok(a) => {
             let (w, h) = a.size();
             assert!(w.is_finite() && h.is_finite(), "a size of {w} × {h}");
@@ -468,7 +468,9 @@ fn mutate_png(png: &[u8], rng: &mut Rng) -> Vec<u8> {
 fn a_png_palette_over_256_entries_is_refused() {
     for name in ["png-palette-panic.png", "png-palette-short.png"] {
         let path = common::root().join("tests/fixtures/fuzz").join(name);
-        let got = std::panic::catch_unwind(|| art::load(&path, &path, &path).map(|_| ()));
+        let got = std::panic::catch_unwind(|| {
+            art::load(&path, &path, &path, art::MAX_BUILD_PIXELS).map(|_| ())
+        });
         match got {
             Ok(r) => assert!(r.is_err(), "an invalid palette was accepted: {name}"),
             Err(_) => panic!("art::load panicked on {}", path.display()),
@@ -628,7 +630,7 @@ fn an_arc_to_a_huge_point_is_refused_at_once() {
     std::thread::spawn(move || {
         let within = p.parent().unwrap().to_path_buf();
         let _ = tx.send(
-            art::load(&p, &p, &within)
+            art::load(&p, &p, &within, art::MAX_BUILD_PIXELS)
                 .map(|_| ())
                 .map_err(|e| e.to_string()),
         );

@@ -68,6 +68,8 @@ pub(super) struct Layouts<'r> {
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
     /// What the distinct art files cost together, as [`Art::cost`] estimates it.
     art_cost: u64,
+    /// The pixels the distinct art files hold decoded, as [`Art::pixels_decoded`] counts them.
+    decoded: u64,
     families: BTreeMap<String, Family>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
@@ -107,6 +109,7 @@ impl<'r> Layouts<'r> {
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
             art_cost: 0,
+            decoded: 0,
             families: BTreeMap::new(),
             owner: "card",
             boards: BTreeMap::new(),
@@ -198,8 +201,10 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::art::load(&path, &shown, &cx.folder) {
+        let room = crate::art::MAX_BUILD_PIXELS.saturating_sub(self.decoded);
+        let loaded = match crate::art::load(&path, &shown, &cx.folder, room) {
             Ok(a) => {
+                self.decoded = self.decoded.saturating_add(a.pixels_decoded());
                 // Every art file is held for the whole build: their sum is bounded too.
                 self.art_cost = self.art_cost.saturating_add(a.cost());
                 if self.art_cost > crate::art::MAX_GAME_COST {
