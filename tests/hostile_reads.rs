@@ -559,3 +559,43 @@ fn a_picture_drawn_on_many_faces_is_held_once() {
     assert_eq!(images, 1);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn the_pictures_of_the_games_built_together_share_the_budget() {
+    // Two pictures of 49 megapixels in one game, one of 49 and one of 4 in another: each game
+    // within the budget of 150 megapixels, the build that holds both past it at the last one.
+    let root = common::scratch_project(
+        "hostile-pixel-games",
+        &pictures_game(&["c0", "c1"], &["c0", "c1"]),
+        &[],
+    );
+    let art = root.join("games/cards/art");
+    std::fs::create_dir_all(&art).unwrap();
+    for i in 0..2u8 {
+        std::fs::write(art.join(format!("c{i}.png")), varied_png(7000, 7000, i + 1)).unwrap();
+    }
+    let other = root.join("games/other");
+    std::fs::create_dir_all(other.join("art")).unwrap();
+    std::fs::write(
+        other.join("game.toml"),
+        pictures_game(&["d0", "d1"], &["d0", "d1"]).replace("id = \"cards\"", "id = \"other\""),
+    )
+    .unwrap();
+    std::fs::write(other.join("art/d0.png"), varied_png(7000, 7000, 3)).unwrap();
+    std::fs::write(other.join("art/d1.png"), varied_png(2000, 2000, 4)).unwrap();
+    let project = Project::new(&root);
+    let one = |g: &str| ludopress::make::load_games(&project, &[g.to_string()]).unwrap();
+    for g in ["cards", "other"] {
+        let alone = one(g).1;
+        assert!(alone.is_empty(), "{alone}");
+    }
+    let (_, diags) =
+        ludopress::make::load_games(&project, &["cards".to_string(), "other".to_string()]).unwrap();
+    let e = diags.to_string();
+    assert!(
+        e.contains("games/other/game.toml: error: picture `art/d1.png` of game `other`")
+            && e.contains("the limit is 150 megapixels decoded in a build"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
