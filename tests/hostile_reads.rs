@@ -376,3 +376,226 @@ fn the_images_of_a_face_are_counted_each_use() {
     assert!(g.is_ok(), "{}", g.err().unwrap());
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A game `cards` whose four cards each draw their own picture, `art/<id>.png`; `ids` are the
+/// cards (a card drawing the same file as another shares its picture).
+fn pictures_game(ids: &[&str], files: &[&str]) -> String {
+    let cards: Vec<String> = ids
+        .iter()
+        .zip(files)
+        .map(|(id, f)| {
+            format!("{{ id = \"{id}\", title = \"{id}\", fields = {{ pic = \"{f}\" }} }}")
+        })
+        .collect();
+    format!(
+        "[game]\nid = \"cards\"\ntitle = \"Cards\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = \"mini\"\nlayout = \"pic\"\nstyle = {{ from = \"classic\" }}\n\
+         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\ncard = [{}]\n\n\
+         [layout.pic]\n[[layout.pic.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/{{pic}}.png\"\n",
+        cards.join(", ")
+    )
+}
+
+/// A grey PNG of `w` × `h` pixels, different for each `seed` (a stripe of another grey every
+/// 500 rows): a few hundred KB, however large.
+fn varied_png(w: u32, h: u32, seed: u8) -> Vec<u8> {
+    let mut px = vec![100u8; (w * h) as usize];
+    for y in (usize::from(seed)..h as usize).step_by(500) {
+        let row = y * w as usize;
+        px[row..row + w as usize].fill(seed.wrapping_mul(40));
+    }
+    let mut data = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut data, w, h);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut wr = enc.write_header().unwrap();
+        wr.write_image_data(&px).unwrap();
+    }
+    data
+}
+
+/// How a build run under a memory cap ended: its status, its standard error and the most memory
+/// it held (resident, bytes).
+struct Capped {
+    status: std::process::ExitStatus,
+    stderr: String,
+    peak: u64,
+}
+
+/// `ludopress build cards` in `root` with `args`, its address space capped at `cap` bytes
+/// (`setrlimit` in the child before it runs), its peak memory read by `wait4`; ended after 10
+/// minutes (a hang fails the test instead of the suite).
+fn build_capped(root: &Path, args: &[&str], cap: u64) -> Capped {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"));
+    cmd.arg("--root")
+        .arg(root)
+        .args(["build", "cards", "--out"])
+        .arg(root.join("output"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: between fork and exec the child only calls setrlimit, which is async-signal-safe,
+    // on a value on its own stack.
+    unsafe {
+        cmd.pre_exec(move || {
+            let lim = libc::rlimit {
+                rlim_cur: cap,
+                rlim_max: cap,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    // Reaped by `wait4` below, which also reads its peak memory.
+    #[allow(clippy::zombie_processes)]
+    let mut child = cmd.spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        use std::io::Read;
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    loop {
+        let mut status = 0;
+        // SAFETY: plain values owned here; the child is ours and waited for only by this call.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let done = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if done == pid {
+            return Capped {
+                status: std::process::ExitStatus::from_raw(status),
+                stderr: reader.join().unwrap(),
+                peak: usage.ru_maxrss as u64 * 1024,
+            };
+        }
+        if start.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the build hangs");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn pictures_past_the_build_budget_are_refused_before_they_are_decoded() {
+    // Four different pictures of 7000 × 7000 pixels (49 megapixels each, within the limit of
+    // an image and of a face): a build held them decoded, copied per PDF and per preview
+    // thread, and peaked at 2.8 GB; under a cap of 2 GiB it aborted.
+    let ids = ["c0", "c1", "c2", "c3"];
+    let root = common::scratch_project("hostile-pixel-budget", &pictures_game(&ids, &ids), &[]);
+    let art = root.join("games/cards/art");
+    std::fs::create_dir_all(&art).unwrap();
+    for (i, id) in ids.iter().enumerate() {
+        std::fs::write(
+            art.join(format!("{id}.png")),
+            varied_png(7000, 7000, i as u8 + 1),
+        )
+        .unwrap();
+    }
+    let run = build_capped(&root, &[], 2 << 30);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        (run.status.code(), run.status.signal()),
+        (Some(2), None),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("error: image `art/c3.png`: ")
+            && run
+                .stderr
+                .contains("the limit is 150 megapixels decoded in a build"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_picture_drawn_on_many_faces_is_held_once() {
+    // One picture of 5000 × 5000 pixels (75 MB decoded) on forty cards, with previews (drawn
+    // on two threads) and two print PDFs: its pixels were copied for each PDF and each batch of
+    // its pages (twice, by printpdf) and for each preview thread, and the build peaked at
+    // 490 MB. Held once (75 MB), once more for the previews (100 MB, shared by the threads)
+    // and compressed in each PDF, it peaks near 200 MB.
+    let ids: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let root = common::scratch_project(
+        "hostile-pixel-shared",
+        &pictures_game(&ids, &["one"; 40]),
+        &[],
+    );
+    let art = root.join("games/cards/art");
+    std::fs::create_dir_all(&art).unwrap();
+    std::fs::write(art.join("one.png"), varied_png(5000, 5000, 1)).unwrap();
+    let run = build_capped(&root, &[], 2 << 30);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(
+        run.peak < 300 << 20,
+        "the build held {} MB at its peak",
+        run.peak >> 20
+    );
+    // Each print PDF holds the picture once, every page that draws it naming that one object.
+    let pdf = std::fs::read(root.join("output/cards/cards-en-a4.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let images = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_stream().is_ok_and(|s| {
+                s.dict.get(b"Subtype").ok() == Some(&lopdf::Object::Name(b"Image".to_vec()))
+            })
+        })
+        .count();
+    assert_eq!(images, 1);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_pictures_of_the_games_built_together_share_the_budget() {
+    // Two pictures of 49 megapixels in one game, one of 49 and one of 4 in another: each game
+    // within the budget of 150 megapixels, the build that holds both past it at the last one.
+    let root = common::scratch_project(
+        "hostile-pixel-games",
+        &pictures_game(&["c0", "c1"], &["c0", "c1"]),
+        &[],
+    );
+    let art = root.join("games/cards/art");
+    std::fs::create_dir_all(&art).unwrap();
+    for i in 0..2u8 {
+        std::fs::write(art.join(format!("c{i}.png")), varied_png(7000, 7000, i + 1)).unwrap();
+    }
+    let other = root.join("games/other");
+    std::fs::create_dir_all(other.join("art")).unwrap();
+    std::fs::write(
+        other.join("game.toml"),
+        pictures_game(&["d0", "d1"], &["d0", "d1"]).replace("id = \"cards\"", "id = \"other\""),
+    )
+    .unwrap();
+    std::fs::write(other.join("art/d0.png"), varied_png(7000, 7000, 3)).unwrap();
+    std::fs::write(other.join("art/d1.png"), varied_png(2000, 2000, 4)).unwrap();
+    let project = Project::new(&root);
+    let one = |g: &str| ludopress::make::load_games(&project, &[g.to_string()]).unwrap();
+    for g in ["cards", "other"] {
+        let alone = one(g).1;
+        assert!(alone.is_empty(), "{alone}");
+    }
+    let (_, diags) =
+        ludopress::make::load_games(&project, &["cards".to_string(), "other".to_string()]).unwrap();
+    let e = diags.to_string();
+    assert!(
+        e.contains("games/other/game.toml: error: picture `art/d1.png` of game `other`")
+            && e.contains("the limit is 150 megapixels decoded in a build"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

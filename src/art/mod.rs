@@ -33,6 +33,12 @@ pub const MAX_ART_PIXELS: u64 = 100_000_000;
 /// per use. Every use is embedded and rasterized: eight elements drawing art of 98 megapixels
 /// each peaked at 3.2 GB. The shipped games draw at most a few megapixels a face.
 pub const MAX_FACE_PIXELS: u64 = 100_000_000;
+/// Most pixels the distinct pictures of a build may decode: every picture file (an art file, or
+/// an image an SVG names) is decoded once and held for the whole build, 3 bytes a pixel and one
+/// more for transparency, and previews draw from a premultiplied copy of 4 bytes a pixel. Three
+/// pictures at [`MAX_PIXELS`]; four of 49 megapixels each peaked at 2.8 GB. Checked on each
+/// picture's header, before it is decoded.
+pub const MAX_BUILD_PIXELS: u64 = 150_000_000;
 /// Most shapes an SVG may draw.
 pub const MAX_SHAPES: usize = 100_000;
 /// Most path segments an SVG may draw, its `use` copies and markers counted, checked on the
@@ -84,6 +90,32 @@ impl Art {
         match self {
             Art::Vector(s) => walk(&s.items),
             Art::Raster(r) => pixels(r),
+        }
+    }
+
+    /// The pixels this art holds decoded: each distinct picture once, however many times it
+    /// is drawn (as [`MAX_BUILD_PIXELS`] counts them).
+    pub fn pixels_decoded(&self) -> u64 {
+        fn walk(items: &[Item], seen: &mut Vec<*const Raster>) -> u64 {
+            items.iter().fold(0u64, |n, i| {
+                n.saturating_add(match i {
+                    Item::Image(im) => once(&im.raster, seen),
+                    Item::Group(g) => walk(&g.items, seen),
+                    Item::Path(_) | Item::Text(_) => 0,
+                })
+            })
+        }
+        fn once(r: &Arc<Raster>, seen: &mut Vec<*const Raster>) -> u64 {
+            if seen.contains(&Arc::as_ptr(r)) {
+                return 0;
+            }
+            seen.push(Arc::as_ptr(r));
+            u64::from(r.width).saturating_mul(u64::from(r.height))
+        }
+        let mut seen = Vec::new();
+        match self {
+            Art::Vector(s) => walk(&s.items, &mut seen),
+            Art::Raster(r) => once(r, &mut seen),
         }
     }
 
@@ -164,11 +196,25 @@ impl std::fmt::Display for Refused {
     }
 }
 
+/// Why a picture of `n` pixels is not decoded when `room` pixels are left of
+/// [`MAX_BUILD_PIXELS`].
+fn past_build_budget(n: u64, room: u64) -> String {
+    let mp = |p: u64| p as f64 / 1e6;
+    format!(
+        "decoding it ({:.1} megapixels) would bring the pictures of this build to {:.1} megapixels; the limit is {} megapixels decoded in a build (each picture file counted once): use smaller pictures, or fewer",
+        mp(n),
+        mp(MAX_BUILD_PIXELS.saturating_sub(room).saturating_add(n)),
+        MAX_BUILD_PIXELS / 1_000_000
+    )
+}
+
 /// Reads an art file by its extension: `.svg`, `.png`, `.jpg`/`.jpeg`. `path` is the real path
 /// checked by [`crate::base::paths::resolve`], `within` the game's folder: an SVG's images are read
-/// under the same rule. The error says why, for a diagnostic placed where the file is named,
-/// or is placed in the SVG, named there `shown` (the path as the game names it).
-pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
+/// under the same rule. `room` is what the build may still decode, in pixels (see
+/// [`MAX_BUILD_PIXELS`]): a picture past it is refused from its header, before it is decoded.
+/// The error says why, for a diagnostic placed where the file is named, or is placed in the
+/// SVG, named there `shown` (the path as the game names it).
+pub fn load(path: &Path, shown: &Path, within: &Path, room: u64) -> Result<Art, Refused> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -188,15 +234,25 @@ pub fn load(path: &Path, shown: &Path, within: &Path) -> Result<Art, Refused> {
                 shown: shown.to_path_buf(),
                 within: within.to_path_buf(),
             });
-            vector_from(&bytes, from.as_ref()).map(|s| {
+            vector_from(&bytes, from.as_ref(), room).map(|s| {
                 // One shared group: every card that draws the art clones a pointer, not its paths.
                 let mut shared = Scene::new(s.width, s.height);
                 shared.place(s, crate::scene::Affine::IDENTITY, None);
                 Art::Vector(Arc::new(shared))
             })
         }
-        "png" => Ok(png(&bytes).map(|r| Art::Raster(Arc::new(r)))?),
-        _ => Ok(jpeg(&bytes).map(|r| Art::Raster(Arc::new(r)))?),
+        ext => {
+            let is_png = ext == "png";
+            // An unreadable header is left to the decoder, which says why.
+            if let Ok((w, h)) = raster::dimensions(&bytes, is_png) {
+                let n = u64::from(w) * u64::from(h);
+                if n > room {
+                    return Err(Refused::Here(past_build_budget(n, room)));
+                }
+            }
+            let r = if is_png { png(&bytes) } else { jpeg(&bytes) };
+            Ok(Art::Raster(Arc::new(r?)))
+        }
     }
 }
 

@@ -3,7 +3,10 @@
 //! and images in the SVG's own units. In: an SVG's bytes; out: a [`Scene`] or why it is refused.
 
 use super::raster::{dimensions, jpeg, png};
-use super::{scan, Origin, Refused, MAX_ART_PIXELS, MAX_BYTES, MAX_NODES, MAX_SHAPES};
+use super::{
+    past_build_budget, scan, Origin, Refused, MAX_ART_PIXELS, MAX_BUILD_PIXELS, MAX_BYTES,
+    MAX_NODES, MAX_SHAPES,
+};
 use crate::base::color::Color;
 use crate::base::diag::{Error, Source};
 use crate::scene::{
@@ -17,16 +20,17 @@ use std::sync::{Arc, Mutex};
 /// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
 /// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`super::load`].
 pub fn vector(bytes: &[u8]) -> Result<Scene, Error> {
-    vector_from(bytes, None).map_err(|e| Error::Other(e.to_string()))
+    vector_from(bytes, None, MAX_BUILD_PIXELS).map_err(|e| Error::Other(e.to_string()))
 }
 
 /// What the images of one SVG cost while it is converted: their decoded pixels, shared by every
 /// use of the same file, and the pixels drawn, each use counted.
-#[derive(Default)]
 struct Images {
     decoded: HashMap<u64, Arc<Raster>>,
     drawn: u64,
     uses: u32,
+    /// The pixels the build may still decode ([`MAX_BUILD_PIXELS`]).
+    room: u64,
 }
 
 impl Images {
@@ -53,6 +57,14 @@ impl Images {
         if let Some(r) = self.decoded.get(&hash).filter(|r| r.data == data) {
             return Ok(Some(r.clone()));
         }
+        let n = u64::from(w) * u64::from(h);
+        if n > self.room {
+            return Err(format!(
+                "an image inside, of {w} × {h} pixels: {}",
+                past_build_budget(n, self.room)
+            ));
+        }
+        self.room -= n;
         let decoded = if is_png { png(data) } else { jpeg(data) };
         let Ok(r) = decoded else { return Ok(None) };
         let r = Arc::new(r);
@@ -62,7 +74,12 @@ impl Images {
 }
 
 /// [`vector`], the SVG's file hrefs resolved by the game's rule when `from` says where it is.
-pub(super) fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, Refused> {
+/// `room`: the pixels the build may still decode, for the images the SVG names.
+pub(super) fn vector_from(
+    bytes: &[u8],
+    from: Option<&Origin>,
+    room: u64,
+) -> Result<Scene, Refused> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         // usvg would inflate it without a limit.
         return Err(Refused::Here(
@@ -162,7 +179,12 @@ pub(super) fn vector_from(bytes: &[u8], from: Option<&Origin>) -> Result<Scene, 
     let size = tree.size();
     let mut scene = Scene::new(f64::from(size.width()), f64::from(size.height()));
     let mut shapes = 0;
-    let mut images = Images::default();
+    let mut images = Images {
+        decoded: HashMap::new(),
+        drawn: 0,
+        uses: 0,
+        room,
+    };
     group(tree.root(), &mut scene, &mut shapes, &mut images, 1.0).map_err(Refused::Here)?;
     Ok(scene)
 }

@@ -6,7 +6,7 @@
 use crate::base::color::Color;
 use crate::base::units::PT_PER_MM;
 use crate::fonts::Face;
-use crate::scene::{Flat, Scene, Seg, P};
+use crate::scene::{Flat, Raster, Scene, Seg, P};
 use printpdf::{
     FontId, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
     PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
@@ -378,12 +378,12 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
                 ops.push(Op::SetTransformationMatrix {
                     matrix: printpdf::CurTransMat::Raw(m),
                 });
+                // The matrix says it all: the pages are serialised without the images (see
+                // `Resources`), so printpdf could not scale the square to the pixels anyway.
                 ops.push(Op::UseXobject {
                     id: printpdf::XObjectId(format!("Im{}", raster.key)),
                     transform: printpdf::XObjectTransform {
-                        scale_x: Some(1.0 / raster.width as f32),
-                        scale_y: Some(1.0 / raster.height as f32),
-                        dpi: Some(72.0),
+                        no_auto_scale: true,
                         ..Default::default()
                     },
                 });
@@ -400,10 +400,57 @@ fn page_ops(scene: &Scene, fonts: &BTreeMap<Face, Embedded>) -> Vec<Op> {
 const CHUNK: usize = 16;
 
 /// What every page may refer to: fonts (each subset to the characters of the whole document),
-/// images, opacities and gradients.
+/// opacities and gradients in `doc`, and the images apart: they are serialised once, with the
+/// first page whose resources every page shares, never with the batches of pages.
 struct Resources {
     fonts: BTreeMap<Face, Embedded>,
     doc: printpdf::PdfResources,
+    images: BTreeMap<printpdf::XObjectId, printpdf::XObject>,
+}
+
+/// A raster as a PDF image XObject (DeviceRGB, 8 bits, Flate) with its alpha as a soft mask,
+/// each compressed straight from the decoded samples: the pixels are not copied, and the
+/// image is embedded once per document, every use drawing that one object.
+fn image(r: &Raster) -> printpdf::XObject {
+    use printpdf::{DictItem, ExternalStream, ExternalXObject};
+    let stream = |samples: &[u8], space: &[u8], smask: Option<ExternalStream>| {
+        let mut dict: BTreeMap<String, DictItem> = [
+            ("Type", DictItem::Name(b"XObject".to_vec())),
+            ("Subtype", DictItem::Name(b"Image".to_vec())),
+            ("Width", DictItem::Int(i64::from(r.width))),
+            ("Height", DictItem::Int(i64::from(r.height))),
+            ("BitsPerComponent", DictItem::Int(8)),
+            ("ColorSpace", DictItem::Name(space.to_vec())),
+            ("Filter", DictItem::Name(b"FlateDecode".to_vec())),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        if let Some(mask) = smask {
+            dict.insert("SMask".into(), DictItem::Stream { stream: mask });
+        }
+        ExternalStream {
+            dict,
+            content: flate(samples),
+            compress: false,
+        }
+    };
+    let mask = r.alpha.as_deref().map(|a| stream(a, b"DeviceGray", None));
+    printpdf::XObject::External(ExternalXObject {
+        stream: stream(&r.rgb, b"DeviceRGB", mask),
+        width: None,
+        height: None,
+        dpi: None,
+    })
+}
+
+/// `data` compressed with zlib (the PDF's FlateDecode), read in place.
+fn flate(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    // Writing to memory cannot fail.
+    let _ = z.write_all(data);
+    z.finish().unwrap_or_default()
 }
 
 fn resources(pages: &[&Scene]) -> Resources {
@@ -455,38 +502,23 @@ fn resources(pages: &[&Scene]) -> Resources {
         }
         fonts.insert(face, embedded);
     }
-    for (key, r) in rasters {
-        let (pixels, format) = match &r.alpha {
-            Some(alpha) => {
-                let mut v = Vec::with_capacity(alpha.len() * 4);
-                for (rgb, a) in r.rgb.chunks(3).zip(alpha) {
-                    v.extend_from_slice(rgb);
-                    v.push(*a);
-                }
-                (v, printpdf::RawImageFormat::RGBA8)
-            }
-            None => (r.rgb.clone(), printpdf::RawImageFormat::RGB8),
-        };
-        doc.xobjects.map.insert(
-            printpdf::XObjectId(format!("Im{key}")),
-            printpdf::XObject::Image(printpdf::RawImage {
-                pixels: printpdf::RawImageData::U8(pixels),
-                width: r.width as usize,
-                height: r.height as usize,
-                data_format: format,
-                tag: Vec::new(),
-            }),
-        );
-    }
-    Resources { fonts, doc }
+    let images = rasters
+        .into_iter()
+        .map(|(key, r)| (printpdf::XObjectId(format!("Im{key}")), image(&r)))
+        .collect();
+    Resources { fonts, doc, images }
 }
 
-/// A printpdf document of `pages` with the shared resources, as lopdf objects.
-fn serialised(title: &str, res: &Resources, pages: Vec<PdfPage>) -> lopdf::Document {
+/// A printpdf document of `pages` with `resources`, as lopdf objects.
+fn serialised(
+    title: &str,
+    resources: printpdf::PdfResources,
+    pages: Vec<PdfPage>,
+) -> lopdf::Document {
     let mut doc = PdfDocument::new(title);
     doc.metadata.info.producer = "ludopress".into();
     doc.metadata.info.creator = "ludopress".into();
-    doc.resources = res.doc.clone();
+    doc.resources = resources;
     doc.with_pages(pages);
     let opts = PdfSaveOptions {
         optimize: false,
@@ -535,9 +567,12 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
         });
         all_glyphs.push(Op::EndTextSection);
     }
+    // The images go with the first page only: its resources are every page's.
+    let mut first_resources = res.doc.clone();
+    first_resources.xobjects.map = res.images;
     let mut lo = serialised(
         &meta.title,
-        &res,
+        first_resources,
         vec![PdfPage::new(Mm(10.0), Mm(10.0), all_glyphs)],
     );
     let first = lo.get_pages().values().next().copied();
@@ -566,7 +601,7 @@ pub fn to_pdf_with(pages: &[&Scene], meta: &Meta, extra: &Extra) -> Made {
                 )
             })
             .collect();
-        let part = serialised(&meta.title, &res, made);
+        let part = serialised(&meta.title, res.doc.clone(), made);
         for id in part.get_pages().into_values() {
             let Ok(page) = part.get_dictionary(id) else {
                 continue;

@@ -12,7 +12,7 @@ use crate::fonts::Face;
 use crate::scene::{Affine, Flat, GradientShape, Raster, Scene, Seg};
 use resvg::tiny_skia::{self as sk, Mask, Pixmap, Transform};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A clip in force: its outline, the box it can show (page mm, within its parents'), whether
 /// it is that box exactly (an axis-aligned rectangle), and its coverage mask with its parents',
@@ -473,41 +473,61 @@ fn shader(g: &crate::scene::Gradient, opacity: f32) -> Option<sk::Shader<'static
 thread_local! {
     /// Glyph outlines and advances of this thread, by face and character.
     static GLYPHS: std::cell::RefCell<Glyphs> = std::cell::RefCell::new(Glyphs::default());
-    /// Decoded images of this thread, by key.
-    static IMAGES: std::cell::RefCell<HashMap<String, Arc<Pixmap>>> =
-        std::cell::RefCell::new(HashMap::new());
 }
 
-/// A raster as a premultiplied pixmap, decoded once per thread.
+/// The premultiplied pixmaps of the rasters drawn, by key, shared by every thread: a picture
+/// drawn on many faces by several threads is converted and held once (it was once per thread).
+/// Bounded by [`crate::art::MAX_BUILD_PIXELS`], which the pictures of one build fit in; past
+/// it (the successive versions `watch` reads) it starts over.
+static PIXMAPS: std::sync::LazyLock<Mutex<Pixmaps>> = std::sync::LazyLock::new(Default::default);
+
+#[derive(Default)]
+struct Pixmaps {
+    /// Each raster's pixmap, made by the first thread that needs it while the others wait.
+    by_key: HashMap<String, Arc<OnceLock<Arc<Pixmap>>>>,
+    /// The pixels of the rasters in `by_key`.
+    pixels: u64,
+}
+
+/// A raster as a premultiplied pixmap, made once however many threads draw it.
 fn image(r: &Raster) -> Arc<Pixmap> {
-    IMAGES.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() > 256 {
-            m.clear();
-        }
-        m.entry(r.key.clone())
-            .or_insert_with(|| {
-                let n = (r.width as usize) * (r.height as usize);
-                let mut data = Vec::with_capacity(n * 4);
-                for i in 0..n {
-                    let a = r
-                        .alpha
-                        .as_ref()
-                        .map_or(255, |a| a.get(i).copied().unwrap_or(255));
-                    for j in 0..3 {
-                        let v = r.rgb.get(i * 3 + j).copied().unwrap_or(0);
-                        data.push(((u16::from(v) * u16::from(a) + 127) / 255) as u8);
-                    }
-                    data.push(a);
+    let cell = {
+        let mut cache = PIXMAPS.lock().unwrap_or_else(|e| e.into_inner());
+        match cache.by_key.get(&r.key) {
+            Some(cell) => cell.clone(),
+            None => {
+                let n = u64::from(r.width) * u64::from(r.height);
+                if cache.pixels.saturating_add(n) > crate::art::MAX_BUILD_PIXELS {
+                    *cache = Pixmaps::default();
                 }
-                let size = sk::IntSize::from_wh(r.width.max(1), r.height.max(1));
-                Arc::new(
-                    size.and_then(|s| Pixmap::from_vec(data, s))
-                        .unwrap_or_else(|| Pixmap::new(1, 1).expect("a 1×1 pixmap")),
-                )
-            })
-            .clone()
-    })
+                cache.pixels = cache.pixels.saturating_add(n);
+                let cell = Arc::new(OnceLock::new());
+                cache.by_key.insert(r.key.clone(), cell.clone());
+                cell
+            }
+        }
+    };
+    cell.get_or_init(|| Arc::new(premultiplied(r))).clone()
+}
+
+/// The pixels of `r` premultiplied by their alpha, 4 bytes each.
+fn premultiplied(r: &Raster) -> Pixmap {
+    let n = (r.width as usize) * (r.height as usize);
+    let mut data = Vec::with_capacity(n * 4);
+    for i in 0..n {
+        let a = r
+            .alpha
+            .as_ref()
+            .map_or(255, |a| a.get(i).copied().unwrap_or(255));
+        for j in 0..3 {
+            let v = r.rgb.get(i * 3 + j).copied().unwrap_or(0);
+            data.push(((u16::from(v) * u16::from(a) + 127) / 255) as u8);
+        }
+        data.push(a);
+    }
+    let size = sk::IntSize::from_wh(r.width.max(1), r.height.max(1));
+    size.and_then(|s| Pixmap::from_vec(data, s))
+        .unwrap_or_else(|| Pixmap::new(1, 1).expect("a 1×1 pixmap"))
 }
 
 /// Outlines in font units (y up), with each glyph's advance, and glyph images.

@@ -177,7 +177,9 @@ pub struct GameReport {
 }
 
 /// Reads and validates each of `games` (a name given twice is read once), in the order given:
-/// the games that are right, and the errors of all the others together.
+/// the games that are right, and the errors of all the others together. The pictures they
+/// hold decoded share [`crate::art::MAX_BUILD_PIXELS`]: past it, an error naming the picture
+/// and no further game is read (its pictures would be decoded too).
 pub fn load_games(
     project: &crate::definition::Project,
     games: &[String],
@@ -186,13 +188,46 @@ pub fn load_games(
     let mut loaded = Vec::new();
     let mut diags = crate::base::diag::Diagnostics::default();
     let mut seen = std::collections::BTreeSet::new();
+    let mut decoded = 0u64;
     for g in games.iter().filter(|g| seen.insert(g.as_str())) {
         match crate::rules::engine::load_definition(project, g, &lib) {
-            Ok(game) => loaded.push(game),
+            Ok(game) => match past_pictures(project, &game, &mut decoded) {
+                Some(d) => {
+                    diags.push(d);
+                    break;
+                }
+                None => loaded.push(game),
+            },
             Err(d) => diags.0.extend(d.0),
         }
     }
     Ok((loaded, diags))
+}
+
+/// Adds `game`'s pictures to the pixels the games read before it hold decoded (`decoded`); the
+/// error naming its first picture past [`crate::art::MAX_BUILD_PIXELS`], if one is.
+fn past_pictures(
+    project: &crate::definition::Project,
+    game: &Game,
+    decoded: &mut u64,
+) -> Option<crate::base::diag::Diagnostic> {
+    let limit = crate::art::MAX_BUILD_PIXELS;
+    for (file, pixels) in &game.pictures {
+        *decoded = decoded.saturating_add(*pixels);
+        if *decoded > limit {
+            return Some(crate::base::diag::Diagnostic::file(
+                &project.game_file(&game.id),
+                format!(
+                    "picture `{file}` of game `{}` ({:.1} megapixels) brings the pictures the games of this build decode to {:.1} megapixels; the limit is {} megapixels decoded in a build (each picture file counted once): build the games one at a time, or use smaller pictures",
+                    game.id,
+                    *pixels as f64 / 1e6,
+                    *decoded as f64 / 1e6,
+                    limit / 1_000_000
+                ),
+            ));
+        }
+    }
+    None
 }
 
 /// Builds `games` of `project` into `out/<game>/`: every definition and rulebook is validated

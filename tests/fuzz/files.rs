@@ -210,7 +210,7 @@ fn drawn(art: &Art) -> Scene {
 /// (SVG always, a small raster every tenth input), or an error that says why.
 fn loaded(path: &Path, index: usize) -> Verdict {
     let within = path.parent().unwrap_or(path);
-    match art::load(path, path, within) {
+    match art::load(path, path, within, art::MAX_BUILD_PIXELS) {
         Ok(a) => {
             let (w, h) = a.size();
             assert!(w.is_finite() && h.is_finite(), "a size of {w} × {h}");
@@ -468,7 +468,9 @@ fn mutate_png(png: &[u8], rng: &mut Rng) -> Vec<u8> {
 fn a_png_palette_over_256_entries_is_refused() {
     for name in ["png-palette-panic.png", "png-palette-short.png"] {
         let path = common::root().join("tests/fixtures/fuzz").join(name);
-        let got = std::panic::catch_unwind(|| art::load(&path, &path, &path).map(|_| ()));
+        let got = std::panic::catch_unwind(|| {
+            art::load(&path, &path, &path, art::MAX_BUILD_PIXELS).map(|_| ())
+        });
         match got {
             Ok(r) => assert!(r.is_err(), "an invalid palette was accepted: {name}"),
             Err(_) => panic!("art::load panicked on {}", path.display()),
@@ -628,7 +630,7 @@ fn an_arc_to_a_huge_point_is_refused_at_once() {
     std::thread::spawn(move || {
         let within = p.parent().unwrap().to_path_buf();
         let _ = tx.send(
-            art::load(&p, &p, &within)
+            art::load(&p, &p, &within, art::MAX_BUILD_PIXELS)
                 .map(|_| ())
                 .map_err(|e| e.to_string()),
         );
@@ -638,4 +640,165 @@ fn an_arc_to_a_huge_point_is_refused_at_once() {
         Ok(Ok(())) => panic!("an arc to 16.1e38 was accepted"),
         Err(_) => panic!("art::load did not return within 60 s"),
     }
+}
+
+/// A PNG whose header declares `w` × `h` pixels (RGB, 8 bits) over a few bytes of data: what
+/// a picture costs must be judged from its header, before anything is decoded.
+fn declared_png(w: u32, h: u32) -> Vec<u8> {
+    let mut ihdr = Vec::new();
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    chunk(&mut png, b"IHDR", &ihdr);
+    chunk(&mut png, b"IDAT", &zlib_stored(&[0, 1, 2, 3]));
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+/// A JPEG whose frame header declares `w` × `h` pixels (baseline, three components) and holds
+/// nothing else.
+fn declared_jpeg(w: u16, h: u16) -> Vec<u8> {
+    let mut j = vec![0xff, 0xd8, 0xff, 0xc0, 0, 17, 8];
+    j.extend_from_slice(&h.to_be_bytes());
+    j.extend_from_slice(&w.to_be_bytes());
+    j.extend_from_slice(&[3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    j.extend_from_slice(&[0xff, 0xd9]);
+    j
+}
+
+/// A grey PNG of `w` × `h` pixels that no other `seed` makes (its rows shaded by the seed), a
+/// few hundred KB however large.
+fn medium_png(w: u32, h: u32, seed: u64) -> Vec<u8> {
+    let mut px = vec![0u8; (w * h) as usize];
+    for (y, row) in px.chunks_mut(w as usize).enumerate() {
+        row.fill((y as u64 / 64 + seed * 7) as u8);
+    }
+    let mut data = Vec::new();
+    let mut enc = png::Encoder::new(&mut data, w, h);
+    enc.set_color(png::ColorType::Grayscale);
+    enc.set_compression(png::Compression::Fast);
+    let mut wr = enc.write_header().unwrap();
+    wr.write_image_data(&px).unwrap();
+    wr.finish().unwrap();
+    data
+}
+
+/// A game whose cards draw `art/p<i>.png` for each `i` of `pictures`.
+fn pictures_game(pictures: usize) -> String {
+    let cards: Vec<String> = (0..pictures)
+        .map(|i| format!("{{ id = \"c{i}\", title = \"C\", fields = {{ pic = \"p{i}\" }} }}"))
+        .collect();
+    format!(
+        "[game]\nid = \"cards\"\ntitle = \"Cards\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = \"mini\"\nlayout = \"pic\"\nstyle = {{ from = \"classic\" }}\n\
+         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\ncard = [{}]\n\n\
+         [layout.pic]\n[[layout.pic.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/{{pic}}.png\"\n",
+        cards.join(", ")
+    )
+}
+
+/// Pixel bombs: PNGs and JPEGs whose headers declare huge sizes, SVGs whose `<image>`s do (or
+/// draw one image many times), and games of many medium pictures whose sum passes the budget
+/// of a build. Each is drawn or refused with a reason (a game's errors each at a place), under
+/// the harness's memory cap. Fewer inputs than the other kinds: a game of pictures decodes up
+/// to 150 megapixels.
+#[test]
+fn pixel_bombs_are_drawn_or_refused() {
+    let f = harness::run(
+        "art-png",
+        (harness::runs() / 10).max(6),
+        || {
+            let root = harness::scratch("art-pixels");
+            copy("templates/library.toml", &root);
+            std::fs::create_dir_all(root.join("games/cards/art")).unwrap();
+            root
+        },
+        |root, case| {
+            let big = |rng: &mut Rng| 1 + rng.below(1 << 17) as u32;
+            match case.index % 6 {
+                0 | 3 | 4 => {
+                    let png = declared_png(big(&mut case.rng), big(&mut case.rng));
+                    case.input(&png);
+                    let path = root.join("x.png");
+                    std::fs::write(&path, &png).unwrap();
+                    loaded(&path, case.index)
+                }
+                1 => {
+                    let (w, h) = (
+                        case.rng.below(1 << 16) as u16,
+                        case.rng.below(1 << 16) as u16,
+                    );
+                    let jpeg = declared_jpeg(w, h);
+                    case.input(&jpeg);
+                    let path = root.join("x.jpg");
+                    std::fs::write(&path, &jpeg).unwrap();
+                    loaded(&path, case.index)
+                }
+                2 => {
+                    // One image declared huge, or a real small one drawn very many times.
+                    let (png, uses) = if case.rng.below(2) == 0 {
+                        (declared_png(big(&mut case.rng), big(&mut case.rng)), 1)
+                    } else {
+                        (
+                            medium_png(1000, 1000, case.rng.below(256)),
+                            1 + case.rng.below(300),
+                        )
+                    };
+                    let href = format!("data:image/png;base64,{}", base64(&png));
+                    let images: String = (0..uses)
+                        .map(|i| {
+                            format!("<image x=\"{i}\" width=\"1\" height=\"1\" href=\"{href}\"/>")
+                        })
+                        .collect();
+                    let svg = format!(
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">{images}</svg>"
+                    );
+                    case.input(svg.as_bytes());
+                    let path = root.join("x.svg");
+                    std::fs::write(&path, &svg).unwrap();
+                    loaded(&path, case.index)
+                }
+                _ => {
+                    // Medium pictures of 9 to 25 megapixels, 5 to 12 of them: most pass the
+                    // budget of a build in all.
+                    let n = 5 + case.rng.below(8) as usize;
+                    let side = 3000 + case.rng.below(2001) as u32;
+                    let art = root.join("games/cards/art");
+                    for i in 0..n {
+                        std::fs::write(
+                            art.join(format!("p{i}.png")),
+                            medium_png(side, side, i as u64),
+                        )
+                        .unwrap();
+                    }
+                    let text = pictures_game(n);
+                    case.input(text.as_bytes());
+                    std::fs::write(root.join("games/cards/game.toml"), &text).unwrap();
+                    let project = Project::new(&*root);
+                    let lib = project.library().unwrap();
+                    let verdict = match project.load("cards", &lib, None) {
+                        Ok(g) => {
+                            let held: u64 = g.pictures.iter().map(|p| p.1).sum();
+                            assert!(held <= art::MAX_BUILD_PIXELS, "{held} pixels held");
+                            Verdict::Accepted
+                        }
+                        Err(d) => {
+                            placed(&d, &text);
+                            assert!(
+                                d.to_string().contains("megapixels decoded in a build"),
+                                "{d}"
+                            );
+                            Verdict::Refused
+                        }
+                    };
+                    for i in 0..n {
+                        let _ = std::fs::remove_file(art.join(format!("p{i}.png")));
+                    }
+                    verdict
+                }
+            }
+        },
+    );
+    assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
 }

@@ -72,6 +72,10 @@ pub struct Game {
     /// The date its PDFs carry, seconds since 1970: `SOURCE_DATE_EPOCH`, else the newest
     /// modification time of its folder's files ([`crate::base::time::inputs_date`]).
     pub date: Option<i64>,
+    /// The art files holding decoded pictures, as the game names them, in the order they were
+    /// read, with the pixels each holds ([`crate::art::Art::pixels_decoded`]): the games of a
+    /// build share [`crate::art::MAX_BUILD_PIXELS`].
+    pub pictures: Vec<(String, u64)>,
 }
 
 /// The faces and colour a game's rulebooks are set in (`[rulebook]` in game.toml), each when

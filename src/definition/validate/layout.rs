@@ -68,6 +68,9 @@ pub(super) struct Layouts<'r> {
     art: BTreeMap<std::path::PathBuf, Option<Art>>,
     /// What the distinct art files cost together, as [`Art::cost`] estimates it.
     art_cost: u64,
+    /// The art files holding decoded pictures, as the game names them, with their pixels
+    /// ([`Art::pixels_decoded`]), in the order they were read.
+    pictures: Vec<(String, u64)>,
     families: BTreeMap<String, Family>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
@@ -107,6 +110,7 @@ impl<'r> Layouts<'r> {
             icons: BTreeMap::new(),
             art: BTreeMap::new(),
             art_cost: 0,
+            pictures: Vec::new(),
             families: BTreeMap::new(),
             owner: "card",
             boards: BTreeMap::new(),
@@ -155,6 +159,11 @@ impl<'r> Layouts<'r> {
         l
     }
 
+    /// The art files holding decoded pictures, with their pixels, in the order they were read.
+    pub(super) fn pictures(&self) -> Vec<(String, u64)> {
+        self.pictures.clone()
+    }
+
     /// Makes the game's boards known to `board` elements.
     pub(super) fn set_boards(&mut self, boards: &[Board]) {
         self.boards = boards
@@ -198,8 +207,17 @@ impl<'r> Layouts<'r> {
         if let Some(found) = self.art.get(&path) {
             return found.clone();
         }
-        let loaded = match crate::art::load(&path, &shown, &cx.folder) {
+        let decoded = self
+            .pictures
+            .iter()
+            .fold(0u64, |n, p| n.saturating_add(p.1));
+        let room = crate::art::MAX_BUILD_PIXELS.saturating_sub(decoded);
+        let loaded = match crate::art::load(&path, &shown, &cx.folder, room) {
             Ok(a) => {
+                let pixels = a.pixels_decoded();
+                if pixels > 0 {
+                    self.pictures.push((s.get_ref().trim().to_string(), pixels));
+                }
                 // Every art file is held for the whole build: their sum is bounded too.
                 self.art_cost = self.art_cost.saturating_add(a.cost());
                 if self.art_cost > crate::art::MAX_GAME_COST {

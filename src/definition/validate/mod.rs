@@ -263,6 +263,7 @@ pub fn game(
         fonts: lays.families().clone(),
         rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),
         date: crate::base::time::inputs_date(&cx.folder),
+        pictures: lays.pictures(),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();
