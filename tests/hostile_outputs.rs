@@ -198,6 +198,144 @@ fn no_writer_writes_among_the_sources() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// A scratch project with a copy of `tictactoe` (a game with rulebooks and a rules engine)
+/// beside `cards`, for the `..` cases below.
+fn with_tictactoe(name: &str) -> PathBuf {
+    let root = scratch(name, &deck_game("deck", ["one", "two"]), &[]);
+    let to = root.join("games/tictactoe");
+    for e in walk(&common::root().join("games/tictactoe")) {
+        let rel = e
+            .strip_prefix(common::root().join("games/tictactoe"))
+            .unwrap();
+        std::fs::create_dir_all(to.join(rel).parent().unwrap()).unwrap();
+        std::fs::copy(&e, to.join(rel)).unwrap();
+    }
+    root
+}
+
+/// The files under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        if e.file_type().unwrap().is_dir() {
+            files.extend(walk(&e.path()));
+        } else {
+            files.push(e.path());
+        }
+    }
+    files
+}
+
+/// Runs `args` in a project with `tictactoe`, where an output path names `games/` through a
+/// folder that does not exist (`./x/..`) or one of the sources (`./templates/..`): refused as
+/// `games/` itself is (exit status 2), nothing written among the sources, `./x` not made.
+fn dotdot_refused(name: &str, args: &[&str]) {
+    let root = with_tictactoe(name);
+    let before = tree(&root.join("games"));
+    let run = run_in(&root, args, None, 120);
+    assert_eq!(run.code, Some(2), "{args:?}: {}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("among the sources"),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert_eq!(
+        tree(&root.join("games")),
+        before,
+        "{args:?}: written among the sources"
+    );
+    assert!(!root.join("x").exists(), "{args:?}: `./x` was made");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn build_reads_dotdot_in_out_before_checking_it() {
+    dotdot_refused(
+        "dotdot-build",
+        &["build", "tictactoe", "--no-png", "--out", "./x/../games"],
+    );
+}
+
+#[test]
+fn rules_reads_dotdot_in_out_before_checking_it() {
+    dotdot_refused(
+        "dotdot-rules",
+        &[
+            "rules",
+            "tictactoe",
+            "--paper",
+            "a4",
+            "--out",
+            "./x/../games",
+        ],
+    );
+}
+
+#[test]
+fn play_reads_dotdot_in_record_before_checking_it() {
+    dotdot_refused(
+        "dotdot-play",
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--record",
+            "./templates/y/../../games/tictactoe/r.toml",
+        ],
+    );
+    dotdot_refused(
+        "dotdot-play-out",
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--out",
+            "./x/../games",
+        ],
+    );
+}
+
+#[test]
+fn every_other_writer_reads_dotdot_before_checking_it() {
+    for (i, args) in [
+        vec!["export", "tictactoe", "--tts", "--out", "./x/../games"],
+        vec![
+            "analyze",
+            "tictactoe",
+            "--games",
+            "1",
+            "--out",
+            "./x/../games",
+        ],
+        vec![
+            "watch",
+            "tictactoe",
+            "--rebuilds",
+            "0",
+            "--no-png",
+            "--out",
+            "./x/../games",
+        ],
+        vec![
+            "diagram",
+            "games/tictactoe/tests/positions/start.toml",
+            "-o",
+            "./x/../games/tictactoe/start.svg",
+        ],
+    ]
+    .iter()
+    .enumerate()
+    {
+        dotdot_refused(&format!("dotdot-{i}"), args);
+    }
+}
+
 /// The folders an inotify watcher of process `pid` watches (Linux: one `inotify wd:` line a
 /// watched folder in the descriptor's fdinfo).
 #[cfg(target_os = "linux")]

@@ -45,8 +45,9 @@ pub fn games_or_all(project: &Project, games: &[String]) -> Vec<String> {
 
 /// The output rule ([`crate::base::output::check_output_folder`]) for a command writing into
 /// `out` and the games' folders `games` under it: a refusal is bad input (exit status 2), the
-/// same message for every command.
-pub fn output_rule(project: &Project, out: &Path, games: &[String]) -> Result<(), Error> {
+/// same message for every command. Returns the folder to write into: `out` read without the
+/// disk (`./x/../y` is `y`), the path that was checked.
+pub fn output_rule(project: &Project, out: &Path, games: &[String]) -> Result<PathBuf, Error> {
     let subs: Vec<&str> = games.iter().map(String::as_str).collect();
     crate::base::output::check_output_folder(&project.root, out, &subs).map_err(Error::Input)
 }
@@ -62,7 +63,10 @@ pub fn build_and_show(
     err: &mut dyn Write,
 ) -> Result<Vec<GameReport>, Error> {
     let games = games_or_all(project, &req.games);
-    output_rule(project, &req.out, &games)?;
+    let req = &Request {
+        out: output_rule(project, &req.out, &games)?,
+        ..req.clone()
+    };
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let reports = make::build_games(project, &games, &req.options, &req.out, threads)?;
@@ -183,8 +187,11 @@ pub fn watch(
             ));
         }
     }
-    output_rule(project, &req.out, &games)?;
-    std::fs::create_dir_all(&req.out).map_err(|e| Error::file("", &req.out, e))?;
+    let req = &Request {
+        out: output_rule(project, &req.out, &games)?,
+        ..req.clone()
+    };
+    crate::base::output::make_output_folder(&project.root, &req.out)?;
     // Watching starts before the first build, so that a file saved while it runs is rebuilt
     // after it rather than missed.
     let mut watched = crate::make::watch::Watched::new(project, &games)
