@@ -413,6 +413,66 @@ fn watch_never_follows_a_link_out_of_a_game() {
     let _ = std::fs::remove_dir_all(&linked);
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn watch_never_follows_a_game_folder_swapped_for_a_link() {
+    let root = scratch("watch-swap", &deck_game("deck", ["one", "two"]), &[]);
+    // A big folder elsewhere (standing for `/usr`): 300 folders.
+    let big = root.join("big");
+    for i in 0..300 {
+        std::fs::create_dir_all(big.join(format!("d{i}"))).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(["watch", "cards", "--no-png", "--rebuilds", "3"])
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    for pipe in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for l in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
+                let _ = tx.send(l);
+            }
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut seen = Vec::new();
+    let mut wait_for = |needle: &str| {
+        while let Ok(l) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            let found = l.contains(needle);
+            seen.push(l);
+            if found {
+                return true;
+            }
+        }
+        false
+    };
+    let watching = wait_for("watching");
+    let before = inotify_watches(child.id());
+    // The game's folder swapped for a link to the big folder.
+    std::fs::rename(root.join("games/cards"), root.join("real")).unwrap();
+    std::os::unix::fs::symlink(&big, root.join("games/cards")).unwrap();
+    let rebuilt = wait_for("not built");
+    let after = inotify_watches(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    let said = seen.join("\n");
+    assert!(watching && rebuilt, "{said}");
+    assert!(
+        after <= before,
+        "{before} folders watched before the swap, {after} after: the link was followed\n{said}"
+    );
+    assert!(said.contains("is a symbolic link"), "{said}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 #[test]
 fn a_pod_export_past_the_pixel_budget_is_refused_before_any_image_is_drawn() {
     // A valid board: 60 × 60 cells of 16 mm; at 1200 dpi, one image of 2.2 billion pixels.

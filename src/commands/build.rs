@@ -127,6 +127,19 @@ fn shown(e: &Error) -> String {
     }
 }
 
+/// The refusal of game `g`'s folder when it is a symbolic link: `watch` never follows one.
+fn linked_folder(project: &Project, g: &str) -> Option<Diagnostic> {
+    let dir = project.root.join("games").join(g);
+    std::fs::symlink_metadata(&dir)
+        .is_ok_and(|m| m.file_type().is_symlink())
+        .then(|| {
+            Diagnostic::file(
+                &dir,
+                "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
+            )
+        })
+}
+
 /// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
 /// data files, art, fonts, rulebooks; the templates: every game), one line a rebuild, at most
 /// `rebuilds` times. A broken edit prints its errors, keeps the last good files, and shows the
@@ -168,14 +181,8 @@ pub fn watch(
     for g in &games {
         project.check_id(g)?;
         let dir = project.root.join("games").join(g);
-        if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(Error::Input(
-                Diagnostic::file(
-                    &dir,
-                    "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
-                )
-                .into(),
-            ));
+        if let Some(linked) = linked_folder(project, g) {
+            return Err(Error::Input(linked.into()));
         }
         if !dir.is_dir() {
             return Err(Error::Input(
@@ -213,6 +220,26 @@ pub fn watch(
         let Some(touched) = watched.next_change() else {
             break;
         };
+        // A game folder swapped for a link while watched is neither watched (see
+        // `Watched::next_change`) nor built: said as a build's error, until it is a folder again.
+        let linked: Vec<Diagnostic> = touched
+            .iter()
+            .filter_map(|g| linked_folder(project, g))
+            .collect();
+        let (touched, refused): (Vec<String>, Vec<String>) = touched
+            .into_iter()
+            .partition(|g| linked_folder(project, g).is_none());
+        if !linked.is_empty() {
+            last = report(
+                Err(Error::Input(Diagnostics(linked))),
+                &refused.join(", "),
+                err,
+            );
+        }
+        if touched.is_empty() {
+            done += 1;
+            continue;
+        }
         let mut again = req.clone();
         again.games = touched.clone();
         let t = Instant::now();
