@@ -146,7 +146,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 _ => vec![Kind::Pod, Kind::Tts],
             };
             let games = build::games_or_all(&project, &games);
-            build::output_rule(&project, &dir, &games)?;
+            let dir = build::output_rule(&project, &dir, &games)?;
             let start = Instant::now();
             let (mut written, mut warnings) = if kinds.is_empty() {
                 (Vec::new(), Vec::new())

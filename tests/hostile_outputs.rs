@@ -198,6 +198,144 @@ fn no_writer_writes_among_the_sources() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// A scratch project with a copy of `tictactoe` (a game with rulebooks and a rules engine)
+/// beside `cards`, for the `..` cases below.
+fn with_tictactoe(name: &str) -> PathBuf {
+    let root = scratch(name, &deck_game("deck", ["one", "two"]), &[]);
+    let to = root.join("games/tictactoe");
+    for e in walk(&common::root().join("games/tictactoe")) {
+        let rel = e
+            .strip_prefix(common::root().join("games/tictactoe"))
+            .unwrap();
+        std::fs::create_dir_all(to.join(rel).parent().unwrap()).unwrap();
+        std::fs::copy(&e, to.join(rel)).unwrap();
+    }
+    root
+}
+
+/// The files under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        if e.file_type().unwrap().is_dir() {
+            files.extend(walk(&e.path()));
+        } else {
+            files.push(e.path());
+        }
+    }
+    files
+}
+
+/// Runs `args` in a project with `tictactoe`, where an output path names `games/` through a
+/// folder that does not exist (`./x/..`) or one of the sources (`./templates/..`): refused as
+/// `games/` itself is (exit status 2), nothing written among the sources, `./x` not made.
+fn dotdot_refused(name: &str, args: &[&str]) {
+    let root = with_tictactoe(name);
+    let before = tree(&root.join("games"));
+    let run = run_in(&root, args, None, 120);
+    assert_eq!(run.code, Some(2), "{args:?}: {}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("among the sources"),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert_eq!(
+        tree(&root.join("games")),
+        before,
+        "{args:?}: written among the sources"
+    );
+    assert!(!root.join("x").exists(), "{args:?}: `./x` was made");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn build_reads_dotdot_in_out_before_checking_it() {
+    dotdot_refused(
+        "dotdot-build",
+        &["build", "tictactoe", "--no-png", "--out", "./x/../games"],
+    );
+}
+
+#[test]
+fn rules_reads_dotdot_in_out_before_checking_it() {
+    dotdot_refused(
+        "dotdot-rules",
+        &[
+            "rules",
+            "tictactoe",
+            "--paper",
+            "a4",
+            "--out",
+            "./x/../games",
+        ],
+    );
+}
+
+#[test]
+fn play_reads_dotdot_in_record_before_checking_it() {
+    dotdot_refused(
+        "dotdot-play",
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--record",
+            "./templates/y/../../games/tictactoe/r.toml",
+        ],
+    );
+    dotdot_refused(
+        "dotdot-play-out",
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--out",
+            "./x/../games",
+        ],
+    );
+}
+
+#[test]
+fn every_other_writer_reads_dotdot_before_checking_it() {
+    for (i, args) in [
+        vec!["export", "tictactoe", "--tts", "--out", "./x/../games"],
+        vec![
+            "analyze",
+            "tictactoe",
+            "--games",
+            "1",
+            "--out",
+            "./x/../games",
+        ],
+        vec![
+            "watch",
+            "tictactoe",
+            "--rebuilds",
+            "0",
+            "--no-png",
+            "--out",
+            "./x/../games",
+        ],
+        vec![
+            "diagram",
+            "games/tictactoe/tests/positions/start.toml",
+            "-o",
+            "./x/../games/tictactoe/start.svg",
+        ],
+    ]
+    .iter()
+    .enumerate()
+    {
+        dotdot_refused(&format!("dotdot-{i}"), args);
+    }
+}
+
 /// The folders an inotify watcher of process `pid` watches (Linux: one `inotify wd:` line a
 /// watched folder in the descriptor's fdinfo).
 #[cfg(target_os = "linux")]
@@ -273,6 +411,66 @@ fn watch_never_follows_a_link_out_of_a_game() {
     );
     let _ = std::fs::remove_dir_all(&root);
     let _ = std::fs::remove_dir_all(&linked);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn watch_never_follows_a_game_folder_swapped_for_a_link() {
+    let root = scratch("watch-swap", &deck_game("deck", ["one", "two"]), &[]);
+    // A big folder elsewhere (standing for `/usr`): 300 folders.
+    let big = root.join("big");
+    for i in 0..300 {
+        std::fs::create_dir_all(big.join(format!("d{i}"))).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .args(["watch", "cards", "--no-png", "--rebuilds", "3"])
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    for pipe in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for l in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
+                let _ = tx.send(l);
+            }
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut seen = Vec::new();
+    let mut wait_for = |needle: &str| {
+        while let Ok(l) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            let found = l.contains(needle);
+            seen.push(l);
+            if found {
+                return true;
+            }
+        }
+        false
+    };
+    let watching = wait_for("watching");
+    let before = inotify_watches(child.id());
+    // The game's folder swapped for a link to the big folder.
+    std::fs::rename(root.join("games/cards"), root.join("real")).unwrap();
+    std::os::unix::fs::symlink(&big, root.join("games/cards")).unwrap();
+    let rebuilt = wait_for("not built");
+    let after = inotify_watches(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    let said = seen.join("\n");
+    assert!(watching && rebuilt, "{said}");
+    assert!(
+        after <= before,
+        "{before} folders watched before the swap, {after} after: the link was followed\n{said}"
+    );
+    assert!(said.contains("is a symbolic link"), "{said}");
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]

@@ -172,3 +172,63 @@ fn a_problem_of_a_games_element_on_many_cards_and_in_both_languages_is_said_once
     );
     assert!(one[0].message.contains("(fr, en)"), "{}", one[0].message);
 }
+
+/// The table `tag` of a font file zeroed, its place in the table directory kept: the
+/// characters still map to glyphs, and the glyphs have no outlines.
+fn zero_table(font: &mut [u8], tag: &[u8; 4]) {
+    let be = |at: usize, n: usize| {
+        font[at..at + n]
+            .iter()
+            .fold(0usize, |v, b| v << 8 | *b as usize)
+    };
+    let tables = be(4, 2);
+    let record = (0..tables)
+        .map(|i| 12 + 16 * i)
+        .find(|&r| &font[r..r + 4] == tag)
+        .expect("the table is in the font");
+    let (offset, length) = (be(record + 8, 4), be(record + 12, 4));
+    font[offset..offset + length].fill(0);
+}
+
+#[test]
+fn characters_drawn_without_ink_are_a_warning_and_strict_fails() {
+    // A copy of Potager, whose titles are set in its own Cabin Sketch, with the outlines of
+    // both faces zeroed.
+    let root = std::env::temp_dir().join(format!("ludopress-inkless-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                copy(&e.path(), &to.join(e.file_name()));
+            } else {
+                std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+            }
+        }
+    }
+    copy(
+        &common::root().join("games/potager"),
+        &root.join("games/potager"),
+    );
+    copy(&common::root().join("templates"), &root.join("templates"));
+    for face in ["Regular", "Bold"] {
+        let path = root.join(format!("games/potager/fonts/CabinSketch-{face}.ttf"));
+        let mut font = std::fs::read(&path).unwrap();
+        zero_table(&mut font, b"glyf");
+        std::fs::write(&path, font).unwrap();
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(&root)
+        .args(["build", "potager", "--paper", "a4", "--no-png", "--strict"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("`T` (U+0054), `o` (U+006F), `m` (U+006D), `a` (U+0061), `t` (U+0074) and 5 more: no outline in the font `fonts/CabinSketch-Bold.ttf`"),
+        "{err}"
+    );
+    assert!(!root.join("output/potager").exists(), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}

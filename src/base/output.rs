@@ -631,11 +631,16 @@ const MAX_OUTPUT_ENTRIES: usize = 200_000;
 /// `games/` or `templates/`, the sources. Missing folders are fine (they will be made).
 /// Returns the place and the reason of the first thing refused; the commands report it alike
 /// (exit status 2).
+///
+/// `out` is first read without touching the disk ([`lexical`]): `./x/../games` is `games`,
+/// refused, and `./x` is never made. The path returned is that reading, the one every file is
+/// then written under; [`make_output_folder`] makes it and checks it again.
 pub fn check_output_folder(
     root: &Path,
     out: &Path,
     subs: &[&str],
-) -> Result<(), crate::base::diag::Diagnostics> {
+) -> Result<PathBuf, crate::base::diag::Diagnostics> {
+    let out = &lexical(out);
     let refuse =
         |at: &Path, why: &str| crate::base::diag::Diagnostic::file(at, why.to_string()).into();
     const LINK: &str = "this folder is a symbolic link: ludopress writes only into real folders (the output folder, its folders inside the project and every folder under it); remove the link or choose another `--out`";
@@ -651,8 +656,8 @@ pub fn check_output_folder(
         }
     };
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let abs_root = normal(&abs(root));
-    let abs_out = normal(&abs(out));
+    let abs_root = lexical(&abs(root));
+    let abs_out = lexical(&abs(out));
     // The folders of `out` checked: those below the project root when `out` is inside it, or
     // those written in `out` (relative to the current folder) otherwise; always `out` itself.
     let inside_project = abs_out.starts_with(&abs_root) && abs_out != abs_root;
@@ -664,7 +669,7 @@ pub fn check_output_folder(
             continue;
         }
         let last = i + 1 == parts.len();
-        let mine = normal(&abs(&at));
+        let mine = lexical(&abs(&at));
         let checked =
             last || !out.is_absolute() || (mine.starts_with(&abs_root) && mine != abs_root);
         if !checked {
@@ -686,19 +691,8 @@ pub fn check_output_folder(
         }
     }
     // Never among the sources: resolved, so that a link to them is caught as well.
-    let resolved = resolved(out);
-    for src in ["games", "templates"] {
-        if let Ok(dir) = std::fs::canonicalize(root.join(src)) {
-            if resolved.starts_with(&dir) {
-                return Err(refuse(
-                    out,
-                    &format!(
-                        "the output folder is inside `{}`, among the sources: choose another `--out`",
-                        dir.display()
-                    ),
-                ));
-            }
-        }
+    if let Some(refused) = among_sources(root, out, &resolved(out)) {
+        return Err(refused);
     }
     for sub in subs {
         let dir = out.join(sub);
@@ -712,21 +706,66 @@ pub fn check_output_folder(
             return Err(refuse(&e.path, &e.reason));
         }
     }
-    Ok(())
+    Ok(out.clone())
 }
 
-/// `path` with `.` removed and each `..` taking off the part before it (no link is resolved:
-/// the parts are compared, not the files).
-fn normal(path: &Path) -> PathBuf {
+/// The refusal of `out` (shown as given) when `real`, its resolved path, lies inside the
+/// project's `games/` or `templates/`, the sources.
+fn among_sources(root: &Path, out: &Path, real: &Path) -> Option<crate::base::diag::Diagnostics> {
+    ["games", "templates"].iter().find_map(|src| {
+        let dir = std::fs::canonicalize(root.join(src)).ok()?;
+        real.starts_with(&dir).then(|| {
+            crate::base::diag::Diagnostic::file(
+                out,
+                format!(
+                    "the output folder is inside `{}`, among the sources: choose another `--out`",
+                    dir.display()
+                ),
+            )
+            .into()
+        })
+    })
+}
+
+/// Makes the output folder `dir` (a path [`check_output_folder`] returned, or a folder under
+/// it), checked before (its existing part resolved) and again after, on its canonical path now
+/// that every part of it exists: a folder or a link put in its way since the command's check
+/// must not lead the writing among the sources.
+pub fn make_output_folder(root: &Path, dir: &Path) -> Result<(), crate::base::diag::Error> {
+    use crate::base::diag::Error;
+    let dir = lexical(dir);
+    if let Some(refused) = among_sources(root, &dir, &resolved(&dir)) {
+        return Err(Error::Input(refused));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| Error::file("", &dir, e))?;
+    let real = std::fs::canonicalize(&dir).map_err(|e| Error::file("", &dir, e))?;
+    match among_sources(root, &dir, &real) {
+        Some(refused) => Err(Error::Input(refused)),
+        None => Ok(()),
+    }
+}
+
+/// `path` read without touching the disk: `.` dropped, each `..` taking off the part before it
+/// (kept at the start of a relative path, dropped right after the root); `.` when nothing is
+/// left. No link is resolved: the parts are compared, not the files, and the path read is the
+/// one then written to, so what was checked is where the files go.
+pub fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {
             Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(".."),
+            },
             other => out.push(other),
         }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
     }
     out
 }
@@ -790,6 +829,36 @@ mod tests {
         assert!(!is_temporary("imbriqua-a4.pdf"));
         assert!(!is_temporary(".notes.tmpfile"));
         assert!(!is_temporary("draft.tmp"));
+    }
+
+    #[test]
+    fn paths_are_read_without_the_disk() {
+        let l = |p: &str| lexical(Path::new(p));
+        assert_eq!(l("./x/../games"), PathBuf::from("games"));
+        assert_eq!(l("a/b/../../c"), PathBuf::from("c"));
+        assert_eq!(l("../a/./b/.."), PathBuf::from("../a"));
+        assert_eq!(l("x/../.."), PathBuf::from(".."));
+        assert_eq!(l("/../etc"), PathBuf::from("/etc"));
+        assert_eq!(l("./x/.."), PathBuf::from("."));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_made_through_a_link_to_the_sources_is_refused_once_made() {
+        let root = std::env::temp_dir().join(format!("ludopress-made-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("games/g")).unwrap();
+        // Put in the way after the check: `out` leads into `games/`.
+        std::os::unix::fs::symlink(root.join("games"), root.join("out")).unwrap();
+        let e = make_output_folder(&root, &root.join("out/g/play")).unwrap_err();
+        assert!(e.to_string().contains("among the sources"), "{e}");
+        assert!(
+            !root.join("games/g/play").exists(),
+            "made among the sources"
+        );
+        make_output_folder(&root, &root.join("elsewhere/./g")).unwrap();
+        assert!(root.join("elsewhere/g").is_dir());
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

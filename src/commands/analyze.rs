@@ -67,7 +67,7 @@ pub fn analyze(
 ) -> Result<(), Error> {
     let sets = &sweep.sets;
     Engine::playable(project, game)?;
-    output_rule(project, out_dir, &[game.to_string()])?;
+    let out_dir = &output_rule(project, out_dir, &[game.to_string()])?;
     let def = Engine::definition(project, game)?;
     let folder = project.root.join("games").join(game);
     let file = folder.join("game.toml");
@@ -180,7 +180,7 @@ pub fn analyze(
     }
     // The output folder is made before the games, so that a folder in the way is found at once.
     let dir = out_dir.join(game);
-    std::fs::create_dir_all(&dir).map_err(|e| Error::file("", &dir, e))?;
+    crate::base::output::make_output_folder(&project.root, &dir)?;
     let start = Instant::now();
     let plies = engine.program_plies();
     let report = analysis::run(&def, &engine, config, &choices, progress)?;

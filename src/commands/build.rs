@@ -45,8 +45,9 @@ pub fn games_or_all(project: &Project, games: &[String]) -> Vec<String> {
 
 /// The output rule ([`crate::base::output::check_output_folder`]) for a command writing into
 /// `out` and the games' folders `games` under it: a refusal is bad input (exit status 2), the
-/// same message for every command.
-pub fn output_rule(project: &Project, out: &Path, games: &[String]) -> Result<(), Error> {
+/// same message for every command. Returns the folder to write into: `out` read without the
+/// disk (`./x/../y` is `y`), the path that was checked.
+pub fn output_rule(project: &Project, out: &Path, games: &[String]) -> Result<PathBuf, Error> {
     let subs: Vec<&str> = games.iter().map(String::as_str).collect();
     crate::base::output::check_output_folder(&project.root, out, &subs).map_err(Error::Input)
 }
@@ -62,7 +63,10 @@ pub fn build_and_show(
     err: &mut dyn Write,
 ) -> Result<Vec<GameReport>, Error> {
     let games = games_or_all(project, &req.games);
-    output_rule(project, &req.out, &games)?;
+    let req = &Request {
+        out: output_rule(project, &req.out, &games)?,
+        ..req.clone()
+    };
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let reports = make::build_games(project, &games, &req.options, &req.out, threads)?;
@@ -123,6 +127,19 @@ fn shown(e: &Error) -> String {
     }
 }
 
+/// The refusal of game `g`'s folder when it is a symbolic link: `watch` never follows one.
+fn linked_folder(project: &Project, g: &str) -> Option<Diagnostic> {
+    let dir = project.root.join("games").join(g);
+    std::fs::symlink_metadata(&dir)
+        .is_ok_and(|m| m.file_type().is_symlink())
+        .then(|| {
+            Diagnostic::file(
+                &dir,
+                "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
+            )
+        })
+}
+
 /// `watch`: builds, then rebuilds the games a change touches (a game's folder: its definition,
 /// data files, art, fonts, rulebooks; the templates: every game), one line a rebuild, at most
 /// `rebuilds` times. A broken edit prints its errors, keeps the last good files, and shows the
@@ -164,14 +181,8 @@ pub fn watch(
     for g in &games {
         project.check_id(g)?;
         let dir = project.root.join("games").join(g);
-        if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(Error::Input(
-                Diagnostic::file(
-                    &dir,
-                    "this game folder is a symbolic link: `watch` never follows a link out of a game (watch the folder itself)",
-                )
-                .into(),
-            ));
+        if let Some(linked) = linked_folder(project, g) {
+            return Err(Error::Input(linked.into()));
         }
         if !dir.is_dir() {
             return Err(Error::Input(
@@ -183,8 +194,11 @@ pub fn watch(
             ));
         }
     }
-    output_rule(project, &req.out, &games)?;
-    std::fs::create_dir_all(&req.out).map_err(|e| Error::file("", &req.out, e))?;
+    let req = &Request {
+        out: output_rule(project, &req.out, &games)?,
+        ..req.clone()
+    };
+    crate::base::output::make_output_folder(&project.root, &req.out)?;
     // Watching starts before the first build, so that a file saved while it runs is rebuilt
     // after it rather than missed.
     let mut watched = crate::make::watch::Watched::new(project, &games)
@@ -206,6 +220,26 @@ pub fn watch(
         let Some(touched) = watched.next_change() else {
             break;
         };
+        // A game folder swapped for a link while watched is neither watched (see
+        // `Watched::next_change`) nor built: said as a build's error, until it is a folder again.
+        let linked: Vec<Diagnostic> = touched
+            .iter()
+            .filter_map(|g| linked_folder(project, g))
+            .collect();
+        let (touched, refused): (Vec<String>, Vec<String>) = touched
+            .into_iter()
+            .partition(|g| linked_folder(project, g).is_none());
+        if !linked.is_empty() {
+            last = report(
+                Err(Error::Input(Diagnostics(linked))),
+                &refused.join(", "),
+                err,
+            );
+        }
+        if touched.is_empty() {
+            done += 1;
+            continue;
+        }
         let mut again = req.clone();
         again.games = touched.clone();
         let t = Instant::now();

@@ -676,19 +676,28 @@ pub fn prepare(
     });
     let record = match record {
         Some(r) => r,
-        None => {
-            output_rule(project, &out, &[game.to_string()])?;
-            out.join(game)
-                .join("play")
-                .join(format!("{game}-{seed}.toml"))
-        }
+        None => output_rule(project, &out, &[game.to_string()])?
+            .join(game)
+            .join("play")
+            .join(format!("{game}-{seed}.toml")),
     };
-    // Its folder under the output rule, and never over a file that is not a record.
+    // Its folder under the output rule (read without the disk: `./x/../games/r.toml` is in
+    // `games/`), and never over a file that is not a record.
+    let record = crate::base::output::lexical(&record);
+    let Some(name) = record.file_name().map(std::ffi::OsStr::to_os_string) else {
+        return Err(Error::Input(
+            Diagnostic::file(
+                &record,
+                "not a file name: name the record's file in `--record`",
+            )
+            .into(),
+        ));
+    };
     let folder = record
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    output_rule(project, folder, &[])?;
+    let record = output_rule(project, folder, &[])?.join(name);
     if let Ok(meta) = std::fs::symlink_metadata(&record) {
         // Only a regular file is opened (a pipe would wait for a writer), and only its head read.
         let mut head = Vec::new();
@@ -706,6 +715,10 @@ pub fn prepare(
                 .into(),
             ));
         }
+    }
+    // Made now (the record is saved before the first ply) and checked again.
+    if let Some(folder) = record.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::base::output::make_output_folder(&project.root, folder)?;
     }
     Ok(Ready {
         engine,

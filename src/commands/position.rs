@@ -69,10 +69,17 @@ pub fn diagram(project: &Project, file: &Path, out: &Path) -> Result<(), Error> 
             ))
         }
     };
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::file("", dir, e))?;
-    }
-    crate::base::output::write_one(out, &bytes).map_err(crate::make::sink::output_error)
+    // Its folder under the output rule, as every file a command writes (read without the
+    // disk: `./x/../games/d.svg` is in `games/`, refused).
+    let out = crate::base::output::lexical(out);
+    let folder = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let folder = output_rule(project, folder, &[])?;
+    crate::base::output::make_output_folder(&project.root, &folder)?;
+    let out = folder.join(out.file_name().unwrap_or_default());
+    crate::base::output::write_one(&out, &bytes).map_err(crate::make::sink::output_error)
 }
 
 /// `playout`: `games` seeded random games of `game`, fast, or with every successor built and
@@ -147,7 +154,7 @@ pub fn rules(
     say_to: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    output_rule(project, out, &[game.to_string()])?;
+    let out = &output_rule(project, out, &[game.to_string()])?;
     let lib = project.library()?;
     let def = engine::load_definition(project, game, &lib)?;
     let lang = lang
@@ -171,6 +178,7 @@ pub fn rules(
     if let Some(r) = &report {
         files.extend(make::report_files(r));
     }
+    crate::base::output::make_output_folder(&project.root, &out.join(game))?;
     let bytes =
         crate::base::output::publish(&out.join(game), &files, crate::base::output::Sweep::Keep)
             .map_err(crate::make::sink::output_error)?;

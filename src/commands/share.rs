@@ -546,6 +546,7 @@ pub fn export_games_with(
             written.push((id, kind, dir, 0, 0));
             continue;
         }
+        crate::base::output::make_output_folder(&project.root, &dir)?;
         let bytes = crate::base::output::publish(&dir, &files, crate::base::output::Sweep::Stale)
             .map_err(|e| {
             let done: Vec<String> = written
@@ -718,6 +719,7 @@ pub fn export_press(
         if let Some(d) = writable(out, &dir) {
             return Err(Error::Input(d.into()));
         }
+        crate::base::output::make_output_folder(&project.root, &dir)?;
         let bytes = crate::base::output::publish(&dir, &files, crate::base::output::Sweep::Stale)
             .map_err(|e| Error::Other(e.to_string()))?;
         written.push((game.id.clone(), Kind::Press, dir, files.len(), bytes));

@@ -72,6 +72,8 @@ impl Family {
 
 struct Loaded {
     bytes: &'static [u8],
+    /// The file the bytes were first loaded from, as the game names it (for warnings).
+    file: String,
     hash: u64,
     family: String,
     postscript: String,
@@ -118,6 +120,7 @@ impl Loaded {
             .collect();
         Ok(Loaded {
             bytes: &[],
+            file: String::new(),
             hash,
             family,
             postscript: if postscript.is_empty() {
@@ -135,19 +138,33 @@ impl Loaded {
 fn registry() -> &'static RwLock<Vec<&'static Loaded>> {
     static REGISTRY: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let bundled: [&'static [u8]; 3] = [
-            include_bytes!("../../templates/fonts/Lato-Regular.ttf"),
-            include_bytes!("../../templates/fonts/Lato-Bold.ttf"),
-            include_bytes!("../../templates/fonts/Lato-Italic.ttf"),
+        let bundled: [(&'static [u8], &str); 3] = [
+            (
+                include_bytes!("../../templates/fonts/Lato-Regular.ttf"),
+                "Lato-Regular.ttf",
+            ),
+            (
+                include_bytes!("../../templates/fonts/Lato-Bold.ttf"),
+                "Lato-Bold.ttf",
+            ),
+            (
+                include_bytes!("../../templates/fonts/Lato-Italic.ttf"),
+                "Lato-Italic.ttf",
+            ),
         ];
         RwLock::new(
             bundled
                 .into_iter()
                 // The bundled fonts are known-good; a parse failure is a build defect caught by tests.
-                .map(|bytes| {
+                .map(|(bytes, file)| {
                     let parsed = Loaded::parse(bytes, crate::base::hash::fnv(bytes))
                         .expect("bundled font parses");
-                    &*Box::leak(Box::new(Loaded { bytes, ..parsed }))
+                    let file = format!("{file} (bundled)");
+                    &*Box::leak(Box::new(Loaded {
+                        bytes,
+                        file,
+                        ..parsed
+                    }))
                 })
                 .collect(),
         )
@@ -162,10 +179,16 @@ impl Face {
     /// Loads a game's font file (TrueType or OpenType), or finds it when the same bytes were
     /// loaded before. Errors say why the bytes are not a usable font.
     pub fn load(bytes: Vec<u8>) -> Result<Face, crate::base::diag::Error> {
-        Face::load_bytes(bytes).map_err(crate::base::diag::Error::Other)
+        Face::load_file(bytes, "a font")
     }
 
-    fn load_bytes(bytes: Vec<u8>) -> Result<Face, String> {
+    /// [`Face::load`] for the bytes of `file` (named as the game names it): warnings about
+    /// the face name the file (the first one loaded, when two files hold the same bytes).
+    pub fn load_file(bytes: Vec<u8>, file: &str) -> Result<Face, crate::base::diag::Error> {
+        Face::load_bytes(bytes, file).map_err(crate::base::diag::Error::Other)
+    }
+
+    fn load_bytes(bytes: Vec<u8>, file: &str) -> Result<Face, String> {
         if bytes.len() as u64 > MAX_FONT_BYTES {
             return Err(format!(
                 "the font has {} bytes; the limit is {MAX_FONT_BYTES} (20 MB)",
@@ -203,6 +226,7 @@ impl Face {
         }
         let loaded = Loaded {
             bytes: Box::leak(bytes.into_boxed_slice()),
+            file: file.to_string(),
             ..parsed
         };
         all.push(Box::leak(Box::new(loaded)));
@@ -216,12 +240,17 @@ impl Face {
             return Ok(self);
         }
         let bytes = freeze::freeze(self.bytes(), features)?;
-        Face::load_bytes(bytes)
+        Face::load_bytes(bytes, self.file())
     }
 
     /// The font file's bytes.
     pub fn bytes(self) -> &'static [u8] {
         self.loaded().bytes
+    }
+
+    /// The font file, as the game names it (`fonts/CabinSketch-Regular.ttf`).
+    pub fn file(self) -> &'static str {
+        &self.loaded().file
     }
 
     /// A hash of the font file's bytes.
@@ -283,6 +312,43 @@ impl Face {
     pub fn has_char(self, c: char) -> bool {
         self.metrics().widths.contains_key(&c) || c == ' '
     }
+
+    /// True when the font maps `c`, a character that should leave ink, to a glyph without an
+    /// outline (a damaged or stripped font: it prints blank). Spaces, controls and the
+    /// invisible characters ([`is_blank`]) have none by nature; a character the font lacks is
+    /// [`Face::has_char`]'s.
+    pub fn inkless(self, c: char) -> bool {
+        if is_blank(c) || !self.metrics().widths.contains_key(&c) {
+            return false;
+        }
+        let Ok(face) = ttf_parser::Face::parse(self.bytes(), 0) else {
+            return false;
+        };
+        struct Nothing;
+        impl ttf_parser::OutlineBuilder for Nothing {
+            fn move_to(&mut self, _: f32, _: f32) {}
+            fn line_to(&mut self, _: f32, _: f32) {}
+            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+            fn close(&mut self) {}
+        }
+        face.glyph_index(c)
+            .is_some_and(|g| face.outline_glyph(g, &mut Nothing).is_none())
+    }
+}
+
+/// True for a character that leaves no ink by nature, by its Unicode class: a space or other
+/// separator, a control or format character (zero-width space and joiners, soft hyphen, marks
+/// of direction, byte order mark), a variation selector, a Hangul filler.
+pub fn is_blank(c: char) -> bool {
+    use unicode_general_category::{get_general_category, GeneralCategory as G};
+    c.is_whitespace()
+        || matches!(
+            get_general_category(c),
+            G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator | G::Control | G::Format
+        )
+        || matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF | 0x034F)
+        || matches!(c, '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}')
 }
 
 /// The fonts usvg and resvg draw with: every loaded face, Lato as the sans-serif family.
@@ -368,6 +434,20 @@ pub fn wrap(face: Face, text: &str, size_pt: f64, max_mm: f64) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn blank_characters_are_known_by_their_class_and_lato_draws_the_others() {
+        for c in [
+            ' ', '\u{A0}', '\u{202F}', '\u{200B}', '\u{200D}', '\u{AD}', '\u{FEFF}', '\n',
+        ] {
+            assert!(super::is_blank(c), "{c:?}");
+        }
+        for c in ['a', 'É', '1', '«', '—'] {
+            assert!(!super::is_blank(c), "{c:?}");
+            assert!(!super::Face::Regular.inkless(c), "{c:?}");
+        }
+        assert!(!super::Face::Regular.inkless(' '));
+    }
+
     use super::*;
 
     #[test]

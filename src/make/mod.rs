@@ -328,13 +328,15 @@ pub fn build_games(
     let mut streams = Vec::new();
     for game in &loaded {
         let dir = out.join(&game.id);
-        match crate::base::output::Stream::open(&dir) {
+        let opened = crate::base::output::make_output_folder(&project.root, &dir)
+            .and_then(|()| crate::base::output::Stream::open(&dir).map_err(output_error));
+        match opened {
             Ok(s) => streams.push(s),
             Err(e) => {
                 for s in streams {
                     s.abandon();
                 }
-                return Err(output_error(e));
+                return Err(e);
             }
         }
     }

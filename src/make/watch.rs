@@ -19,6 +19,8 @@ pub struct Watched {
     games: Vec<(String, PathBuf)>,
     templates: PathBuf,
     roots: Vec<PathBuf>,
+    /// The project's `games/` folder, as watched.
+    project_games: PathBuf,
 }
 
 impl Watched {
@@ -82,7 +84,14 @@ impl Watched {
             games: dirs,
             templates: canon(&templates),
             roots,
+            project_games: project.root.join("games"),
         })
+    }
+
+    /// The folder of game `g` as watched, not resolved: absolute, as the watcher names the
+    /// paths of its events.
+    fn folder(&self, g: &str) -> PathBuf {
+        absolute(&self.project_games.join(g))
     }
 
     /// The folders watched.
@@ -124,6 +133,14 @@ impl Watched {
                 continue;
             }
             for p in &event.paths {
+                // The game's folder itself (renamed, removed, swapped for a link): its game,
+                // whatever the path now leads to.
+                let named = absolute(p);
+                for (g, _) in self.games.iter().filter(|g| self.folder(&g.0) == named) {
+                    if !touched.contains(g) {
+                        touched.push(g.clone());
+                    }
+                }
                 let p = std::fs::canonicalize(p).unwrap_or_else(|_| {
                     // A removed file: its folder is still there.
                     p.parent()
@@ -138,9 +155,10 @@ impl Watched {
             }
         }
         // A watched folder removed and made again is watched again (watching a folder twice
-        // is harmless).
+        // is harmless); one swapped for a link is not (the watcher would follow it, and watch
+        // all of `/usr`): `watch` reports it.
         for root in &self.roots {
-            if root.is_dir() {
+            if std::fs::symlink_metadata(root).is_ok_and(|m| m.is_dir()) {
                 let _ = self.watcher.watch(root, notify::RecursiveMode::Recursive);
             }
         }
@@ -152,6 +170,11 @@ impl Watched {
                 .collect(),
         )
     }
+}
+
+/// `path` made absolute and read without the disk (no link resolved).
+fn absolute(path: &Path) -> PathBuf {
+    crate::base::output::lexical(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 /// An editor's or a system's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`,
