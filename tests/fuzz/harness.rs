@@ -46,7 +46,9 @@ fn deadline() -> Duration {
 }
 
 /// The kinds, in the order of the slots below (the allocator names the running ones).
-pub const KINDS: [&str; 11] = [
+pub const KINDS: [&str; 13] = [
+    "claims",
+    "analysis-files",
     "definitions",
     "positions",
     "rulebooks",
@@ -61,7 +63,7 @@ pub const KINDS: [&str; 11] = [
 ];
 
 /// The input each kind is running, plus one (0: none).
-static RUNNING: [AtomicUsize; 11] = [const { AtomicUsize::new(0) }; 11];
+static RUNNING: [AtomicUsize; KINDS.len()] = [const { AtomicUsize::new(0) }; KINDS.len()];
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 /// The seed, kept where the allocator can read it without allocating.
 static SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
