@@ -1,7 +1,9 @@
 //! Checking a rulebook through a game's own engine program (`cargo bench --bench rulebook_check`):
 //! a Breakthrough rulebook of generated examples with 100+ claims, checked through
 //! `games/breakthrough-py/engine.py` kept running (the engine protocol), against the cost of
-//! starting the program once per request. Figures are printed, not asserted.
+//! starting the program once per request; and 200 copies of a claim on a 16 × 16 declared
+//! game, checked now against the former way (every claim's move found anew by the engine).
+//! Figures are printed, not asserted.
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
@@ -44,8 +46,77 @@ fn rulebook(engine: &Engine, n: usize) -> String {
     text
 }
 
+/// Breakthrough on 16 × 16 and a rulebook of one example: its start, with 200 copies of a
+/// `legal` and of an `illegal` claim and an `after` claim.
+fn copies_16(project: &Project) -> (ludopress::definition::Game, String) {
+    let rows = |t: &str| vec![vec![t; 16].join(" "); 2].join("\n");
+    let empty = vec![vec!["."; 16].join(" "); 12].join("\n");
+    let board = format!(
+        "board = \"\"\"\n{}\n{empty}\n{}\n\"\"\"\n",
+        rows("B"),
+        rows("W")
+    );
+    let text = std::fs::read_to_string(project.game_file("breakthrough"))
+        .unwrap()
+        .replace("cols = 8\nrows = 8", "cols = 16\nrows = 16")
+        .replace("count = 16", "count = 32")
+        .replace("max = 16", "max = 32")
+        .replace("ranks = [8]", "ranks = [16]");
+    let (head, _) = text.split_once("board = \"\"\"").unwrap();
+    let src = ludopress::base::diag::Source::new(
+        "games/breakthrough/game.toml",
+        format!("{head}{board}"),
+    );
+    let lib = project.library().expect("library");
+    let game = ludopress::definition::parse_game(&src, &lib, "breakthrough", None)
+        .unwrap_or_else(|d| panic!("{d}"));
+    let copies = |m: &str| vec![format!("\"{m}\""); 200].join(", ");
+    let book = format!(
+        "# Copies\n\n```position\ngame = \"breakthrough\"\nto_move = \"white\"\n{board}\n[expect]\nlegal = [{}]\nillegal = [{}]\nafter = {{ move = \"a2-a3\" }}\n```\n",
+        copies("a2-a3"),
+        copies("a2-a5")
+    );
+    (game, book)
+}
+
+/// The 16 × 16 copies checked now, then as before (each claim's move found anew by the
+/// engine, as the check, the captions' facts and the figure each did), in the same run.
+fn copies(project: &Project) {
+    let (game, text) = copies_16(project);
+    let engine = Engine::from_definition(&game).expect("declared engine");
+    let t = Instant::now();
+    let g0 = ludopress::rules::engine::generations();
+    let book = ludopress::rulebook::markdown::parse(
+        Some(&engine),
+        &game,
+        Path::new("copies.md"),
+        &text,
+        Lang::En,
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    let r = ludopress::rulebook::check(&engine, &book);
+    let now = t.elapsed().as_secs_f64();
+    let now_gens = ludopress::rules::engine::generations() - g0;
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    let p = book.examples[0].position.clone().expect("a position");
+    let t = Instant::now();
+    let g0 = ludopress::rules::engine::generations();
+    // Before: the check found each of the 401 claims' moves, the facts each legal one twice.
+    for m in std::iter::repeat_n("a2-a3", 201 + 2).chain(std::iter::repeat_n("a2-a5", 200)) {
+        std::hint::black_box(engine.find_move(&p, m));
+    }
+    let before = t.elapsed().as_secs_f64();
+    let before_gens = ludopress::rules::engine::generations() - g0;
+    println!(
+        "16×16 declared, 401 copies of 2 claims + after: parse and check now {:.0} ms ({now_gens} move generations); the former way's finds alone {:.0} ms ({before_gens} generations)",
+        now * 1e3,
+        before * 1e3
+    );
+}
+
 fn main() {
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
+    copies(&project);
     let game = Engine::definition(&project, "breakthrough-py").expect("definition");
     // The shipped game's own program runs with consent, as `--allow-engine` gives it.
     ludopress::rules::external::trust::allow_for_this_run();

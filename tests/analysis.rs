@@ -308,3 +308,85 @@ fn a_declared_game_s_set_value_has_the_file_s_range() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A copy of imperator whose saved report has its seats changed by `edit`, built: the build's
+/// output, the report's text and whether the build wrote the game's folder.
+fn build_with_seats(
+    name: &str,
+    edit: impl Fn(&mut Vec<serde_json::Value>),
+) -> (Output, String, bool) {
+    let root = project(name, "imperator");
+    let shipped = common::root().join("games/imperator/analysis.json");
+    let mut report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(shipped).unwrap()).unwrap();
+    let seats = report["settings"][0]["seats"].as_array_mut().unwrap();
+    edit(seats);
+    let text = serde_json::to_string_pretty(&report).unwrap();
+    std::fs::write(root.join("games/imperator/analysis.json"), &text).unwrap();
+    let out = root.join("output");
+    let o = run(
+        &root,
+        &[
+            "build",
+            "imperator",
+            "--no-png",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let wrote = out.join("imperator").exists();
+    let _ = std::fs::remove_dir_all(&root);
+    (o, text, wrote)
+}
+
+/// The line and column (from 1) of the `n`th occurrence (from 0) of `what` in `text`.
+fn place_of(text: &str, what: &str, n: usize) -> String {
+    let at = text
+        .match_indices(what)
+        .nth(n)
+        .expect("the text holds it")
+        .0;
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!("{line}:{col}")
+}
+
+/// A saved report's seat that is none of the game's is refused at its name, before anything is
+/// written.
+#[test]
+fn a_saved_report_s_unknown_seat_is_refused_at_its_place() {
+    let (o, text, wrote) = build_with_seats("seat-unknown", |seats| {
+        seats[1]["name"] = "blue".into();
+    });
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!wrote, "a refused build wrote");
+    let at = place_of(&text, "\"blue\"", 0);
+    assert!(
+        err.contains(&format!("analysis.json:{at}:"))
+            && err.contains("`blue`")
+            && err.contains("red, white"),
+        "{err}"
+    );
+}
+
+/// A saved report's setting with more seats than the game has is refused at the first seat too
+/// many, read once (5,000 seats named after the game's own two).
+#[test]
+fn a_saved_report_with_more_seats_than_the_game_is_refused() {
+    let (o, text, wrote) = build_with_seats("seat-many", |seats| {
+        let two = seats.clone();
+        for i in 2..5_000 {
+            seats.push(two[i % 2].clone());
+        }
+    });
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!wrote, "a refused build wrote");
+    // The third seat is the second `red` of the text (the first setting's seats come first).
+    let at = place_of(&text, "\"red\"", 1);
+    assert!(
+        err.contains(&format!("analysis.json:{at}:")) && err.contains("2 seats"),
+        "{err}"
+    );
+}

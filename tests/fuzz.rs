@@ -10,6 +10,8 @@
 //! seed and `i` alone. For figures per kind, run with `--test-threads=1` (the allocator counts
 //! the whole process).
 
+#[path = "fuzz/claims.rs"]
+mod claims;
 mod common;
 #[path = "fuzz/engines.rs"]
 mod engines;

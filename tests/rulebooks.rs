@@ -714,3 +714,100 @@ fn nested_lists_keep_their_levels_and_numbers() {
         "{html}"
     );
 }
+
+/// Breakthrough on the largest board declared rules play on (16 × 16, 32 pawns a side).
+fn breakthrough_16() -> ludopress::definition::Game {
+    let text = std::fs::read_to_string(common::root().join("games/breakthrough/game.toml"))
+        .unwrap()
+        .replace("cols = 8\nrows = 8", "cols = 16\nrows = 16")
+        .replace("count = 16", "count = 32")
+        .replace("max = 16", "max = 32")
+        .replace("ranks = [8]", "ranks = [16]");
+    let (head, _) = text.split_once("board = \"\"\"").unwrap();
+    let rows = |t: &str| vec![vec![t; 16].join(" "); 2].join("\n");
+    let empty = vec![vec!["."; 16].join(" "); 12].join("\n");
+    let text = format!(
+        "{head}board = \"\"\"\n{}\n{empty}\n{}\n\"\"\"\n",
+        rows("B"),
+        rows("W")
+    );
+    common::parse("breakthrough", &text).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The start of a 16 × 16 Breakthrough as a rulebook's position block, with `expect`.
+fn start_16(expect: &str) -> String {
+    let rows = |t: &str| vec![vec![t; 16].join(" "); 2].join("\n");
+    let empty = vec![vec!["."; 16].join(" "); 12].join("\n");
+    format!(
+        "```position\ngame = \"breakthrough\"\nto_move = \"white\"\nboard = \"\"\"\n{}\n{empty}\n{}\n\"\"\"\n\n[expect]\n{expect}\n```\n\n",
+        rows("B"),
+        rows("W")
+    )
+}
+
+/// 200 copies of a `legal` and of an `illegal` claim and an `after` claim on a 16 × 16
+/// declared game: the position's moves are generated once for the whole check (parse, facts,
+/// claims), identical claims are merged. Counted on the engines' move generations, not timed.
+#[test]
+fn copies_of_a_claim_generate_the_position_s_moves_once() {
+    let game = breakthrough_16();
+    let e = Engine::from_definition(&game).unwrap();
+    let copies = |m: &str| vec![format!("\"{m}\""); 200].join(", ");
+    let text = format!(
+        "# Copies\n\n{}",
+        start_16(&format!(
+            "legal = [{}]\nillegal = [{}]\nafter = {{ move = \"a2-a3\" }}",
+            copies("a2-a3"),
+            copies("a2-a5")
+        ))
+    );
+    let before = ludopress::rules::engine::generations();
+    let book = markdown::parse(Some(&e), &game, Path::new("rules.en.md"), &text, Lang::En)
+        .unwrap_or_else(|d| panic!("{d}"));
+    let r = rulebook::check(&e, &book);
+    let done = ludopress::rules::engine::generations() - before;
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert!(
+        done <= 2,
+        "{done} move generations to check {} claims of one position",
+        r.checked
+    );
+}
+
+/// A rulebook's claims are bounded (`rulebook::MAX_CLAIMS`, identical ones counted once): the
+/// first claim past the limit is refused at its place, across examples, before it is checked.
+#[test]
+fn claims_past_the_limit_are_refused_at_their_place() {
+    let game = breakthrough_16();
+    let e = Engine::from_definition(&game).unwrap();
+    // Distinct moves from empty cells (ranks 3 to 14): all illegal.
+    let files = "abcdefghijklmnop".chars();
+    let from = files
+        .clone()
+        .flat_map(|f| (3..=14).map(move |r| format!("{f}{r}")));
+    let to: Vec<String> = files
+        .flat_map(|f| (1..=16).map(move |r| format!("{f}{r}")))
+        .collect();
+    let moves: Vec<String> = from
+        .flat_map(|a| to.iter().map(move |b| format!("\"{a}-{b}\"")))
+        .collect();
+    let limit = rulebook::MAX_CLAIMS;
+    let first = start_16(&format!("illegal = [{}]", moves[..limit - 1].join(",\n")));
+    let second = start_16(&format!(
+        "illegal = [{}]",
+        moves[limit - 1..limit + 1].join(",\n")
+    ));
+    let text = format!("# Many\n\n{first}{second}");
+    let list = text.rfind("illegal = [").unwrap() + "illegal = ".len();
+    let line = text[..list].matches('\n').count() + 1;
+    let col = list - text[..list].rfind('\n').unwrap();
+    let err = markdown::parse(Some(&e), &game, Path::new("rules.en.md"), &text, Lang::En)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with(&format!("rules.en.md:{line}:{col}: error: "))
+            && err.contains(&format!("{limit}")),
+        "{err}"
+    );
+}

@@ -7,6 +7,7 @@
 //! ([`Rules::for_worker`]: a game's program runs one process per thread).
 
 pub mod report;
+pub mod saved;
 
 use crate::base::diag::Error;
 use crate::rules::ai::{leader, Player, Tuning};
@@ -356,6 +357,41 @@ impl WithRules for SeatCount {
 /// The seats of variant `v` of a game.
 pub fn seats(engine: &Engine, v: usize) -> Result<usize, Error> {
     engine.with(SeatCount(v))
+}
+
+/// The variants of a game with the seats of each.
+struct SeatNames;
+
+impl WithRules for SeatNames {
+    type Out = Vec<(Option<String>, Vec<String>)>;
+    fn call<R: Rules>(self, r: &R) -> Self::Out {
+        let seats = |v: usize| -> Vec<String> {
+            let start = r.start_variant(0, v);
+            r.seats(&start).iter().map(|s| s.to_string()).collect()
+        };
+        match r.variants() {
+            [] => vec![(None, seats(0))],
+            vs => vs
+                .iter()
+                .enumerate()
+                .map(|(v, name)| (Some(name.to_string()), seats(v)))
+                .collect(),
+        }
+    }
+}
+
+/// What a saved report may say of `game`'s seats: those its bundled or declared engine gives
+/// each variant (no program is started for it).
+pub fn seats_of(game: &crate::definition::Game) -> Result<saved::Seats, Error> {
+    if crate::rules::registry::find(&game.id).is_some() || game.rules.is_some() {
+        return Ok(saved::Seats::Known(
+            Engine::from_definition(game)?.with(SeatNames)?,
+        ));
+    }
+    Ok(match game.engine {
+        Some(_) => saved::Seats::Program,
+        None => saved::Seats::None,
+    })
 }
 
 /// The variants of an engine's game.

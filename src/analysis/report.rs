@@ -334,9 +334,10 @@ const COLOURS: [&str; 6] = [
 /// The seats and players of every setting, in the order they first come.
 fn columns(r: &Report) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
     for st in &r.settings {
         for x in st.seats.iter().chain(&st.players) {
-            if !names.contains(&x.name) {
+            if seen.insert(&x.name) {
                 names.push(x.name.clone());
             }
         }

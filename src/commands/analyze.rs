@@ -155,15 +155,30 @@ pub fn analyze(
         variants.push((i, v.clone()));
     }
     // More players than seats leave some out, unless they change seats.
-    let fewest = if variants.is_empty() {
-        analysis::seats(&engine, 0)?
-    } else {
-        let mut fewest = usize::MAX;
-        for v in &variants {
-            fewest = fewest.min(analysis::seats(&engine, v.0)?);
-        }
-        fewest
-    };
+    let mut counts = Vec::new();
+    for v in variants
+        .iter()
+        .map(|v| v.0)
+        .chain(variants.is_empty().then_some(0))
+    {
+        counts.push(analysis::seats(&engine, v)?);
+    }
+    let fewest = counts.iter().copied().min().unwrap_or(0);
+    // What the report says must read back in a build (`analysis::saved`).
+    let most = counts.iter().copied().max().unwrap_or(0);
+    if most > analysis::saved::MAX_SEATS {
+        return Err(bad(format!(
+            "{most} seats: a balance report holds at most {}",
+            analysis::saved::MAX_SEATS
+        )));
+    }
+    if config.players.len() > analysis::saved::MAX_PLAYERS {
+        return Err(bad(format!(
+            "{} players: at most {} in one run",
+            config.players.len(),
+            analysis::saved::MAX_PLAYERS
+        )));
+    }
     if config.players.len() > fewest && !config.rotate {
         return Err(bad(format!(
             "{} players for {fewest} seats: some would never play (give --rotate to move them round the seats)",

@@ -173,7 +173,7 @@ pub fn rules(
             .into(),
         )
     })?;
-    let report = make::saved_report(project, game)?;
+    let report = make::saved_report(project, &def)?;
     let mut files = make::render_rulebook(&def, book, papers, report.as_ref());
     if let Some(r) = &report {
         files.extend(make::report_files(r));

@@ -282,12 +282,13 @@ pub fn build_games(
             reports.push(None);
             continue;
         }
-        match saved_report(project, &game.id) {
+        match saved_report(project, game) {
             Ok(r) => reports.push(r),
-            Err(d) => {
+            Err(Error::Input(d)) => {
                 diags.0.extend(d.0);
                 reports.push(None);
             }
+            Err(other) => return Err(other),
         }
     }
     let mut warnings: Vec<Vec<crate::base::diag::Diagnostic>> = Vec::new();

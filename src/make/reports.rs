@@ -8,50 +8,22 @@ use std::path::PathBuf;
 pub const ANALYSIS_PAGE: &str = "analysis.html";
 
 /// The saved balance report of a game (`games/<game>/analysis.json`, written by `ludopress
-/// analyze --save`), if it has one; an unreadable one is an error at its line and column.
+/// analyze --save`), if it has one, checked against the game's seats
+/// ([`crate::analysis::saved`]); an unreadable or wrong one is an error at its line and column.
 pub fn saved_report(
     project: &crate::definition::Project,
-    id: &str,
-) -> Result<Option<crate::analysis::report::Report>, crate::base::diag::Diagnostics> {
-    let path = project.game_file(id).with_file_name("analysis.json");
+    game: &crate::definition::Game,
+) -> Result<Option<crate::analysis::report::Report>, crate::base::diag::Error> {
+    let path = project.game_file(&game.id).with_file_name("analysis.json");
     if !path.is_file() {
         return Ok(None);
     }
     let text = crate::base::diag::read_limited(&path, 16 << 20, "a balance report")?;
-    let src = crate::base::diag::Source::new(path.display().to_string(), &text);
-    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let report: crate::analysis::report::Report = serde_json::from_str(body).map_err(|e| {
-        let offset = (text.len() - body.len())
-            + body
-                .split_inclusive('\n')
-                .take(e.line().saturating_sub(1))
-                .map(str::len)
-                .sum::<usize>()
-            + e.column().saturating_sub(1);
-        let at = offset.min(text.len());
-        crate::base::diag::Diagnostics(vec![src.error(
-            at..at,
-            format!("not a balance report written by `ludopress analyze --save`: {e}"),
-        )])
-    })?;
-    let top = 0..text.find('\n').unwrap_or(text.len());
-    if report.game != id {
-        return Err(src
-            .error(
-                top,
-                format!(
-                    "a balance report of `{}`, not of `{id}`: run `ludopress analyze {id} --save`",
-                    report.game
-                ),
-            )
-            .into());
-    }
-    if report.settings.is_empty() {
-        return Err(src
-            .error(top, "a balance report without any setting played")
-            .into());
-    }
-    Ok(Some(report))
+    let seats = crate::analysis::seats_of(game)?;
+    let shown = path.display().to_string();
+    Ok(Some(crate::analysis::saved::read(
+        &shown, &text, &game.id, &seats,
+    )?))
 }
 
 /// The balance report's page and text summary.

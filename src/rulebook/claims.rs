@@ -70,7 +70,10 @@ pub(super) struct ExpectRaw {
     pub(super) passes: Option<Spanned<Vec<String>>>,
 }
 
-/// The claims of an `[expect]` table, checked for names the position's game does not know.
+/// The claims of an `[expect]` table, checked for names the position's game does not know,
+/// identical ones merged (a move listed twice is one claim), within what `claims_left` leaves
+/// of the rulebook's limit (`MAX_CLAIMS`): the claim past it is an error at its place, and
+/// `claims_left` becomes `None`, so that later examples' claims are dropped unreported.
 pub(super) fn claims_of(
     engine: &Engine,
     game: &Game,
@@ -78,6 +81,7 @@ pub(super) fn claims_of(
     src: &Source,
     ex: &toml::Spanned<ExpectRaw>,
     diags: &mut Diagnostics,
+    claims_left: &mut Option<usize>,
 ) -> Vec<Claim> {
     // Claims name sides and position fields: a typo there is an error, not a claim that fails.
     let sides = sides(engine, position);
@@ -220,7 +224,8 @@ pub(super) fn claims_of(
         }
         for (list, legal) in [(&e.legal, true), (&e.illegal, false)] {
             if let Some(v) = list {
-                for m in v.get_ref() {
+                let mut seen = std::collections::BTreeSet::new();
+                for m in v.get_ref().iter().filter(|m| seen.insert(m.as_str())) {
                     claims.push(Claim {
                         place: line_of(v.span()),
                         text: format!("{} move {m}", if legal { "legal" } else { "illegal" }),
@@ -270,6 +275,46 @@ pub(super) fn claims_of(
         if claims.is_empty() {
             diags.push(src.error(ex.span(), "`[expect]` holds no claim"));
         }
+    }
+    within_limit(claims, src, ex, diags, claims_left)
+}
+
+/// `claims` cut at the rulebook's limit ([`super::MAX_CLAIMS`]): a move of a list and a side
+/// of `passes` each count one. The first claim past it is an error at its place.
+fn within_limit(
+    mut claims: Vec<Claim>,
+    src: &Source,
+    ex: &toml::Spanned<ExpectRaw>,
+    diags: &mut Diagnostics,
+    claims_left: &mut Option<usize>,
+) -> Vec<Claim> {
+    let Some(left) = claims_left else {
+        return Vec::new();
+    };
+    for (i, c) in claims.iter().enumerate() {
+        let cost = match &c.kind {
+            ClaimKind::Moves(list) => list.len(),
+            ClaimKind::Passes(sides) => sides.len(),
+            _ => 1,
+        }
+        .max(1);
+        if cost > *left {
+            // The claim's place, as a span of the block: its line and column found back.
+            let at = (0..src.text.len())
+                .find(|&o| src.line_col(o) == c.place)
+                .unwrap_or(ex.span().start);
+            diags.push(src.error(
+                at..at + 1,
+                format!(
+                    "more than {} claims in one rulebook (a move of a list and a side of `passes` count one each, a claim repeated in an example once): split the rulebook's examples, or claim less",
+                    super::MAX_CLAIMS
+                ),
+            ));
+            *claims_left = None;
+            claims.truncate(i);
+            return claims;
+        }
+        *left -= cost;
     }
     claims
 }

@@ -18,7 +18,7 @@ use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
 use crate::rules;
-use crate::rules::engine::{Engine, Position};
+use crate::rules::engine::{Engine, MoveMemo, Position};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -61,6 +61,9 @@ pub struct Example {
     pub after_occupied: Vec<String>,
     /// What the claims make true, for the caption check (empty without an engine).
     pub facts: super::facts::Facts,
+    /// The moves of its positions, each position's listed once for its claims, their facts
+    /// and its figure.
+    pub memo: std::sync::Arc<MoveMemo>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,7 +93,9 @@ struct DiagramRaw {
     partial: bool,
 }
 
-/// Reads the example in `range` of the rulebook `text`.
+/// Reads the example in `range` of the rulebook `text`; `claims_left` is what the rulebook's
+/// limit of claims leaves (none once a claim past it was refused).
+#[allow(clippy::too_many_arguments)]
 pub fn parse(
     engine: Option<&Engine>,
     game: &Game,
@@ -99,6 +104,7 @@ pub fn parse(
     range: std::ops::Range<usize>,
     fence_line: usize,
     content_line: usize,
+    claims_left: &mut Option<usize>,
 ) -> Result<Example, Diagnostics> {
     let src = Source::fragment(path, text, range, content_line);
     let extras: Extras =
@@ -173,7 +179,7 @@ pub fn parse(
     };
     let claims = match (engine, &position, &extras.expect) {
         (Some(engine), Some(position), Some(ex)) => {
-            claims_of(engine, game, position, &src, ex, &mut diags)
+            claims_of(engine, game, position, &src, ex, &mut diags, claims_left)
         }
         _ => Vec::new(),
     };
@@ -233,6 +239,7 @@ pub fn parse(
         occupied: Vec::new(),
         after_occupied: Vec::new(),
         facts: super::facts::Facts::default(),
+        memo: Default::default(),
         plane: matches!(
             game.diagram.as_ref().map(|d| &d.ground),
             Some(Ground::Plane { .. })
@@ -262,6 +269,7 @@ pub fn parse(
                         fields: &ex.fields,
                         claims: &ex.claims,
                         marks: &ex.marks,
+                        moves: &ex.memo,
                     };
                     ex.facts = super::facts::of(engine, game, def, position, claimed, &placed);
                 }
@@ -310,7 +318,7 @@ fn data(src: &Source) -> Result<(Vec<Vec<String>>, toml::Table), Diagnostics> {
 pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
     let p = ex.position.as_ref()?;
     ex.claims.iter().find_map(|c| match &c.kind {
-        ClaimKind::After(m, _, _) => engine.find_move(p, m),
+        ClaimKind::After(m, _, _) => ex.memo.find(engine, p, m),
         _ => None,
     })
 }
@@ -608,7 +616,7 @@ pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String>
     let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
         return Vec::new();
     };
-    let Some(q) = engine.find_move(p, m) else {
+    let Some(q) = ex.memo.find(engine, p, m) else {
         return Vec::new();
     };
     let (rows, fields) = engine.data(&q);
@@ -694,7 +702,7 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
     };
     match &claim.kind {
         ClaimKind::Successors(n) => {
-            let found = engine.successor_moves(p).len() as u64;
+            let found = ex.memo.successors(engine, p).len() as u64;
             (found == *n).then_some(()).ok_or_else(|| found.to_string())
         }
         ClaimKind::Scores(want) => {
@@ -729,17 +737,19 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
             let got = engine.score(p).over;
             (got == *o).then_some(()).ok_or_else(|| got.to_string())
         }
-        ClaimKind::Legal(m) => engine
-            .find_move(p, m)
+        ClaimKind::Legal(m) => ex
+            .memo
+            .find(engine, p, m)
             .map(|_| ())
             .ok_or_else(|| "no such move".into()),
-        ClaimKind::Illegal(m) => (engine.find_move(p, m).is_none())
+        ClaimKind::Illegal(m) => (ex.memo.find(engine, p, m).is_none())
             .then_some(())
             .ok_or_else(|| "a legal move".into()),
         ClaimKind::Moves(want) => {
             // The set of moves: with a die, one move leads to a successor per next roll.
-            let mut got: Vec<String> = engine
-                .successor_moves(p)
+            let mut got: Vec<String> = ex
+                .memo
+                .successors(engine, p)
                 .into_iter()
                 .map(|(m, _)| m)
                 .collect();
@@ -750,7 +760,7 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                 .ok_or_else(|| format!("moves = [{}]", got.join(", ")))
         }
         ClaimKind::After(m, board, fields) => {
-            let Some(q) = engine.find_move(p, m) else {
+            let Some(q) = ex.memo.find(engine, p, m) else {
                 return Err(format!("no move {m}"));
             };
             let mut found = Vec::new();
@@ -791,7 +801,7 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                 if to_move != side {
                     return Err(format!("{to_move} to move where {side} should pass"));
                 }
-                let moves = engine.successor_moves(&at);
+                let moves = ex.memo.successors(engine, &at);
                 // With a die, a pass has a successor per roll: the first stands for them all.
                 match moves.first() {
                     Some((_, q)) if moves.iter().all(|(m, _)| m == "pass") => at = q.clone(),

@@ -11,7 +11,7 @@ use super::claims::ClaimKind;
 use super::lexicon::{Counted, Lexicon};
 use crate::definition::model::{DiagramDef, Game};
 use crate::layout::diagram;
-use crate::rules::engine::{Engine, Position};
+use crate::rules::engine::{Engine, MoveMemo, Position};
 use std::collections::BTreeMap;
 
 /// One cell of the example's drawing.
@@ -167,6 +167,8 @@ pub struct Claimed<'a> {
     pub claims: &'a [super::claims::Claim],
     /// The marks of its `[diagram]`.
     pub marks: &'a diagram::Marks,
+    /// The moves of its positions, listed once.
+    pub moves: &'a MoveMemo,
 }
 
 /// The side a token's piece belongs to: the side its piece is named after (`white-pawn`), or
@@ -201,9 +203,9 @@ pub fn token_side(game: &Game, def: &DiagramDef, sides: &[String], token: &str) 
 
 /// True when a legal move leaves fewer pieces on the board (a removal, a capture, whoever
 /// makes it), counted on the boards as data.
-fn fewer_pieces(engine: &Engine, position: &Position, m: &str) -> bool {
+fn fewer_pieces(engine: &Engine, moves: &MoveMemo, position: &Position, m: &str) -> bool {
     let count = |rows: &[Vec<String>]| rows.iter().flatten().filter(|t| *t != ".").count();
-    let Some(q) = engine.find_move(position, m) else {
+    let Some(q) = moves.find(engine, position, m) else {
         return false;
     };
     count(&engine.data(&q).0) < count(&engine.data(position).0)
@@ -318,6 +320,7 @@ pub fn of(
         fields,
         claims,
         marks,
+        moves,
     } = claimed;
     let sides = super::claims::sides(engine, position);
     let cells = cells_of(game, def, &sides, placed);
@@ -441,7 +444,7 @@ pub fn of(
     for (text, legal) in claimed_moves {
         let mut captured = Vec::new();
         if legal {
-            if let Some(q) = engine.find_move(position, &text) {
+            if let Some(q) = moves.find(engine, position, &text) {
                 let (rows, after_fields) = engine.data(&q);
                 if let Ok(after) = diagram::place(game, def, &rows, &after_fields) {
                     let after_cells = cells_of(game, def, &sides, &after);
@@ -495,7 +498,7 @@ pub fn of(
             });
         }
         let takes = if legal {
-            !captured.is_empty() || fewer_pieces(engine, position, &text)
+            !captured.is_empty() || fewer_pieces(engine, moves, position, &text)
         } else {
             text.contains('*') || move_cells(&text, &cells).len() >= 2 && text.contains('x')
         };

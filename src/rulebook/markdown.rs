@@ -362,6 +362,7 @@ fn read_fences(
 ) -> (Vec<Read>, Vec<Example>) {
     let mut examples = Vec::new();
     let mut out = Vec::new();
+    let mut claims_left = Some(super::MAX_CLAIMS);
     for part in parts {
         let f = match part {
             Part::Block(b) => {
@@ -380,6 +381,7 @@ fn read_fences(
                     f.content,
                     f.line,
                     f.content_line,
+                    &mut claims_left,
                 ) {
                     Ok(ex) => {
                         examples.push(ex);

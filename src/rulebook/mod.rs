@@ -310,6 +310,9 @@ pub const MAX_TABLE_ROWS: usize = 300;
 pub const MAX_TABLE_COLUMNS: usize = 12;
 /// Most figures (position and component blocks) in a rulebook.
 pub const MAX_FIGURES: usize = 500;
+/// Most claims in a rulebook, identical claims of an example counted once (a move of a
+/// `legal`, `illegal` or `moves` list and a side of `passes` each count one).
+pub const MAX_CLAIMS: usize = 5_000;
 
 /// The outcome of checking claims.
 #[derive(Debug, Clone, Default)]

@@ -68,10 +68,19 @@ pub trait Rules: Sync {
     fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)>;
 
     /// The position after the move written `m`, if it is legal (however it is written: two
-    /// notations of one successor are both found). A game whose moves can be many more than its
+    /// notations of one successor are both found): by default the first of
+    /// [`Rules::written_moves`] written `m`. A game whose moves can be many more than its
     /// successors checks the move along its path instead of listing them all.
     fn find_move(&self, p: &Self::Pos, m: &str) -> Option<Self::Pos> {
-        find_in(self.moves(p), m)
+        find_in(self.written_moves(p)?, m)
+    }
+
+    /// Every move of `p` under each way it may be written, with its result, in the order
+    /// [`Rules::find_move`] searches them (so that many written moves are found with one
+    /// listing): by default [`Rules::moves`]. `None` for a game whose `find_move` follows a
+    /// move along its path instead.
+    fn written_moves(&self, p: &Self::Pos) -> Option<Vec<(String, Self::Pos)>> {
+        Some(self.moves(p))
     }
 
     /// Scores, whether the game is over, and the winner.

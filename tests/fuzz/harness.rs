@@ -46,7 +46,9 @@ fn deadline() -> Duration {
 }
 
 /// The kinds, in the order of the slots below (the allocator names the running ones).
-pub const KINDS: [&str; 12] = [
+pub const KINDS: [&str; 14] = [
+    "claims",
+    "analysis-files",
     "definitions",
     "positions",
     "rulebooks",
@@ -62,7 +64,7 @@ pub const KINDS: [&str; 12] = [
 ];
 
 /// The input each kind is running, plus one (0: none).
-static RUNNING: [AtomicUsize; 12] = [const { AtomicUsize::new(0) }; 12];
+static RUNNING: [AtomicUsize; KINDS.len()] = [const { AtomicUsize::new(0) }; KINDS.len()];
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 /// The seed, kept where the allocator can read it without allocating.
 static SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);

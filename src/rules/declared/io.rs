@@ -275,17 +275,29 @@ impl Program {
         )
     }
 
-    /// The move written `text` in position `p`: its notation, or a drop's landing cell.
+    /// The move written `text` in position `p`: its notation, or a drop's landing cell (the
+    /// first of [`Program::written`] written so).
     pub fn find(&self, p: &DPos, text: &str) -> Option<DMove> {
+        let text = text.trim();
+        self.written(p)
+            .into_iter()
+            .find(|(w, _)| w == text)
+            .map(|(_, m)| m)
+    }
+
+    /// Every move of `p` in the order of generation, under its notation and, for a drop, its
+    /// landing cell's name too.
+    pub fn written(&self, p: &DPos) -> Vec<(String, DMove)> {
         let mut moves = Vec::new();
         self.gen(p, &mut moves);
-        let text = text.trim();
-        moves.into_iter().find(|&m| {
-            self.notation(p, m) == text
-                || (!m.is_pass()
-                    && self.rules[m.rule()].act == Act::Drop
-                    && self.names[m.to()] == text)
-        })
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            out.push((self.notation(p, m), m));
+            if !m.is_pass() && self.rules[m.rule()].act == Act::Drop {
+                out.push((self.names[m.to()].clone(), m));
+            }
+        }
+        out
     }
 
     /// Checks a position reached in play: each side's cells match the board, kinds within their

@@ -91,6 +91,21 @@ impl Rules for Declared {
         self.prog.find(p, m).map(|m| self.prog.apply(p, m))
     }
 
+    fn written_moves(&self, p: &DPos) -> Option<Vec<(String, DPos)>> {
+        let mut out: Vec<(String, DPos)> = Vec::new();
+        let mut last: Option<(DMove, usize)> = None;
+        for (w, m) in self.prog.written(p) {
+            // A drop written two ways is applied once.
+            let q = match last {
+                Some((n, i)) if n == m => out[i].1.clone(),
+                _ => self.prog.apply(p, m),
+            };
+            last = Some((m, out.len()));
+            out.push((w, q));
+        }
+        Some(out)
+    }
+
     fn score(&self, p: &DPos) -> Score {
         let status = self.prog.result(p);
         Score {

@@ -132,8 +132,26 @@ macro_rules! with_pos {
 }
 
 pub mod draw;
+pub mod memo;
 pub mod record;
 
+thread_local! {
+    static GENERATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times engines have listed or searched a position's moves on this thread (its
+/// successors, its moves, a written move): the work a check did, counted where timing it
+/// would not be (tests, benches).
+pub fn generations() -> u64 {
+    GENERATIONS.with(std::cell::Cell::get)
+}
+
+/// Counts one listing or search of a position's moves ([`generations`]).
+fn generated() {
+    GENERATIONS.with(|g| g.set(g.get() + 1));
+}
+
+pub use memo::MoveMemo;
 pub use record::{Record, MAX_RECORD};
 
 /// Loads and validates a game's definition against what its rules engine needs (if it has one).
@@ -237,6 +255,7 @@ impl Engine {
 
     /// `moves`: one line per distinct successor, or a JSON array.
     pub fn moves(&self, p: &Position, json: bool) -> String {
+        generated();
         with_pos!(self, p, r, p, wrap => {
             let list = rules::distinct_moves(r, p);
             if json {
@@ -253,6 +272,7 @@ impl Engine {
 
     /// The distinct successors with their moves.
     pub fn successor_moves(&self, p: &Position) -> Vec<(String, Position)> {
+        generated();
         with_pos!(self, p, r, p, wrap => rules::distinct_moves(r, p).into_iter().map(|(m, q)| (m, wrap(q))).collect(),
             (x, p) => x.moves(p).iter().map(|(m, q)| (m.clone(), Position::External(q.clone()))).collect(), Vec::new())
     }
@@ -271,6 +291,7 @@ impl Engine {
     /// Every move with its successor, repeats included (for games whose moves are few; a claim
     /// about one move uses [`Engine::find_move`]).
     pub fn all_moves(&self, p: &Position) -> Vec<(String, Position)> {
+        generated();
         with_pos!(self, p, r, p, wrap => r.moves(p).into_iter().map(|(m, q)| (m, wrap(q))).collect(),
             (x, p) => x.moves(p).iter().map(|(m, q)| (m.clone(), Position::External(q.clone()))).collect(), Vec::new())
     }
@@ -278,8 +299,18 @@ impl Engine {
     /// The position after the move written `m`, if it is legal (a move written two ways is
     /// found either way).
     pub fn find_move(&self, p: &Position, m: &str) -> Option<Position> {
+        generated();
         with_pos!(self, p, r, p, wrap => r.find_move(p, m).map(wrap),
             (x, p) => x.moves(p).iter().find(|(n, _)| n == m).map(|(_, q)| Position::External(q.clone())), None)
+    }
+
+    /// Every move of `p` under each way it may be written, with its result, in the order
+    /// [`Engine::find_move`] searches them; `None` for a game that follows a written move
+    /// along its path instead ([`Rules::written_moves`]).
+    pub fn written_moves(&self, p: &Position) -> Option<Vec<(String, Position)>> {
+        generated();
+        with_pos!(self, p, r, p, wrap => r.written_moves(p).map(|w| w.into_iter().map(|(m, q)| (m, wrap(q))).collect()),
+            (x, p) => Some(x.moves(p).iter().map(|(m, q)| (m.clone(), Position::External(q.clone()))).collect()), None)
     }
 
     /// The position's fields (without `game`).

@@ -207,6 +207,11 @@ impl Rules for Imbriqua {
         named.out
     }
 
+    fn written_moves(&self, _p: &Pos) -> Option<Vec<(String, Pos)>> {
+        // A capture chain is followed along its cells by `find_move`, not listed.
+        None
+    }
+
     fn find_move(&self, p: &Pos, m: &str) -> Option<Pos> {
         let mut named = play::Named {
             engine: self,
