@@ -183,3 +183,31 @@ fn a_chain_that_takes_nothing_and_comes_back_is_no_move() {
     let moves: Vec<String> = r.moves(&q).into_iter().map(|(m, _)| m).collect();
     assert_eq!(moves, ["c3-e5-g3-e1"]);
 }
+
+/// Every shipped declared game, in random games: at every position each move's notation names
+/// that move alone and reads back as it (the invariants hold that for every move kind), with
+/// the other invariants.
+#[test]
+fn every_declared_game_s_notation_names_one_move() {
+    let declared = ludopress::rules::registry::GAMES
+        .iter()
+        .filter(|g| g.contract.is_none());
+    let mut checked = 0;
+    for g in declared {
+        let r = Declared::new(&common::game(g.id)).unwrap();
+        let (mut rng, mut buf) = (Rng::new(11), Vec::new());
+        for seed in 0..3 {
+            let mut p = r.start(seed);
+            for _ in 0..120 {
+                r.invariants(&p)
+                    .unwrap_or_else(|e| panic!("{}: {e}\n{p:?}", g.id));
+                checked += 1;
+                match rules::random_ply(&r, &p, &mut rng, &mut buf) {
+                    Some(q) => p = q,
+                    None => break,
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions");
+}

@@ -262,9 +262,7 @@ impl Program {
         let Grid::Square(g) = &self.grid else {
             return None;
         };
-        let r = &self.rules[m.rule()];
-        // North and south are directions 2 and 6 of a square grid (counter-clockwise from east).
-        if !r.dirs[..self.ns].iter().all(|d| d[0] == 2 || d[0] == 6) {
+        if !self.rules[m.rule()].by_column {
             return None;
         }
         let (f, _) = g.file_rank(m.to());
@@ -275,17 +273,20 @@ impl Program {
         )
     }
 
-    /// The move written `text` in position `p`: its notation, or a drop's landing cell.
+    /// The move written `text` in position `p`: its notation, or else a drop's landing cell (a
+    /// placement written `a1` is that placement, never a drop landing on a1).
     pub fn find(&self, p: &DPos, text: &str) -> Option<DMove> {
         let mut moves = Vec::new();
         self.gen(p, &mut moves);
         let text = text.trim();
-        moves.into_iter().find(|&m| {
-            self.notation(p, m) == text
-                || (!m.is_pass()
-                    && self.rules[m.rule()].act == Act::Drop
-                    && self.names[m.to()] == text)
-        })
+        let landing = |m: &DMove| {
+            !m.is_pass() && self.rules[m.rule()].act == Act::Drop && self.names[m.to()] == text
+        };
+        moves
+            .iter()
+            .find(|&&m| self.notation(p, m) == text)
+            .or_else(|| moves.iter().find(|m| landing(m)))
+            .copied()
     }
 
     /// Checks a position reached in play: each side's cells match the board, kinds within their
