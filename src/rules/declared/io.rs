@@ -92,16 +92,11 @@ impl Program {
             p.phase = k as u8;
         }
         self.settle_phase(&mut p);
-        if let Some((s, c)) = self.arrived_before(&p) {
-            raw.error(
-                span,
-                format!(
-                    "`board`: {}'s piece on {} is on its goal: the game ended when it arrived, so {} cannot be to move",
-                    self.sides[s],
-                    self.names[c],
-                    self.sides[usize::from(p.to_move)]
-                ),
-            );
+        // Only a board read without error is judged for the plies that led to it.
+        if raw.diags.0.len() == errors {
+            if let Some(why) = self.impossible(&p) {
+                raw.error(span, why);
+            }
         }
         if raw.diags.0.len() > errors {
             return None;

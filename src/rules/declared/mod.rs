@@ -5,12 +5,14 @@
 //! which implements [`Rules`] like the bundled engines, so every command (moves, perft, score,
 //! new, diagram, playout, analyze, play) and the rulebook's claims work for a declared game.
 //! `compile` builds the tables once; `gen` lists moves, `play` applies them and checks the
-//! ends, `io` reads and writes positions and notation.
+//! ends, `io` reads and writes positions and notation, `past` refuses a position read from a
+//! file that no game reaches.
 
 pub mod bits;
 pub mod compile;
 mod gen;
 mod io;
+mod past;
 mod play;
 pub mod pos;
 
