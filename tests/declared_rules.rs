@@ -792,4 +792,10 @@ fn two_rules_that_write_one_notation_for_different_moves_are_refused() {
         .replacen("[[move]]\nplace = \"empty\"", &phased, 1)
         .replacen("[[end]]", phases, 1);
     rules_of("tictactoe", &phased);
+    // A compulsory rule's moves are never listed beside another's.
+    let compulsory = two_kinds.replacen("piece = \"big\"", "piece = \"big\"\ncompulsory = true", 1);
+    rules_of(
+        "tictactoe",
+        &text("tictactoe").replacen("[[move]]\nplace = \"empty\"", &compulsory, 1),
+    );
 }

@@ -99,6 +99,11 @@ fn clash(rd: &RulesDef, grid: &Grid, a: &MoveDef, b: &MoveDef) -> Option<String>
     if w != writes(b, grid) {
         return None;
     }
+    // While a compulsory move is legal no other is: a compulsory rule's moves and another's
+    // are never listed together.
+    if a.compulsory != b.compulsory {
+        return None;
+    }
     let every = |m: &MoveDef| m.phases.is_empty();
     if !every(a) && !every(b) && !a.phases.iter().any(|p| b.phases.contains(p)) {
         return None;
