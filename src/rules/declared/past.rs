@@ -12,7 +12,7 @@
 
 use super::compile::{Act, End, Program, NONE};
 use super::pos::DPos;
-use crate::definition::model::rules::{Pass, Target};
+use crate::definition::model::rules::Pass;
 
 /// `n` with its noun, plural (`plural`) but for one.
 fn counted(n: i64, one: &str, plural: &str) -> String {
@@ -55,16 +55,6 @@ impl Program {
             && self.rules.iter().all(|r| {
                 matches!(r.act, Act::Place | Act::Drop) && !r.flip && r.custodial.is_none()
             })
-    }
-
-    /// Whether a piece of some side can leave the board: a capture, a flip.
-    fn removes(&self) -> bool {
-        self.rules.iter().any(|r| {
-            r.flip
-                || r.custodial.is_some()
-                || (r.act == Act::Hop && r.capture)
-                || (!matches!(r.act, Act::Place | Act::Drop | Act::Hop) && r.to != Target::Empty)
-        })
     }
 
     /// Counts of pieces that the turns cannot give, in a game whose plies only put pieces.
@@ -128,12 +118,12 @@ impl Program {
     }
 
     /// The first `line`, `connect` or `reach` end that side `s` meets on the board, as said in
-    /// messages. An exact line is left out where pieces leave the board: taking a piece out of
-    /// a longer line can make one on another side's ply.
+    /// messages. An exact line counts only where plies only put pieces: elsewhere a piece taken,
+    /// turned or moved out of a longer line leaves one that no ply was judged on.
     fn shape(&self, p: &DPos, s: usize) -> Option<String> {
-        let removes = self.removes();
+        let exact_lines = self.only_puts();
         self.ends.iter().find_map(|(e, _)| match e {
-            End::Line { n, exact, axes } if !(*exact && removes) => p.occ[s]
+            End::Line { n, exact, axes } if exact_lines || !*exact => p.occ[s]
                 .iter()
                 .any(|c| self.line_through(p, s, c, *n, *exact, axes))
                 .then(|| format!("a line (`line = {n}`)")),
