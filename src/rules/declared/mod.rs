@@ -286,7 +286,6 @@ mod tests {
         );
     }
 
-    /// A line ends the game with the mover's win; a full board without one is a draw.
     /// Two drops into the same columns, one falling south and one north, on a 4 × 4 board: both
     /// would be written with the column's letter. The invariants say so at the start.
     #[test]
@@ -306,6 +305,7 @@ mod tests {
         assert!(e.contains("`a` is written for two different moves"), "{e}");
     }
 
+    /// A line ends the game with the mover's win; a full board without one is a draw.
     #[test]
     fn tictactoe_ends() {
         let p = tictactoe();
