@@ -746,3 +746,56 @@ fn triangle_boards_have_no_lines() {
         );
     }
 }
+
+/// A notation names one move: two rules that can write the same text for different moves, for
+/// the same side in the same phase, are refused at the later one's action. Connect Four with a
+/// second drop north writes `a` for a disc landing on a1 and for one landing on a6; two
+/// placements of different kinds write `c4` for either. Rules of different sides, or of
+/// different phases, never meet in one position: they stay.
+#[test]
+fn two_rules_that_write_one_notation_for_different_moves_are_refused() {
+    let e = refused(
+        "connect4",
+        "drop = \"south\"",
+        "drop = \"south\"\n[[move]]\ndrop = \"north\"",
+        "\"north\"",
+        "`move-2` writes its moves as `move-1` does",
+    );
+    assert!(e.contains("a notation must name one move"), "{e}");
+    // One drop per side, each falling its own way: a side's moves still have one notation each.
+    rules_of(
+        "connect4",
+        &text("connect4").replacen(
+            "drop = \"south\"",
+            "drop = \"south\"\nside = \"red\"\n[[move]]\ndrop = \"north\"\nside = \"yellow\"",
+            1,
+        ),
+    );
+    // Two kinds placed on any empty cell: `c4` would name either.
+    let two_kinds = "[[kind]]\nid = \"big\"\ntokens = { cross = \"B\", nought = \"b\" }\n[[move]]\nplace = \"empty\"\npiece = \"mark\"\n[[move]]\nplace = \"empty\"\npiece = \"big\"";
+    let (e, bad) = after("tictactoe", "[[move]]\nplace = \"empty\"", two_kinds);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    let at = place("tictactoe", &bad, "\"empty\"", 1);
+    assert!(e[0].starts_with(&at), "want {at}, got {}", e[0]);
+    assert!(
+        e[0].contains("`move-2` writes its moves as `move-1` does")
+            && e[0].contains("a notation must name one move"),
+        "{}",
+        e[0]
+    );
+    // The same kinds placed in phases that never meet: one notation per position.
+    let phased = two_kinds
+        .replacen("\"mark\"\n", "\"mark\"\nphase = \"small\"\n", 1)
+        .replacen("piece = \"big\"", "piece = \"big\"\nphase = \"large\"", 1);
+    let phases = "[[phase]]\nid = \"small\"\nuntil = { plies = 4 }\n[[phase]]\nid = \"large\"\nuntil = { plies = 5 }\n[[end]]";
+    let phased = text("tictactoe")
+        .replacen("[[move]]\nplace = \"empty\"", &phased, 1)
+        .replacen("[[end]]", phases, 1);
+    rules_of("tictactoe", &phased);
+    // A compulsory rule's moves are never listed beside another's.
+    let compulsory = two_kinds.replacen("piece = \"big\"", "piece = \"big\"\ncompulsory = true", 1);
+    rules_of(
+        "tictactoe",
+        &text("tictactoe").replacen("[[move]]\nplace = \"empty\"", &compulsory, 1),
+    );
+}

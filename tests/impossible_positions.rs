@@ -475,3 +475,125 @@ fn lignes_placements_that_the_turns_cannot_give_are_refused() {
     accepted("p.toml", &lignes("light", Some((1, 0)), &["LLD"]));
     accepted("p.toml", &lignes("light", Some((0, 16)), &["LL.", "DLL"]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Declared games (docs/rules-format.md §12): line 1 `game`, 2 `to_move`, 3 `board = """`, then
+// the rows from the top.
+
+fn declared(game: &str, to_move: &str, rows: &[&str]) -> String {
+    format!(
+        "game = \"{game}\"\nto_move = \"{to_move}\"\nboard = \"\"\"\n{}\n\"\"\"\n",
+        rows.join("\n")
+    )
+}
+
+#[test]
+fn declared_placements_that_the_turns_cannot_give_are_refused() {
+    // Five crosses and no nought: cross places first and the sides take turns.
+    refused_at(
+        "p.toml",
+        &declared("tictactoe", "nought", &["X X X", "X X .", ". . ."]),
+        "3:9",
+        "`board`: cross has placed 5 pieces and nought 0: the turns give 3 and 2 after 5 plies, with nought to move",
+    );
+    // As many of each with nought to move: cross would be to move.
+    refused_at(
+        "p.toml",
+        &declared("tictactoe", "nought", &["X O .", ". . .", ". . ."]),
+        "3:9",
+        "the turns give 1 and 1 after 2 plies, with cross to move",
+    );
+    // Connect Four drops one disc a ply too.
+    refused_at(
+        "p.toml",
+        &declared(
+            "connect4",
+            "red",
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                "Y . . . . . .",
+                "Y . . . . . .",
+            ],
+        ),
+        "3:9",
+        "`board`: red has placed 0 pieces and yellow 2",
+    );
+    // Possible: the counts of the turns.
+    accepted(
+        "p.toml",
+        &declared("tictactoe", "nought", &["X O X", ". . .", ". . ."]),
+    );
+    accepted(
+        "p.toml",
+        &declared("tictactoe", "cross", &["X O .", ". . .", ". . ."]),
+    );
+}
+
+#[test]
+fn declared_two_winners_are_refused() {
+    // Both rows complete: cross's and nought's lines cannot both have ended the game.
+    refused_at(
+        "p.toml",
+        &declared("tictactoe", "cross", &["X X X", "O O O", ". . ."]),
+        "3:9",
+        "`board`: cross and nought both have a line (`line = 3`): the game ended at the first",
+    );
+    // Possible: one line, made by the last ply.
+    let (e, p) = accepted(
+        "p.toml",
+        &declared("tictactoe", "nought", &["X X X", "O O .", ". . ."]),
+    );
+    assert_eq!(e.score(&p).winner.as_deref(), Some("cross"));
+}
+
+#[test]
+fn declared_a_position_over_before_its_last_ply_is_refused() {
+    // Cross made its line, then nought played on: the game had ended with the line.
+    refused_at(
+        "p.toml",
+        &declared("tictactoe", "cross", &["X X X", "O O .", "O . ."]),
+        "3:9",
+        "`board`: cross has a line (`line = 3`) although nought moved last: the game ended when cross made it, so nought could not play after it",
+    );
+    // Red's two rows of four: its last disc made at most one, so the game had ended before.
+    refused_at(
+        "p.toml",
+        &declared(
+            "connect4",
+            "yellow",
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                "Y . . . . . .",
+                "Y Y Y . . . .",
+                "R R R R Y . .",
+                "R R R R Y Y .",
+            ],
+        ),
+        "3:9",
+        "`board`: red has a line (`line = 4`) whatever piece it placed last: the game ended before its last ply",
+    );
+    // Possible: the line of the last mover, through a piece it could have placed last.
+    accepted(
+        "p.toml",
+        &declared("tictactoe", "nought", &["X X X", "O O .", ". . ."]),
+    );
+    accepted(
+        "p.toml",
+        &declared(
+            "connect4",
+            "yellow",
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                "Y . . . . . .",
+                "R R R R Y . .",
+                "R Y R Y Y . .",
+            ],
+        ),
+    );
+}

@@ -1,6 +1,8 @@
 //! `ludopress play`: a whole game saved as a record that `moves` and `score` replay, moves typed
 //! in the game's notation, errors that list the legal moves, undo.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -270,4 +272,73 @@ fn a_record_goes_on_where_it_stopped_and_never_lands_among_the_sources() {
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game of two drop rules, south and north, on a 4 × 4 board.
+const DROPS: &str = "[game]\nid = \"cards\"\ntitle = \"Drops\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 4\nrows = 4\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n\n[turns]\nsides = [\"red\", \"yellow\"]\n\n[[kind]]\nid = \"disc\"\ntokens = { red = \"R\", yellow = \"Y\" }\n\n[[move]]\ndrop = \"south\"\n\n[[move]]\ndrop = \"north\"\n\n[[end]]\nno_moves = true\nresult = \"draw\"\n";
+
+/// Its rulebook, claiming four moves beside eight successors.
+const DROPS_RULES: &str = "Drop a disc into a column, from the top or from the bottom.\n\n```position\ngame = \"cards\"\nto_move = \"red\"\nboard = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\n\n[expect]\nmoves = [\"a\", \"b\", \"c\", \"d\"]\nsuccessors = 8\n```\n";
+
+/// Two drop rules, south and north, wrote `a` for two moves: `play` listed 4 moves of 8, `a4`
+/// typed was recorded as `a`, which replays as the other drop, and a rulebook's
+/// `moves = [a, b, c, d]` passed beside `successors = 8`. The game is refused at load, at the
+/// second rule, by each of these commands, and no record is written.
+#[test]
+fn a_game_whose_rules_write_one_notation_for_two_moves_is_refused() {
+    let root = common::scratch_project("play-drops", DROPS, &[("rules.en.md", DROPS_RULES)]);
+    let at = DROPS.find("\"north\"").unwrap();
+    let (l, c) = ludopress::base::diag::line_col(DROPS, at);
+    let want =
+        format!("games/cards/game.toml:{l}:{c}: error: `move-2` writes its moves as `move-1` does");
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .current_dir(&root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        let (out, err) = (
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        );
+        assert!(
+            o.status.code() == Some(2) && err.contains(&want),
+            "{args:?}: want exit 2 and `{want}`, got {:?}\nstdout:\n{out}\nstderr:\n{err}",
+            o.status.code()
+        );
+    };
+    let record = root.join("r.toml");
+    let r = record.to_str().unwrap();
+    let args = [
+        "play",
+        "cards",
+        "--players",
+        "human,random",
+        "--seed",
+        "1",
+        "--record",
+        r,
+    ];
+    run(&args, "moves\na4\nquit\n");
+    assert!(!record.exists(), "a record of a refused game");
+    std::fs::write(
+        &record,
+        "game = \"cards\"\nto_move = \"red\"\nboard = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\nrecord = [\"a4\"]\n",
+    )
+    .unwrap();
+    run(&["moves", r], "");
+    run(&["check", "cards"], "");
+    let _ = std::fs::remove_dir_all(&root);
 }

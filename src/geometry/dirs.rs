@@ -111,6 +111,22 @@ pub fn step(grid: &Grid, cell: usize, dir: usize) -> Option<usize> {
     }
 }
 
+/// The cell at offset (`dx` columns, `dy` rows; hex: axial) from `cell`, if on the board (a
+/// triangle board has no offsets).
+pub fn offset(grid: &Grid, cell: usize, dx: i32, dy: i32) -> Option<usize> {
+    match grid {
+        Grid::Square(g) => {
+            let (f, r) = g.file_rank(cell);
+            g.index(f as i32 + dx, r as i32 + dy)
+        }
+        Grid::Hex(g) => {
+            let (q, r) = g.axial(cell);
+            g.index((q + dx, r + dy))
+        }
+        Grid::Triangles(_) => None,
+    }
+}
+
 /// The cells sharing a side with `cell` (square: the four orthogonal ones; hex: six;
 /// triangles: three), in direction order.
 pub fn adjacent(grid: &Grid, cell: usize) -> Vec<usize> {

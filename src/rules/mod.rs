@@ -305,6 +305,26 @@ pub fn distinct_moves<R: Rules>(rules: &R, p: &R::Pos) -> Vec<(String, R::Pos)> 
     all
 }
 
+/// Whether the notation of `p`'s moves names one move each: moves written alike lead to one
+/// position, and each text is read back as that position (`Err` says which text does not). The
+/// property every move kind keeps, checked by a declared game's invariants.
+pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), String> {
+    let mut moves = rules.moves(p);
+    moves.sort();
+    moves.dedup();
+    for w in moves.windows(2) {
+        if w[0].0 == w[1].0 {
+            return Err(format!("`{}` is written for two different moves", w[0].0));
+        }
+    }
+    for (m, q) in &moves {
+        if rules.find_move(p, m).as_ref() != Some(q) {
+            return Err(format!("`{m}` is read back as another move"));
+        }
+    }
+    Ok(())
+}
+
 /// The distinct successors.
 pub fn successors<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<R::Pos>) {
     out.clear();

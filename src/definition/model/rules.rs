@@ -5,6 +5,7 @@
 //! its tables (`rules::declared`). No table and no TOML value lives here; each part keeps its
 //! place in the file (`at`) so that the engine's own refusals are placed too.
 
+use crate::geometry::{dirs, Grid};
 use std::ops::Range;
 
 /// Most sides of a declared game.
@@ -189,6 +190,23 @@ pub enum What {
     Leap(Vec<(i32, i32)>),
     /// Over one adjacent piece to the empty cell behind it.
     Hop(PerSide<Vec<Dir>>),
+}
+
+impl What {
+    /// Whether a drop is written by its column's letter (§11 of docs/rules-format.md): on a
+    /// square board, falling along the files (north or south) for every side. Other drops are
+    /// written by their landing cell.
+    pub fn by_column(&self, grid: &Grid) -> bool {
+        let files = |&d: &Dir| {
+            dirs::directions(grid)
+                .get(usize::from(d))
+                .is_some_and(|n| matches!(*n, "north" | "south"))
+        };
+        match self {
+            What::Drop(d) => matches!(grid, Grid::Square(_)) && d.iter().all(files),
+            _ => false,
+        }
+    }
 }
 
 /// A `[[move]]`.

@@ -19,6 +19,7 @@ mod rows;
 mod rules;
 mod rules_board;
 mod rules_build;
+mod rules_notation;
 mod tileset;
 
 use crate::base::color::Color;

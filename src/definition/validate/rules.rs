@@ -221,7 +221,12 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     let used = used.clone();
     let board = boards.first()?;
     let failed = cx.diags.0[before..].iter().any(|d| !d.warning);
-    (!failed).then(|| super::rules_build::build(cx, raw, t, board, &used))
+    if failed {
+        return None;
+    }
+    let rd = super::rules_build::build(cx, raw, t, board, &used);
+    super::rules_notation::check(cx, raw, &rd, &board.grid);
+    Some(rd)
 }
 
 /// The tables of declared rules in a game without `[turns]`.

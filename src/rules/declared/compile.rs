@@ -61,6 +61,8 @@ pub struct Rule {
     pub leaps: Vec<Vec<u16>>,
     /// (drop) per side, the cells a piece enters its column by.
     pub entries: [Vec<u16>; MAX_SIDES],
+    /// (drop) written by its column's letter ([`What::by_column`]).
+    pub by_column: bool,
     /// Kinds that make it, as a bit mask.
     pub pieces: u16,
     /// (place, drop) the kind put.
@@ -719,7 +721,7 @@ fn compile_move(
                 .map(|c| {
                     let mut t: Vec<u16> = offsets
                         .iter()
-                        .filter_map(|&(dx, dy)| leap(grid, c, dx, dy))
+                        .filter_map(|&(dx, dy)| dirs::offset(grid, c, dx, dy))
                         .map(|t| t as u16)
                         .collect();
                     t.sort_unstable();
@@ -749,6 +751,7 @@ fn compile_move(
         dirs,
         leaps,
         entries,
+        by_column: m.what.by_column(grid),
         pieces: mask(&m.pieces),
         puts: m.pieces.first().copied().unwrap_or(0) as u8,
         sides: mask(&m.sides) as u8,
@@ -778,21 +781,6 @@ fn compile_move(
         reach_at: Default::default(),
         widest: [0; MAX_SIDES],
     })
-}
-
-/// The cell at offset (`dx` columns, `dy` rows; hex: axial) from `c`, if on the board.
-fn leap(grid: &Grid, c: usize, dx: i32, dy: i32) -> Option<usize> {
-    match grid {
-        Grid::Square(g) => {
-            let (f, r) = g.file_rank(c);
-            g.index(f as i32 + dx, r as i32 + dy)
-        }
-        Grid::Hex(g) => {
-            let (q, r) = g.axial(c);
-            g.index((q + dx, r + dy))
-        }
-        Grid::Triangles(_) => None,
-    }
 }
 
 /// What a board byte is to side `s`.

@@ -92,16 +92,11 @@ impl Program {
             p.phase = k as u8;
         }
         self.settle_phase(&mut p);
-        if let Some((s, c)) = self.arrived_before(&p) {
-            raw.error(
-                span,
-                format!(
-                    "`board`: {}'s piece on {} is on its goal: the game ended when it arrived, so {} cannot be to move",
-                    self.sides[s],
-                    self.names[c],
-                    self.sides[usize::from(p.to_move)]
-                ),
-            );
+        // Only a board read without error is judged for the plies that led to it.
+        if raw.diags.0.len() == errors {
+            if let Some(why) = self.impossible(&p) {
+                raw.error(span, why);
+            }
         }
         if raw.diags.0.len() > errors {
             return None;
@@ -262,9 +257,7 @@ impl Program {
         let Grid::Square(g) = &self.grid else {
             return None;
         };
-        let r = &self.rules[m.rule()];
-        // North and south are directions 2 and 6 of a square grid (counter-clockwise from east).
-        if !r.dirs[..self.ns].iter().all(|d| d[0] == 2 || d[0] == 6) {
+        if !self.rules[m.rule()].by_column {
             return None;
         }
         let (f, _) = g.file_rank(m.to());
@@ -275,8 +268,9 @@ impl Program {
         )
     }
 
-    /// The move written `text` in position `p`: its notation, or a drop's landing cell (the
-    /// first of [`Program::written`] written so).
+    /// The move written `text` in position `p`: its notation, or else a drop's landing cell (a
+    /// placement written `a1` is that placement, never a drop landing on a1): the first of
+    /// [`Program::written`] written so.
     pub fn find(&self, p: &DPos, text: &str) -> Option<DMove> {
         let text = text.trim();
         self.written(p)
@@ -290,9 +284,10 @@ impl Program {
     pub fn written(&self, p: &DPos) -> Vec<(String, DMove)> {
         let mut moves = Vec::new();
         self.gen(p, &mut moves);
-        let mut out = Vec::with_capacity(moves.len());
-        for m in moves {
-            out.push((self.notation(p, m), m));
+        // Every notation first, then the drops' landing cells: an exact notation wins.
+        let mut out: Vec<(String, DMove)> =
+            moves.iter().map(|&m| (self.notation(p, m), m)).collect();
+        for &m in &moves {
             if !m.is_pass() && self.rules[m.rule()].act == Act::Drop {
                 out.push((self.names[m.to()].clone(), m));
             }

@@ -5,12 +5,14 @@
 //! which implements [`Rules`] like the bundled engines, so every command (moves, perft, score,
 //! new, diagram, playout, analyze, play) and the rulebook's claims work for a declared game.
 //! `compile` builds the tables once; `gen` lists moves, `play` applies them and checks the
-//! ends, `io` reads and writes positions and notation.
+//! ends, `io` reads and writes positions and notation, `past` refuses a position read from a
+//! file that no game reaches.
 
 pub mod bits;
 pub mod compile;
 mod gen;
 mod io;
+mod past;
 mod play;
 pub mod pos;
 
@@ -125,8 +127,11 @@ impl Rules for Declared {
         self.prog.start.clone()
     }
 
+    /// The program's invariants, and a notation that names one move: what validation refuses
+    /// rule by rule (`definition::validate::rules_notation`), held here for every move kind.
     fn invariants(&self, p: &DPos) -> Result<(), Error> {
-        self.prog.invariants(p).map_err(Error::Other)
+        self.prog.invariants(p).map_err(Error::Other)?;
+        crate::rules::notation_names_one_move(self, p).map_err(Error::Other)
     }
 
     fn sides(&self) -> &'static [&'static str] {
@@ -194,8 +199,8 @@ mod tests {
     };
     use crate::geometry::{Grid, SquareGrid};
 
-    /// Tic-tac-toe written by hand as validation would build it (3 × 3 square board).
-    fn tictactoe() -> Program {
+    /// Tic-tac-toe's rules written by hand as validation would build them.
+    fn tictactoe_rules() -> RulesDef {
         let mv = MoveDef {
             id: "move-1".into(),
             what: What::Place,
@@ -225,7 +230,7 @@ mod tests {
             result,
             at: 0..0,
         };
-        let rd = RulesDef {
+        RulesDef {
             sides: vec!["cross".into(), "nought".into()],
             words: vec![vec!["cross".into()], vec!["nought".into()]],
             pass: Pass::Never,
@@ -258,9 +263,19 @@ mod tests {
                 hand: None,
             },
             params_used: vec![],
-        };
+        }
+    }
+
+    /// Tic-tac-toe on its 3 × 3 square board.
+    fn tictactoe() -> Program {
         let grid = Grid::Square(SquareGrid { cols: 3, rows: 3 });
-        Program::new("tictactoe-unit", &rd, &grid, &Default::default()).unwrap()
+        Program::new(
+            "tictactoe-unit",
+            &tictactoe_rules(),
+            &grid,
+            &Default::default(),
+        )
+        .unwrap()
     }
 
     fn perft(p: &Program, pos: &DPos, depth: u32) -> u64 {
@@ -284,6 +299,25 @@ mod tests {
             counts,
             [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
         );
+    }
+
+    /// Two drops into the same columns, one falling south and one north, on a 4 × 4 board: both
+    /// would be written with the column's letter. The invariants say so at the start.
+    #[test]
+    fn two_moves_written_alike_break_the_invariants() {
+        let mut rd = tictactoe_rules();
+        let drop = |d: u8| MoveDef {
+            what: What::Drop(vec![d, d]),
+            ..rd.moves[0].clone()
+        };
+        // North and south are directions 2 and 6 of a square grid.
+        rd.moves = vec![drop(6), drop(2)];
+        rd.ends.remove(0);
+        let grid = Grid::Square(SquareGrid { cols: 4, rows: 4 });
+        let prog = Program::new("two-drops-unit", &rd, &grid, &Default::default()).unwrap();
+        let d = Declared { prog };
+        let e = d.invariants(&d.start(0)).unwrap_err().to_string();
+        assert!(e.contains("`a` is written for two different moves"), "{e}");
     }
 
     /// A line ends the game with the mover's win; a full board without one is a draw.

@@ -301,7 +301,15 @@ impl Program {
     }
 
     /// Whether side `s` has a line of `n` (exactly `n` with `exact`) through `c`.
-    fn line_through(&self, p: &DPos, s: usize, c: usize, n: u16, exact: bool, axes: &[u8]) -> bool {
+    pub(super) fn line_through(
+        &self,
+        p: &DPos,
+        s: usize,
+        c: usize,
+        n: u16,
+        exact: bool,
+        axes: &[u8],
+    ) -> bool {
         let half = self.nd / 2;
         axes.iter().any(|&d| {
             let d = usize::from(d);
@@ -327,7 +335,7 @@ impl Program {
     }
 
     /// Whether pieces of `s`, each next to the one before, join regions `a` and `b`.
-    fn connects(&self, p: &DPos, s: usize, a: u8, b: u8) -> bool {
+    pub(super) fn connects(&self, p: &DPos, s: usize, a: u8, b: u8) -> bool {
         let own = p.occ[s];
         let goal = own & self.regions[usize::from(b)][s];
         if goal.is_empty() {

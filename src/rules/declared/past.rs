@@ -1,0 +1,226 @@
+//! A position read from a file checked against the plies that led to it: what no game of its
+//! rules reaches is refused, at its board (docs/rules-format.md §12).
+//!
+//! In: a [`Program`] and a position read from a file. Out: why no game reaches it, or `None`.
+//! Three facts, each general where the rules allow: where moves only put pieces (every rule a
+//! `place` or `drop`, no `flip`, no `custodial`, no pass), each ply adds one piece of the side
+//! playing it, so each side's count follows from the turns; two sides cannot both meet a
+//! `line`, `connect` or `reach` end (the first to do so ended the game); and the game was not
+//! over before the last ply: a side other than the last mover meets such an end only from an
+//! earlier ply (no ply adds to another side's pieces), and where moves only put pieces, the
+//! last mover's must hold through a piece it could have put last.
+
+use super::compile::{Act, End, Program, NONE};
+use super::pos::DPos;
+use crate::definition::model::rules::Pass;
+
+/// `n` with its noun, plural (`plural`) but for one.
+fn counted(n: i64, one: &str, plural: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        _ => format!("{n} {plural}"),
+    }
+}
+
+/// Items joined as a sentence lists them: `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+impl Program {
+    /// Why no game of these rules reaches `p`, or `None`.
+    pub fn impossible(&self, p: &DPos) -> Option<String> {
+        self.counts_of_turns(p)
+            .or_else(|| self.two_winners(p))
+            .or_else(|| {
+                self.arrived_before(p).map(|(s, c)| {
+                    format!(
+                        "`board`: {}'s piece on {} is on its goal: the game ended when it arrived, so {} cannot be to move",
+                        self.sides[s],
+                        self.names[c],
+                        self.sides[usize::from(p.to_move)]
+                    )
+                })
+            })
+            .or_else(|| self.over_before(p))
+    }
+
+    /// Whether every ply puts one piece of the side playing it and nothing else changes.
+    fn only_puts(&self) -> bool {
+        self.pass == Pass::Never
+            && self.rules.iter().all(|r| {
+                matches!(r.act, Act::Place | Act::Drop) && !r.flip && r.custodial.is_none()
+            })
+    }
+
+    /// Counts of pieces that the turns cannot give, in a game whose plies only put pieces.
+    fn counts_of_turns(&self, p: &DPos) -> Option<String> {
+        if !self.only_puts() {
+            return None;
+        }
+        let start = &self.start;
+        if let Some(c) = (0..self.n).find(|&c| start.board[c] != 0 && p.board[c] != start.board[c])
+        {
+            return Some(format!(
+                "`board`: {} holds `{}` at the start, and no piece leaves or changes in this game",
+                self.names[c],
+                self.tokens[usize::from(start.board[c])]
+            ));
+        }
+        let placed: Vec<i64> = (0..self.ns)
+            .map(|s| i64::from(p.occ[s].count()) - i64::from(start.occ[s].count()))
+            .collect();
+        let plies: i64 = placed.iter().sum();
+        let (mut side, mut left) = (usize::from(start.to_move), self.first);
+        let mut want = vec![0i64; self.ns];
+        for _ in 0..plies {
+            want[side] += 1;
+            left = left.saturating_sub(1);
+            if left == 0 {
+                side = (side + 1) % self.ns;
+                left = self.actions;
+            }
+        }
+        let uses_left = self.keys.contains(&"left");
+        if want == placed && side == usize::from(p.to_move) && (!uses_left || left == p.left) {
+            return None;
+        }
+        let has: Vec<String> = (0..self.ns)
+            .map(|s| match s {
+                0 => format!(
+                    "{} has placed {}",
+                    self.sides[s],
+                    counted(placed[s], "piece", "pieces")
+                ),
+                _ => format!("{} {}", self.sides[s], placed[s]),
+            })
+            .collect();
+        let gives: Vec<String> = want.iter().map(i64::to_string).collect();
+        let turn = match uses_left {
+            true => format!(
+                ", {} left in its turn",
+                counted(i64::from(left), "ply", "plies")
+            ),
+            false => String::new(),
+        };
+        Some(format!(
+            "`board`: {}: the turns give {} after {}, with {} to move{turn} ({} plays first, one piece a ply)",
+            listed(&has),
+            listed(&gives),
+            counted(plies, "ply", "plies"),
+            self.sides[side],
+            self.sides[usize::from(start.to_move)]
+        ))
+    }
+
+    /// The first `line`, `connect` or `reach` end that side `s` meets on the board, as said in
+    /// messages. An exact line counts only where plies only put pieces: elsewhere a piece taken,
+    /// turned or moved out of a longer line leaves one that no ply was judged on.
+    fn shape(&self, p: &DPos, s: usize) -> Option<String> {
+        let exact_lines = self.only_puts();
+        self.ends.iter().find_map(|(e, _)| match e {
+            End::Line { n, exact, axes } if exact_lines || !*exact => p.occ[s]
+                .iter()
+                .any(|c| self.line_through(p, s, c, *n, *exact, axes))
+                .then(|| format!("a line (`line = {n}`)")),
+            End::Connect(pairs) => {
+                let (a, b) = pairs[s];
+                self.connects(p, s, a, b).then(|| {
+                    format!(
+                        "a chain joining `{}` and `{}`",
+                        self.region_names[usize::from(a)],
+                        self.region_names[usize::from(b)]
+                    )
+                })
+            }
+            End::Reach(r) => (p.occ[s] & self.regions[usize::from(*r)][s])
+                .lowest()
+                .map(|c| {
+                    format!(
+                        "a piece on its `{}` ({})",
+                        self.region_names[usize::from(*r)],
+                        self.names[c]
+                    )
+                }),
+            _ => None,
+        })
+    }
+
+    /// Two sides or more that each meet a `line`, `connect` or `reach` end.
+    fn two_winners(&self, p: &DPos) -> Option<String> {
+        let met: Vec<(usize, String)> = (0..self.ns)
+            .filter_map(|s| self.shape(p, s).map(|d| (s, d)))
+            .collect();
+        if met.len() < 2 {
+            return None;
+        }
+        let who: Vec<String> = met
+            .iter()
+            .map(|(s, _)| self.sides[*s].to_string())
+            .collect();
+        let what = if met.iter().all(|(_, d)| *d == met[0].1) {
+            let all = if met.len() > 2 { "all" } else { "both" };
+            format!("{} {all} have {}", listed(&who), met[0].1)
+        } else {
+            let each: Vec<String> = met
+                .iter()
+                .map(|(s, d)| format!("{} has {d}", self.sides[*s]))
+                .collect();
+            listed(&each)
+        };
+        let rest = if met.len() > 2 {
+            "the others"
+        } else {
+            "the other"
+        };
+        Some(format!(
+            "`board`: {what}: the game ended at the first of them, so {rest} could not be made"
+        ))
+    }
+
+    /// A game that was over before the last ply: an end met by a side that did not play it, or,
+    /// where plies only put pieces, by the last mover whatever piece it put last.
+    fn over_before(&self, p: &DPos) -> Option<String> {
+        let mover = self.last_mover(p);
+        for s in (0..self.ns).filter(|&s| s != mover) {
+            if let Some(d) = self.shape(p, s) {
+                return Some(format!(
+                    "`board`: {} has {d} although {} moved last: the game ended when {} made it, so {} could not play after it",
+                    self.sides[s], self.sides[mover], self.sides[s], self.sides[mover]
+                ));
+            }
+        }
+        if !self.only_puts() {
+            return None;
+        }
+        let d = self.shape(p, mover)?;
+        // The pieces the mover may have put last: not the start's, and, where pieces fall, with
+        // nothing put on top of them since.
+        let up = self
+            .gravity
+            .map(|g| (usize::from(g[mover]) + self.nd / 2) % self.nd);
+        let mut last = p.occ[mover].iter().filter(|&c| {
+            self.start.board[c] == 0
+                && up.is_none_or(|u| {
+                    let t = self.step(c, u);
+                    t == NONE || p.board[usize::from(t)] == 0
+                })
+        });
+        let made_last = last.any(|c| {
+            let mut before = p.clone();
+            before.take(c, mover as u8);
+            self.shape(&before, mover).is_none()
+        });
+        if made_last {
+            return None;
+        }
+        Some(format!(
+            "`board`: {} has {d} whatever piece it placed last: the game ended before its last ply",
+            self.sides[mover]
+        ))
+    }
+}
