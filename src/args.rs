@@ -227,7 +227,9 @@ pub enum Command {
     },
     /// Trust a game's own engine program (`[engine] command` in its game.toml) to run from now
     /// on: it is code from whoever made the game folder. The record is kept outside the folder
-    /// and tied to the command and the files it names: a change asks again.
+    /// and tied to the command and every file of the game it can run or load (the words' paths
+    /// after `..`, links and `--opt=path`, the folders they name, the program a bare name finds
+    /// in the game): a change to any of them asks again.
     #[command(
         after_help = "Examples:\n  ludopress trust breakthrough-py\n  ludopress trust --list\n  ludopress trust --revoke breakthrough-py\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
     )]
