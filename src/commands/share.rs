@@ -664,6 +664,14 @@ pub fn press_files(
     files
 }
 
+/// What `report.txt` says of RGB press files: their output intent is a display profile, and a
+/// shop's own conversion prints their black as four inks.
+const RGB_NOTE: &str =
+    "# colour: RGB, with sRGB (a display profile) as output intent. A shop's default conversion \
+to CMYK prints black text and lines as a rich black of four inks (about C69 M66 Y68 K77), which \
+blurs small text when the plates shift. `export --press --cmyk` converts with FOGRA39 and puts \
+text, lines and greys on black (K) only (files in <preset>-cmyk/).\n";
+
 /// Writes the press files of `games` for `preset` into `<out>/<game>/exports/press/<preset>/`
 /// (`<preset>-cmyk/` with `cmyk`; every language of the game, or `lang`), with `report.txt`; returns what was written and
 /// the warnings. Dates: `SOURCE_DATE_EPOCH`, else the newest file of the game's folder.
@@ -689,6 +697,9 @@ pub fn export_press(
             preset.service,
             preset.name
         );
+        if cmyk.is_none() {
+            report.push_str(RGB_NOTE);
+        }
         let mut files = Vec::new();
         for l in crate::make::build_langs(game, lang) {
             files.extend(press_files(
