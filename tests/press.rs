@@ -235,3 +235,39 @@ fn every_boards_coordinates_lie_inside_the_safe_line() {
     }
     assert!(labels > 500, "{labels} labels");
 }
+
+#[test]
+fn a_triangle_pawns_bleed_band_carries_its_art() {
+    // Imperator's 30 mm triangle pawns (red fronts) on The Game Crafter's page: the band under
+    // the base, which the shop's cut may reach, is the pawn's colour, not paper.
+    let game = common::game("imperator");
+    let p = preset("thegamecrafter").unwrap();
+    let files = pod_for(&game, Lang::Fr, 300.0, Some(p), &mut Vec::new()).unwrap();
+    let piece = &game.pieces[0];
+    let mut faces = 0;
+    for f in files.iter().filter(|f| {
+        f.path.starts_with(&piece.id) && f.path.to_string_lossy().ends_with("-front.png")
+    }) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(&f.bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let px = |x: u32, y: u32| {
+            let k = info.color_type.samples();
+            let i = (y as usize * info.width as usize + x as usize) * k;
+            (buf[i], buf[i + 1], buf[i + 2])
+        };
+        // 1/16 in below the base, at its middle (the page is the trim and 1/8 in all round).
+        let (w, h) = (info.width, info.height);
+        let below = px(w / 2, h - (300.0 / 16.0) as u32);
+        assert_ne!(
+            below,
+            (255, 255, 255),
+            "{}: the band under the base is blank",
+            f.path.display()
+        );
+        faces += 1;
+    }
+    assert!(faces >= 1, "{faces} faces");
+}
