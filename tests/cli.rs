@@ -371,6 +371,10 @@ fn press_files_of_each_kind_stay_apart_and_warnings_are_said_once() {
             "{dir}: {report}"
         );
         assert!(press.join(dir).join("garden-fr.pdf").exists());
+        // An RGB file's black turns into four inks at a shop's default conversion: the report
+        // says so and points to `--cmyk`; a CMYK report has nothing of the kind to say.
+        let rich = report.contains("rich black") && report.contains("--cmyk");
+        assert_eq!(rich, dir == "makeplayingcards", "{dir}: {report}");
     }
     assert!(out
         .join("potager/exports/pod/makeplayingcards/fr/quantities.txt")

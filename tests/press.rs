@@ -161,3 +161,113 @@ fn a_preset_gives_print_on_demand_poker_cards_of_825_by_1125_pixels() {
         .unwrap();
     assert_eq!((reader.info().width, reader.info().height), (825, 1125));
 }
+
+/// The box of the glyphs a flattened text run draws, on the page (mm): the test's own reading
+/// of the font's glyph boxes, the run turned by `angle` degrees about its start.
+fn inked(run: &ludopress::scene::TextRun, angle: f64) -> Option<(f64, f64, f64, f64)> {
+    let font = ttf_parser::Face::parse(run.face.bytes(), 0).unwrap();
+    let k = run.size * 25.4 / 72.0 / f64::from(font.units_per_em());
+    let (s, c) = angle.to_radians().sin_cos();
+    let mut pen = 0.0;
+    let mut out: Option<(f64, f64, f64, f64)> = None;
+    for ch in run.text.chars() {
+        let g = font.glyph_index(ch)?;
+        if let Some(r) = font.glyph_bounding_box(g) {
+            for (u, v) in [
+                (r.x_min, r.y_min),
+                (r.x_max, r.y_max),
+                (r.x_min, r.y_max),
+                (r.x_max, r.y_min),
+            ] {
+                let (u, v) = (pen + f64::from(u) * k, -f64::from(v) * k);
+                let (x, y) = (run.x + u * c - v * s, run.y + u * s + v * c);
+                out = Some(match out {
+                    None => (x, y, x, y),
+                    Some(b) => (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y)),
+                });
+            }
+        }
+        pen += f64::from(font.glyph_hor_advance(g).unwrap_or(0)) * k;
+    }
+    out
+}
+
+#[test]
+fn every_boards_coordinates_lie_inside_the_safe_line() {
+    // The safe line of a board's press files: its own safe zone, or the widest a preset asks for.
+    let shop = ludopress::export::press::PRESETS
+        .iter()
+        .map(|p| p.safe * 25.4)
+        .fold(0.0, f64::max);
+    let mut labels = 0;
+    for id in ludopress::rules::registry::NAMES
+        .into_iter()
+        .chain(["breakthrough-py", "potager"])
+    {
+        let game = common::game(id);
+        for b in &game.boards {
+            let safe = b.safe.max(shop);
+            for lang in game.languages.iter().copied() {
+                let face = ludopress::layout::board_face::face(b, lang);
+                let (w, h) = (face.width, face.height);
+                for f in face.flatten() {
+                    let ludopress::scene::Flat::Text(run, angle) = f else {
+                        continue;
+                    };
+                    let Some((x0, y0, x1, y1)) = inked(&run, angle) else {
+                        continue;
+                    };
+                    labels += 1;
+                    let past = (safe - x0)
+                        .max(safe - y0)
+                        .max(x1 - (w - safe))
+                        .max(y1 - (h - safe));
+                    assert!(
+                        past <= 1e-6,
+                        "{id} board `{}` ({lang:?}): `{}` at {} pt crosses the safe line ({safe:.3} mm inside the cut) by {past:.2} mm",
+                        b.id,
+                        run.text,
+                        run.size
+                    );
+                }
+            }
+        }
+    }
+    assert!(labels > 500, "{labels} labels");
+}
+
+#[test]
+fn a_triangle_pawns_bleed_band_carries_its_art() {
+    // Imperator's 30 mm triangle pawns (red fronts) on The Game Crafter's page: the band under
+    // the base, which the shop's cut may reach, is the pawn's colour, not paper.
+    let game = common::game("imperator");
+    let p = preset("thegamecrafter").unwrap();
+    let files = pod_for(&game, Lang::Fr, 300.0, Some(p), &mut Vec::new()).unwrap();
+    let piece = &game.pieces[0];
+    let mut faces = 0;
+    for f in files.iter().filter(|f| {
+        f.path.starts_with(&piece.id) && f.path.to_string_lossy().ends_with("-front.png")
+    }) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(&f.bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let px = |x: u32, y: u32| {
+            let k = info.color_type.samples();
+            let i = (y as usize * info.width as usize + x as usize) * k;
+            (buf[i], buf[i + 1], buf[i + 2])
+        };
+        // 1/16 in below the base, at its middle (the page is the trim and 1/8 in all round).
+        let (w, h) = (info.width, info.height);
+        let below = px(w / 2, h - (300.0 / 16.0) as u32);
+        assert_ne!(
+            below,
+            (255, 255, 255),
+            "{}: the band under the base is blank",
+            f.path.display()
+        );
+        faces += 1;
+    }
+    assert!(faces >= 1, "{faces} faces");
+}

@@ -64,16 +64,16 @@ fn px(mm: f64, dpi: f64) -> u32 {
 
 /// A face with its bleed around it, as an image of exactly its size at `dpi`; with a preset,
 /// the face on the preset's page (its card size and bleed; the band its own bleed leaves
-/// stretched when the component is rectangular).
+/// filled as its [`press::Edge`] says).
 fn face_png(
     face: &Scene,
     size: (f64, f64),
     bleed: f64,
     dpi: f64,
-    fit: Option<(&press::Fit, bool)>,
+    fit: Option<(&press::Fit, &press::Edge)>,
 ) -> Result<Vec<u8>, Error> {
     let s = match fit {
-        Some((f, stretch)) => press::page(face, size, bleed, f, stretch),
+        Some((f, edge)) => press::page(face, size, bleed, f, edge),
         None => {
             let (w, h) = (size.0 + 2.0 * bleed, size.1 + 2.0 * bleed);
             let mut s = Scene::new(w, h);
@@ -99,9 +99,25 @@ fn own_safe(game: &Game, id: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// How the band a component's own bleed leaves on a preset's page is filled: by its art past a
+/// rectangle's edges or a triangle's sides, blank around another shape.
+fn edge(game: &Game, id: &str, size: (f64, f64)) -> press::Edge {
+    use crate::definition::model::PieceShape;
+    if rectangular(game, id) {
+        return press::Edge::Rect;
+    }
+    match game.pieces.iter().find(|p| p.id == id) {
+        Some(p) if p.shape == PieceShape::Triangle => {
+            let o = crate::layout::Outline::triangle(size.0);
+            press::Edge::Polygon(o.parts.into_iter().flatten().collect())
+        }
+        _ => press::Edge::Paper,
+    }
+}
+
 /// Whether a component is cut as a rectangle (cards, tiles, mats, square pieces, a square
-/// board): the band its own bleed leaves on a preset's page may be filled with its face
-/// stretched. A disc, a triangle, a die net or a board of another shape is not.
+/// board): the band its own bleed leaves on a preset's page is filled with its own bleed grown
+/// or its face mirrored. A disc, a triangle, a die net or a board of another shape is not.
 fn rectangular(game: &Game, id: &str) -> bool {
     use crate::definition::model::PieceShape;
     if let Some(p) = game.pieces.iter().find(|p| p.id == id) {
@@ -194,18 +210,26 @@ fn press_warnings(game: &Game, c: &Printed, preset: &Preset, fit: &press::Fit) -
         ));
     }
     if c.bleed + 1e-6 < fit.bleed / fit.scale {
+        let need = (fit.bleed / fit.scale * 10.0).ceil() / 10.0;
+        let (band, hint) = match edge(game, &c.id, c.size) {
+            press::Edge::Paper => (
+                "blank around its shape",
+                format!("; give it a bleed of {need:.1} mm or more"),
+            ),
+            // A triangle takes no bleed of its own (its sides are shared on home sheets).
+            press::Edge::Polygon(_) => ("its art mirrored across its sides", String::new()),
+            press::Edge::Rect if 2.0 * c.bleed * fit.scale + 1e-6 >= fit.bleed => (
+                "its own bleed, grown to the page",
+                format!("; give it a bleed of {need:.1} mm or more"),
+            ),
+            press::Edge::Rect => (
+                "its face mirrored across its edges",
+                format!("; give it a bleed of {need:.1} mm or more"),
+            ),
+        };
         out.push(format!(
-            "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is {}; give it a bleed of {:.1} mm or more",
-            c.bleed,
-            fit.bleed,
-            if !rectangular(game, &c.id) {
-                "blank around its shape"
-            } else if 2.0 * c.bleed * fit.scale + 1e-6 >= fit.bleed {
-                "its own bleed, grown to the page"
-            } else {
-                "its face mirrored across its edges"
-            },
-            (fit.bleed / fit.scale * 10.0).ceil() / 10.0
+            "{at}: its own bleed ({:.1} mm) is less than the preset's {:.2} mm: the band left is {band}{hint}",
+            c.bleed, fit.bleed,
         ));
     }
     out
@@ -246,7 +270,7 @@ pub fn pod_for(
     }
     for c in components {
         let fit = preset.map(|p| p.fit(c.size, own_safe(game, &c.id)));
-        let stretch = rectangular(game, &c.id);
+        let edge = edge(game, &c.id, c.size);
         if let (Some(p), Some(f)) = (preset, &fit) {
             warnings.extend(press_warnings(game, &c, p, f));
         }
@@ -264,7 +288,7 @@ pub fn pod_for(
                     c.size,
                     c.bleed,
                     dpi,
-                    fit.as_ref().map(|f| (f, stretch)),
+                    fit.as_ref().map(|f| (f, &edge)),
                 )?,
                 path: name.clone(),
             });
@@ -281,7 +305,7 @@ pub fn pod_for(
                                 c.size,
                                 c.bleed,
                                 dpi,
-                                fit.as_ref().map(|f| (f, stretch)),
+                                fit.as_ref().map(|f| (f, &edge)),
                             )?,
                             path: dir.join(&c.id).join(format!("{stem}.png")),
                         });
@@ -583,8 +607,8 @@ pub fn press_files(
     for c in printed(game, lang) {
         let fit = preset.fit(c.size, own_safe(game, &c.id));
         warnings.extend(press_warnings(game, &c, preset, &fit));
-        let stretch = rectangular(game, &c.id);
-        let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit, stretch);
+        let edge = edge(game, &c.id, c.size);
+        let page = |s: &Scene| press::page(s, c.size, c.bleed, &fit, &edge);
         let mut fronts = Vec::new();
         let mut backs = Vec::new();
         // How many of each face to order, when the file holds each face once.
@@ -665,6 +689,14 @@ pub fn press_files(
     files
 }
 
+/// What `report.txt` says of RGB press files: their output intent is a display profile, and a
+/// shop's own conversion prints their black as four inks.
+const RGB_NOTE: &str =
+    "# colour: RGB, with sRGB (a display profile) as output intent. A shop's default conversion \
+to CMYK prints black text and lines as a rich black of four inks (about C69 M66 Y68 K77), which \
+blurs small text when the plates shift. `export --press --cmyk` converts with FOGRA39 and puts \
+text, lines and greys on black (K) only (files in <preset>-cmyk/).\n";
+
 /// Writes the press files of `games` for `preset` into `<out>/<game>/exports/press/<preset>/`
 /// (`<preset>-cmyk/` with `cmyk`; every language of the game, or `lang`), with `report.txt`; returns what was written and
 /// the warnings. Dates: `SOURCE_DATE_EPOCH`, else the newest file of the game's folder.
@@ -690,6 +722,9 @@ pub fn export_press(
             preset.service,
             preset.name
         );
+        if cmyk.is_none() {
+            report.push_str(RGB_NOTE);
+        }
         let mut files = Vec::new();
         for l in crate::make::build_langs(game, lang) {
             files.extend(press_files(

@@ -6,7 +6,7 @@
 //! component's size and bleed; out: a page scene of the preset's trim plus bleed, and warnings.
 
 use crate::base::units::{MM_PER_INCH, MM_PER_PT};
-use crate::scene::{Affine, Flat, Scene, Seg};
+use crate::scene::{p, Affine, Flat, Scene, Seg, P};
 
 /// A card size a service sells, in inches (portrait).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -204,15 +204,32 @@ fn ring(outer: (f64, f64, f64, f64), inner: (f64, f64, f64, f64)) -> Vec<Seg> {
     ]
 }
 
+/// How the band a component's own bleed leaves on a preset's page is filled, by its cut shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edge {
+    /// A rectangle (cards, tiles, mats, square pieces, a square board): its own bleed grown, or
+    /// its art mirrored across each edge.
+    Rect,
+    /// A convex polygon in the face's coordinates (a triangle pawn): its art mirrored across
+    /// each side, over the face grown past its sides for the corners.
+    Polygon(Vec<P>),
+    /// Another shape (a disc, a die net, a hexagonal board): left blank, as the paper around it.
+    Paper,
+}
+
 /// The page of `face` (a component of `size` mm with `own_bleed` mm of art around it) for
 /// `fit`: trim plus bleed. Where the face's own bleed does not reach the page's edge (a
 /// component without bleed, or with less than the preset's), the band left is, for a
-/// rectangular component (`stretch`), filled with its own bleed grown a little when that bleed
-/// is at least as wide as the band (3 mm of a card's bleed for the 3.175 a shop asks), else with
-/// the face's art mirrored across each of its edges (a "mirror bleed": the colours at the edge
-/// run on, continuous, and nothing from deeper inside the face shows); for another shape (a
-/// disc, a die net, a hexagonal board) it is left blank, as the paper around the shape is.
-pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, stretch: bool) -> Scene {
+/// rectangle, filled with its own bleed grown a little when that bleed is at least as wide as
+/// the band (3 mm of a card's bleed for the 3.175 a shop asks), else with the face's art
+/// mirrored across each of its edges (a "mirror bleed": the colours at the edge run on,
+/// continuous, and nothing from deeper inside the face shows); for a convex polygon, with its
+/// art mirrored across each side; for another shape it is left blank (see [`Edge`]).
+pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, edge: &Edge) -> Scene {
+    if let Edge::Polygon(poly) = edge {
+        return polygon_page(face, size, fit, poly);
+    }
+    let stretch = *edge == Edge::Rect;
     let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
     let mut s = Scene::new(pw, ph);
     let t = placement(fit, size);
@@ -281,6 +298,99 @@ pub fn page(face: &Scene, size: (f64, f64), own_bleed: f64, fit: &Fit, stretch: 
         );
     }
     s.place(face.clone(), t, Some(art));
+    s
+}
+
+/// The page of a face cut along the convex polygon `poly` (its coordinates): the face, and past
+/// each side its art mirrored across that side; under them, for the corners the mirrors leave,
+/// the face grown about its centre until its sides lie a page's bleed past the cut.
+fn polygon_page(face: &Scene, size: (f64, f64), fit: &Fit, poly: &[P]) -> Scene {
+    let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
+    let mut s = Scene::new(pw, ph);
+    let t = placement(fit, size);
+    let n = poly.len() as f64;
+    let c = p(
+        poly.iter().map(|q| q.x).sum::<f64>() / n,
+        poly.iter().map(|q| q.y).sum::<f64>() / n,
+    );
+    let sides: Vec<(P, P)> = (0..poly.len())
+        .map(|i| (poly[i], poly[(i + 1) % poly.len()]))
+        .collect();
+    // The distance from the centre to the nearest side, and a length past the whole page.
+    let dist = |(a, b): (P, P), q: P| {
+        let len = (b.x - a.x).hypot(b.y - a.y);
+        ((b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x)).abs() / len
+    };
+    let inner = sides
+        .iter()
+        .map(|&e| dist(e, c))
+        .fold(f64::INFINITY, f64::min);
+    if inner <= 1e-9 {
+        s.place(face.clone(), t, None);
+        return s;
+    }
+    let far = (pw + ph) / fit.scale;
+    let mut band = Scene::new(pw, ph);
+    let grow = (inner + fit.bleed / fit.scale) / inner;
+    band.place(
+        face.clone(),
+        Affine::translate(-c.x, -c.y)
+            .then(Affine::scale(grow))
+            .then(Affine::translate(c.x, c.y))
+            .then(t),
+        None,
+    );
+    for &(a, b) in &sides {
+        let len = (b.x - a.x).hypot(b.y - a.y);
+        let u = ((b.x - a.x) / len, (b.y - a.y) / len);
+        // The side's normal towards the centre.
+        let mut m = (-u.1, u.0);
+        if (c.x - a.x) * m.0 + (c.y - a.y) * m.1 < 0.0 {
+            m = (-m.0, -m.1);
+        }
+        // The reflection across the side's line: x' = a + R (x - a).
+        let (r00, r01, r11) = (
+            2.0 * u.0 * u.0 - 1.0,
+            2.0 * u.0 * u.1,
+            2.0 * u.1 * u.1 - 1.0,
+        );
+        let mirror = Affine {
+            a: r00,
+            b: r01,
+            c: r01,
+            d: r11,
+            e: a.x - (r00 * a.x + r01 * a.y),
+            f: a.y - (r01 * a.x + r11 * a.y),
+        };
+        // The art on the inner side of the line, which the mirror carries past it.
+        let q = |k: f64, j: f64| p(a.x + u.0 * k + m.0 * j, a.y + u.1 * k + m.1 * j);
+        let half = crate::scene::shape::polygon(&[
+            q(-far, 0.0),
+            q(len + far, 0.0),
+            q(len + far, far),
+            q(-far, far),
+        ]);
+        band.place_clipped(face.clone(), mirror.then(t), Some(half));
+    }
+    // The band stops a little inside the cut, so no hairline of paper shows where they meet.
+    let under = 0.1;
+    // Wound against the page's rectangle, so it is a hole under the non-zero rule.
+    let area: f64 = sides.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
+    let mut order: Vec<P> = poly.to_vec();
+    if area > 0.0 {
+        order.reverse();
+    }
+    let hole: Vec<P> = order
+        .iter()
+        .map(|q| {
+            let k = (inner - under) / inner;
+            t.apply(p(c.x + (q.x - c.x) * k, c.y + (q.y - c.y) * k))
+        })
+        .collect();
+    let mut clip = crate::scene::shape::rect(0.0, 0.0, pw, ph);
+    clip.extend(crate::scene::shape::polygon(&hole));
+    s.place_clipped(band, Affine::IDENTITY, Some(clip));
+    s.place(face.clone(), t, None);
     s
 }
 
@@ -424,7 +534,7 @@ mod tests {
             (c.red(), c.green(), c.blue())
         };
         let b = fit.bleed;
-        let mirrored = page(&face, (40.0, 40.0), 0.0, &fit, true);
+        let mirrored = page(&face, (40.0, 40.0), 0.0, &fit, &Edge::Rect);
         // Left band red, right band blue, the top-left corner red: the edges run on.
         assert_eq!(pixel(&mirrored, b / 2.0, 20.0), (255, 0, 0));
         assert_eq!(pixel(&mirrored, b + 40.0 + b / 2.0, 20.0), (0, 0, 255));
@@ -448,7 +558,7 @@ mod tests {
             Some(Color::rgb(0, 0, 0)),
             None,
         );
-        let grown = page(&bled, (40.0, 40.0), 3.0, &fit, true);
+        let grown = page(&bled, (40.0, 40.0), 3.0, &fit, &Edge::Rect);
         assert_eq!(pixel(&grown, 0.05, 20.0), (255, 0, 0));
         assert_eq!(pixel(&grown, b - 1.25, 20.0), (255, 0, 0));
         let paths = |s: &Scene| {
@@ -457,12 +567,50 @@ mod tests {
                 .filter(|f| matches!(f, crate::scene::Flat::Path(_)))
                 .count()
         };
-        let alone = page(&bled, (40.0, 40.0), 3.0, &fit, false);
+        let alone = page(&bled, (40.0, 40.0), 3.0, &fit, &Edge::Paper);
         assert_eq!(paths(&grown), 2 * paths(&alone));
         assert_eq!(paths(&mirrored), 9 * paths(&face));
         // A shape that is not a rectangle: the band stays paper.
-        let blank = page(&face, (40.0, 40.0), 0.0, &fit, false);
+        let blank = page(&face, (40.0, 40.0), 0.0, &fit, &Edge::Paper);
         assert_eq!(pixel(&blank, b / 2.0, 20.0), (255, 255, 255));
         assert_eq!(pixel(&blank, b + 10.0, 20.0), (255, 0, 0));
+    }
+
+    #[test]
+    fn a_triangle_s_bleed_is_its_art_carried_past_each_edge() {
+        use crate::base::color::Color;
+        use crate::scene::{p, shape};
+        // A 30 mm triangle pawn pointing up, as Imperator's: red, with a black line 1 to
+        // 1.5 mm above its base.
+        let (w, h) = (30.0, 30.0 * crate::geometry::triangles::H);
+        let mut face = Scene::new(w, h);
+        let tri = [p(w / 2.0, 0.0), p(w, h), p(0.0, h)];
+        face.path(shape::polygon(&tri), Some(Color::rgb(255, 0, 0)), None);
+        face.path(
+            shape::rect(5.0, h - 1.5, 20.0, 0.5),
+            Some(Color::rgb(0, 0, 0)),
+            None,
+        );
+        let fit = PRESETS[0].fit((w, h), 0.0);
+        let k = 10.0;
+        let pixel = |s: &Scene, x: f64, y: f64| {
+            let px = ((s.width * k) as u32, (s.height * k) as u32);
+            let pm = super::super::raster::draw(s, px, (k, k)).unwrap();
+            let c = pm.pixel((x * k) as u32, (y * k) as u32).unwrap();
+            (c.red(), c.green(), c.blue())
+        };
+        let b = fit.bleed;
+        let page = page(&face, (w, h), 0.0, &fit, &Edge::Polygon(tri.to_vec()));
+        // Below the base, in the bottom bleed band: the red runs on, and the black line comes
+        // back only as its mirror image, 1.25 mm below the base.
+        assert_eq!(pixel(&page, b + w / 2.0, b + h + b / 2.0), (255, 0, 0));
+        assert_eq!(pixel(&page, b + w / 2.0, b + h + 1.25), (0, 0, 0));
+        assert_eq!(pixel(&page, b + w / 2.0, b + h + 2.5), (255, 0, 0));
+        // Past a slanted side, 1 mm out from its middle.
+        let (mx, my) = (b + w * 0.75, b + h / 2.0);
+        let out = (crate::geometry::triangles::H, 0.5);
+        assert_eq!(pixel(&page, mx + out.0, my - out.1), (255, 0, 0));
+        // Far from the shape, the page's top corners stay paper.
+        assert_eq!(pixel(&page, 0.5, 0.5), (255, 255, 255));
     }
 }

@@ -308,6 +308,30 @@ impl Face {
         Pt(m.cap_height / m.units_per_em * size_pt).in_mm()
     }
 
+    /// The box of the glyphs `text` draws at `size_pt`, in millimetres from its start on the
+    /// baseline, y down: left, top (negative above the baseline), right, bottom; `None` when
+    /// nothing is inked (spaces, or an empty text).
+    pub fn ink_mm(self, text: &str, size_pt: f64) -> Option<(f64, f64, f64, f64)> {
+        let font = ttf_parser::Face::parse(self.bytes(), 0).ok()?;
+        let m = self.metrics();
+        let k = Pt(size_pt).in_mm() / m.units_per_em;
+        let mut pen = 0.0;
+        let mut ink: Option<(f64, f64, f64, f64)> = None;
+        for c in text.chars() {
+            let r = font.glyph_index(c).and_then(|g| font.glyph_bounding_box(g));
+            if let Some(r) = r {
+                let (x0, x1) = (pen + f64::from(r.x_min) * k, pen + f64::from(r.x_max) * k);
+                let (y0, y1) = (-f64::from(r.y_max) * k, -f64::from(r.y_min) * k);
+                ink = Some(match ink {
+                    None => (x0, y0, x1, y1),
+                    Some(b) => (b.0.min(x0), b.1.min(y0), b.2.max(x1), b.3.max(y1)),
+                });
+            }
+            pen += m.advance(c) * k;
+        }
+        ink
+    }
+
     /// True when the font has a glyph for `c`.
     pub fn has_char(self, c: char) -> bool {
         self.metrics().widths.contains_key(&c) || c == ' '

@@ -340,47 +340,69 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
     );
     marks(&mut s, b);
     if b.coords {
-        let size = (f * 1.2).clamp(6.0, 11.0);
-        let ink = crate::layout::ink_on(b.frame);
-        let cap = b.font.bold.cap_height_mm(size);
-        for i in 0..g.cols {
-            let x = f + (i as f64 + 0.5) * b.cell;
-            let name = crate::geometry::hex::column_name(i);
-            s.text(
-                x,
-                f / 2.0 + cap / 2.0,
-                size,
-                b.font.bold,
-                ink,
-                Anchor::Middle,
-                &name,
-            );
-            s.text(
-                x,
-                f + gh + f / 2.0 + cap / 2.0,
-                size,
-                b.font.bold,
-                ink,
-                Anchor::Middle,
-                &name,
-            );
-        }
-        for j in 0..g.rows {
-            let y = f + (g.rows - 1 - j) as f64 * b.cell + b.cell / 2.0 + cap / 2.0;
-            let name = (j + 1).to_string();
-            s.text(f / 2.0, y, size, b.font.bold, ink, Anchor::Middle, &name);
-            s.text(
-                f + gw + f / 2.0,
-                y,
-                size,
-                b.font.bold,
-                ink,
-                Anchor::Middle,
-                &name,
-            );
-        }
+        coordinates(&mut s, b, g);
     }
     s
+}
+
+/// The room a coordinate keeps from the safe line and from the grid, mm.
+const LABEL_AIR: f64 = 0.3;
+
+/// The safe zone a board's coordinates keep inside, mm from its cut: its own, or the widest a
+/// print shop asks for (so that its press files keep them whole too).
+fn label_safe(b: &Board) -> f64 {
+    crate::export::press::PRESETS
+        .iter()
+        .map(|p| p.safe * crate::base::units::MM_PER_INCH)
+        .fold(b.safe, f64::max)
+}
+
+/// A square board's column letters above and below the grid, row numbers on its left and right:
+/// in the frame, their glyphs centred between the safe line and the grid, at the largest size up
+/// to 11 pt (and 1.2 times the frame's width, as points) that leaves them some air there.
+fn coordinates(s: &mut Scene, b: &Board, g: &SquareGrid) {
+    let f = frame(b).width;
+    // A track around the board moves the frame in from the cut.
+    let safe = (label_safe(b) - track_offset(b).0).clamp(0.0, f);
+    let band = f - safe;
+    let face = b.font.bold;
+    let cols: Vec<String> = (0..g.cols).map(crate::geometry::hex::column_name).collect();
+    let rows: Vec<String> = (1..=g.rows).map(|j| j.to_string()).collect();
+    let union = |names: &[String], size: f64| {
+        names
+            .iter()
+            .filter_map(|n| face.ink_mm(n, size))
+            .reduce(|a, q| (a.0.min(q.0), a.1.min(q.1), a.2.max(q.2), a.3.max(q.3)))
+            .unwrap_or((0.0, 0.0, 0.0, 0.0))
+    };
+    let fits = |size: f64| {
+        let (c, r) = (union(&cols, size), union(&rows, size));
+        c.3 - c.1 + 2.0 * LABEL_AIR <= band && r.2 - r.0 + 2.0 * LABEL_AIR <= band
+    };
+    let mut size = (f * 1.2).clamp(6.0, 11.0);
+    while size > 6.0 && !fits(size) {
+        size -= 0.25;
+    }
+    // The middle of the band, from the cut.
+    let mid = (safe + f) / 2.0;
+    let (_, top, _, bottom) = union(&cols, size);
+    let ink = crate::layout::ink_on(b.frame);
+    for (i, name) in cols.iter().enumerate() {
+        let x = f + (i as f64 + 0.5) * b.cell;
+        for y in [mid, s.height - mid] {
+            let base = y - (top + bottom) / 2.0;
+            s.text(x, base, size, face, ink, Anchor::Middle, name);
+        }
+    }
+    let cap = face.cap_height_mm(size);
+    for (j, name) in rows.iter().enumerate() {
+        let y = f + (g.rows - 1 - j) as f64 * b.cell + b.cell / 2.0 + cap / 2.0;
+        let (left, _, right, _) = face.ink_mm(name, size).unwrap_or((0.0, 0.0, 0.0, 0.0));
+        for x in [mid, s.width - mid] {
+            let start = x - (left + right) / 2.0;
+            s.text(start, y, size, face, ink, Anchor::Start, name);
+        }
+    }
 }
 
 fn marks(s: &mut Scene, b: &Board) {

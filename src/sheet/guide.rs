@@ -299,8 +299,8 @@ pub fn draw(
     });
     let legend: [(&str, &str, u8); 6] = [
         (
-            "Repère de coupe : coupez dans le prolongement des petits traits, d’un bord de la feuille à l’autre.",
-            "Crop mark: cut along the line the short marks point to, across the sheet.",
+            "Repère de coupe : une feuille porte un ou plusieurs groupes de pièces. Séparez d’abord les groupes d’une coupe droite dans le blanc entre eux, d’un bord à l’autre (1) ; puis coupez chaque groupe dans le prolongement des petits traits, d’un bord du groupe à l’autre (2).",
+            "Crop mark: a sheet holds one or more groups of pieces. First cut the groups apart with a straight cut through the blank between them, from edge to edge (1); then cut each group along the lines the short marks point to, from one edge of the group to the other (2).",
             0,
         ),
         (
@@ -331,12 +331,12 @@ pub fn draw(
     ];
     for (fr_text, en_text, kind) in legend {
         let (sx, sy) = (pen.x, pen.y + 3.5);
-        sample(pen.s, kind, sx, sy);
+        let below = sample(pen.s, kind, sx, sy);
         let saved = pen.x;
         pen.x = sx + 24.0;
         pen.para(if fr { fr_text } else { en_text }, 9.0, Face::Regular, 0.0);
         pen.x = saved;
-        pen.y = pen.y.max(sy + 4.0) + 1.0;
+        pen.y = pen.y.max(sy + below) + 1.0;
     }
 
     // Checklist.
@@ -434,17 +434,14 @@ fn assembly(pen: &mut Pen, name: &str, nx: usize, ny: usize) {
     pen.y = pen.y.max(y0 + h) + 1.0;
 }
 
-/// A 20 mm sample of a kind of line, starting at (`x`, `y`).
-fn sample(s: &mut Scene, kind: u8, x: f64, y: f64) {
+/// A 20 mm sample of a kind of line, starting at (`x`, `y`); returns how far below `y` it
+/// reaches, mm.
+fn sample(s: &mut Scene, kind: u8, x: f64, y: f64) -> f64 {
     let ink = Some(Stroke::solid(MARK, 0.25));
     match kind {
         0 => {
-            s.path(shape::line(p(x + 10.0, y - 2.5), p(x + 10.0, y)), None, ink);
-            s.path(
-                shape::rect(x + 4.0, y + 1.0, 12.0, 3.0),
-                Some(Color::rgb(0xe8, 0xe4, 0xd8)),
-                None,
-            );
+            cut_order(s, x, y - 2.5);
+            return 15.0;
         }
         1 => s.path(
             shape::rect(x + 2.0, y - 1.0, 16.0, 4.0),
@@ -477,4 +474,52 @@ fn sample(s: &mut Scene, kind: u8, x: f64, y: f64) {
             s.cross(p(x + 10.0, y + 1.0), 1.8, st);
         }
     }
+    4.0
+}
+
+/// The order of cuts, drawn on a 20 × 17 mm sheet from (`x`, `y`): two groups of pieces, the
+/// straight cut between them first (1), then each group's lines, from its marks (2).
+fn cut_order(s: &mut Scene, x: f64, y: f64) {
+    let paper = Some(Stroke::solid(Color::rgb(0xa0, 0xa0, 0xa0), 0.15));
+    s.path(shape::rect(x, y, 20.0, 17.0), Some(Color::WHITE), paper);
+    let piece = Some(Color::rgb(0xe8, 0xe4, 0xd8));
+    let edge = Some(Stroke::solid(Color::rgb(0xa0, 0xa0, 0xa0), 0.1));
+    // A group of three pieces above, a group of two below.
+    for i in 0..3 {
+        s.path(
+            shape::rect(x + 2.5 + i as f64 * 4.0, y + 2.5, 4.0, 3.0),
+            piece,
+            edge,
+        );
+    }
+    for i in 0..2 {
+        s.path(
+            shape::rect(x + 4.5 + i as f64 * 5.5, y + 11.0, 5.5, 3.5),
+            piece,
+            edge,
+        );
+    }
+    let ink = Some(Stroke::solid(MARK, 0.2));
+    // The top group's marks, on the extensions of its cut lines.
+    for i in 0..4 {
+        let cx = x + 2.5 + i as f64 * 4.0;
+        s.path(shape::line(p(cx, y + 0.6), p(cx, y + 2.0)), None, ink);
+        s.path(shape::line(p(cx, y + 6.0), p(cx, y + 7.4)), None, ink);
+    }
+    for cy in [y + 2.5, y + 5.5] {
+        s.path(shape::line(p(x + 0.6, cy), p(x + 2.0, cy)), None, ink);
+        s.path(shape::line(p(x + 15.0, cy), p(x + 16.4, cy)), None, ink);
+    }
+    // First cut: across the sheet, between the groups.
+    let first = y + 8.6;
+    s.path(
+        shape::line(p(x - 1.0, first), p(x + 21.0, first)),
+        None,
+        Some(Stroke::dashed(MARK, 0.3, 1.2, 0.8)),
+    );
+    let label = |s: &mut Scene, lx: f64, ly: f64, t: &str| {
+        s.text(lx, ly, 6.0, Face::Bold, MARK, Anchor::Start, t);
+    };
+    label(s, x + 17.0, first - 0.6, "1");
+    label(s, x + 17.0, y + 4.9, "2");
 }

@@ -390,7 +390,10 @@ pub fn crop_marks(
     type Line = (P, f64, Vec<(f64, f64, f64)>);
     let mut lines: Vec<Line> = Vec::new();
     for ((_, o), &bleed) in placed.iter().zip(bleeds) {
-        for (a, b) in o.cuts() {
+        // A line that runs on through its own component (past a die net's arm, along a fold)
+        // gets no marks: a cut along it, edge to edge, would cut the component; its outline is
+        // cut on the line instead.
+        for (a, b) in o.cuts().into_iter().filter(|&c| !runs_through(o, c)) {
             let len = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
             if len < 1e-9 {
                 continue;
@@ -469,6 +472,26 @@ pub fn crop_marks(
         }
     }
     marks
+}
+
+/// True when the line through the cut `c` runs through the inside of `o` (paper of `o` on both
+/// sides of it), at a sample every 0.25 mm.
+fn runs_through(o: &Outline, c: Segment) -> bool {
+    let (a, b) = c;
+    let len = (b.x - a.x).hypot(b.y - a.y);
+    if len < 1e-9 {
+        return false;
+    }
+    let d = p((b.x - a.x) / len, (b.y - a.y) / len);
+    let (x0, y0, x1, y1) = o.bounds();
+    let reach = (x1 - x0).hypot(y1 - y0);
+    let steps = (2.0 * reach / 0.25).ceil() as usize;
+    (0..=steps).any(|i| {
+        let t = -reach + 2.0 * reach * i as f64 / steps as f64;
+        let q = p(a.x + d.x * t, a.y + d.y * t);
+        let side = |k: f64| p(q.x - d.y * k, q.y + d.x * k);
+        o.distance(side(0.05)) == 0.0 && o.distance(side(-0.05)) == 0.0
+    })
 }
 
 /// True when the segment `m` lies on the line through `c` (for tests and checks).
