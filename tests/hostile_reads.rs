@@ -58,12 +58,22 @@ fn errors(root: &Path) -> String {
 /// `ludopress build cards` in `root`, run from `cwd`, ended after 60 s (a hang fails the test
 /// instead of the suite): its exit code and standard error.
 fn build(root: &Path, cwd: &Path) -> (Option<i32>, String) {
+    let out = root.join("output");
+    run(
+        root,
+        cwd,
+        &["build", "cards", "--no-png", "--out", out.to_str().unwrap()],
+    )
+}
+
+/// `ludopress ARGS` in `root`, run from `cwd`, ended after 60 s (a hang fails the test instead
+/// of the suite): its exit code and standard error.
+fn run(root: &Path, cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
         .current_dir(cwd)
         .arg("--root")
         .arg(root)
-        .args(["build", "cards", "--no-png", "--out"])
-        .arg(root.join("output"))
+        .args(args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -597,5 +607,167 @@ fn the_pictures_of_the_games_built_together_share_the_budget() {
             && e.contains("the limit is 150 megapixels decoded in a build"),
         "{e}"
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A copy of tic-tac-toe (declared rules, rulebooks in French and English) as the game `cards`
+/// of a scratch project: its root.
+fn tictactoe_copy(name: &str) -> PathBuf {
+    let shipped = common::root().join("games/tictactoe");
+    let read = |f: &str| {
+        std::fs::read_to_string(shipped.join(f))
+            .unwrap()
+            .replace("\"tictactoe\"", "\"cards\"")
+    };
+    let fr = read("rules.fr.md");
+    let en = read("rules.en.md");
+    common::scratch_project(
+        name,
+        &read("game.toml"),
+        &[("rules.fr.md", &fr), ("rules.en.md", &en)],
+    )
+}
+
+/// What stands at a path found by its name in a game's folder, in place of its regular file.
+#[cfg(unix)]
+#[derive(Debug, Clone, Copy)]
+enum NotAFile {
+    Fifo,
+    LinkToDevZero,
+    Folder,
+}
+
+#[cfg(unix)]
+impl NotAFile {
+    const ALL: [NotAFile; 3] = [NotAFile::Fifo, NotAFile::LinkToDevZero, NotAFile::Folder];
+
+    /// Puts it at `path` (removing the file there); false where `mkfifo` is missing.
+    fn put(self, path: &Path) -> bool {
+        let _ = std::fs::remove_file(path);
+        match self {
+            NotAFile::Fifo => std::process::Command::new("mkfifo")
+                .arg(path)
+                .status()
+                .is_ok_and(|s| s.success()),
+            NotAFile::LinkToDevZero => std::os::unix::fs::symlink("/dev/zero", path).is_ok(),
+            NotAFile::Folder => std::fs::create_dir(path).is_ok(),
+        }
+    }
+
+    /// The reason its refusal gives.
+    fn reason(self) -> &'static str {
+        match self {
+            NotAFile::Fifo => "not a regular file",
+            NotAFile::LinkToDevZero => "it leads outside the game's folder (to /dev/zero)",
+            NotAFile::Folder => "a folder, not a file",
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rulebook_that_is_not_a_regular_file_is_refused_by_build_and_check() {
+    // Found by its name (`rules.en.md`), not named in game.toml: a pipe, a link to a device or a
+    // folder there was skipped, and the build went on with the French rulebook alone.
+    let root = tictactoe_copy("hostile-rulebook-kinds");
+    let (code, err) = run(&root, &root, &["check", "cards"]);
+    assert_eq!(code, Some(0), "the copy checks: {err}");
+    let book = root.join("games/cards/rules.en.md");
+    let out = root.join("output");
+    let out = out.to_str().unwrap();
+    for kind in NotAFile::ALL {
+        if !kind.put(&book) {
+            continue;
+        }
+        let expected = format!(
+            "games/cards/rules.en.md: error: rulebook refused: {}",
+            kind.reason()
+        );
+        for args in [
+            &["build", "cards", "--strict", "--no-png", "--out", out][..],
+            &["check", "cards"][..],
+        ] {
+            let (code, err) = run(&root, &root, args);
+            assert_eq!(code, Some(2), "{kind:?}, {args:?}: {err}");
+            assert!(err.contains(&expected), "{kind:?}, {args:?}: {err}");
+        }
+        assert!(
+            !root.join("output/cards/cards-rules-fr-a4.pdf").exists(),
+            "{kind:?}: nothing is written"
+        );
+        if matches!(kind, NotAFile::Folder) {
+            std::fs::remove_dir(&book).unwrap();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_saved_balance_report_that_is_not_a_regular_file_is_refused() {
+    // `analysis.json` is found by its name too: the same rule as a rulebook's, where a pipe, a
+    // link to a device or a folder was skipped and a link out of the game was read.
+    let root = tictactoe_copy("hostile-report-kinds");
+    let report = root.join("games/cards/analysis.json");
+    let out = root.join("output");
+    let out = out.to_str().unwrap();
+    let args = ["build", "cards", "--strict", "--no-png", "--out", out];
+    for kind in NotAFile::ALL {
+        if !kind.put(&report) {
+            continue;
+        }
+        let (code, err) = run(&root, &root, &args);
+        assert_eq!(code, Some(2), "{kind:?}: {err}");
+        let expected = format!(
+            "games/cards/analysis.json: error: balance report refused: {}",
+            kind.reason()
+        );
+        assert!(err.contains(&expected), "{kind:?}: {err}");
+        if matches!(kind, NotAFile::Folder) {
+            std::fs::remove_dir(&report).unwrap();
+        }
+    }
+    let secret = root.join("secret.json");
+    std::fs::write(&secret, "root:x:0:0:root\n").unwrap();
+    std::os::unix::fs::symlink(&secret, &report).unwrap();
+    let (code, err) = run(&root, &root, &args);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("it leads outside the game's folder"), "{err}");
+    assert!(
+        !err.contains("root:x"),
+        "nothing of the file is shown: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_definition_that_is_not_a_regular_file_is_not_passed_over_for_the_builtin() {
+    // A project's games/tictactoe/game.toml that is a pipe, a link to a device or a folder is
+    // the project's definition, refused, not a reason to play the one compiled in.
+    let root = common::scratch_project("hostile-builtin-kinds", "", &[]);
+    let folder = root.join("games/tictactoe");
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("game.toml");
+    for kind in NotAFile::ALL {
+        if !kind.put(&file) {
+            continue;
+        }
+        match ludopress::rules::engine::Engine::new(&Project::new(&root), "tictactoe") {
+            Ok(_) => panic!("{kind:?}: the built-in definition was used"),
+            Err(ludopress::rules::engine::Error::Input(d)) => {
+                let e = d.to_string();
+                assert!(
+                    e.contains("game.toml: error: game definition refused: ")
+                        && e.contains(kind.reason()),
+                    "{kind:?}: {e}"
+                );
+            }
+            Err(other) => panic!("{kind:?}: not an input error: {other:?}"),
+        }
+        if matches!(kind, NotAFile::Folder) {
+            std::fs::remove_dir(&file).unwrap();
+        }
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -439,6 +439,19 @@ impl Diagnostics {
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
+    /// The same errors said of `path` (a file read through its resolved path, named in
+    /// messages as the person wrote or found it).
+    pub fn at_path(self, path: &Path) -> Diagnostics {
+        Diagnostics(
+            self.0
+                .into_iter()
+                .map(|mut e| {
+                    e.path = path.to_path_buf();
+                    e
+                })
+                .collect(),
+        )
+    }
     /// `Ok(value)` when no error was recorded.
     pub fn finish<T>(self, value: T) -> Result<T, Diagnostics> {
         if self.0.is_empty() {

@@ -117,6 +117,14 @@ fn too_large(len: u64, limit: u64) -> String {
     }
 }
 
+/// Whether anything bears the name `path` (a file, a folder, a pipe, a device, a link, even one
+/// that leads nowhere), its links not followed. A file found by its name rather than named by
+/// the game (a rulebook, `analysis.json`) is looked for with this, then held to the rule of
+/// [`inside`]: what stands at its name is refused there, never skipped for not being a file.
+pub fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Resolves a file at a fixed name in a game's folder (its rulebooks): the same rule, for a
 /// path the program chose rather than the game.
 pub fn inside(within: &Path, path: &Path, limit: u64) -> Result<PathBuf, Refused> {

@@ -45,7 +45,8 @@ impl Project {
             .into_iter()
             .flatten()
             .flatten()
-            .filter(|e| e.path().join("game.toml").is_file())
+            // Anything named game.toml makes a game, refused by `load` if it is not a file.
+            .filter(|e| crate::base::paths::present(&e.path().join("game.toml")))
             .filter_map(|e| e.file_name().to_str().map(str::to_string))
             .collect();
         v.sort();
@@ -158,7 +159,9 @@ impl Project {
         builtin: Option<&str>,
         contract: Option<&Contract>,
     ) -> Result<Game, Diagnostics> {
-        if self.game_file(game).is_file() {
+        // Whatever bears the name is the project's (refused by `load` if it is not a file),
+        // never passed over for the built-in definition.
+        if crate::base::paths::present(&self.game_file(game)) {
             let lib = self.library()?;
             return self.load(game, &lib, contract);
         }

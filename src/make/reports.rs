@@ -15,10 +15,17 @@ pub fn saved_report(
     game: &crate::definition::Game,
 ) -> Result<Option<crate::analysis::report::Report>, crate::base::diag::Error> {
     let path = project.game_file(&game.id).with_file_name("analysis.json");
-    if !path.is_file() {
+    // Anything at the name is the report, held to the rule of the files a game names: inside
+    // its folder once links are resolved, a regular file (checked before it is opened).
+    if !crate::base::paths::present(&path) {
         return Ok(None);
     }
-    let text = crate::base::diag::read_limited(&path, 16 << 20, "a balance report")?;
+    let folder = path.parent().unwrap_or(std::path::Path::new("."));
+    let real = crate::base::paths::inside(folder, &path, u64::MAX).map_err(|e| {
+        crate::base::diag::Diagnostic::file(&path, format!("balance report refused: {e}"))
+    })?;
+    let text = crate::base::diag::read_limited(&real, 16 << 20, "a balance report")
+        .map_err(|d| d.at_path(&path))?;
     let seats = crate::analysis::seats_of(game)?;
     let shown = path.display().to_string();
     Ok(Some(crate::analysis::saved::read(

@@ -23,7 +23,8 @@ pub fn load_rulebooks(
     let mut diags = crate::base::diag::Diagnostics::default();
     for lang in Lang::ALL {
         let file = crate::rulebook::source_path(root, &game.id, lang);
-        if !file.is_file() {
+        // Anything at the name is the rulebook: `load` refuses what is not a regular file.
+        if !crate::base::paths::present(&file) {
             continue;
         }
         if !game.languages.contains(&lang) {

@@ -270,17 +270,8 @@ pub fn load(
     let real = crate::base::paths::inside(folder, file, u64::MAX).map_err(|e| {
         crate::base::diag::Diagnostic::file(shown, format!("rulebook refused: {e}"))
     })?;
-    let text =
-        crate::base::diag::read_limited(&real, MAX_BYTES as u64, "a rulebook").map_err(|d| {
-            crate::base::diag::Diagnostics(
-                d.0.into_iter()
-                    .map(|mut e| {
-                        e.path = shown.to_path_buf();
-                        e
-                    })
-                    .collect(),
-            )
-        })?;
+    let text = crate::base::diag::read_limited(&real, MAX_BYTES as u64, "a rulebook")
+        .map_err(|d| d.at_path(shown))?;
     let book = markdown::parse(engine, game, shown, &text, lang)?;
     // Body sentences that speak of the figures must say what the figures are.
     let unbound = body::check(&text, lang);

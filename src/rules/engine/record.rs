@@ -41,7 +41,8 @@ impl Engine {
     ) -> Result<(Engine, Record), Error> {
         let (game, raw) = rules::raw(path, text)?;
         // A game of the registry's, or of the project (declared rules, or a program of its own).
-        let in_project = project.check_id(&game).is_ok() && project.game_file(&game).is_file();
+        let in_project = project.check_id(&game).is_ok()
+            && crate::base::paths::present(&project.game_file(&game));
         if crate::rules::registry::find(&game).is_none() && !in_project {
             return Err(Error::Input(unknown_game(&raw, &game).into()));
         }
