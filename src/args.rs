@@ -317,7 +317,7 @@ pub enum Command {
         #[arg(long)]
         rotate: bool,
         /// Plies after which a game is stopped and counted as not ending (1 to 1,000,000).
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_CAP))]
         cap: u64,
         /// Plies a search playout plays before judging the position by its scores.
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

@@ -315,26 +315,34 @@ fn build_with_seats(
     name: &str,
     edit: impl Fn(&mut Vec<serde_json::Value>),
 ) -> (Output, String, bool) {
-    let root = project(name, "imperator");
-    let shipped = common::root().join("games/imperator/analysis.json");
+    build_with_report(name, "imperator", |report| {
+        edit(report["settings"][0]["seats"].as_array_mut().unwrap())
+    })
+}
+
+/// A copy of `game` whose shipped saved report is changed by `edit`, built: the build's output,
+/// the report's text and whether the build wrote the game's folder.
+fn build_with_report(
+    name: &str,
+    game: &str,
+    edit: impl Fn(&mut serde_json::Value),
+) -> (Output, String, bool) {
+    let root = project(name, game);
+    let shipped = common::root()
+        .join("games")
+        .join(game)
+        .join("analysis.json");
     let mut report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(shipped).unwrap()).unwrap();
-    let seats = report["settings"][0]["seats"].as_array_mut().unwrap();
-    edit(seats);
+    edit(&mut report);
     let text = serde_json::to_string_pretty(&report).unwrap();
-    std::fs::write(root.join("games/imperator/analysis.json"), &text).unwrap();
+    std::fs::write(root.join("games").join(game).join("analysis.json"), &text).unwrap();
     let out = root.join("output");
     let o = run(
         &root,
-        &[
-            "build",
-            "imperator",
-            "--no-png",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+        &["build", game, "--no-png", "--out", out.to_str().unwrap()],
     );
-    let wrote = out.join("imperator").exists();
+    let wrote = out.join(game).exists();
     let _ = std::fs::remove_dir_all(&root);
     (o, text, wrote)
 }
@@ -348,6 +356,16 @@ fn place_of(text: &str, what: &str, n: usize) -> String {
         .0;
     let line = text[..at].matches('\n').count() + 1;
     let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!("{line}:{col}")
+}
+
+/// The line and column (from 1) of the value of the `n`th occurrence (from 0) of the key `key`
+/// (quoted) in the JSON `text`.
+fn place_of_value(text: &str, key: &str, n: usize) -> String {
+    let at = text.match_indices(key).nth(n).expect("the text holds it").0;
+    let value = at + text[at..].find(": ").unwrap() + 2;
+    let line = text[..value].matches('\n').count() + 1;
+    let col = value - text[..value].rfind('\n').map_or(0, |i| i + 1) + 1;
     format!("{line}:{col}")
 }
 
@@ -389,4 +407,102 @@ fn a_saved_report_with_more_seats_than_the_game_is_refused() {
         err.contains(&format!("analysis.json:{at}:")) && err.contains("2 seats"),
         "{err}"
     );
+}
+
+/// A saved report's counts past what `analyze` plays (1,000,000 games, a cap of 1,000,000
+/// plies) are refused at their place, each one: 2^63 games and plies were published.
+#[test]
+fn a_saved_report_s_counts_past_the_limits_of_analyze_are_refused() {
+    let big = 1u64 << 63;
+    let (o, text, wrote) = build_with_report("counts-big", "imbriqua", |r| {
+        r["games"] = big.into();
+        r["cap"] = big.into();
+    });
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!wrote, "a refused build wrote");
+    assert!(!err.contains("panicked"), "{err}");
+    let games = place_of_value(&text, "\"games\"", 0);
+    let cap = place_of_value(&text, "\"cap\"", 0);
+    assert!(
+        err.contains(&format!(
+            "analysis.json:{games}: error: `games`: 9223372036854775808 games per setting; `ludopress analyze` plays 1 to 1,000,000"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "analysis.json:{cap}: error: `cap`: 9223372036854775808 plies; `ludopress analyze` stops a game after 1 to 1,000,000"
+        )),
+        "{err}"
+    );
+}
+
+/// A saved report's settings must add up: each game of a setting won by one seat, drawn or
+/// stopped at the cap; each seat's rate out of the games played; lengths within the cap and
+/// their histogram counting every game. Each wrong count is refused at its place.
+#[test]
+fn a_saved_report_s_counts_that_do_not_add_up_are_refused() {
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&str, Edit, &str, usize, &str); 6] = [
+        (
+            "wins",
+            |r| r["settings"][0]["seats"][0]["count"] = 46.into(),
+            "\"seats\"",
+            0,
+            "46 + 151 games won, 4 drawn and 0 stopped at the cap make 201, not the report's 200 games",
+        ),
+        (
+            "of",
+            |r| r["settings"][1]["seats"][1]["of"] = 9_000_000_000u64.into(),
+            "9000000000",
+            0,
+            "`of`: out of 9000000000 games, not the report's 200",
+        ),
+        (
+            "count",
+            |r| {
+                r["settings"][0]["seats"][0]["count"] = 201.into();
+            },
+            "201",
+            0,
+            "`count`: 201 of 200 games",
+        ),
+        (
+            "length",
+            |r| r["settings"][0]["length"]["max"] = 5000.into(),
+            "5000",
+            0,
+            "`max`: 5000 plies, past the report's `cap` of 2000",
+        ),
+        (
+            "histogram",
+            |r| r["settings"][0]["length"]["histogram"][0][2] = 199.into(),
+            "\"histogram\"",
+            0,
+            "`histogram`: 199 games, not the report's 200",
+        ),
+        (
+            "capped",
+            |r| r["settings"][0]["cycling"] = 3.into(),
+            "\"cycling\"",
+            0,
+            "`cycling`: 3 of the 0 games stopped at the cap",
+        ),
+    ];
+    for (name, edit, at, n, why) in cases {
+        let (o, text, wrote) = build_with_report(&format!("counts-{name}"), "imbriqua", edit);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(!wrote, "{name}: a refused build wrote");
+        let place = if at.starts_with('"') {
+            place_of_value(&text, at, n)
+        } else {
+            place_of(&text, at, n)
+        };
+        assert!(
+            err.contains(&format!("analysis.json:{place}: error: ")) && err.contains(why),
+            "{name}: expected at {place}: {why}\n{err}"
+        );
+    }
 }

@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub const MAX_GAMES: u64 = 1_000_000;
 /// Most settings a run sweeps.
 pub const MAX_SETTINGS: usize = 64;
+/// Most plies a game is played before it is stopped at the cap (`--cap`).
+pub const MAX_CAP: u64 = 1_000_000;
 
 /// What a run plays.
 #[derive(Debug, Clone)]

@@ -1,14 +1,18 @@
 //! A balance report saved beside a game's definition (`games/<game>/analysis.json`, written by
 //! `ludopress analyze --save`), read back for the build and checked against the game: its
 //! settings' variants are the game's, their seats the seats of that variant (each once, none
-//! more), their players the report's; every list is bounded, so reading is linear in the file.
+//! more), their players the report's; `games` and `cap` within the limits `analyze` plays by, and
+//! each setting's counts adding up as `analyze` counts them; every list is bounded, so reading
+//! is linear in the file.
 //!
 //! In: the file's text and what the game's engine says of its seats ([`Seats`]); out: the
 //! [`Report`], or errors at the line and column of the offending value.
 
-use super::report::{Rate, Report};
+use super::report::{Rate, Report, Setting};
 use crate::base::diag::{Diagnostic, Diagnostics, Source};
 
+/// Largest saved report, in bytes (the shipped ones are under 40 KiB).
+pub const MAX_BYTES: u64 = 16 << 20;
 /// Most players a report names (`analyze --players` and a saved report alike).
 pub const MAX_PLAYERS: usize = 64;
 /// Most seats a setting of a game played through its own program may list (the seats of a
@@ -101,6 +105,44 @@ pub fn read(path: &str, text: &str, id: &str, seats: &Seats) -> Result<Report, D
         ));
         return Err(diags);
     }
+    // The counts `analyze` itself bounds, with its own limits; the settings' counts are read
+    // against them (a wrong `games` would make every setting wrong).
+    let most = |key: &'static str, value: u64, max: u64, what: &str, does: &str| {
+        (!(1..=max).contains(&value)).then(|| {
+            check.error(
+                check.at(&[Key(key)]),
+                format!(
+                    "`{key}`: {value} {what}; `ludopress analyze` {does} 1 to {}",
+                    crate::rules::engine::thousands(max)
+                ),
+            )
+        })
+    };
+    let top = [
+        most(
+            "games",
+            report.games,
+            super::MAX_GAMES,
+            "games per setting",
+            "plays",
+        ),
+        most(
+            "cap",
+            report.cap,
+            super::MAX_CAP,
+            "plies",
+            "stops a game after",
+        ),
+    ];
+    if top.iter().any(Option::is_some) {
+        diags.0.extend(top.into_iter().flatten());
+        return Err(diags);
+    }
+    for (i, st) in report.settings.iter().enumerate() {
+        if let Err(d) = check.counts(i, st, report.games, report.cap) {
+            diags.0.extend(d.0);
+        }
+    }
     for (i, st) in report.settings.iter().enumerate() {
         let expected: Option<&[String]> = match seats {
             Seats::Known(variants) => match &st.variant {
@@ -169,6 +211,176 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
+    /// Checks that setting `i`'s counts add up as `analyze` counts them, for `games` games
+    /// stopped at `cap` plies: each game won by one seat, drawn or stopped at the cap; each rate
+    /// out of the games it is of; lengths within the cap. The first wrong count, at its place.
+    fn counts(&self, i: usize, st: &Setting, games: u64, cap: u64) -> Result<(), Diagnostics> {
+        let fail = |path: &[Step], why: String| -> Result<(), Diagnostics> {
+            let mut full = vec![Key("settings"), Index(i)];
+            full.extend_from_slice(path);
+            Err(self.error(self.at(&full), why).into())
+        };
+        // Each rate of a list: out of `of` games (when known), its count within them.
+        let rates = |key: &'static str, list: &[Rate], of: Option<u64>, most: u64, what: &str| {
+            for (k, rate) in list.iter().enumerate() {
+                let at = |field| [Key(key), Index(k), Key(field)];
+                match of {
+                    Some(of) if rate.of != of => {
+                        return fail(
+                            &at("of"),
+                            format!(
+                                "`of`: out of {} games, not the report's {of}{what}",
+                                rate.of
+                            ),
+                        )
+                    }
+                    _ if rate.of > most => {
+                        return fail(
+                            &at("of"),
+                            format!(
+                                "`of`: out of {} games, more than the report's {most}",
+                                rate.of
+                            ),
+                        )
+                    }
+                    _ if rate.count > rate.of => {
+                        return fail(
+                            &at("count"),
+                            format!("`count`: {} of {} games", rate.count, rate.of),
+                        )
+                    }
+                    _ => {}
+                }
+            }
+            Ok(())
+        };
+        rates("seats", &st.seats, Some(games), games, "")?;
+        let sum = |list: &[Rate]| list.iter().map(|r| u128::from(r.count)).sum::<u128>();
+        let won = sum(&st.seats);
+        let all = won + u128::from(st.draws) + u128::from(st.capped);
+        if all != u128::from(games) {
+            let wins: Vec<String> = st.seats.iter().map(|r| r.count.to_string()).collect();
+            return fail(
+                &[Key("seats")],
+                format!(
+                    "{} games won, {} drawn and {} stopped at the cap make {all}, not the report's {games} games",
+                    wins.join(" + "),
+                    st.draws,
+                    st.capped
+                ),
+            );
+        }
+        for (key, n) in [("cycling", st.cycling), ("stalled", st.stalled)] {
+            if n > st.capped {
+                return fail(
+                    &[Key(key)],
+                    format!("`{key}`: {n} of the {} games stopped at the cap", st.capped),
+                );
+            }
+        }
+        if st.longest_stall > cap {
+            return fail(
+                &[Key("longest_stall")],
+                format!(
+                    "`longest_stall`: {} plies, past the report's `cap` of {cap}",
+                    st.longest_stall
+                ),
+            );
+        }
+        rates(
+            "ahead_at_cap",
+            &st.ahead_at_cap,
+            Some(st.capped),
+            st.capped,
+            " stopped at the cap",
+        )?;
+        if sum(&st.ahead_at_cap) > u128::from(st.capped) {
+            return fail(
+                &[Key("ahead_at_cap")],
+                format!(
+                    "`ahead_at_cap`: {} games ahead, of the {} stopped at the cap",
+                    sum(&st.ahead_at_cap),
+                    st.capped
+                ),
+            );
+        }
+        rates("players", &st.players, None, games, "")?;
+        if !st.players.is_empty() && sum(&st.players) != won {
+            return fail(
+                &[Key("players")],
+                format!(
+                    "`players`: {} games won by the players, {won} by the seats",
+                    sum(&st.players)
+                ),
+            );
+        }
+        let lead = &st.mid_leader;
+        if u128::from(lead.of) > won {
+            return fail(
+                &[Key("mid_leader"), Key("of")],
+                format!("`of`: out of {} games, more than the {won} won", lead.of),
+            );
+        }
+        if lead.count > lead.of {
+            return fail(
+                &[Key("mid_leader"), Key("count")],
+                format!("`count`: {} of {} games", lead.count, lead.of),
+            );
+        }
+        let l = &st.length;
+        let order = [
+            ("min", l.min),
+            ("p10", l.p10),
+            ("median", l.median),
+            ("p90", l.p90),
+            ("max", l.max),
+        ];
+        for pair in order.windows(2) {
+            let ((a, x), (b, y)) = (pair[0], pair[1]);
+            if x > y {
+                return fail(
+                    &[Key("length"), Key(b)],
+                    format!("`{b}`: {y} plies, less than `{a}` ({x})"),
+                );
+            }
+        }
+        if l.max > cap {
+            return fail(
+                &[Key("length"), Key("max")],
+                format!("`max`: {} plies, past the report's `cap` of {cap}", l.max),
+            );
+        }
+        let counted: u128 = l.histogram.iter().map(|b| u128::from(b.2)).sum();
+        if counted != u128::from(games) {
+            return fail(
+                &[Key("length"), Key("histogram")],
+                format!("`histogram`: {counted} games, not the report's {games}"),
+            );
+        }
+        if let Some(c) = &st.cycle {
+            if c.game >= games {
+                return fail(
+                    &[Key("cycle"), Key("game")],
+                    format!(
+                        "`game`: game {}, of the report's {games} (counted from 0)",
+                        c.game
+                    ),
+                );
+            }
+            if c.times < 2 || c.times > cap + 1 {
+                return fail(
+                    &[Key("cycle"), Key("times")],
+                    format!(
+                        "`times`: {} times, where a position that came back is seen 2 to {} times",
+                        c.times,
+                        cap + 1
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// Where the value at `path` is written (a byte range of the file), or the file's first
     /// line when the text does not hold it.
     fn at(&self, path: &[Step]) -> std::ops::Range<usize> {

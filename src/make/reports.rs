@@ -24,8 +24,12 @@ pub fn saved_report(
     let real = crate::base::paths::inside(folder, &path, u64::MAX).map_err(|e| {
         crate::base::diag::Diagnostic::file(&path, format!("balance report refused: {e}"))
     })?;
-    let text = crate::base::diag::read_limited(&real, 16 << 20, "a balance report")
-        .map_err(|d| d.at_path(&path))?;
+    let text = crate::base::diag::read_limited(
+        &real,
+        crate::analysis::saved::MAX_BYTES,
+        "a balance report",
+    )
+    .map_err(|d| d.at_path(&path))?;
     let seats = crate::analysis::seats_of(game)?;
     let shown = path.display().to_string();
     Ok(Some(crate::analysis::saved::read(

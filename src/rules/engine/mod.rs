@@ -466,7 +466,7 @@ fn with_program<F: WithRules>(x: &External, f: F) -> Result<F::Out, Error> {
 }
 
 /// `n` with its thousands set apart by commas (12,345).
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
