@@ -487,6 +487,31 @@ impl Scene {
         }
     }
 
+    /// Hands `f` every text run of the scene, in paint order; a group shared by several
+    /// places (a card placed a hundred times, or on a sheet and in its own file) is walked
+    /// once for all the scenes `seen` was given, which hold the groups by address (the caller
+    /// keeps those scenes alive while it is used).
+    pub fn texts(&self, seen: &mut std::collections::HashSet<usize>, f: &mut dyn FnMut(&TextRun)) {
+        fn walk(
+            items: &[Item],
+            seen: &mut std::collections::HashSet<usize>,
+            f: &mut dyn FnMut(&TextRun),
+        ) {
+            for item in items {
+                match item {
+                    Item::Text(run) => f(run),
+                    Item::Group(g) => {
+                        if seen.insert(std::sync::Arc::as_ptr(&g.items) as usize) {
+                            walk(&g.items, seen, f);
+                        }
+                    }
+                    Item::Path(_) | Item::Image(_) => {}
+                }
+            }
+        }
+        walk(&self.items, seen, f);
+    }
+
     /// Resolves groups and anchors into absolute primitives, in paint order.
     pub fn flatten(&self) -> Vec<Flat> {
         let mut out = Vec::new();

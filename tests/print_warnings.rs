@@ -190,22 +190,24 @@ fn zero_table(font: &mut [u8], tag: &[u8; 4]) {
     font[offset..offset + length].fill(0);
 }
 
+/// A copy of the folder `from` at `to`.
+fn copy(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        if e.file_type().unwrap().is_dir() {
+            copy(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
 #[test]
 fn characters_drawn_without_ink_are_a_warning_and_strict_fails() {
     // A copy of Potager, whose titles are set in its own Cabin Sketch, with the outlines of
     // both faces zeroed.
     let root = std::env::temp_dir().join(format!("ludopress-inkless-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    fn copy(from: &std::path::Path, to: &std::path::Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap().flatten() {
-            if e.file_type().unwrap().is_dir() {
-                copy(&e.path(), &to.join(e.file_name()));
-            } else {
-                std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-            }
-        }
-    }
     copy(
         &common::root().join("games/potager"),
         &root.join("games/potager"),
@@ -225,10 +227,94 @@ fn characters_drawn_without_ink_are_a_warning_and_strict_fails() {
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
+    // One warning per font file, however many texts it sets: the first characters met,
+    // how many in all, and the file where it first draws one.
+    let bold = "`C` (U+0043), `a` (U+0061), `r` (U+0072), `o` (U+006F), `t` (U+0074) and 36 more: no outline in the font `fonts/CabinSketch-Bold.ttf` (a damaged or stripped font): these 41 characters print blank, wherever it draws them; the first in components/fr/garden-carotte-primeur.svg";
+    assert_eq!(err.matches(bold).count(), 1, "{err}");
+    // Its regular face is declared and never drawn: nothing to say of it.
+    assert_eq!(err.matches("no outline in the font").count(), 1, "{err}");
+    assert!(!root.join("output/potager").exists(), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_font_without_outlines_is_one_warning_wherever_it_draws_boards_and_rulebooks_too() {
+    // Tic-tac-toe as `tf`, its board's coordinates and its rulebook set in Potager's Cabin
+    // Sketch with the outlines of both faces zeroed: no card, no text element at all.
+    let root = std::env::temp_dir().join(format!("ludopress-inkless-tf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let game = root.join("games/tf");
+    copy(&common::root().join("games/tictactoe"), &game);
+    copy(&common::root().join("templates"), &root.join("templates"));
+    for face in ["Regular", "Bold"] {
+        let file = format!("fonts/CabinSketch-{face}.ttf");
+        let mut font = std::fs::read(common::root().join("games/potager").join(&file)).unwrap();
+        zero_table(&mut font, b"glyf");
+        std::fs::create_dir_all(game.join("fonts")).unwrap();
+        std::fs::write(game.join(&file), font).unwrap();
+    }
+    let toml = std::fs::read_to_string(game.join("game.toml"))
+        .unwrap()
+        .replace("id = \"tictactoe\"", "id = \"tf\"")
+        .replace("coords = true\n", "coords = true\nfont = \"sketch\"\n")
+        .replace(
+            "\n[[board]]",
+            "\n[fonts.sketch]\nregular = \"fonts/CabinSketch-Regular.ttf\"\n\
+             bold = \"fonts/CabinSketch-Bold.ttf\"\n\n\
+             [rulebook]\nfont = \"sketch\"\nheadings = \"sketch\"\n\n[[board]]",
+        );
+    std::fs::write(game.join("game.toml"), &toml).unwrap();
+    for book in ["rules.fr.md", "rules.en.md"] {
+        let text = std::fs::read_to_string(game.join(book)).unwrap();
+        std::fs::write(
+            game.join(book),
+            text.replace("game = \"tictactoe\"", "game = \"tf\""),
+        )
+        .unwrap();
+    }
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    // Each font file is named once, at the line of game.toml that names it.
+    let at = |file: &str| {
+        format!(
+            "games/tf/game.toml:{}:",
+            line_of(&toml, &format!("\"fonts/CabinSketch-{file}.ttf\""))
+        )
+    };
+    let (code, err) = run(&[
+        "build", "tf", "--strict", "--no-png", "--lang", "en", "--paper", "a4", "--out", "o",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    for file in ["Regular", "Bold"] {
+        let named = format!("no outline in the font `fonts/CabinSketch-{file}.ttf`");
+        assert_eq!(err.matches(&named).count(), 1, "{file}: {err}");
+        let line = err.lines().find(|l| l.contains(&named)).unwrap();
+        assert!(line.contains(&at(file)), "{line}");
+    }
+    // The board's coordinates are the first text its bold face draws.
     assert!(
-        err.contains("`T` (U+0054), `o` (U+006F), `m` (U+006D), `a` (U+0061), `t` (U+0074) and 5 more: no outline in the font `fonts/CabinSketch-Bold.ttf`"),
+        err.contains("`a` (U+0061), `b` (U+0062), `c` (U+0063), `1` (U+0031), `2` (U+0032) and")
+            && err.contains("the first in components/en/board.svg"),
         "{err}"
     );
-    assert!(!root.join("output/potager").exists(), "{err}");
+    assert!(!root.join("o/tf").exists(), "{err}");
+    // `rules` draws the rulebook only: its body and headings, in both faces.
+    let (code, err) = run(&["rules", "tf", "--lang", "en", "--out", "o2"]);
+    assert_eq!(code, Some(0), "{err}");
+    for file in ["Regular", "Bold"] {
+        let named = format!("no outline in the font `fonts/CabinSketch-{file}.ttf`");
+        assert_eq!(err.matches(&named).count(), 1, "{file}: {err}");
+        assert!(err.contains("the first in tf-rules-en-"), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -173,6 +173,20 @@ pub fn rules(
             .into(),
         )
     })?;
+    // A font of the game's that draws a character blank: said, as `build` says it.
+    let blank = make::blank_warnings(
+        &def,
+        &[],
+        std::slice::from_ref(book),
+        &make::BuildOptions {
+            papers: papers.to_vec(),
+            ..make::BuildOptions::default()
+        },
+        &project.game_file(game),
+    );
+    if !blank.is_empty() {
+        say!(err, "{}", Diagnostics(blank));
+    }
     let report = make::saved_report(project, &def)?;
     let mut files = make::render_rulebook(&def, book, papers, report.as_ref());
     if let Some(r) = &report {

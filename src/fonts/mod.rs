@@ -80,6 +80,9 @@ struct Loaded {
     weight: u16,
     italic: bool,
     metrics: Metrics,
+    /// The characters the font maps to glyphs without an outline that should leave ink
+    /// ([`Face::inkless`]), read once, when first asked.
+    inkless: OnceLock<std::collections::BTreeSet<char>>,
 }
 
 impl Loaded {
@@ -131,6 +134,7 @@ impl Loaded {
             weight: face.weight().to_number(),
             italic: face.is_italic() || face.is_oblique(),
             metrics: Metrics::load(&face),
+            inkless: OnceLock::new(),
         })
     }
 }
@@ -342,22 +346,43 @@ impl Face {
     /// invisible characters ([`is_blank`]) have none by nature; a character the font lacks is
     /// [`Face::has_char`]'s.
     pub fn inkless(self, c: char) -> bool {
-        if is_blank(c) || !self.metrics().widths.contains_key(&c) {
-            return false;
-        }
-        let Ok(face) = ttf_parser::Face::parse(self.bytes(), 0) else {
-            return false;
-        };
-        struct Nothing;
-        impl ttf_parser::OutlineBuilder for Nothing {
-            fn move_to(&mut self, _: f32, _: f32) {}
-            fn line_to(&mut self, _: f32, _: f32) {}
-            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
-            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
-            fn close(&mut self) {}
-        }
-        face.glyph_index(c)
-            .is_some_and(|g| face.outline_glyph(g, &mut Nothing).is_none())
+        self.inkless_chars().contains(&c)
+    }
+
+    /// True when the font draws some character that should leave ink without an outline
+    /// ([`Face::inkless`]): a damaged or stripped font, whose texts need looking at (a sound
+    /// font may have a few such, as Lato Italic two combining marks, said only when drawn).
+    pub fn damaged(self) -> bool {
+        !self.inkless_chars().is_empty()
+    }
+
+    /// Every character [`Face::inkless`] holds for: each glyph of the character map outlined
+    /// once, on first use.
+    fn inkless_chars(self) -> &'static std::collections::BTreeSet<char> {
+        let loaded = self.loaded();
+        loaded.inkless.get_or_init(|| {
+            let mut none = std::collections::BTreeSet::new();
+            let Ok(face) = ttf_parser::Face::parse(loaded.bytes, 0) else {
+                return none;
+            };
+            struct Nothing;
+            impl ttf_parser::OutlineBuilder for Nothing {
+                fn move_to(&mut self, _: f32, _: f32) {}
+                fn line_to(&mut self, _: f32, _: f32) {}
+                fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+                fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+                fn close(&mut self) {}
+            }
+            for &c in loaded.metrics.widths.keys().filter(|&&c| !is_blank(c)) {
+                if face
+                    .glyph_index(c)
+                    .is_some_and(|g| face.outline_glyph(g, &mut Nothing).is_none())
+                {
+                    none.insert(c);
+                }
+            }
+            none
+        })
     }
 }
 

@@ -213,9 +213,6 @@ pub fn problems(elements: &[Element], lang: Lang) -> Vec<(&Element, String)> {
                 if !miss.is_empty() {
                     out.push((e, super::missing_glyphs(&miss)));
                 }
-                for (face, chars) in rich::inkless(tb, text) {
-                    out.push((e, super::inkless_glyphs(face.file(), &chars)));
-                }
             }
             ElementKind::Image {
                 art: Art::Raster(r),

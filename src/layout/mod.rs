@@ -75,29 +75,6 @@ pub fn missing_glyphs(missing: &[char]) -> String {
     )
 }
 
-/// The warning for characters a font maps to glyphs without an outline (`file`, the font as
-/// the game names it; the first five characters named, then how many more).
-pub fn inkless_glyphs(file: &str, chars: &[char]) -> String {
-    let list: Vec<String> = chars
-        .iter()
-        .take(5)
-        .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
-        .collect();
-    let more = match chars.len().saturating_sub(5) {
-        0 => String::new(),
-        n => format!(" and {n} more"),
-    };
-    format!(
-        "{}{more}: no outline in the font `{file}` (a damaged or stripped font): {} blank",
-        list.join(", "),
-        if chars.len() == 1 {
-            "it prints"
-        } else {
-            "they print"
-        }
-    )
-}
-
 /// Ink that reads well on `bg`.
 pub fn ink_on(bg: Color) -> Color {
     bg.ink_on()

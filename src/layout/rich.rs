@@ -197,27 +197,6 @@ pub fn missing(tb: &TextBox, text: &str) -> Vec<char> {
     v
 }
 
-/// Characters of `text` that the face they are set in maps to a glyph without an outline
-/// ([`Face::inkless`]): by face, in the order met, each once.
-pub fn inkless(tb: &TextBox, text: &str) -> Vec<(Face, Vec<char>)> {
-    let mut v: Vec<(Face, Vec<char>)> = Vec::new();
-    for p in markup::parse(text) {
-        if let Piece::Word { text, bold, italic } = p {
-            let f = face_of(tb, bold, italic);
-            for c in text.chars() {
-                let seen = v.iter().any(|(g, cs)| *g == f && cs.contains(&c));
-                if !seen && f.inkless(c) {
-                    match v.iter_mut().find(|(g, _)| *g == f) {
-                        Some((_, cs)) => cs.push(c),
-                        None => v.push((f, vec![c])),
-                    }
-                }
-            }
-        }
-    }
-    v
-}
-
 /// The ink's extent of a laid-out text in the box at (x, y) of `w` × `h` mm: from the widest
 /// line's left to its right, from the first line's cap height to the last line's baseline.
 pub fn extent(tb: &TextBox, laid: &Laid, x: f64, y: f64, w: f64, h: f64) -> (f64, f64, f64, f64) {

@@ -45,7 +45,7 @@ pub use selection::{select, Selection};
 pub use sheets::{print_sheets, SHEET_DPI};
 pub use sink::{Collect, Sink};
 pub use size::{check_build_size, estimated_bytes, MAX_BUILD_BYTES};
-pub use warnings::{face_warnings, print_warnings};
+pub use warnings::{blank_warnings, face_warnings, print_warnings};
 
 pub use crate::base::diag::Error;
 use crate::base::lang::Lang;
@@ -304,7 +304,15 @@ pub fn build_games(
                 ),
             ));
         }
-        let mut w = face_warnings(game, &build_langs(game, opts.lang));
+        let langs = build_langs(game, opts.lang);
+        let mut w = face_warnings(game, &langs);
+        w.extend(blank_warnings(
+            game,
+            &langs,
+            &books[warnings.len()],
+            opts,
+            &project.game_file(&game.id),
+        ));
         w.extend(
             book_warnings
                 .get(warnings.len())

@@ -87,7 +87,7 @@ pub fn print_sheets(
     sheets_of(game, &groups(game, lang), opts, lang, paper)
 }
 
-fn sheets_of(
+pub(super) fn sheets_of(
     game: &Game,
     groups: &[Group],
     opts: &BuildOptions,

@@ -6,9 +6,13 @@
 //! element's `place`, an `Arc<Diagnostic>`), and a warning is `place.warn(message)`; the build
 //! gathers them with the rulebooks' (`rulebooks.rs`) and `--strict` turns them into errors.
 
+use super::BuildOptions;
+use crate::base::diag::Diagnostic;
 use crate::base::lang::Lang;
 use crate::definition::model::Game;
+use crate::fonts::Face;
 use crate::layout;
+use crate::scene::Scene;
 
 /// The warnings of a game's printed faces in `lang`: every text of every face (cards, backs,
 /// tiles, pieces, die faces) checked against the box it prints in and the font it prints with.
@@ -158,4 +162,132 @@ pub fn face_warnings(game: &Game, langs: &[Lang]) -> Vec<crate::base::diag::Diag
             ))
         })
         .collect()
+}
+
+/// The characters drawn without ink ([`Face::inkless`]) in the scenes of one output, by face:
+/// each face's characters in the order met, and where it first drew one.
+#[derive(Default)]
+struct Blank {
+    faces: Vec<(Face, Vec<char>, String)>,
+}
+
+impl Blank {
+    /// Reads every text run of `scenes` (held together, so that a group they share is read
+    /// once) set in one of `damaged`; `at(i)` says where `scenes[i]` prints.
+    fn read(&mut self, scenes: &[&Scene], damaged: &[Face], at: &dyn Fn(usize) -> String) {
+        let mut seen = std::collections::HashSet::new();
+        for (i, scene) in scenes.iter().enumerate() {
+            scene.texts(&mut seen, &mut |run| {
+                if !damaged.contains(&run.face) {
+                    return;
+                }
+                for c in run.text.chars().filter(|&c| run.face.inkless(c)) {
+                    match self.faces.iter_mut().find(|(f, ..)| *f == run.face) {
+                        Some((_, chars, _)) if chars.contains(&c) => {}
+                        Some((_, chars, _)) => chars.push(c),
+                        None => self.faces.push((run.face, vec![c], at(i))),
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// The warnings of `game`'s own fonts that draw a character without an outline (a damaged or
+/// stripped font: it prints blank), one per font file, at the place in game.toml naming the
+/// file (`file`, game.toml, when none does): its first characters, how many, and where it
+/// first draws one. What is read is every text ludopress draws: in each of `langs`, every
+/// component and every page of the print file on each of `opts.papers` (boards' coordinates,
+/// tracks, labels, cards, the guide); and every page of each of `books` on each paper (body,
+/// headings, captions, figures). The texts are looked at only when a font of the game's is
+/// damaged ([`Face::damaged`]).
+pub fn blank_warnings(
+    game: &Game,
+    langs: &[Lang],
+    books: &[crate::rulebook::Rulebook],
+    opts: &BuildOptions,
+    file: &std::path::Path,
+) -> Vec<Diagnostic> {
+    let damaged: Vec<Face> = game
+        .font_files
+        .iter()
+        .map(|f| f.face)
+        .filter(|f| f.damaged())
+        .collect();
+    if damaged.is_empty() {
+        return Vec::new();
+    }
+    let mut blank = Blank::default();
+    let papers = super::sheets::papers(game, &opts.papers);
+    for &lang in langs {
+        let code = lang.code();
+        let groups = super::components::groups(game, lang);
+        let faces: Vec<(&str, &Scene)> = groups
+            .iter()
+            .flat_map(|g| g.faces.iter().map(|(stem, s)| (stem.as_str(), s)))
+            .collect();
+        let scenes: Vec<&Scene> = faces.iter().map(|f| f.1).collect();
+        blank.read(&scenes, &damaged, &|i| {
+            format!("components/{code}/{}.svg", faces[i].0)
+        });
+        if !opts.only.is_empty() {
+            continue;
+        }
+        for &paper in &papers {
+            let sheets = super::sheets::sheets_of(game, &groups, opts, lang, paper);
+            let scenes: Vec<&Scene> = sheets.iter().map(|s| &s.scene).collect();
+            blank.read(&scenes, &damaged, &|i| {
+                format!("{}-{code}-{}.pdf, page {}", game.id, paper.name(), i + 1)
+            });
+        }
+    }
+    for book in books {
+        let front = crate::rulebook::Front::of(game, book.lang);
+        for &paper in &opts.papers {
+            let pages = crate::rulebook::pages::layout(book, &front, paper);
+            let scenes: Vec<&Scene> = pages.iter().collect();
+            blank.read(&scenes, &damaged, &|i| {
+                format!(
+                    "{}-rules-{}-{}.pdf, page {}",
+                    game.id,
+                    book.lang.code(),
+                    paper.name(),
+                    i + 1
+                )
+            });
+        }
+    }
+    blank
+        .faces
+        .into_iter()
+        .map(|(face, chars, first)| {
+            let declared = game.font_files.iter().find(|f| f.face == face);
+            let name = declared.map_or(face.file(), |f| f.file.as_str());
+            let place = declared.map_or_else(|| Diagnostic::file(file, ""), |f| (*f.place).clone());
+            place.warn(inkless_glyphs(name, &chars, &first))
+        })
+        .collect()
+}
+
+/// The warning for `chars`, drawn in a font (`file`, as the game names it) that has no outline
+/// for them: the first five named, then how many in all, and where the first is drawn.
+fn inkless_glyphs(file: &str, chars: &[char], first: &str) -> String {
+    const NAMED: usize = 5;
+    let list: Vec<String> = chars
+        .iter()
+        .take(NAMED)
+        .map(|c| format!("`{c}` (U+{:04X})", u32::from(*c)))
+        .collect();
+    let more = match chars.len().saturating_sub(NAMED) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let n = chars.len();
+    format!(
+        "{}{more}: no outline in the font `{file}` (a damaged or stripped font): {} print{} blank, wherever it draws {}; the first in {first}",
+        list.join(", "),
+        if n == 1 { "this character".to_string() } else { format!("these {n} characters") },
+        if n == 1 { "s" } else { "" },
+        if n == 1 { "it" } else { "them" },
+    )
 }

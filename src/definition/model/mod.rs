@@ -67,6 +67,9 @@ pub struct Game {
     pub about: About,
     /// The font families of `[fonts]` by name, and the bundled `lato`.
     pub fonts: std::collections::BTreeMap<String, crate::fonts::Family>,
+    /// The faces of `[fonts]` loaded from the game's files (OpenType features frozen in), each
+    /// once, with where game.toml names its file: warnings about a font are said there.
+    pub font_files: Vec<FontFile>,
     /// The look of its rulebooks (`[rulebook]`): what the game chose, each when it did.
     pub rulebook: RulebookLook,
     /// The date its PDFs carry, seconds since 1970: `SOURCE_DATE_EPOCH`, else the newest
@@ -76,6 +79,18 @@ pub struct Game {
     /// read, with the pixels each holds ([`crate::art::Art::pixels_decoded`]): the games of a
     /// build share [`crate::art::MAX_BUILD_PIXELS`].
     pub pictures: Vec<(String, u64)>,
+}
+
+/// A face of the game's own, with the file it was read from as game.toml names it
+/// (`fonts/CabinSketch-Bold.ttf`) and the place of that name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FontFile {
+    /// The face as texts are set in it.
+    pub face: crate::fonts::Face,
+    /// The file, as game.toml names it.
+    pub file: String,
+    /// The place of the file's name in game.toml.
+    pub place: std::sync::Arc<crate::base::diag::Diagnostic>,
 }
 
 /// The faces and colour a game's rulebooks are set in (`[rulebook]` in game.toml), each when

@@ -11,7 +11,9 @@ use crate::art::Art;
 use crate::base::color::Color;
 use crate::base::diag::{closest, Diagnostic};
 use crate::base::lang::{Lang, Text};
-use crate::definition::model::{Board, Card, Element, ElementKind, Label, Pattern, TextBox};
+use crate::definition::model::{
+    Board, Card, Element, ElementKind, FontFile, Label, Pattern, TextBox,
+};
 use crate::definition::raw::{self, S};
 use crate::fonts::{Face, Family};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -72,6 +74,8 @@ pub(super) struct Layouts<'r> {
     /// ([`Art::pixels_decoded`]), in the order they were read.
     pictures: Vec<(String, u64)>,
     families: BTreeMap<String, Family>,
+    /// The faces of `[fonts]` read from the game's files, each once.
+    font_files: Vec<FontFile>,
     /// What the faces being filled belong to, in messages: `card`, `piece`, `tile`.
     owner: &'static str,
     /// The game's boards, which a `board` element draws.
@@ -98,6 +102,12 @@ impl<'r> Layouts<'r> {
         &self.families
     }
 
+    /// The faces of `[fonts]` read from the game's files, each once, in the order of the
+    /// families' names (regular, bold, italic), with the place naming each file.
+    pub(super) fn font_files(&self) -> &[FontFile] {
+        &self.font_files
+    }
+
     pub(super) fn new(
         cx: &mut Ctx,
         file: &'r raw::GameFile,
@@ -112,6 +122,7 @@ impl<'r> Layouts<'r> {
             art_cost: 0,
             pictures: Vec::new(),
             families: BTreeMap::new(),
+            font_files: Vec::new(),
             owner: "card",
             boards: BTreeMap::new(),
             face_pixels: Some(0),
@@ -143,6 +154,21 @@ impl<'r> Layouts<'r> {
                 Some(list) if regular.is_some() => super::element::with_features(cx, list, family),
                 _ => family,
             };
+            let named = [
+                (regular, family.regular, Some(&f.regular)),
+                (bold, family.bold, f.bold.as_ref()),
+                (italic, family.italic, f.italic.as_ref()),
+            ];
+            for (read, face, file) in named {
+                let file = file.unwrap_or(&f.regular);
+                if read.is_some() && !l.font_files.iter().any(|k| k.face == face) {
+                    l.font_files.push(FontFile {
+                        face,
+                        file: file.get_ref().clone(),
+                        place: std::sync::Arc::new(cx.at(file.span(), String::new())),
+                    });
+                }
+            }
             l.families.insert(name.to_string(), family);
         }
         for (name, path) in &file.icons {

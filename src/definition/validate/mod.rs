@@ -262,6 +262,7 @@ pub fn game(
         rules,
         about: about_of(&mut cx, h),
         fonts: lays.families().clone(),
+        font_files: lays.font_files().to_vec(),
         rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),
         date: crate::base::time::inputs_date(&cx.folder),
         pictures: lays.pictures(),
