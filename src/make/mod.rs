@@ -271,7 +271,12 @@ pub fn build_games(
                 books.push(b);
                 book_warnings.push(w);
             }
-            Err(Error::Input(d)) => diags.0.extend(d.0),
+            Err(Error::Input(d)) => {
+                // Kept one entry per game, so that `books[i]` stays game `i`'s.
+                diags.0.extend(d.0);
+                books.push(Vec::new());
+                book_warnings.push(Vec::new());
+            }
             Err(other) => return Err(other),
         }
     }
@@ -309,7 +314,7 @@ pub fn build_games(
         w.extend(blank_warnings(
             game,
             &langs,
-            &books[warnings.len()],
+            books.get(warnings.len()).map_or(&[][..], |b| &b[..]),
             opts,
             &project.game_file(&game.id),
         ));
