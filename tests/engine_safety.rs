@@ -1286,3 +1286,33 @@ fn consent_covers_every_program_file_of_the_game_and_not_its_data() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_unconfined_python_engine_writes_no_bytecode_that_would_ask_again() {
+    use ludopress::rules::external::trust::fingerprint;
+    let python = Command::new("python3").args(["-c", ""]).output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        println!("note: no python3 here; the bytecode test is skipped");
+        return;
+    }
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = consent_folder(
+        "bytecode",
+        &[("engine.py", "import helper\n"), ("helper.py", "x = 1\n")],
+    );
+    let def = EngineDef {
+        command: vec!["python3".into(), "engine.py".into()],
+        dir: dir.clone(),
+    };
+    let before = fingerprint(&def).unwrap();
+    // Started from the library, unconfined: it imports helper, answers nothing and stops.
+    assert!(External::start("breakthrough-py", &def).is_err());
+    let after = fingerprint(&def).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        before.sha256, after.sha256,
+        "a run of the trusted engine changed what consent covers: {:?} then {:?}",
+        before.first_others, after.first_others
+    );
+}
