@@ -1123,6 +1123,13 @@ fn inline_code_and_files_loaded_by_no_word_ask_again_when_swapped() {
             .output()
             .unwrap();
         assert!(o.status.success(), "{name}: {}", text(&o));
+        // `trust` says what it covers beyond the named files (engine.sh, helper.py).
+        let t = text(&o);
+        if name == "import"
+            && !t.contains("and 2 other files of the game (code it may load): engine.sh, helper.py")
+        {
+            missed.push(format!("{name}: helper.py is not listed: {t}"));
+        }
         std::fs::write(
             game.join(swapped),
             "import sys\nsys.stderr.write('SWAPPED-RAN')\n",
