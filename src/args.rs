@@ -229,7 +229,9 @@ pub enum Command {
     /// on: it is code from whoever made the game folder. The record is kept outside the folder
     /// and tied to the command and every file of the game it can run or load (the words' paths
     /// after `..`, links and `--opt=path`, the folders they name, the program a bare name finds
-    /// in the game): a change to any of them asks again.
+    /// in the game, the files inline code names, and every other file of the game but its data:
+    /// *.toml, *.md, *.txt, pictures, fonts, *.csv, *.tsv, analysis.json, .git): a change to any
+    /// of them asks again; an edit to a rulebook, a picture or game.toml does not.
     #[command(
         after_help = "Examples:\n  ludopress trust breakthrough-py\n  ludopress trust --list\n  ludopress trust --revoke breakthrough-py\n\nThe trust file is $LUDOPRESS_TRUST_FILE, else $XDG_CONFIG_HOME/ludopress/trust.toml, else ~/.config/ludopress/trust.toml."
     )]

@@ -795,7 +795,16 @@ fn a_bare_program_name_is_found_only_through_absolute_path_entries_and_hashed_in
                 "{name}: the trusted files do not list `engine`: {t}"
             ));
         }
-        write("echo ENGINE-CHANGED >&2; exit 3");
+        // Through the game folder as an absolute entry: changed, asked again (status 2);
+        // through an empty or relative entry: unchanged (consent covers every program file of
+        // the game, so a change would be asked about first), and not found at all, as a
+        // program not installed.
+        let why = if name == "absolute" {
+            write("echo ENGINE-CHANGED >&2; exit 3");
+            "changed since you trusted it"
+        } else {
+            "not found in the absolute folders of PATH"
+        };
         let o = bin(&root)
             .current_dir(&game)
             .env("PATH", &var)
@@ -803,14 +812,11 @@ fn a_bare_program_name_is_found_only_through_absolute_path_entries_and_hashed_in
             .output()
             .unwrap();
         let t = text(&o);
-        // Through the game folder as an absolute entry: asked again (status 2); through an
-        // empty or relative entry: not found at all, as a program not installed.
-        let why = if name == "absolute" {
-            "changed since you trusted it"
-        } else {
-            "not found in the absolute folders of PATH"
-        };
-        if t.contains("ENGINE-CHANGED") || o.status.success() || !t.contains(why) {
+        if t.contains("ENGINE-CHANGED")
+            || t.contains("ENGINE-RAN")
+            || o.status.success()
+            || !t.contains(why)
+        {
             missed.push(format!(
                 "{name}: the game's own `engine`, found on PATH=...{}, changed after trust and ran: {t}",
                 &var[var.len().saturating_sub(20)..]
@@ -1084,4 +1090,236 @@ fn the_confinement_grants_one_installation_never_a_folder_of_other_programs_data
     assert!(got.iter().all(|p| !p.starts_with(&h)), "{got:?}");
     let _ = std::fs::remove_dir_all(&home);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn inline_code_and_files_loaded_by_no_word_ask_again_when_swapped() {
+    // (name, command, the file swapped after trust): each is code the engine runs.
+    let cases = [
+        (
+            "sh-c",
+            r#"command = ["sh", "-c", "python3 engine.py"]"#,
+            "engine.py",
+        ),
+        (
+            "python-c",
+            r#"command = ["python3", "-c", "exec(open('engine.py').read())"]"#,
+            "engine.py",
+        ),
+        (
+            "import",
+            r#"command = ["python3", "engine.py"]"#,
+            "helper.py",
+        ),
+    ];
+    let mut missed = Vec::new();
+    for (name, command, swapped) in cases {
+        let root = project(&format!("inline-{name}"), "", Some(command));
+        let game = root.join("games/breakthrough-py");
+        std::fs::write(game.join("engine.py"), "import helper\n").unwrap();
+        std::fs::write(game.join("helper.py"), "x = 1\n").unwrap();
+        let o = bin(&root)
+            .args(["trust", "breakthrough-py"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        // `trust` says what it covers beyond the named files (engine.sh, helper.py).
+        let t = text(&o);
+        if name == "import"
+            && !t.contains("and 2 other files of the game (code it may load): engine.sh, helper.py")
+        {
+            missed.push(format!("{name}: helper.py is not listed: {t}"));
+        }
+        std::fs::write(
+            game.join(swapped),
+            "import sys\nsys.stderr.write('SWAPPED-RAN')\n",
+        )
+        .unwrap();
+        let o = bin(&root)
+            .args(["check", "breakthrough-py"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        if o.status.code() != Some(2) || !t.contains("changed since you trusted it") {
+            missed.push(format!(
+                "{name}: `{command}`, {swapped} swapped after trust, not asked again: {t}"
+            ));
+        }
+        let _ = std::fs::remove_dir_all(&root);
+    }
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+#[test]
+fn editing_a_rulebook_a_picture_or_game_toml_does_not_ask_again() {
+    let root = project(
+        "data-edits",
+        "echo ENGINE-RAN >&2; exit 3\n",
+        Some(r#"command = ["sh", "-c", "sh engine.sh"]"#),
+    );
+    let game = root.join("games/breakthrough-py");
+    std::fs::create_dir_all(game.join("art")).unwrap();
+    std::fs::write(game.join("art/board.svg"), "<svg/>\n").unwrap();
+    let o = bin(&root)
+        .args(["trust", "breakthrough-py"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let append = |rel: &str, more: &str| {
+        let p = game.join(rel);
+        let mut t = std::fs::read_to_string(&p).unwrap_or_default();
+        t.push_str(more);
+        std::fs::write(p, t).unwrap();
+    };
+    let edits: [(&str, &dyn Fn()); 5] = [
+        ("rulebook", &|| append("rules.en.md", "\nOne more line.\n")),
+        ("picture", &|| append("art/board.svg", "<!-- redrawn -->\n")),
+        ("new picture", &|| append("art/pawn.png", "\u{89}PNG")),
+        ("game.toml", &|| append("game.toml", "\n# edited\n")),
+        ("editor swap file", &|| append(".rules.en.md.swp", "b0VIM")),
+    ];
+    let mut asked = Vec::new();
+    for (what, edit) in edits {
+        edit();
+        let o = bin(&root)
+            .args(["check", "breakthrough-py"])
+            .output()
+            .unwrap();
+        let t = text(&o);
+        if !t.contains("ENGINE-RAN") || t.contains("changed since you trusted it") {
+            asked.push(format!("after a {what} edit: {t}"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(asked.is_empty(), "{}", asked.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn consent_covers_every_program_file_of_the_game_and_not_its_data() {
+    use ludopress::rules::external::trust::fingerprint;
+    let files = [
+        ("engine.py", "import helper\n"),
+        ("helper.py", "x = 1\n"),
+        ("hooks/hook.mjs", "export {}\n"),
+        ("lib/lib.so", "ELF"),
+        ("engine.dat", "code"),
+        ("bin/tool", "#!/bin/sh\n"),
+        ("game.toml", "[game]\n"),
+        ("rules.en.md", "# Rules\n"),
+        ("notes.txt", "notes\n"),
+        ("art/board.svg", "<svg/>\n"),
+        ("art/x.svg", "print('in a picture')\n"),
+        ("art/photo.JPG", "jpg"),
+        ("fonts/a.ttf", "ttf"),
+        ("data/cards.csv", "a,b\n"),
+        ("analysis.json", "{}\n"),
+        ("positions/start.toml", "x = 1\n"),
+        (".git/HEAD", "ref: refs/heads/main\n"),
+        (".git/hooks/post-commit", "#!/bin/sh\n"),
+    ];
+    // (command, files whose change must ask again, files whose change must not)
+    let cases: [(&[&str], &[&str], &[&str]); 4] = [
+        (
+            &["python3", "engine.py"],
+            &[
+                "helper.py",
+                "hooks/hook.mjs",
+                "lib/lib.so",
+                "engine.dat",
+                "bin/tool",
+            ],
+            &[
+                "game.toml",
+                "rules.en.md",
+                "notes.txt",
+                "art/board.svg",
+                "art/photo.JPG",
+                "fonts/a.ttf",
+                "data/cards.csv",
+                "analysis.json",
+                "positions/start.toml",
+                ".git/HEAD",
+                ".git/hooks/post-commit",
+            ],
+        ),
+        (
+            &["python3", "-c", "exec(open('art/x.svg').read())"],
+            &["art/x.svg", "helper.py"],
+            &["art/board.svg", "game.toml"],
+        ),
+        (
+            &["sh", "-c", "python3 engine.py <notes.txt"],
+            &["engine.py", "notes.txt"],
+            &["rules.en.md"],
+        ),
+        (
+            &["node", "--eval", "import(\"./art/board.svg\")"],
+            &["art/board.svg", "hooks/hook.mjs"],
+            &["art/x.svg"],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (command, covered, free)) in cases.iter().enumerate() {
+        let dir = consent_folder(&format!("kinds-{i}"), &files);
+        let def = EngineDef {
+            command: command.iter().map(|w| w.to_string()).collect(),
+            dir: dir.clone(),
+        };
+        for (rel, must_ask) in covered
+            .iter()
+            .map(|f| (f, true))
+            .chain(free.iter().map(|f| (f, false)))
+        {
+            let before = fingerprint(&def).unwrap_or_else(|e| panic!("{command:?}: {e}"));
+            let p = dir.join(rel);
+            let mut t = std::fs::read(&p).unwrap();
+            t.extend_from_slice(b"\n# changed\n");
+            std::fs::write(&p, t).unwrap();
+            let after = fingerprint(&def).unwrap_or_else(|e| panic!("{command:?}: {e}"));
+            if (before.sha256 != after.sha256) != must_ask {
+                wrong.push(format!(
+                    "{command:?}: a change to {rel} {} (files {:?})",
+                    if must_ask {
+                        "does not ask again"
+                    } else {
+                        "asks again"
+                    },
+                    before.files
+                ));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unconfined_python_engine_writes_no_bytecode_that_would_ask_again() {
+    use ludopress::rules::external::trust::fingerprint;
+    let python = Command::new("python3").args(["-c", ""]).output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        println!("note: no python3 here; the bytecode test is skipped");
+        return;
+    }
+    ludopress::rules::external::trust::allow_for_this_run();
+    let dir = consent_folder(
+        "bytecode",
+        &[("engine.py", "import helper\n"), ("helper.py", "x = 1\n")],
+    );
+    let def = EngineDef {
+        command: vec!["python3".into(), "engine.py".into()],
+        dir: dir.clone(),
+    };
+    let before = fingerprint(&def).unwrap();
+    // Started from the library, unconfined: it imports helper, answers nothing and stops.
+    assert!(External::start("breakthrough-py", &def).is_err());
+    let after = fingerprint(&def).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        before.sha256, after.sha256,
+        "a run of the trusted engine changed what consent covers: {:?} then {:?}",
+        before.first_others, after.first_others
+    );
 }

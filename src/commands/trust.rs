@@ -33,10 +33,11 @@ pub fn trust(
         for r in records {
             say!(
                 out,
-                "{}: `{}` (files: {}; sha256 {})",
+                "{}: `{}` (files: {}; and {} other files; sha256 {})",
                 escape_controls(&r.folder.display().to_string()),
                 escape_controls(&r.command.join(" ")),
                 escape_controls(&r.files.join(", ")),
+                r.other_files,
                 &r.sha256[..r.sha256.len().min(16)]
             );
         }
@@ -94,7 +95,7 @@ pub fn trust(
         ),
     }
     if r.files.is_empty() {
-        say!(out, "  files of the game it covers: none");
+        say!(out, "  files of the game its words name: none");
     } else {
         say!(
             out,
@@ -102,6 +103,20 @@ pub fn trust(
             escape_controls(&r.files.join(", "))
         );
     }
-    say!(out, "  a change to the command or to these files asks again; `ludopress trust --revoke {game}` undoes this");
+    if r.other_files > 0 {
+        let more = if r.other_files > r.first_others.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        say!(
+            out,
+            "  and {} other {} of the game (code it may load): {}{more}",
+            r.other_files,
+            if r.other_files == 1 { "file" } else { "files" },
+            escape_controls(&r.first_others.join(", "))
+        );
+    }
+    say!(out, "  a change to the command or to these files asks again (not to the game's data: definition, rulebooks, pictures, fonts, tables); `ludopress trust --revoke {game}` undoes this");
     Ok(())
 }

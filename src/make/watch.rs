@@ -179,7 +179,7 @@ fn absolute(path: &Path) -> PathBuf {
 
 /// An editor's or a system's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`,
 /// `.#game.toml`, `4913`, `.DS_Store`, `x.bak`, `x.tmp`): it changes nothing a build reads.
-fn is_scratch(path: &Path) -> bool {
+pub(crate) fn is_scratch(path: &Path) -> bool {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())

@@ -409,6 +409,9 @@ enum Reach {
     Refused,
     /// The game's program through an empty or relative PATH entry: never found, never run.
     NotFound,
+    /// The game's data named by no word (a picture): consent leaves it out (an edit does not ask
+    /// again).
+    Data,
 }
 
 /// One generated game folder (`dir`, fresh) and engine command reaching `target` (relative to
@@ -441,7 +444,7 @@ fn consent_case(
     let mut reach = Reach::Covered;
     let mut path = Some(std::ffi::OsString::from(&system));
     let mut words: Vec<String> = vec!["python3".into()];
-    let word = match rng.below(13) {
+    let word = match rng.below(17) {
         0 => target.clone(),
         1 => format!("art/../{target}"),
         2 => format!("--require=./{target}"),
@@ -506,6 +509,59 @@ fn consent_case(
                     format!("{up}{}", out.trim_start_matches('/'))
                 }
             }
+        }
+        13 => {
+            // Inline code naming the target (a picture too: it is run as code).
+            let target = if rng.below(3) == 0 {
+                "art/board.svg".to_string()
+            } else {
+                target.clone()
+            };
+            let (option, code) = match rng.below(4) {
+                0 => ("-c", format!("exec(open('{target}').read())")),
+                1 => ("-e", format!("require(\"./{target}\")")),
+                2 => ("--eval", format!("import(`{target}`);1")),
+                _ => ("-c", format!("python3 {target} <x|y>&2;true")),
+            };
+            return (vec!["sh".into(), option.into(), code], path, target, reach);
+        }
+        14 => {
+            // A file loaded by no word (imported, sourced, a library): any kind of code.
+            let loaded = [
+                "lib/helper.py",
+                "hook.mjs",
+                "lib/deep/lib.so",
+                "engine.dat",
+                "tool",
+            ][pick(rng, 5)];
+            let p = dir.join(loaded);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "code\n").unwrap();
+            return (
+                vec!["python3".into(), "engine.py".into()],
+                path,
+                loaded.into(),
+                reach,
+            );
+        }
+        15 | 16 => {
+            // The game's data named by no word: an edit does not ask again.
+            let data = [
+                "art/board.svg",
+                "rules.en.md",
+                "game.toml",
+                "notes.TXT",
+                "analysis.json",
+            ][pick(rng, 5)];
+            let p = dir.join(data);
+            std::fs::write(&p, "data\n").unwrap();
+            let inline = format!("exec(open('engine.py').read()) # {}", rng.below(100));
+            let command = if rng.below(2) == 0 {
+                vec!["python3".into(), "engine.py".into()]
+            } else {
+                vec!["python3".into(), "-c".into(), inline]
+            };
+            return (command, path, data.into(), Reach::Data);
         }
         _ => {
             // A special file somewhere in the game folder: refused whatever the command.
@@ -610,6 +666,10 @@ fn generated_engine_commands_are_refused_or_consented_to_exactly() {
                             before.sha256, after.sha256,
                             "{target} changed after consent, not asked again: {shown} (files {:?})",
                             before.files
+                        ),
+                        Reach::Data => assert_eq!(
+                            before.sha256, after.sha256,
+                            "the game's data {target} edited after consent, asked again: {shown}"
                         ),
                         _ => {
                             // Found only through a relative entry: never run at all.

@@ -325,6 +325,9 @@ impl External {
                 cmd.env(key, v);
             }
         }
+        // Python writes `__pycache__` beside the modules an unconfined engine imports: a file of
+        // the game that consent covers (a `.pyc` is code), which would ask again after each run.
+        cmd.env("PYTHONDONTWRITEBYTECODE", "1");
         cmd.args(&def.command[1..])
             .current_dir(&dir)
             .stdin(Stdio::piped())

@@ -2,9 +2,10 @@
 //! a program in `[engine] command`; ludopress starts it only when the person said so: for one
 //! run (`--allow-engine`, [`allow_for_this_run`]) or for good (`ludopress trust GAME`, a record
 //! in a file outside every game folder). A record is tied to the game folder's canonical path
-//! and to a SHA-256 of the command and of every file of the folder it can run or load by its
-//! words ([`fingerprint_with`]), so a changed command or a changed engine file is asked about
-//! again, the way `direnv allow` works.
+//! and to a SHA-256 of the command and of every file of the folder it can run or load
+//! ([`fingerprint_with`]): the files its words name, and every other file of the folder but the
+//! game's data ([`GAME_DATA`]), so a changed command or a changed engine file is asked about
+//! again, the way `direnv allow` works, and an edited rulebook or picture is not.
 
 use crate::base::diag::{escape_controls, Diagnostic, Diagnostics, Error};
 use crate::definition::model::EngineDef;
@@ -24,6 +25,36 @@ pub const MAX_NAMED_FILE: u64 = 256 << 20;
 pub const MAX_RECORDS: usize = 1000;
 /// Most files (and links) consent covers that can be trusted (each is hashed).
 pub const MAX_FOLDER_FILES: usize = 10_000;
+
+/// The game's data that ludopress itself reads, by kind (`*.ext`, compared without regard to
+/// case, or a whole file name): the definition and positions, rulebooks and notes, pictures,
+/// fonts, data tables, a saved report. Consent does not cover them unless a word of the command
+/// names them, so that editing them never asks again (nor breaks `watch`); every other file of
+/// the game folder is taken for code the engine may load, and covered.
+pub const GAME_DATA: &[&str] = &[
+    "*.toml",
+    "*.md",
+    "*.txt",
+    "*.svg",
+    "*.png",
+    "*.jpg",
+    "*.jpeg",
+    "*.ttf",
+    "*.otf",
+    "*.csv",
+    "*.tsv",
+    "analysis.json",
+];
+
+/// Version-control folders, never walked (every commit would ask again; an engine loads none of
+/// their files unless a word names it, and then it is covered).
+pub const VERSION_CONTROL: &[&str] = &[".git", ".hg", ".svn"];
+
+/// Options whose next word is code (`sh -c`, `python3 -c`, `node -e`, `node --eval`, `perl -E`).
+const CODE_OPTIONS: &[&str] = &["-c", "-e", "--eval", "-E", "--command"];
+
+/// How many of the files consent covers besides the named ones `trust` shows by name.
+pub const SHOWN_OTHERS: usize = 5;
 
 /// Set by `--allow-engine`: every engine program of this run may start.
 static ALLOW_ALL: AtomicBool = AtomicBool::new(false);
@@ -62,9 +93,15 @@ pub struct Record {
     pub folder: PathBuf,
     /// The command, word by word.
     pub command: Vec<String>,
-    /// The files of the game consent covers ([`fingerprint_with`]), relative to the folder, as
-    /// resolved; a folder the command names is shown as `eng/ (N files)`.
+    /// The files of the game the command's words name ([`fingerprint_with`]), relative to the
+    /// folder, as resolved; a folder the command names is shown as `eng/ (N files)`.
     pub files: Vec<String>,
+    /// How many other files of the game consent covers (code the engine may load).
+    #[serde(default)]
+    pub other_files: usize,
+    /// The first of them ([`SHOWN_OTHERS`] at most), in the order of their paths.
+    #[serde(default)]
+    pub first_others: Vec<String>,
     /// SHA-256 of the folder, the command and the files' contents, in hexadecimal.
     pub sha256: String,
 }
@@ -82,11 +119,20 @@ pub fn fingerprint(def: &EngineDef) -> Result<Record, Error> {
 }
 
 /// [`fingerprint`] with `path` as `PATH`. Consent covers every file of the game's folder the
-/// engine can run or load by its command: the program a bare name finds on `PATH` when it lies
-/// in the folder, and every file a word of the command names (the word, or what follows `=` in
-/// `--opt=path`, or a short option's glued value `-Ipath`), after `..` and links, every file
-/// under a folder a word names, links in it followed. A word or link that leads out of the folder
-/// is refused, and so is a folder holding a device node, a FIFO or a socket.
+/// engine can run or load:
+/// - what its words name: the program a bare name finds on `PATH` when it lies in the folder,
+///   and every file a word names (the word, or what follows `=` in `--opt=path`, or a short
+///   option's glued value `-Ipath`), after `..` and links; every file under a folder a word
+///   names, links in it followed;
+/// - in inline code (the word after one of [`CODE_OPTIONS`], or a word holding whitespace,
+///   quotes or parentheses), every path-like token that is a file of the game
+///   (`exec(open('x.svg').read())` covers `x.svg`);
+/// - every other regular file of the folder, links followed, but the game's data
+///   ([`GAME_DATA`]), editors' scratch files and version-control folders ([`VERSION_CONTROL`]).
+///
+/// A word, a token or a link that leads out of the folder is refused (an absolute token of
+/// inline code is a program of the system, left alone), and so is a folder holding a device
+/// node, a FIFO or a socket, or more files than the limits.
 pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record, Error> {
     let folder = def
         .dir
@@ -94,7 +140,9 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
         .map_err(|e| Error::file("cannot resolve the game folder", &def.dir, e))?;
     super::confine::check_folder(&folder)?;
     let mut cover = Cover::new(&folder);
+    let mut code_next = false;
     for (i, word) in def.command.iter().enumerate() {
+        let code = std::mem::replace(&mut code_next, CODE_OPTIONS.contains(&word.as_str()));
         if i == 0 && !word.contains('/') {
             // A bare name: the program PATH finds, covered when it is the game's. Not found,
             // nothing runs (the engine fails to start).
@@ -106,15 +154,33 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
         for c in candidates(word) {
             cover.word(word, c)?;
         }
+        if code || word.contains(|c: char| c.is_whitespace() || "'\"()".contains(c)) {
+            for token in word.split(ends_token).filter(|t| !t.is_empty()) {
+                for c in candidates(token) {
+                    cover.token(word, c)?;
+                }
+            }
+        }
+    }
+    cover.walk(Path::new(""), Walk::Code)?;
+    let all: BTreeSet<&PathBuf> = cover.files.iter().chain(&cover.others).collect();
+    let mut sizes = Vec::with_capacity(all.len());
+    for rel in &all {
+        let p = folder.join(rel);
+        let meta = std::fs::metadata(&p).map_err(|e| Error::file("cannot read", &p, e))?;
+        sizes.push((meta.len(), *rel));
+    }
+    if sizes.iter().map(|(n, _)| n).sum::<u64>() > MAX_NAMED_FILE {
+        return Err(cover.too_large(sizes));
     }
     let mut h = Sha256::new();
-    field(&mut h, b"ludopress engine consent 2");
+    field(&mut h, b"ludopress engine consent 3");
     field(&mut h, folder.as_os_str().as_encoded_bytes());
     for w in &def.command {
         field(&mut h, w.as_bytes());
     }
     let mut left = MAX_NAMED_FILE;
-    for rel in &cover.files {
+    for rel in &all {
         field(&mut h, b"file");
         field(&mut h, rel.as_os_str().as_encoded_bytes());
         left -= hash_file(&mut h, &folder.join(rel), left)?;
@@ -125,13 +191,35 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
         field(&mut h, to.as_encoded_bytes());
     }
     let sha256 = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    let files = cover.shown;
+    let others: Vec<&PathBuf> = cover.others.difference(&cover.files).collect();
     Ok(Record {
-        folder,
+        folder: folder.clone(),
         command: def.command.clone(),
-        files,
+        other_files: others.len(),
+        first_others: others
+            .iter()
+            .take(SHOWN_OTHERS)
+            .map(|p| p.display().to_string())
+            .collect(),
+        files: cover.shown,
         sha256,
     })
+}
+
+/// Whether `c` ends a path-like token of inline code.
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || "'\"()`;,&|<>".contains(c)
+}
+
+/// Whether the file `name` is the game's data ([`GAME_DATA`]) or an editor's scratch file.
+fn is_data(name: &OsStr) -> bool {
+    let name = name.to_string_lossy();
+    let lower = name.to_ascii_lowercase();
+    crate::make::watch::is_scratch(Path::new(name.as_ref()))
+        || GAME_DATA.iter().any(|k| match k.strip_prefix('*') {
+            Some(ext) => lower.ends_with(ext) && lower.len() > ext.len(),
+            None => lower == *k,
+        })
 }
 
 /// Appends `bytes` to the hash with its length, so that fields never run into each other.
@@ -156,13 +244,24 @@ fn candidates(word: &str) -> Vec<&str> {
     out
 }
 
-/// The files of the game folder consent covers, found word by word.
+/// How a folder is walked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// A folder a word names: every file under it.
+    Named,
+    /// The game folder: every file but the game's data ([`is_data`]).
+    Code,
+}
+
+/// The files of the game folder consent covers, found word by word, then in the whole folder.
 struct Cover<'a> {
     /// The game folder, canonical.
     folder: &'a Path,
-    /// Regular files, relative to the folder (real paths: each once).
+    /// Regular files the words reach, relative to the folder (real paths: each once).
     files: BTreeSet<PathBuf>,
-    /// Links met in named folders, relative to the folder, and what they hold.
+    /// The other regular files covered: code the engine may load (some may be in `files` too).
+    others: BTreeSet<PathBuf>,
+    /// Links met in folders walked, relative to the folder, and what they hold.
     links: BTreeMap<PathBuf, std::ffi::OsString>,
     /// Folders walked already (relative), so that a link back into one ends.
     walked: BTreeSet<PathBuf>,
@@ -175,6 +274,7 @@ impl<'a> Cover<'a> {
         Cover {
             folder,
             files: BTreeSet::new(),
+            others: BTreeSet::new(),
             links: BTreeMap::new(),
             walked: BTreeSet::new(),
             shown: Vec::new(),
@@ -243,7 +343,7 @@ impl<'a> Cover<'a> {
             self.file(rel)
         } else if meta.is_dir() {
             let before = self.files.len();
-            self.walk(&rel)?;
+            self.walk(&rel, Walk::Named)?;
             let shown = if rel.as_os_str().is_empty() {
                 ".".to_string()
             } else {
@@ -260,6 +360,31 @@ impl<'a> Cover<'a> {
         }
     }
 
+    /// A path-like token `t` of the inline code `word`: a file of the game is covered (whatever
+    /// its kind); a relative token that is a file out of the folder is refused; anything else
+    /// (a word of the code, a folder, a program of the system) is left alone.
+    fn token(&mut self, word: &str, t: &str) -> Result<(), Error> {
+        let Ok(real) = self.folder.join(t).canonicalize() else {
+            return Ok(());
+        };
+        if !real.is_file() {
+            return Ok(());
+        }
+        match self.inside(&real) {
+            Some(rel) => self.file(rel),
+            None if Path::new(t).is_relative() => Err(refused(
+                &self.toml(),
+                format!(
+                    "the engine command's inline code `{}` names `{}`, that is {}, outside the game's folder: an engine may use the files of its folder only (copy what it needs into the folder)",
+                    escape_controls(word),
+                    escape_controls(t),
+                    real.display()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn file(&mut self, rel: PathBuf) -> Result<(), Error> {
         self.show(rel.display().to_string());
         self.files.insert(rel);
@@ -267,18 +392,72 @@ impl<'a> Cover<'a> {
     }
 
     fn bounded(&self) -> Result<(), Error> {
-        if self.files.len() + self.links.len() > MAX_FOLDER_FILES {
-            return Err(refused(
-                &self.toml(),
-                format!("the engine command covers over {MAX_FOLDER_FILES} files: too many to be trusted (name the engine's files, not a folder this large)"),
-            ));
+        if self.files.len() + self.others.len() + self.links.len() <= MAX_FOLDER_FILES {
+            return Ok(());
         }
-        Ok(())
+        // The folders holding the most, to say what to move out.
+        let mut by_top: BTreeMap<String, usize> = BTreeMap::new();
+        for p in self
+            .files
+            .iter()
+            .chain(&self.others)
+            .chain(self.links.keys())
+        {
+            let mut parts = p.components();
+            let top = parts.next().map(|c| c.as_os_str().to_string_lossy());
+            let top = match (top, parts.next()) {
+                (Some(t), Some(_)) => format!("{t}/"),
+                _ => "./".to_string(),
+            };
+            *by_top.entry(top).or_default() += 1;
+        }
+        let mut most: Vec<(usize, String)> = by_top.into_iter().map(|(t, n)| (n, t)).collect();
+        most.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let most: Vec<String> = most
+            .iter()
+            .take(3)
+            .map(|(n, t)| format!("{} ({n})", escape_controls(t)))
+            .collect();
+        Err(refused(
+            &self.toml(),
+            format!(
+                "consent would cover over {MAX_FOLDER_FILES} files of the game's folder (the limit of files consent covers), most under {}: too many to be trusted (move what the engine does not load out of the game's folder)",
+                most.join(", ")
+            ),
+        ))
     }
 
-    /// Every regular file under the folder `rel` (relative to the game folder), and every file
-    /// or folder its links lead to in the game folder; a link out of it is refused.
-    fn walk(&mut self, rel: &Path) -> Result<(), Error> {
+    /// The refusal of files over [`MAX_NAMED_FILE`] bytes together, naming the biggest.
+    fn too_large(&self, mut sizes: Vec<(u64, &PathBuf)>) -> Error {
+        let total: u64 = sizes.iter().map(|(n, _)| n).sum();
+        sizes.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        let biggest: Vec<String> = sizes
+            .iter()
+            .take(3)
+            .map(|(n, p)| {
+                format!(
+                    "{} ({:.1} MiB)",
+                    escape_controls(&p.display().to_string()),
+                    *n as f64 / f64::from(1 << 20)
+                )
+            })
+            .collect();
+        refused(
+            &self.toml(),
+            format!(
+                "the files consent would cover come to {:.1} MiB, over the limit of {} MiB they may hold together; the biggest: {}: too large to be trusted (move what the engine does not load out of the game's folder)",
+                total as f64 / f64::from(1 << 20),
+                MAX_NAMED_FILE >> 20,
+                biggest.join(", ")
+            ),
+        )
+    }
+
+    /// Every regular file under the folder `rel` (relative to the game folder) (for
+    /// [`Walk::Code`], but the game's data), and every file or folder its links lead to in the
+    /// game folder; a link out of it is refused. Version-control folders below `rel` are not
+    /// walked.
+    fn walk(&mut self, rel: &Path, how: Walk) -> Result<(), Error> {
         let mut todo = vec![rel.to_path_buf()];
         while let Some(rel) = todo.pop() {
             if !self.walked.insert(rel.clone()) {
@@ -302,10 +481,15 @@ impl<'a> Cover<'a> {
                 let kind = e
                     .file_type()
                     .map_err(|e| Error::file("cannot read", &path, e))?;
+                let data = how == Walk::Code && is_data(&e.file_name());
                 if kind.is_dir() {
-                    todo.push(here);
+                    if !VERSION_CONTROL.iter().any(|v| e.file_name() == **v) {
+                        todo.push(here);
+                    }
+                } else if data {
+                    // The game's data (a link named so too): not code the engine loads.
                 } else if kind.is_file() {
-                    self.files.insert(here);
+                    self.insert(here, how);
                 } else if kind.is_symlink() {
                     let to = std::fs::read_link(&path)
                         .map_err(|e| Error::file("cannot read", &path, e))?;
@@ -316,7 +500,11 @@ impl<'a> Cover<'a> {
                             return Err(refused(
                                 &path,
                                 format!(
-                                    "a link under a folder the engine command names, to {}, outside the game's folder: an engine may use the files of its folder only",
+                                    "a link {}, to {}, outside the game's folder: an engine may use the files of its folder only",
+                                    match how {
+                                        Walk::Named => "under a folder the engine command names",
+                                        Walk::Code => "in the game's folder (consent covers every file of it but the game's data)",
+                                    },
                                     real.display()
                                 ),
                             ));
@@ -324,7 +512,8 @@ impl<'a> Cover<'a> {
                         if real.is_dir() {
                             todo.push(target);
                         } else if real.is_file() {
-                            self.files.insert(target);
+                            // Loaded by the link's name: covered whatever its own kind.
+                            self.insert(target, how);
                         }
                     }
                 }
@@ -332,6 +521,13 @@ impl<'a> Cover<'a> {
             }
         }
         Ok(())
+    }
+
+    fn insert(&mut self, rel: PathBuf, how: Walk) {
+        match how {
+            Walk::Named => self.files.insert(rel),
+            Walk::Code => self.others.insert(rel),
+        };
     }
 }
 
