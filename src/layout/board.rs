@@ -368,15 +368,20 @@ fn coordinates(s: &mut Scene, b: &Board, g: &SquareGrid) {
     let face = b.font.bold;
     let cols: Vec<String> = (0..g.cols).map(crate::geometry::hex::column_name).collect();
     let rows: Vec<String> = (1..=g.rows).map(|j| j.to_string()).collect();
-    let union = |names: &[String], size: f64| {
+    // The glyphs' boxes grow in proportion to the size: read once at 1 pt, then scaled (the
+    // font is parsed once per board, not once per size tried).
+    let at_1pt = |names: &[String]| {
         names
             .iter()
-            .filter_map(|n| face.ink_mm(n, size))
+            .filter_map(|n| face.ink_mm(n, 1.0))
             .reduce(|a, q| (a.0.min(q.0), a.1.min(q.1), a.2.max(q.2), a.3.max(q.3)))
             .unwrap_or((0.0, 0.0, 0.0, 0.0))
     };
+    let (cols_1pt, rows_1pt) = (at_1pt(&cols), at_1pt(&rows));
+    let scaled =
+        |b: (f64, f64, f64, f64), size: f64| (b.0 * size, b.1 * size, b.2 * size, b.3 * size);
     let fits = |size: f64| {
-        let (c, r) = (union(&cols, size), union(&rows, size));
+        let (c, r) = (scaled(cols_1pt, size), scaled(rows_1pt, size));
         c.3 - c.1 + 2.0 * LABEL_AIR <= band && r.2 - r.0 + 2.0 * LABEL_AIR <= band
     };
     let mut size = (f * 1.2).clamp(6.0, 11.0);
@@ -385,7 +390,7 @@ fn coordinates(s: &mut Scene, b: &Board, g: &SquareGrid) {
     }
     // The middle of the band, from the cut.
     let mid = (safe + f) / 2.0;
-    let (_, top, _, bottom) = union(&cols, size);
+    let (_, top, _, bottom) = scaled(cols_1pt, size);
     let ink = crate::layout::ink_on(b.frame);
     for (i, name) in cols.iter().enumerate() {
         let x = f + (i as f64 + 0.5) * b.cell;
