@@ -1323,3 +1323,47 @@ fn an_unconfined_python_engine_writes_no_bytecode_that_would_ask_again() {
         before.first_others, after.first_others
     );
 }
+
+/// The same covered files run through another program ask again: a bare name trusted as the
+/// game's `b1/prog` and then found as `b2/prog` on a new PATH, or trusted as the system's `sh`
+/// and then found as the game's own `sh` (the hostile trial's 3v cases, which ran the swapped
+/// program without asking once every program file of the game was covered).
+#[cfg(unix)]
+#[test]
+fn a_bare_name_found_as_another_program_asks_again() {
+    use ludopress::rules::external::trust::fingerprint_with;
+    use std::os::unix::fs::PermissionsExt;
+    let files = [
+        ("b1/prog", "#!/bin/sh\necho one\n"),
+        ("b2/prog", "#!/bin/sh\necho two\n"),
+        ("sh", "#!/bin/sh\necho mine\n"),
+        ("engine.sh", "echo engine\n"),
+    ];
+    let dir = consent_folder("another-program", &files);
+    for f in ["b1/prog", "b2/prog", "sh"] {
+        std::fs::set_permissions(dir.join(f), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let real = dir.canonicalize().unwrap();
+    let def = |words: &[&str]| EngineDef {
+        command: words.iter().map(|w| w.to_string()).collect(),
+        dir: dir.clone(),
+    };
+    let at = |d: &std::path::Path, rest: &str| {
+        std::ffi::OsString::from(format!("{}:{rest}", d.display()))
+    };
+    let prog = def(&["prog"]);
+    let b1 = fingerprint_with(&prog, Some(&at(&real.join("b1"), "/usr/bin:/bin"))).unwrap();
+    let b2 = fingerprint_with(&prog, Some(&at(&real.join("b2"), "/usr/bin:/bin"))).unwrap();
+    assert_ne!(
+        b1.sha256, b2.sha256,
+        "`prog` trusted as b1/prog and run as b2/prog: same consent"
+    );
+    let sh = def(&["sh", "engine.sh"]);
+    let system = fingerprint_with(&sh, Some(std::ffi::OsStr::new("/usr/bin:/bin"))).unwrap();
+    let game = fingerprint_with(&sh, Some(&at(&real, "/usr/bin:/bin"))).unwrap();
+    assert_ne!(
+        system.sha256, game.sha256,
+        "`sh` trusted as the system's and run as the game's own: same consent"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

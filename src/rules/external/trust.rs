@@ -141,6 +141,11 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
     super::confine::check_folder(&folder)?;
     let mut cover = Cover::new(&folder);
     let mut code_next = false;
+    // Which program a bare name runs: a file of the game (by its path in the folder), one of the
+    // system, or none. Hashed on its own, so that the same covered files run through another
+    // program (`b1/prog` trusted, `b2/prog` found first on a new PATH; `/usr/bin/node` trusted, the
+    // game's own `node` found first) ask again.
+    let mut runs = b"none".to_vec();
     for (i, word) in def.command.iter().enumerate() {
         let code = std::mem::replace(&mut code_next, CODE_OPTIONS.contains(&word.as_str()));
         if i == 0 && !word.contains('/') {
@@ -148,6 +153,14 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
             // nothing runs (the engine fails to start).
             if let Ok(found) = super::program::resolve(def, path) {
                 cover.program(word, &found)?;
+                runs = match found
+                    .canonicalize()
+                    .ok()
+                    .and_then(|r| r.strip_prefix(&folder).ok().map(|rel| rel.to_path_buf()))
+                {
+                    Some(rel) => [&b"game:"[..], rel.as_os_str().as_encoded_bytes()].concat(),
+                    None => b"system".to_vec(),
+                };
             }
             continue;
         }
@@ -179,6 +192,8 @@ pub fn fingerprint_with(def: &EngineDef, path: Option<&OsStr>) -> Result<Record,
     for w in &def.command {
         field(&mut h, w.as_bytes());
     }
+    field(&mut h, b"runs");
+    field(&mut h, &runs);
     let mut left = MAX_NAMED_FILE;
     for rel in &all {
         field(&mut h, b"file");
