@@ -1,7 +1,7 @@
 //! `ludopress analyze`: deterministic whatever the threads, sweeps side by side, refuses what
 //! the game does not have, and a saved report is linked from the rulebook's HTML.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

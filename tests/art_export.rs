@@ -1,7 +1,7 @@
 //! SVG art's opacity, fill rule and gradients reach every output: the SVG export, the PNG
 //! preview rendered from it, and the PDF (a shading, a graphics state, the even-odd fill).
 
-mod common;
+use crate::common;
 
 use ludopress::fonts::Face;
 use ludopress::scene::{Affine, Anchor, Scene};

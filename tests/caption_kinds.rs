@@ -6,7 +6,7 @@
 //! engine (Imbriqua's square board, Arlecchino's tiles), the way `games/*/rules.*.md` write
 //! theirs, so that the place of every word is computed from the text itself.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

@@ -4,7 +4,7 @@
 //! out), and the check must report each alteration in that caption. Body sentences that count
 //! the examples are altered too. The rates per kind are printed (`--nocapture`).
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
@@ -494,7 +494,7 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
         );
     }
     eprintln!("{report}");
-    // `CAPTION_LIES=1 cargo test --test caption_mutations -- --nocapture` lists every lie missed.
+    // `CAPTION_LIES=1 cargo test --test main caption_mutations -- --nocapture` lists every lie missed.
     if std::env::var_os("CAPTION_LIES").is_some() {
         eprintln!("{}", escaped.join("\n"));
     }

@@ -1,6 +1,6 @@
 //! The real binary in a temporary folder: builds, listings, and bad input (exit 2, nothing written).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! game is `tests/fixtures/market/` (a 30-card market game with a hex board, tiles, coins and
 //! a die, as a designer new to the tool made it).
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::model::TileFace;

@@ -1,7 +1,7 @@
 //! Decks from data files: a spreadsheet saved as CSV or TSV, one row per card, errors placed at
 //! the row and column of the file.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::{Library, Project};

@@ -2,9 +2,7 @@
 //! resolved to its index, directions per side as indices of `geometry::dirs`, regions per side
 //! and the defaults of the format filled in.
 
-mod common;
-#[path = "common/declared.rs"]
-mod declared;
+use crate::common::declared;
 
 use declared::{game_of, rules_of, text, GAMES};
 use ludopress::definition::model::rules::{Cond, Count, Outcome, Pass, Promote, Target, What};

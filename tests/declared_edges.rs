@@ -3,9 +3,8 @@
 //! made by a flip away from the placed disc ends the game; a start whose pieces float in a game
 //! where they fall is refused.
 
-mod common;
-#[path = "common/declared.rs"]
-mod declared;
+use crate::common;
+use crate::common::declared;
 
 use declared::{game_of, text};
 use ludopress::rules::declared::Declared;

@@ -7,9 +7,7 @@
 //! game of the right board (`common/declared.rs`); the game folders come with the declared
 //! engine.
 
-mod common;
-#[path = "common/declared.rs"]
-mod declared;
+use crate::common::declared;
 
 use declared::{after, errors_of, place, refused, rules_of, text, GAMES};
 use ludopress::base::diag::line_col;

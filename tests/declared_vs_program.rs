@@ -7,8 +7,7 @@
 //! Skipped with a message where `python3` is missing. `LUDOPRESS_VS_N` raises the number of
 //! positions.
 
-#[path = "common/program.rs"]
-mod program;
+use crate::common::program;
 use ludopress::definition::Project;
 use ludopress::rules::engine::Engine;
 use ludopress::rules::external::ExtPos;

@@ -1,6 +1,6 @@
 //! Bad definitions give `file:line:col` diagnostics with the reason, all at once where possible.
 
-mod common;
+use crate::common;
 
 use common::{parse, root};
 

@@ -1,6 +1,6 @@
 //! The same input gives the same bytes: two builds of every game are identical.
 
-mod common;
+use crate::common;
 
 use ludopress::make::{render_game, BuildOptions};
 

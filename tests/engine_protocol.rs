@@ -6,8 +6,7 @@
 //! `playout`, `analyze` and `play` run on `breakthrough-py` through the binary, each saying how
 //! fast the program played, and a program that dies mid-run reported at its game (status 2).
 
-#[path = "common/program.rs"]
-mod program;
+use crate::common::program;
 use ludopress::definition::model::EngineDef;
 use ludopress::rules::external::rules::ExternalRules;
 use ludopress::rules::external::{ExtPos, External};

@@ -3,7 +3,7 @@
 //! runs only with consent, only from inside its folder, confined where Linux allows, and that
 //! it can neither hang ludopress, outlive it, flood its memory nor drive the terminal.
 
-mod common;
+use crate::common;
 
 use ludopress::definition::model::EngineDef;
 use ludopress::rules::external::External;

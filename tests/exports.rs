@@ -1,7 +1,7 @@
 //! Exports for print-on-demand services and Tabletop Simulator, read back: image sizes,
 //! resolutions, grids and quantities.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::commands::share::{pod, tts, TTS_GRID};

@@ -2,7 +2,7 @@
 //! text is drawn in a face with the features frozen into it, in SVG, PNG and PDF alike; a tag
 //! that is not one, or a feature the font lacks, is an error at its place.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

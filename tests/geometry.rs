@@ -1,6 +1,6 @@
 //! Sizes and positions hold in every export: cards, pages, crop marks, backs.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::export::{pdf, svg};

@@ -1,7 +1,7 @@
 //! Hex boards in definitions: pointy and flat cells in rectangles, parallelograms and hexagons,
 //! their regions and marks, their mistakes placed, and their drawing.
 
-mod common;
+use crate::common;
 
 use ludopress::definition::model::Grid;
 

@@ -2,7 +2,7 @@
 //! writing command do. Each test runs the real binary in a small temporary project, and is
 //! bounded in time (a command that hangs is killed, and the test fails).
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! One test per clause of shared/spec/imbriqua.md, on hand-made positions, asserting exact
 //! successor sets.
 
-mod common;
+use crate::common;
 
 use ludopress::rules::engine::{Engine, Position};
 use std::collections::BTreeSet;

@@ -3,7 +3,7 @@
 //! alphabrick.md, and the alternation of turns in Lignes); a possible position beside each is
 //! still accepted.
 
-mod common;
+use crate::common;
 
 use common::{accepted, refused_at};
 

@@ -1,7 +1,7 @@
 //! Languages: a game declares the languages of its text; a game of one language writes plain
 //! strings; builds in two languages keep each language's files apart.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

@@ -2,7 +2,7 @@
 //! on the scene), extends overriding exactly the named elements, warnings and errors at their
 //! place. Art comes from the example game's folder (`games/potager/art`).
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::model::{ElementKind, Fit};

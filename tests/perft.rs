@@ -1,7 +1,7 @@
 //! Perft from data files: `games/<game>/tests/game.perft`, one for each game of the registry,
 //! lists position (a file of the game's `tests/` folder), depth and count.
 
-mod common;
+use crate::common;
 
 use ludopress::definition::Project;
 use ludopress::rules::engine::Engine;

@@ -1,7 +1,7 @@
 //! `ludopress play`: a whole game saved as a record that `moves` and `score` replay, moves typed
 //! in the game's notation, errors that list the legal moves, undo.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

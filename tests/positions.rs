@@ -1,6 +1,6 @@
 //! Bad position files: `file:line:col: message`, exit status 2, never a panic.
 
-mod common;
+use crate::common;
 
 use ludopress::definition::Project;
 use ludopress::rules::engine::{Engine, Error};

@@ -2,7 +2,7 @@
 //! and its profile, CMYK content (no RGB operator left, greys on K only), the date, and the
 //! print-on-demand sizes a preset gives.
 
-mod common;
+use crate::common;
 
 use lopdf::{Document, Object};
 use ludopress::base::lang::Lang;

@@ -2,7 +2,7 @@
 //! they must show what the SVG and PDF show. Every face and every sheet of every bundled game is
 //! drawn both ways, ours and resvg's reading of the SVG export, and compared pixel by pixel.
 
-mod common;
+use crate::common;
 
 use ludopress::export::{png, svg};
 use ludopress::make::{print_sheets, printed, BuildOptions};

@@ -3,7 +3,7 @@
 //! crop marks at both ends, a split board's assembly map is readable and each part's caption
 //! says what to glue, and `[sheet]` in a game's file sets its sheets.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::model::Game;

@@ -3,7 +3,7 @@
 //! front, captions of 6 pt or more, a page order safe to print double-sided, and a guide page
 //! with a 50 mm ruler.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::layout::Outline;

@@ -1,7 +1,7 @@
 //! What would not print as written is a warning at its place, and an error under `--strict`: a
 //! title or text too wide or too long for its box, a character the font lacks.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 

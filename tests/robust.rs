@@ -1,7 +1,7 @@
 //! Regression tests for hostile and careless input, one section per class of defect: panics and
 //! wrong exits, writes where they must not go, silent typos and misplaced errors, time and memory.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

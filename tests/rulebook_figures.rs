@@ -4,7 +4,7 @@
 //! back over itself is drawn beside itself, and a written cross on a piece that is not taken is
 //! refused at its line.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

@@ -4,7 +4,7 @@
 //! the definition, and the summary takes the last page alone. Each test lays out a small
 //! rulebook of its own.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::rulebook::{self, markdown, pages, Block};

@@ -1,6 +1,6 @@
 //! Rulebooks: every claim holds, a wrong claim is caught at its line, both languages agree.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

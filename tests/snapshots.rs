@@ -2,7 +2,7 @@
 //! component, compared with the references under `tests/fixtures/components/mini/`.
 //! A missing reference is written and fails once; `LUDOPRESS_BLESS=1` accepts a change.
 
-mod common;
+use crate::common;
 
 use ludopress::make::{render_game, BuildOptions};
 use ludopress::sheet::Paper;

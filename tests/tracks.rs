@@ -1,7 +1,7 @@
 //! Score tracks: numbered spaces around a board's edge or in rows below it, each touching the
 //! next, none overlapping another or the board; the cells move with the board inside its track.
 
-mod common;
+use crate::common;
 
 use ludopress::layout::board::{self, Space};
 

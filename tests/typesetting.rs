@@ -1,7 +1,7 @@
 //! Typesetting worthy of a publisher: no text under 6 pt on any rulebook page or print sheet,
 //! cell names readable on their cells (contrast 4.5:1), justified and hyphenated paragraphs.
 
-mod common;
+use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;

@@ -2,7 +2,7 @@
 //! edit breaks it; `build --only` writes just the components asked for; the gallery lists what
 //! was built.
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod declared;
+pub mod program;
+
 use ludopress::base::diag::{Diagnostics, Source};
 use ludopress::definition::{self, Game, Library, Project};
 use std::path::{Path, PathBuf};

@@ -1,0 +1,53 @@
+//! The integration tests, one binary: each file of `tests/` is a module of it (the fuzzers,
+//! whose counting allocator caps their whole process, keep a binary of their own: `fuzz.rs`).
+//! Helpers shared by the modules are in `common/`.
+
+mod ai;
+mod alphabrick_rules;
+mod analysis;
+mod arlecchino_rules;
+mod art_export;
+mod caption_kinds;
+mod caption_mutations;
+mod cli;
+mod common;
+mod component_data;
+mod data_files;
+mod declared_build;
+mod declared_edges;
+mod declared_rules;
+mod declared_vs_program;
+mod definitions;
+mod determinism;
+mod engine_protocol;
+mod engine_safety;
+mod exports;
+mod font_features;
+mod geometry;
+mod hex_boards;
+mod hostile_outputs;
+mod hostile_reads;
+mod imbriqua_rules;
+mod imperator_rules;
+mod impossible_positions;
+mod languages;
+mod layouts;
+mod lignes_rules;
+mod perft;
+mod perft_independent;
+mod play;
+mod positions;
+mod press;
+mod previews;
+mod print_imposition;
+mod print_sheets;
+mod print_warnings;
+mod robust;
+mod rulebook_figures;
+mod rulebook_pages;
+mod rulebooks;
+mod sampling;
+mod snapshots;
+mod tracks;
+mod typesetting;
+mod watch;
