@@ -176,6 +176,23 @@ pub fn program_in(dir: &Path, program: &str) -> Result<PathBuf, Refused> {
     Ok(real)
 }
 
+/// An editor's or a system's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`,
+/// `.#game.toml`, `4913`, `.DS_Store`, `x.bak`, `x.tmp`): it changes nothing a build reads.
+pub fn is_scratch(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    name.ends_with('~')
+        || [".swp", ".swx", ".bak", ".tmp"]
+            .iter()
+            .any(|e| name.ends_with(e))
+        || (name.starts_with('#') && name.ends_with('#'))
+        || name.starts_with(".#")
+        || name == "4913"
+        || name == ".DS_Store"
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -214,5 +231,17 @@ mod tests {
         assert_eq!(read(&ok, 100).unwrap(), b"<svg/>");
         assert!(read(&ok, 5).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn scratch_files_are_recognised() {
+        use std::path::Path;
+        assert!(super::is_scratch(Path::new("games/a/.game.toml.swp")));
+        assert!(super::is_scratch(Path::new("games/a/game.toml~")));
+        assert!(super::is_scratch(Path::new("games/a/#game.toml#")));
+        assert!(super::is_scratch(Path::new("games/a/.#game.toml")));
+        assert!(super::is_scratch(Path::new("games/a/.DS_Store")));
+        assert!(!super::is_scratch(Path::new("games/a/game.toml")));
+        assert!(!super::is_scratch(Path::new("games/a/cards.csv")));
     }
 }

@@ -101,7 +101,7 @@ impl Watched {
 
     /// The games touched by `path`: its game's, every game's for a template, none otherwise.
     fn touched(&self, path: &Path) -> Vec<String> {
-        if is_scratch(path) {
+        if crate::base::paths::is_scratch(path) {
             return Vec::new();
         }
         if path.starts_with(&self.templates) {
@@ -175,36 +175,4 @@ impl Watched {
 /// `path` made absolute and read without the disk (no link resolved).
 fn absolute(path: &Path) -> PathBuf {
     crate::base::output::lexical(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
-}
-
-/// An editor's or a system's scratch file (`.game.toml.swp`, `game.toml~`, `#game.toml#`,
-/// `.#game.toml`, `4913`, `.DS_Store`, `x.bak`, `x.tmp`): it changes nothing a build reads.
-pub(crate) fn is_scratch(path: &Path) -> bool {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    name.ends_with('~')
-        || [".swp", ".swx", ".bak", ".tmp"]
-            .iter()
-            .any(|e| name.ends_with(e))
-        || (name.starts_with('#') && name.ends_with('#'))
-        || name.starts_with(".#")
-        || name == "4913"
-        || name == ".DS_Store"
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn scratch_files_are_recognised() {
-        use std::path::Path;
-        assert!(super::is_scratch(Path::new("games/a/.game.toml.swp")));
-        assert!(super::is_scratch(Path::new("games/a/game.toml~")));
-        assert!(super::is_scratch(Path::new("games/a/#game.toml#")));
-        assert!(super::is_scratch(Path::new("games/a/.#game.toml")));
-        assert!(super::is_scratch(Path::new("games/a/.DS_Store")));
-        assert!(!super::is_scratch(Path::new("games/a/game.toml")));
-        assert!(!super::is_scratch(Path::new("games/a/cards.csv")));
-    }
 }

@@ -230,7 +230,7 @@ fn ends_token(c: char) -> bool {
 fn is_data(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
     let lower = name.to_ascii_lowercase();
-    crate::make::watch::is_scratch(Path::new(name.as_ref()))
+    crate::base::paths::is_scratch(Path::new(name.as_ref()))
         || GAME_DATA.iter().any(|k| match k.strip_prefix('*') {
             Some(ext) => lower.ends_with(ext) && lower.len() > ext.len(),
             None => lower == *k,
