@@ -484,6 +484,13 @@ pub fn check(face: &Scene, size: (f64, f64), fit: &Fit) -> Findings {
 mod tests {
     use super::*;
 
+    /// The colour of the point (`x`, `y`) mm of `s`, drawn at `k` pixels per millimetre.
+    fn pixel_at(s: &Scene, k: f64, x: f64, y: f64) -> (u8, u8, u8) {
+        let px = ((s.width * k) as u32, (s.height * k) as u32);
+        let pm = super::super::raster::draw(s, px, (k, k)).unwrap();
+        let c = pm.pixel((x * k) as u32, (y * k) as u32).unwrap();
+        (c.red(), c.green(), c.blue())
+    }
     #[test]
     fn poker_cards_take_the_services_sizes() {
         let px = |mm: f64, dpi: f64| (mm / MM_PER_INCH * dpi).round();
@@ -527,12 +534,7 @@ mod tests {
         );
         let fit = PRESETS[0].fit((40.0, 40.0), 0.0);
         let k = 10.0;
-        let pixel = |s: &Scene, x: f64, y: f64| {
-            let px = ((s.width * k) as u32, (s.height * k) as u32);
-            let pm = super::super::raster::draw(s, px, (k, k)).unwrap();
-            let c = pm.pixel((x * k) as u32, (y * k) as u32).unwrap();
-            (c.red(), c.green(), c.blue())
-        };
+        let pixel = |s: &Scene, x: f64, y: f64| pixel_at(s, k, x, y);
         let b = fit.bleed;
         let mirrored = page(&face, (40.0, 40.0), 0.0, &fit, &Edge::Rect);
         // Left band red, right band blue, the top-left corner red: the edges run on.
@@ -593,12 +595,7 @@ mod tests {
         );
         let fit = PRESETS[0].fit((w, h), 0.0);
         let k = 10.0;
-        let pixel = |s: &Scene, x: f64, y: f64| {
-            let px = ((s.width * k) as u32, (s.height * k) as u32);
-            let pm = super::super::raster::draw(s, px, (k, k)).unwrap();
-            let c = pm.pixel((x * k) as u32, (y * k) as u32).unwrap();
-            (c.red(), c.green(), c.blue())
-        };
+        let pixel = |s: &Scene, x: f64, y: f64| pixel_at(s, k, x, y);
         let b = fit.bleed;
         let page = page(&face, (w, h), 0.0, &fit, &Edge::Polygon(tri.to_vec()));
         // Below the base, in the bottom bleed band: the red runs on, and the black line comes
