@@ -164,27 +164,30 @@ fn mutated_positions_are_accepted_or_refused_at_a_place() {
     assert!(f.accepted > 0 && f.refused > 0, "{f:?}");
 }
 
+/// Each bundled game's engine, definition and rulebook in `lang` (`fr` or `en`): what the
+/// rulebook fuzzers mutate.
+pub fn bundled_rulebooks(lang: &str) -> Vec<(Engine, definition::Game, String)> {
+    let project = Project::new(common::root());
+    registry::NAMES
+        .iter()
+        .map(|g| {
+            let path = common::root().join(format!("games/{g}/rules.{lang}.md"));
+            (
+                Engine::new(&project, g).expect("engine"),
+                common::game(g),
+                std::fs::read_to_string(path).expect("rulebook"),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn mutated_rulebooks_are_accepted_or_refused_at_a_place() {
     // Rulebooks are larger and each holds a dozen positions: a third as many runs.
     let f = harness::run(
         "rulebooks",
         runs() / 3,
-        || {
-            let project = Project::new(common::root());
-            let games: Vec<(Engine, definition::Game, String)> = registry::NAMES
-                .iter()
-                .map(|g| {
-                    let path = common::root().join(format!("games/{g}/rules.fr.md"));
-                    (
-                        Engine::new(&project, g).expect("engine"),
-                        common::game(g),
-                        std::fs::read_to_string(path).expect("rulebook"),
-                    )
-                })
-                .collect();
-            (tokens(), games)
-        },
+        || (tokens(), bundled_rulebooks("fr")),
         |(tokens, games), case| {
             let (eng, def, text) = &games[case.index % games.len()];
             let bad = mutate(text, &mut case.rng, tokens);

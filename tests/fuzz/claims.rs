@@ -9,8 +9,6 @@ use crate::common;
 use crate::harness::{self, placed, short, Verdict};
 use crate::mutate::{mutate, pick, tokens};
 use ludopress::base::lang::Lang;
-use ludopress::definition::{self, Project};
-use ludopress::rules::engine::Engine;
 use ludopress::rules::registry;
 use ludopress::rules::rng::Rng;
 use std::path::Path;
@@ -93,21 +91,7 @@ fn rulebooks_with_many_and_repeated_claims_are_accepted_or_refused_at_a_place() 
     let f = harness::run(
         "claims",
         (harness::runs() / 6).max(10),
-        || {
-            let project = Project::new(common::root());
-            let games: Vec<(Engine, definition::Game, String)> = registry::NAMES
-                .iter()
-                .map(|g| {
-                    let path = common::root().join(format!("games/{g}/rules.en.md"));
-                    (
-                        Engine::new(&project, g).expect("engine"),
-                        common::game(g),
-                        std::fs::read_to_string(path).expect("rulebook"),
-                    )
-                })
-                .collect();
-            (tokens(), games)
-        },
+        || (tokens(), crate::bundled_rulebooks("en")),
         |(tokens, games), case| {
             let (eng, def, text) = &games[case.index % games.len()];
             let bad = multiply(text, &mut case.rng, tokens);
