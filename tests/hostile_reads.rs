@@ -103,16 +103,7 @@ fn run(root: &Path, cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
 
 /// A grey PNG of `w` × `h` pixels.
 fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut data = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut data, w, h);
-        enc.set_color(png::ColorType::Grayscale);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
-        let mut wr = enc.write_header().unwrap();
-        wr.write_image_data(&vec![128u8; (w * h) as usize]).unwrap();
-    }
-    data
+    common::grey_png(w, h, &vec![128u8; (w * h) as usize])
 }
 
 fn svg_with_image(href: &str) -> String {
@@ -390,20 +381,12 @@ fn the_images_of_a_face_are_counted_each_use() {
 /// A game `cards` whose four cards each draw their own picture, `art/<id>.png`; `ids` are the
 /// cards (a card drawing the same file as another shares its picture).
 fn pictures_game(ids: &[&str], files: &[&str]) -> String {
-    let cards: Vec<String> = ids
+    let cards: Vec<(String, String)> = ids
         .iter()
         .zip(files)
-        .map(|(id, f)| {
-            format!("{{ id = \"{id}\", title = \"{id}\", fields = {{ pic = \"{f}\" }} }}")
-        })
+        .map(|(id, f)| (id.to_string(), f.to_string()))
         .collect();
-    format!(
-        "[game]\nid = \"cards\"\ntitle = \"Cards\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
-         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = \"mini\"\nlayout = \"pic\"\nstyle = {{ from = \"classic\" }}\n\
-         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\ncard = [{}]\n\n\
-         [layout.pic]\n[[layout.pic.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/{{pic}}.png\"\n",
-        cards.join(", ")
-    )
+    common::pictures_game(&cards)
 }
 
 /// A grey PNG of `w` × `h` pixels, different for each `seed` (a stripe of another grey every
@@ -414,16 +397,7 @@ fn varied_png(w: u32, h: u32, seed: u8) -> Vec<u8> {
         let row = y * w as usize;
         px[row..row + w as usize].fill(seed.wrapping_mul(40));
     }
-    let mut data = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut data, w, h);
-        enc.set_color(png::ColorType::Grayscale);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
-        let mut wr = enc.write_header().unwrap();
-        wr.write_image_data(&px).unwrap();
-    }
-    data
+    common::grey_png(w, h, &px)
 }
 
 /// How a build run under a memory cap ended: its status, its standard error and the most memory

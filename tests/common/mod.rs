@@ -248,3 +248,33 @@ pub fn scratch_project(name: &str, game: &str, files: &[(&str, &str)]) -> PathBu
     }
     dir
 }
+
+/// An 8-bit grey PNG of `w` × `h` pixels (`px`, row by row), quickly compressed.
+pub fn grey_png(w: u32, h: u32, px: &[u8]) -> Vec<u8> {
+    let mut data = Vec::new();
+    let mut enc = png::Encoder::new(&mut data, w, h);
+    enc.set_color(png::ColorType::Grayscale);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    let mut wr = enc.write_header().unwrap();
+    wr.write_image_data(px).unwrap();
+    wr.finish().unwrap();
+    data
+}
+
+/// A one-language game of mini cards, each `(id, picture)` drawing `art/<picture>.png` whole.
+pub fn pictures_game(cards: &[(String, String)]) -> String {
+    let cards: Vec<String> = cards
+        .iter()
+        .map(|(id, f)| {
+            format!("{{ id = \"{id}\", title = \"{id}\", fields = {{ pic = \"{f}\" }} }}")
+        })
+        .collect();
+    format!(
+        "[game]\nid = \"cards\"\ntitle = \"Cards\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
+         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = \"mini\"\nlayout = \"pic\"\nstyle = {{ from = \"classic\" }}\n\
+         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\ncard = [{}]\n\n\
+         [layout.pic]\n[[layout.pic.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/{{pic}}.png\"\n",
+        cards.join(", ")
+    )
+}

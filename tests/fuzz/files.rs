@@ -674,28 +674,15 @@ fn medium_png(w: u32, h: u32, seed: u64) -> Vec<u8> {
     for (y, row) in px.chunks_mut(w as usize).enumerate() {
         row.fill((y as u64 / 64 + seed * 7) as u8);
     }
-    let mut data = Vec::new();
-    let mut enc = png::Encoder::new(&mut data, w, h);
-    enc.set_color(png::ColorType::Grayscale);
-    enc.set_compression(png::Compression::Fast);
-    let mut wr = enc.write_header().unwrap();
-    wr.write_image_data(&px).unwrap();
-    wr.finish().unwrap();
-    data
+    common::grey_png(w, h, &px)
 }
 
 /// A game whose cards draw `art/p<i>.png` for each `i` of `pictures`.
 fn pictures_game(pictures: usize) -> String {
-    let cards: Vec<String> = (0..pictures)
-        .map(|i| format!("{{ id = \"c{i}\", title = \"C\", fields = {{ pic = \"p{i}\" }} }}"))
+    let cards: Vec<(String, String)> = (0..pictures)
+        .map(|i| (format!("c{i}"), format!("p{i}")))
         .collect();
-    format!(
-        "[game]\nid = \"cards\"\ntitle = \"Cards\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n\
-         [[deck]]\nid = \"deck\"\nname = \"Deck\"\nsize = \"mini\"\nlayout = \"pic\"\nstyle = {{ from = \"classic\" }}\n\
-         back = {{ fill = \"blue\", ink = \"white\", title = \"Back\", pattern = \"grid\" }}\ncard = [{}]\n\n\
-         [layout.pic]\n[[layout.pic.element]]\nname = \"art\"\nkind = \"image\"\nimage = \"art/{{pic}}.png\"\n",
-        cards.join(", ")
-    )
+    common::pictures_game(&cards)
 }
 
 /// Pixel bombs: PNGs and JPEGs whose headers declare huge sizes, SVGs whose `<image>`s do (or
