@@ -60,7 +60,7 @@ fn main() -> ExitCode {
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).
     let result = std::panic::catch_unwind(|| cli::run(args)).unwrap_or_else(|_| {
-        Err(cli::Failure::Error(ludopress::base::diag::Error::Other(
+        Err(cli::Failure::Error(ludopress::base::diag::Error::System(
             "internal error: ludopress stopped on a bug; no output was half-written".into(),
         )))
     });
@@ -74,13 +74,13 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Ok(()) => ExitCode::SUCCESS,
-        Err(cli::Failure::Error(e)) if e.is_input() => {
-            errln!("{e}");
-            ExitCode::from(2)
-        }
         Err(cli::Failure::Error(e)) => {
-            errln!("error: {e}");
-            ExitCode::from(1)
+            // Diagnostics say `file:line:col: error:` themselves.
+            match &e {
+                ludopress::base::diag::Error::Input(_) => errln!("{e}"),
+                _ => errln!("error: {e}"),
+            }
+            ExitCode::from(if e.is_input() { 2 } else { 1 })
         }
         Err(cli::Failure::Quiet) => ExitCode::from(1),
     }

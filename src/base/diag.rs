@@ -623,12 +623,14 @@ mod tests {
     }
 }
 
-/// The library's one error type: bad input with its places, a file that could not be used,
-/// or anything else. The binary prints it and picks the exit code from its kind.
+/// The library's one error type, by kind: bad input with its places (`file:line:col`, reason,
+/// hint), a file that could not be used, a command-line value refused, a position that breaks
+/// its game's rules, an engine that failed, a limit reached, or a failure of the machine. The
+/// binary prints it and picks the exit status from its kind ([`Error::is_input`]).
 #[derive(Debug)]
 pub enum Error {
     /// Bad input: a definition, data file, art, font, position, rulebook or request, each
-    /// error at its `file:line:col` (exit status 2).
+    /// error at its `file:line:col` with its reason and hint (exit status 2).
     Input(Diagnostics),
     /// A file or folder that could not be read, written or resolved, with its path kept as
     /// data (exit status 1). Printed `{doing} {path}: {reason}`, or `{path}: {reason}` when
@@ -641,7 +643,39 @@ pub enum Error {
         /// Why it failed (the system's words).
         reason: String,
     },
-    /// Anything else: an engine that failed, a limit of the machine (exit status 1).
+    /// A command-line request that cannot be carried out: an option's value out of range, a
+    /// game or component that does not exist (exit status 2). Printed `{what}: {reason}`.
+    Usage {
+        /// The option or word refused, as written (e.g. `--preset lulu`); may be empty.
+        what: String,
+        /// Why, and what would be accepted.
+        reason: String,
+    },
+    /// A position that breaks a rule of its game: which rule, in the rules' words (exit
+    /// status 2 when the position was given, 1 when an engine reached it).
+    Rules(String),
+    /// An engine (a game's own program, or a player) that failed or answered outside its
+    /// protocol: which, and what it did (exit status 1).
+    Engine {
+        /// The engine's name or command.
+        engine: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A limit of ludopress reached (`docs/limits.md`): what, and the limit (exit status 2:
+    /// the input asked for too much).
+    Limit {
+        /// What grew too large, e.g. "image".
+        what: String,
+        /// The limit, with its unit.
+        limit: String,
+    },
+    /// A failure of the machine or of a library below us: encoding an image, a worker that
+    /// stopped, a watcher the system refused (exit status 1).
+    System(String),
+    /// Several errors of one command (the games of a build), each kept whole.
+    Many(Vec<Error>),
+    /// Being replaced by the kinds above (issue lean); gone when no caller is left.
     Other(String),
 }
 
@@ -655,9 +689,43 @@ impl Error {
         }
     }
 
-    /// True for bad input (exit status 2).
+    /// A command-line request refused: `what` as written, and why.
+    pub fn usage(what: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::Usage {
+            what: what.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// An engine that failed: which, and what it did.
+    pub fn engine(engine: impl Into<String>, reason: impl fmt::Display) -> Self {
+        Error::Engine {
+            engine: engine.into(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// A limit reached: what grew too large, and the limit.
+    pub fn limit(what: impl Into<String>, limit: impl Into<String>) -> Self {
+        Error::Limit {
+            what: what.into(),
+            limit: limit.into(),
+        }
+    }
+
+    /// A failure of the machine or of a library below us.
+    pub fn system(reason: impl fmt::Display) -> Self {
+        Error::System(reason.to_string())
+    }
+
+    /// True for bad input (exit status 2): places in files, a refused command line, a limit
+    /// the input reached; several errors are input when every one is.
     pub fn is_input(&self) -> bool {
-        matches!(self, Error::Input(_))
+        match self {
+            Error::Input(_) | Error::Usage { .. } | Error::Limit { .. } => true,
+            Error::Many(all) => !all.is_empty() && all.iter().all(Error::is_input),
+            _ => false,
+        }
     }
 }
 
@@ -675,7 +743,22 @@ impl fmt::Display for Error {
                 path,
                 reason,
             } => write!(f, "{doing} {}: {reason}", path.display()),
-            Error::Other(m) => f.write_str(m),
+            Error::Usage { what, reason } if what.is_empty() => f.write_str(reason),
+            Error::Usage { what, reason } => write!(f, "{what}: {reason}"),
+            Error::Rules(why) => write!(f, "invariant broken: {why}"),
+            Error::Engine { engine, reason } if engine.is_empty() => f.write_str(reason),
+            Error::Engine { engine, reason } => write!(f, "engine {engine}: {reason}"),
+            Error::Limit { what, limit } => write!(f, "{what} over the limit of {limit}"),
+            Error::System(m) | Error::Other(m) => f.write_str(m),
+            Error::Many(all) => {
+                for (i, e) in all.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
