@@ -21,6 +21,7 @@
 //!  definition/       load (game.toml → raw) → validate (raw → model), one file per component
 //!  art/, export/     art files → scenes and images; a scene → SVG, PDF, PNG pixels
 //!  scene.rs          the drawing model in the middle: primitives in millimetres
+//!  setup.rs          a position's board as data: cells, pieces, tiles (engines → diagrams)
 //!  fonts/            bundled Lato and a game's fonts, their metrics, OpenType features
 //!  geometry/, base/  boards' cells and neighbours; errors with places, the path rule, the output
 //!                    folder, units, colours, languages, markup, paper
@@ -40,4 +41,5 @@ pub mod make;
 pub mod rulebook;
 pub mod rules;
 pub mod scene;
+pub mod setup;
 pub mod sheet;

@@ -18,7 +18,17 @@ use std::collections::BTreeSet;
 
 /// The board rows and the other fields of a declared position, as the program reads them.
 fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
-    rules::data(fields)
+    let (board, table) = rules::data(fields);
+    (tokens(&board), table)
+}
+
+/// A board's rows of tokens, as the protocol writes them.
+fn tokens(board: &rules::Board) -> Vec<Vec<String>> {
+    board
+        .tokens()
+        .into_iter()
+        .map(|r| r.into_iter().map(String::from).collect())
+        .collect()
 }
 
 /// A position as comparable text: the board's rows and the side to move.
@@ -65,8 +75,8 @@ fn declared_breakthrough_agrees_with_its_program() {
                 .moves(&ext)
                 .iter()
                 .map(|(m, q)| {
-                    let (rows, table) = q.data();
-                    (m.clone(), key(&rows, &table))
+                    let (board, table) = q.data();
+                    (m.clone(), key(&tokens(&board), &table))
                 })
                 .collect();
             assert_eq!(ours, theirs, "moves of {}", key(&rows, &table));

@@ -18,8 +18,7 @@ use std::process::Command;
 
 /// The board of a position, as its rows of tokens joined.
 fn board(p: &ExtPos) -> String {
-    let (rows, _) = p.data();
-    ludopress::rules::external::board_text(&rows)
+    p.data().0.text("\n")
 }
 
 const START: &str = "B B B B B B B B\nB B B B B B B B\n. . . . . . . .\n. . . . . . . .\n\

@@ -10,7 +10,7 @@ use crate::base::diag::Error;
 use crate::rules::ai::{Player, Tuning};
 use crate::rules::engine::WithRules;
 use crate::rules::rng::Rng;
-use crate::rules::{self, Field, Rules};
+use crate::rules::{self, Board, Field, Rules};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
@@ -369,12 +369,11 @@ fn list(names: &[String]) -> String {
 /// other fields and scores.
 pub fn draw<R: Rules>(r: &R, p: &R::Pos, ply: usize) -> String {
     let fields = r.shown_fields(p);
-    let names = r.cell_names(p);
     let mut s = format!("\n— ply {ply} —\n");
     let mut rest = Vec::new();
     for (k, v) in &fields {
         match v {
-            Field::Board(rows) => s.push_str(&board(rows, &names)),
+            Field::Board(b) => s.push_str(&board(b)),
             v => rest.push(rules::to_line(&[(k, v.clone())])),
         }
     }
@@ -394,7 +393,9 @@ pub fn draw<R: Rules>(r: &R, p: &R::Pos, ply: usize) -> String {
 
 /// Board rows with the names of each row's first and last cells beside them, and the columns'
 /// letters above and below when the names are a letter and a number.
-fn board(rows: &[Vec<String>], names: &[Vec<String>]) -> String {
+fn board(b: &Board) -> String {
+    let rows = b.tokens();
+    let names = b.names();
     let width = rows
         .iter()
         .flatten()
@@ -409,7 +410,7 @@ fn board(rows: &[Vec<String>], names: &[Vec<String>]) -> String {
         .max()
         .unwrap_or(0);
     let shape_fits =
-        names.len() == rows.len() && names.iter().zip(rows).all(|(n, r)| n.len() == r.len());
+        names.len() == rows.len() && names.iter().zip(&rows).all(|(n, r)| n.len() == r.len());
     // Column letters: the last row's names, when each is letters then the same number.
     let letters: Option<Vec<String>> = names.last().filter(|_| shape_fits).and_then(|row| {
         let split: Vec<(String, String)> = row

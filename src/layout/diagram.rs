@@ -1,7 +1,8 @@
-//! Position diagrams, for any game: a position as data (the tokens of its board and its other
-//! fields) drawn on the game's board, or on an unbounded plane of a mat's squares, with the
-//! pieces as they are printed (`[diagram]` in `game.toml` maps each token to a piece), then the
-//! marks a rulebook adds (outlines, arrows, crosses, numbers, forbidden moves, cell names).
+//! Position diagrams, for any game: a position as data (its board's cells, each with what stands
+//! on it, and its other fields) drawn on the game's board, or on an unbounded plane of a mat's
+//! squares, with the pieces as they are printed (`[diagram]` in `game.toml` maps each piece's
+//! token to a printed piece; a tile is drawn from its zones), then the marks a rulebook adds
+//! (outlines, arrows, crosses, numbers, forbidden moves, cell names).
 //!
 //! Marks must read on every ground (a green felt, a white plane, a dark pawn): arrows and
 //! crosses are drawn over a white halo, and a cell whose printed name a piece hides gets its
@@ -20,6 +21,7 @@ use crate::definition::model::{self, DiagramDef, Game, PieceShape, Tile, TileFac
 use crate::fonts::Face;
 use crate::geometry::Grid;
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
+use crate::setup::{Board, Cell, Stands};
 
 /// A drawn position: the scene, and the outline of every named cell for the marks.
 #[derive(Debug, Clone)]
@@ -70,46 +72,43 @@ pub struct Placement {
     ground: Spot,
     /// Each cell's name and outline.
     cells: Vec<(String, Vec<P>)>,
-    /// The cells a token stands on: name, outline, what it shows, the token.
-    placed: Vec<(String, Vec<P>, Shown, String)>,
+    /// The cells something stands on: name, outline, what it shows, the cell.
+    placed: Vec<(String, Vec<P>, Shown, Cell)>,
     /// The outlines of the cells the position's fields name (`[diagram] highlight`).
     highlighted: Vec<Vec<P>>,
 }
 
 impl Placement {
-    /// The names of the cells a token stands on.
+    /// The names of the cells something stands on.
     pub fn occupied(&self) -> impl Iterator<Item = &str> {
         self.placed.iter().map(|(name, _, _, _)| name.as_str())
     }
 
-    /// Each cell a token stands on, with the token: a position's board by cell name (two
-    /// boards compared this way say which pieces a move took).
-    pub fn tokens(&self) -> impl Iterator<Item = (&str, &str)> {
+    /// Each cell something stands on, by its name on the drawing: a position's board by cell
+    /// name (two boards compared this way say which pieces a move took).
+    pub fn stands(&self) -> impl Iterator<Item = (&str, &Cell)> {
         self.placed
             .iter()
-            .map(|(name, _, _, token)| (name.as_str(), token.as_str()))
+            .map(|(name, _, _, cell)| (name.as_str(), cell))
     }
 
     /// Every cell as data: its name, its centre on the drawing (mm, y down the page) and the
-    /// token on it, if any (what a caption check ties names, directions and pieces to).
-    pub fn cells_as_data(&self) -> Vec<(String, (f64, f64), Option<String>)> {
+    /// position's cell there when something stands on it (what a caption check ties names,
+    /// directions and pieces to).
+    pub fn cells_as_data(&self) -> Vec<(String, (f64, f64), Option<Cell>)> {
         self.cells
             .iter()
             .map(|(name, poly)| {
                 let c = centre(poly);
-                let token = self.placed.iter().find(|(n, _, _, _)| n == name);
-                (
-                    name.clone(),
-                    (c.x, c.y),
-                    token.map(|(_, _, _, t)| t.clone()),
-                )
+                let on = self.placed.iter().find(|(n, _, _, _)| n == name);
+                (name.clone(), (c.x, c.y), on.map(|(_, _, _, t)| t.clone()))
             })
             .collect()
     }
 
     /// `Err` names the first cell the marks name that is not on the diagram.
     pub fn check_marks(&self, marks: &Marks) -> Result<(), Error> {
-        unknown_mark(&self.cells, marks).map_err(Error::Other)
+        unknown_mark(&self.cells, marks)
     }
 }
 
@@ -146,11 +145,17 @@ fn outline_of<'a>(cells: &'a [(String, Vec<P>)], name: &str) -> Option<&'a [P]> 
         .map(|(_, poly)| poly.as_slice())
 }
 
-fn unknown_mark(cells: &[(String, Vec<P>)], marks: &Marks) -> Result<(), String> {
+fn unknown_mark(cells: &[(String, Vec<P>)], marks: &Marks) -> Result<(), Error> {
     match marks.names().find(|n| outline_of(cells, n).is_none()) {
-        Some(bad) => Err(format!("no cell `{bad}` on the diagram")),
+        Some(bad) => Err(misfit(format!("no cell `{bad}` on the diagram"))),
         None => Ok(()),
     }
+}
+
+/// A position or marks that do not fit the game's board or its pieces: the input's fault, said
+/// in the diagram's words (the caller knows where the position was written).
+fn misfit(why: impl Into<String>) -> Error {
+    Error::usage("", why)
 }
 
 /// The colour of the cells a position's fields name (the pawn placed this turn).
@@ -168,40 +173,44 @@ const LABEL_SHARE: f64 = 0.55;
 /// A mark's number height, as a share of the mark's radius.
 const MARK_LABEL_SHARE: f64 = 0.7;
 
-/// Draws a position: `rows` are its board's tokens, top row first; `fields` its other keys
+/// Draws a position: `board` is its board's cells, top row first; `fields` its other keys
 /// (`origin` on a plane, the fields `[diagram] highlight` names). `Err` says what in the
-/// position does not fit the game's board or its tokens.
+/// position does not fit the game's board or its pieces.
 pub fn position(
     game: &Game,
     def: &DiagramDef,
-    rows: &[Vec<String>],
+    board: &Board,
     fields: &toml::Table,
-) -> Result<Drawn, String> {
-    Ok(draw(game, def, place(game, def, rows, fields)?))
+) -> Result<Drawn, Error> {
+    Ok(draw(game, def, place(game, def, board, fields)?))
 }
 
-/// Places a position on its ground, checking its shape, its tokens and the cells its fields
+/// Places a position on its ground, checking its shape, its pieces and the cells its fields
 /// name, without drawing anything.
 pub fn place(
     game: &Game,
     def: &DiagramDef,
-    rows: &[Vec<String>],
+    board: &Board,
     fields: &toml::Table,
-) -> Result<Placement, String> {
-    let (ground, cells, tokens) = match &def.ground {
+) -> Result<Placement, Error> {
+    let rows = &board.rows;
+    let (ground, cells, on) = match &def.ground {
         model::Ground::Board(b) => on_board(game, *b, rows)?,
         model::Ground::Plane { cell, fill, line } => on_plane(*cell, *fill, *line, rows, fields)?,
     };
     let mut placed = Vec::new();
-    for (name, poly, token) in tokens {
-        let what = shown(game, def, &token)?;
-        placed.push((name, poly, what, token));
+    for (name, poly, cell) in on {
+        let what = shown(def, &cell)?;
+        placed.push((name, poly, what, cell));
     }
     let mut highlighted = Vec::new();
     for key in &def.highlight {
         if let Some(toml::Value::String(name)) = fields.get(key) {
-            let poly = outline_of(&cells, name)
-                .ok_or_else(|| format!("`{key}` names `{name}`, which is no cell of the board"))?;
+            let poly = outline_of(&cells, name).ok_or_else(|| {
+                misfit(format!(
+                    "`{key}` names `{name}`, which is no cell of the board"
+                ))
+            })?;
             highlighted.push(poly.to_vec());
         }
     }
@@ -257,35 +266,35 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
     }
 }
 
-/// A cell's name, its outline and the token on it.
-type Placed = Vec<(String, Vec<P>, String)>;
+/// A cell's name on the drawing, its outline and the position's cell there.
+type Placed = Vec<(String, Vec<P>, Cell)>;
 
-/// A ground placed: what it is, its named cells' outlines, and the tokens on their cells.
+/// A ground placed: what it is, its named cells' outlines, and what stands on their cells.
 type Ground = (Spot, Vec<(String, Vec<P>)>, Placed);
 
-fn on_board(game: &Game, b: usize, rows: &[Vec<String>]) -> Result<Ground, String> {
+fn on_board(game: &Game, b: usize, rows: &[Vec<Cell>]) -> Result<Ground, Error> {
     let board = &game.boards[b];
     let want = board.grid.written_rows();
     if rows.len() != want.len() {
-        return Err(format!(
+        return Err(misfit(format!(
             "the board has {} rows, the position {}",
             want.len(),
             rows.len()
-        ));
+        )));
     }
     let mut placed = Vec::new();
     for (i, (row, cells)) in rows.iter().zip(&want).enumerate() {
         if row.len() != cells.len() {
-            return Err(format!(
+            return Err(misfit(format!(
                 "row {} of the board has {} cells, the position's {}",
                 i + 1,
                 cells.len(),
                 row.len()
-            ));
+            )));
         }
-        for (tok, &c) in row.iter().zip(cells) {
-            if tok != "." {
-                placed.push((board.grid.name(c), cell_polygon(board, c), tok.clone()));
+        for (on, &c) in row.iter().zip(cells) {
+            if on.occupied() {
+                placed.push((board.grid.name(c), cell_polygon(board, c), on.clone()));
             }
         }
     }
@@ -300,9 +309,9 @@ fn on_plane(
     cell: f64,
     fill: Color,
     line: Color,
-    rows: &[Vec<String>],
+    rows: &[Vec<Cell>],
     fields: &toml::Table,
-) -> Result<Ground, String> {
+) -> Result<Ground, Error> {
     let origin = match fields.get("origin") {
         None => (0, 0),
         Some(toml::Value::Array(a)) => match a.as_slice() {
@@ -311,16 +320,16 @@ fn on_plane(
             {
                 (*x as i32, *y as i32)
             }
-            _ => return Err("`origin` is `[x, y]`, two whole numbers".into()),
+            _ => return Err(misfit("`origin` is `[x, y]`, two whole numbers")),
         },
-        Some(_) => return Err("`origin` is `[x, y]`, two whole numbers".into()),
+        Some(_) => return Err(misfit("`origin` is `[x, y]`, two whole numbers")),
     };
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let height = rows.len().max(1);
     if cols > 60 || height > 60 {
-        return Err(format!(
+        return Err(misfit(format!(
             "a plane of {cols} × {height} squares: the limit is 60 × 60"
-        ));
+        )));
     }
     // One empty ring around the pawns.
     let (w, h) = (cols as i32 + 2, height as i32 + 2);
@@ -337,10 +346,10 @@ fn on_plane(
     let mut placed = Vec::new();
     for (k, row) in rows.iter().enumerate() {
         let j = (height - 1 - k) as i32 + 1;
-        for (i, tok) in row.iter().enumerate() {
-            if tok != "." {
+        for (i, on) in row.iter().enumerate() {
+            if on.occupied() {
                 let name = format!("{},{}", i as i32 + origin.0, j - 1 + origin.1);
-                placed.push((name, square(i as i32 + 1, j), tok.clone()));
+                placed.push((name, square(i as i32 + 1, j), on.clone()));
             }
         }
     }
@@ -408,14 +417,23 @@ fn plane(cell: f64, fill: Color, line: Color, origin: (i32, i32), w: i32, h: i32
     s
 }
 
-/// What a token shows: a piece `[diagram] tokens` maps it to, or a tile of `[diagram] tiles`
-/// written by its zones' letters.
-fn shown(game: &Game, def: &DiagramDef, token: &str) -> Result<Shown, String> {
-    if let Some(i) = def.tokens.iter().position(|(t, _)| t == token) {
-        return Ok(Shown::Piece(i));
+/// What a cell shows: the printed piece `[diagram] tokens` maps its pieces' token to, or the
+/// tile of `[diagram] tiles` with its zones.
+fn shown(def: &DiagramDef, cell: &Cell) -> Result<Shown, Error> {
+    let token = cell.token.as_str();
+    if let Stands::Pieces(_) = cell.stands {
+        if let Some(i) = def.tokens.iter().position(|(t, _)| t == token) {
+            return Ok(Shown::Piece(i));
+        }
     }
-    if let Some(tile) = def.tiles.and_then(|t| tile_of(game, t, token)) {
-        return Ok(Shown::Tile(tile));
+    if let (Some(_), Some(zones)) = (def.tiles, cell.zones()) {
+        if let Ok(zones) = <[String; 4]>::try_from(zones.to_vec()) {
+            return Ok(Shown::Tile(Tile {
+                face: TileFace::Zones(zones),
+                count: 1,
+                elements: Vec::new(),
+            }));
+        }
     }
     let mut known: Vec<&str> = def.tokens.iter().map(|(t, _)| t.as_str()).collect();
     known.insert(0, ".");
@@ -424,14 +442,14 @@ fn shown(game: &Game, def: &DiagramDef, token: &str) -> Result<Shown, String> {
     } else {
         ""
     };
-    Err(format!(
+    Err(misfit(format!(
         "unknown token `{token}` (expected {}{tiles}; `[diagram] tokens` in game.toml maps tokens to pieces)",
         known
             .iter()
             .map(|t| format!("`{t}`"))
             .collect::<Vec<_>>()
             .join(", ")
-    ))
+    )))
 }
 
 /// The mean of a polygon's corners (a triangle's centroid, a square's centre).
@@ -514,31 +532,6 @@ fn token_on(s: &mut Scene, game: &Game, def: &DiagramDef, poly: &[P], what: &Sho
     }
 }
 
-/// The zones' colour names a token writes by their letter codes (`BBYR` → blue, blue,
-/// yellow, red), clockwise from the top, if it is a tile of the set.
-pub fn zones_of(game: &Game, set: usize, token: &str) -> Option<[String; 4]> {
-    let set = &game.tilesets[set];
-    let names: Vec<String> = token
-        .chars()
-        .map(|ch| {
-            set.codes
-                .iter()
-                .find(|(c, _)| *c == ch)
-                .map(|(_, n)| n.clone())
-        })
-        .collect::<Option<_>>()?;
-    names.try_into().ok()
-}
-
-/// The tile a token writes by its zones' letter codes (`BBYR`), if it is one.
-fn tile_of(game: &Game, set: usize, token: &str) -> Option<Tile> {
-    Some(Tile {
-        face: TileFace::Zones(zones_of(game, set, token)?),
-        count: 1,
-        elements: Vec::new(),
-    })
-}
-
 /// Outlines a cell, just inside it so that neighbouring outlines do not merge.
 fn outline(s: &mut Scene, poly: &[P], color: Color) {
     let c = centre(poly);
@@ -618,7 +611,7 @@ impl Marks {
 
 /// Draws the marks over a drawn position; `Err` names a cell that is not on it.
 pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
-    unknown_mark(&d.cells, marks).map_err(Error::Other)?;
+    unknown_mark(&d.cells, marks)?;
     let (cells, s) = (&d.cells, &mut d.scene);
     let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
     let centres = |a: &[String]| a.iter().map(|c| centre(&cell(c))).collect::<Vec<P>>();

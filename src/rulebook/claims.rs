@@ -10,6 +10,7 @@ use crate::base::diag::{Diagnostics, Source};
 use crate::definition::model::{Game, Ground};
 use crate::rules;
 use crate::rules::engine::{Engine, Position};
+use crate::rules::Board;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -46,7 +47,7 @@ pub enum ClaimKind {
     Moves(Vec<String>),
     /// The position after a move has this board (if given) and these field values (`winner`
     /// and `over` are the engine's verdict on that position, not fields).
-    After(String, Option<Vec<Vec<String>>>, Vec<(String, toml::Value)>),
+    After(String, Option<Board>, Vec<(String, toml::Value)>),
     /// These sides pass, one after the other, from the position: each has no move but a pass.
     Passes(Vec<String>),
 }
@@ -250,14 +251,11 @@ pub(super) fn claims_of(
         }
         if let Some(v) = &e.after {
             let a = v.get_ref();
-            let board = a.board.as_deref().map(rules::board_rows);
+            let board = a.board.as_deref().map(|b| rules::read_board(b, Some(game)));
             let mut what: Vec<String> =
                 a.fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             if let Some(b) = &board {
-                what.push(format!(
-                    "board = {}",
-                    b.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
-                ));
+                what.push(format!("board = {}", compact(b)));
             }
             claims.push(Claim {
                 place: line_of(v.span()),
@@ -335,6 +333,16 @@ pub(super) fn pairs<V: std::fmt::Display>(t: &BTreeMap<String, V>) -> String {
         .map(|(k, v)| format!("{k} = {v}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A board written on one line, as claims and their reports show it: each row's tokens
+/// joined without a space, rows joined by `/`.
+pub(super) fn compact(b: &Board) -> String {
+    b.tokens()
+        .iter()
+        .map(|r| r.concat())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// The cell names of a move: its words made only of names (letters then digits: `d4`, `aa12`),

@@ -19,6 +19,7 @@ use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
 use crate::rules;
 use crate::rules::engine::{Engine, MoveMemo, Position};
+use crate::rules::{Board, Cell};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -32,8 +33,8 @@ pub struct Example {
     /// The position, validated by the game's engine; none for a game without an engine and for
     /// a partial diagram.
     pub position: Option<Position>,
-    /// The position as data: its board's rows of tokens, top row first.
-    pub rows: Vec<Vec<String>>,
+    /// The position's board as data, top row first.
+    pub board: Board,
     /// Its other fields.
     pub fields: toml::Table,
     /// The position written back as TOML (to compare languages).
@@ -152,7 +153,7 @@ pub fn parse(
             }
         }
     }
-    let (position, rows, fields, canonical) = match engine {
+    let (position, board, fields, canonical) = match engine {
         Some(engine) => {
             let position = engine.position(raw)?;
             // The engine refuses what the spec calls impossible; the invariants its playouts
@@ -167,14 +168,14 @@ pub fn parse(
                     )
                     .into());
             }
-            let (rows, fields) = engine.data(&position);
+            let (board, fields) = engine.data(&position);
             let canonical = engine.to_toml(&position);
-            (Some(position), rows, fields, canonical)
+            (Some(position), board, fields, canonical)
         }
         None => {
-            let (rows, fields) = data(&src)?;
-            let canonical = format!("{rows:?}\n{fields}");
-            (None, rows, fields, canonical)
+            let (board, fields) = data(&src, game)?;
+            let canonical = format!("{:?}\n{fields}", board.tokens());
+            (None, board, fields, canonical)
         }
     };
     let claims = match (engine, &position, &extras.expect) {
@@ -227,7 +228,7 @@ pub fn parse(
     let ex = Example {
         line: fence_line,
         position,
-        rows,
+        board,
         fields,
         canonical,
         partial,
@@ -253,7 +254,7 @@ pub fn parse(
             0..0,
             "the game has no board and no mat to draw a position on (`[diagram]` in game.toml)",
         )),
-        Some(def) => match diagram::place(game, def, &ex.rows, &ex.fields) {
+        Some(def) => match diagram::place(game, def, &ex.board, &ex.fields) {
             Err(why) => diags.push(src.error(board_span(&src), format!("`board`: {why}"))),
             Ok(placed) => {
                 ex.occupied = placed.occupied().map(String::from).collect();
@@ -294,16 +295,16 @@ fn board_span(src: &Source) -> std::ops::Range<usize> {
     src.text.find("board").map_or(0..0, |i| i..i + 5)
 }
 
-/// The position of a block read as data, for a game without an engine or a partial diagram:
-/// its `board` as rows of tokens, and its other keys.
-fn data(src: &Source) -> Result<(Vec<Vec<String>>, toml::Table), Diagnostics> {
+/// The position of a block read as data, for a game without an engine: its `board` read into
+/// cells ([`rules::read_board`]), and its other keys.
+fn data(src: &Source, game: &Game) -> Result<(Board, toml::Table), Diagnostics> {
     let mut table: toml::Table =
         toml::from_str(&src.text).map_err(|e| crate::base::diag::from_toml(src, &e))?;
     for key in ["game", "expect", "diagram"] {
         table.remove(key);
     }
     let rows = match table.remove("board") {
-        Some(toml::Value::String(b)) => rules::board_rows(&b),
+        Some(toml::Value::String(b)) => rules::read_board(&b, Some(game)),
         Some(_) => {
             return Err(src
                 .error(board_span(src), "`board` is a string of rows of tokens")
@@ -331,7 +332,7 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
     };
     let mut out = Vec::new();
     // Parsing placed the example once: a failure here is not reachable with a parsed example.
-    if let Ok(mut d) = diagram::position(game, def, &ex.rows, &ex.fields) {
+    if let Ok(mut d) = diagram::position(game, def, &ex.board, &ex.fields) {
         let marks = figure_marks(engine, game, ex);
         if diagram::draw_marks(&mut d, &marks).is_ok() {
             out.push((d, ex.caption.clone(), marks));
@@ -339,8 +340,8 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
     }
     if let (Some(cap), Some(engine)) = (&ex.after_caption, engine) {
         if let Some(q) = after_position(engine, ex) {
-            let (rows, fields) = engine.data(&q);
-            if let Ok(mut d) = diagram::position(game, def, &rows, &fields) {
+            let (board, fields) = engine.data(&q);
+            if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
                 // The position after the move: only the cells its caption names are marked.
                 let tags = Marks {
                     tags: caption_words(cap),
@@ -376,7 +377,7 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
     let Some(def) = game.diagram.as_ref() else {
         return marks;
     };
-    let Ok(d) = diagram::position(game, def, &ex.rows, &ex.fields) else {
+    let Ok(d) = diagram::position(game, def, &ex.board, &ex.fields) else {
         return marks;
     };
     let words = caption_words(&ex.caption);
@@ -619,15 +620,19 @@ pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String>
     let Some(q) = ex.memo.find(engine, p, m) else {
         return Vec::new();
     };
-    let (rows, fields) = engine.data(&q);
+    let (board, fields) = engine.data(&q);
     let (Ok(before), Ok(after)) = (
-        diagram::place(game, def, &ex.rows, &ex.fields),
-        diagram::place(game, def, &rows, &fields),
+        diagram::place(game, def, &ex.board, &ex.fields),
+        diagram::place(game, def, &board, &fields),
     ) else {
         return Vec::new();
     };
-    let after: BTreeMap<&str, &str> = after.tokens().collect();
-    let before_tokens: Vec<(&str, &str)> = before.tokens().collect();
+    // Pieces are compared by the token the game writes them by: a king is not the man it was.
+    fn token<'a>((name, cell): (&'a str, &'a Cell)) -> (&'a str, &'a str) {
+        (name, cell.token.as_str())
+    }
+    let after: BTreeMap<&str, &str> = after.stands().map(token).collect();
+    let before_tokens: Vec<(&str, &str)> = before.stands().map(token).collect();
     let count_before = |t: &str| before_tokens.iter().filter(|(_, u)| *u == t).count();
     let count_after = |t: &str| after.values().filter(|u| **u == t).count();
     let path = d.paths.first();
@@ -686,19 +691,20 @@ fn wrong_cross(engine: &Engine, game: &Game, ex: &Example) -> Option<String> {
     ))
 }
 
-/// Checks one claim: `Err` holds what the engine found instead.
-pub fn check_claim(
-    engine: &Engine,
-    ex: &Example,
-    claim: &Claim,
-) -> Result<(), crate::base::diag::Error> {
-    found_instead(engine, ex, claim).map_err(crate::base::diag::Error::Other)
+/// What the engine found where a claim says otherwise, as the report prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found(pub String);
+
+impl std::fmt::Display for Found {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
-/// [`check_claim`]'s test: `Err` holds what the engine found, as the report prints it.
-fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), String> {
+/// Checks one claim: `Err` holds what the engine found instead.
+pub fn check_claim(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Found> {
     let Some(p) = &ex.position else {
-        return Err("no position the engine read".into());
+        return Err(Found("no position the engine read".into()));
     };
     match &claim.kind {
         ClaimKind::Successors(n) => {
@@ -725,7 +731,7 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
             let got: BTreeMap<String, u64> = want
                 .keys()
                 .map(|k| {
-                    let n = ex.rows.iter().flatten().filter(|t| *t == k).count();
+                    let n = ex.board.cells().filter(|c| c.token == *k).count();
                     (k.clone(), n as u64)
                 })
                 .collect();
@@ -761,17 +767,14 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
         }
         ClaimKind::After(m, board, fields) => {
             let Some(q) = ex.memo.find(engine, p, m) else {
-                return Err(format!("no move {m}"));
+                return Err(Found(format!("no move {m}")));
             };
             let mut found = Vec::new();
-            let (rows, have) = engine.data(&q);
+            let (got, have) = engine.data(&q);
             if let Some(b) = board {
-                let got = &rows;
-                if got != b {
-                    found.push(format!(
-                        "board = {}",
-                        got.iter().map(|r| r.join("")).collect::<Vec<_>>().join("/")
-                    ));
+                // The claim writes the board as text: it is compared as text.
+                if got.tokens() != b.tokens() {
+                    found.push(format!("board = {}", super::claims::compact(&got)));
                 }
             }
             let verdict = engine.score(&q);
@@ -799,7 +802,7 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                 let (_, fields) = engine.data(&at);
                 let to_move = fields.get("to_move").and_then(|v| v.as_str()).unwrap_or("");
                 if to_move != side {
-                    return Err(format!("{to_move} to move where {side} should pass"));
+                    return Err(Found(format!("{to_move} to move where {side} should pass")));
                 }
                 let moves = ex.memo.successors(engine, &at);
                 // With a die, a pass has a successor per roll: the first stands for them all.
@@ -809,13 +812,17 @@ fn found_instead(engine: &Engine, ex: &Example, claim: &Claim) -> Result<(), Str
                         let mut names: Vec<String> = moves.into_iter().map(|(m, _)| m).collect();
                         names.sort();
                         names.dedup();
-                        return Err(format!("{side} has the moves [{}]", names.join(", ")));
+                        return Err(Found(format!(
+                            "{side} has the moves [{}]",
+                            names.join(", ")
+                        )));
                     }
                 }
             }
             Ok(())
         }
     }
+    .map_err(Found)
 }
 
 #[cfg(test)]

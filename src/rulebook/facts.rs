@@ -12,6 +12,7 @@ use super::lexicon::{Counted, Lexicon};
 use crate::definition::model::{DiagramDef, Game};
 use crate::layout::diagram;
 use crate::rules::engine::{Engine, MoveMemo, Position};
+use crate::rules::{Board, Cell};
 use std::collections::BTreeMap;
 
 /// One cell of the example's drawing.
@@ -204,7 +205,7 @@ pub fn token_side(game: &Game, def: &DiagramDef, sides: &[String], token: &str) 
 /// True when a legal move leaves fewer pieces on the board (a removal, a capture, whoever
 /// makes it), counted on the boards as data.
 fn fewer_pieces(engine: &Engine, moves: &MoveMemo, position: &Position, m: &str) -> bool {
-    let count = |rows: &[Vec<String>]| rows.iter().flatten().filter(|t| *t != ".").count();
+    let count = |b: &Board| b.cells().filter(|c| c.occupied()).count();
     let Some(q) = moves.find(engine, position, m) else {
         return false;
     };
@@ -221,21 +222,24 @@ fn cells_of(
     placed
         .cells_as_data()
         .into_iter()
-        .map(|(name, centre, token)| {
-            let owner = token
-                .as_deref()
-                .and_then(|t| token_side(game, def, sides, t));
-            let zones = def
-                .tiles
-                .zip(token.as_deref())
-                .and_then(|(set, t)| diagram::zones_of(game, set, t))
-                .map(Vec::from)
+        .map(|(name, centre, on)| {
+            // The engine says whose a piece is; a program that does not is read by its token.
+            let owner = on.as_ref().and_then(|c| {
+                c.side()
+                    .map(String::from)
+                    .or_else(|| token_side(game, def, sides, &c.token))
+            });
+            let zones = on
+                .as_ref()
+                .filter(|_| def.tiles.is_some())
+                .and_then(Cell::zones)
+                .map(<[String]>::to_vec)
                 .unwrap_or_default();
             let fact = CellFact {
                 zones,
                 centre,
                 owner,
-                token,
+                token: on.map(|c| c.token),
                 after_owner: None,
             };
             (name, fact)
@@ -445,8 +449,8 @@ pub fn of(
         let mut captured = Vec::new();
         if legal {
             if let Some(q) = moves.find(engine, position, &text) {
-                let (rows, after_fields) = engine.data(&q);
-                if let Ok(after) = diagram::place(game, def, &rows, &after_fields) {
+                let (board, after_fields) = engine.data(&q);
+                if let Ok(after) = diagram::place(game, def, &board, &after_fields) {
                     let after_cells = cells_of(game, def, &sides, &after);
                     if f.after_move.as_deref() == Some(text.as_str()) {
                         for (name, c) in cells.iter_mut() {

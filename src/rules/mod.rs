@@ -15,24 +15,30 @@ pub mod registry;
 pub mod rng;
 
 use crate::base::diag::{Diagnostics, Error, Source};
+use crate::definition::model::Game;
+pub use crate::setup::{Board, Cell};
 pub use position::RawPosition;
 use std::fmt::Write as _;
 
-/// A value of a position field, for output as TOML or JSON.
+/// A value of a position field: what the engine says, written as TOML or JSON from it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Field {
     /// A string.
     Str(String),
+    /// A side (the side to move), written as a string.
+    Side(&'static str),
     /// An integer.
     Int(i64),
+    /// A die's roll, written as an integer.
+    Die(u8),
     /// A list of strings.
     Strs(Vec<String>),
     /// A list of integers.
     Ints(Vec<i64>),
     /// A table of integers.
     Table(Vec<(String, i64)>),
-    /// A board: rows of tokens, top row first.
-    Board(Vec<Vec<String>>),
+    /// A board: its cells, top row first.
+    Board(Board),
 }
 
 /// The outcome of a position (by default: not over, no winner, no scores).
@@ -176,12 +182,6 @@ pub trait Rules: Sync {
     /// a player; by default every field.
     fn shown_fields(&self, p: &Self::Pos) -> Vec<(&'static str, Field)> {
         self.fields(p)
-    }
-
-    /// The name of each board cell, in the shape of the board rows [`Rules::fields`] gives (top
-    /// row first), for drawing a position with its cell names; empty when unknown.
-    fn cell_names(&self, _p: &Self::Pos) -> Vec<Vec<String>> {
-        Vec::new()
     }
 
     /// The game's variants that change its start (the first is the default).
@@ -367,7 +367,9 @@ pub fn to_toml(game: &str, fields: &[(&'static str, Field)]) -> String {
     for (k, v) in fields {
         match v {
             Field::Str(x) => writeln!(s, "{k} = \"{x}\""),
+            Field::Side(x) => writeln!(s, "{k} = \"{x}\""),
             Field::Int(x) => writeln!(s, "{k} = {x}"),
+            Field::Die(x) => writeln!(s, "{k} = {x}"),
             Field::Strs(xs) => writeln!(
                 s,
                 "{k} = [{}]",
@@ -389,17 +391,17 @@ pub fn to_toml(game: &str, fields: &[(&'static str, Field)]) -> String {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Field::Board(rows) => {
-                board = Some(rows);
+            Field::Board(b) => {
+                board = Some(b);
                 Ok(())
             }
         }
         .expect("write to string");
     }
-    if let Some(rows) = board {
+    if let Some(b) = board {
         s.push_str("board = \"\"\"\n");
-        for r in rows {
-            s.push_str(&r.join(" "));
+        s.push_str(&b.text("\n"));
+        if !b.rows.is_empty() {
             s.push('\n');
         }
         s.push_str("\"\"\"\n");
@@ -423,20 +425,71 @@ pub fn board_rows(s: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// A position as data, as diagrams and claims read it: its board's rows of tokens (top row
-/// first) and its other fields as TOML values.
-pub fn data(fields: &[(&'static str, Field)]) -> (Vec<Vec<String>>, toml::Table) {
-    let mut rows = Vec::new();
+/// A board's text read into cells, for a board no engine read (a rulebook's position of a game
+/// without an engine or a program's answer): its tokens as [`board_rows`] splits them, each
+/// cell what `game` draws its token as: `.` an empty cell, a token `[diagram] tokens` names a
+/// piece of that piece, a token its tileset writes by zones' letters (`BBYR`) that tile; any
+/// other token a piece of that kind, which a diagram refuses. No cell is named and no piece has
+/// a side: the engine says those.
+pub fn read_board(text: &str, game: Option<&Game>) -> Board {
+    let def = game.and_then(|g| g.diagram.as_ref());
+    let cell = |token: String| {
+        if token == crate::setup::EMPTY {
+            return Cell::empty(None);
+        }
+        let (Some(game), Some(def)) = (game, def) else {
+            return Cell::pieces(None, token.clone(), None, &token, 1);
+        };
+        if let Some((_, look)) = def.tokens.iter().find(|(t, _)| *t == token) {
+            let kind = game
+                .pieces
+                .get(look.piece)
+                .map_or(token.as_str(), |p| &p.id);
+            return Cell::pieces(None, token.clone(), None, kind, 1);
+        }
+        match def.tiles.and_then(|set| zones_of(game, set, &token)) {
+            Some(zones) => Cell::tile(None, token, zones),
+            None => Cell::pieces(None, token.clone(), None, &token, 1),
+        }
+    };
+    Board::new(
+        board_rows(text)
+            .into_iter()
+            .map(|r| r.into_iter().map(cell).collect())
+            .collect(),
+    )
+}
+
+/// The zones' colour names a token writes by their letter codes (`BBYR` → blue, blue, yellow,
+/// red), clockwise from the top, if it is a tile of the tileset `set`.
+fn zones_of(game: &Game, set: usize, token: &str) -> Option<Vec<String>> {
+    let set = game.tilesets.get(set)?;
+    let names: Vec<String> = token
+        .chars()
+        .map(|ch| {
+            set.codes
+                .iter()
+                .find(|(c, _)| *c == ch)
+                .map(|(_, n)| n.clone())
+        })
+        .collect::<Option<_>>()?;
+    (names.len() == 4).then_some(names)
+}
+
+/// A position as data, as diagrams and claims read it: its board's cells (top row first) and
+/// its other fields as TOML values.
+pub fn data(fields: &[(&'static str, Field)]) -> (Board, toml::Table) {
+    let mut board = Board::default();
     let mut table = toml::Table::new();
     for (k, v) in fields {
         match v {
-            Field::Board(r) => rows = r.clone(),
+            Field::Board(b) => board = b.clone(),
             v => {
                 table.insert(k.to_string(), v.value());
             }
         }
     }
-    (rows, table)
+    (board, table)
 }
 
 impl Field {
@@ -445,18 +498,15 @@ impl Field {
         use toml::Value as V;
         match self {
             Field::Str(s) => V::String(s.clone()),
+            Field::Side(s) => V::String(s.to_string()),
             Field::Int(i) => V::Integer(*i),
+            Field::Die(d) => V::Integer(i64::from(*d)),
             Field::Strs(v) => V::Array(v.iter().map(|s| V::String(s.clone())).collect()),
             Field::Ints(v) => V::Array(v.iter().map(|i| V::Integer(*i)).collect()),
             Field::Table(v) => {
                 V::Table(v.iter().map(|(k, i)| (k.clone(), V::Integer(*i))).collect())
             }
-            Field::Board(rows) => V::String(
-                rows.iter()
-                    .map(|r| r.join(" "))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
+            Field::Board(b) => V::String(b.text("\n")),
         }
     }
 }
@@ -522,17 +572,13 @@ impl serde::Serialize for Field {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Field::Str(x) => s.serialize_str(x),
+            Field::Side(x) => s.serialize_str(x),
             Field::Int(x) => s.serialize_i64(*x),
+            Field::Die(x) => s.serialize_i64(i64::from(*x)),
             Field::Strs(xs) => s.collect_seq(xs),
             Field::Ints(xs) => s.collect_seq(xs),
             Field::Table(xs) => JsonTable(xs).serialize(s),
-            Field::Board(rows) => s.serialize_str(
-                &rows
-                    .iter()
-                    .map(|r| r.join(" "))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
+            Field::Board(b) => s.serialize_str(&b.text("\n")),
         }
     }
 }
@@ -560,7 +606,9 @@ pub fn to_line(fields: &[(&'static str, Field)]) -> String {
     for (k, v) in fields {
         parts.push(match v {
             Field::Str(x) => format!("{k}={x}"),
+            Field::Side(x) => format!("{k}={x}"),
             Field::Int(x) => format!("{k}={x}"),
+            Field::Die(x) => format!("{k}={x}"),
             Field::Strs(xs) => format!("{k}=[{}]", xs.join(",")),
             Field::Ints(xs) => format!(
                 "{k}=[{}]",
@@ -573,13 +621,7 @@ pub fn to_line(fields: &[(&'static str, Field)]) -> String {
                     .collect::<Vec<_>>()
                     .join(",")
             ),
-            Field::Board(rows) => format!(
-                "{k}={}",
-                rows.iter()
-                    .map(|r| r.join(" "))
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-            ),
+            Field::Board(b) => format!("{k}={}", b.text(" / ")),
         });
     }
     parts.join("  ")
@@ -748,10 +790,7 @@ mod tests {
         let fields = [
             ("z", Field::Int(-3)),
             ("a", Field::Table(vec![("y".into(), 2), ("b".into(), 1)])),
-            (
-                "board",
-                Field::Board(vec![vec![".".into(), "X".into()], vec!["O".into()]]),
-            ),
+            ("board", Field::Board(read_board(". X\nO", None))),
         ];
         assert_eq!(
             to_json("g", &fields),

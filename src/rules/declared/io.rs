@@ -9,7 +9,7 @@ use super::compile::{Act, Program, MAX_HAND, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
 use crate::geometry::Grid;
 use crate::rules::position::{check_shape, RawPosition};
-use crate::rules::Field;
+use crate::rules::{Board, Cell, Field};
 
 impl Program {
     /// Reads and checks a position.
@@ -172,18 +172,11 @@ impl Program {
         let board = self
             .rows
             .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|&c| self.tokens[usize::from(p.board[c])].clone())
-                    .collect()
-            })
+            .map(|row| row.iter().map(|&c| self.cell(p, c)).collect())
             .collect();
         let mut f = vec![
-            ("board", Field::Board(board)),
-            (
-                "to_move",
-                Field::Str(self.sides[usize::from(p.to_move)].to_string()),
-            ),
+            ("board", Field::Board(Board::new(board))),
+            ("to_move", Field::Side(self.sides[usize::from(p.to_move)])),
         ];
         for &k in self.keys {
             match k {
@@ -212,12 +205,16 @@ impl Program {
         f
     }
 
-    /// The names of the cells in the shape of the written board.
-    pub fn cell_names(&self) -> Vec<Vec<String>> {
-        self.rows
-            .iter()
-            .map(|row| row.iter().map(|&c| self.names[c].clone()).collect())
-            .collect()
+    /// Cell `c` of `p` as data: its name, its token, the piece on it (its side and kind).
+    fn cell(&self, p: &DPos, c: usize) -> Cell {
+        let name = Some(self.names[c].clone());
+        let b = usize::from(p.board[c]);
+        if b == 0 {
+            return Cell::empty(name);
+        }
+        let side = self.sides[usize::from(self.owner[b])];
+        let kind = &self.kinds[usize::from(self.kind_of[b])].id;
+        Cell::pieces(name, self.tokens[b].clone(), Some(side), kind, 1)
     }
 
     /// The notation of the legal move `m` in position `p`.

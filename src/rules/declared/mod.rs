@@ -185,10 +185,6 @@ impl Rules for Declared {
     fn seat(&self, p: &DPos) -> usize {
         usize::from(p.to_move)
     }
-
-    fn cell_names(&self, _p: &DPos) -> Vec<Vec<String>> {
-        self.prog.cell_names()
-    }
 }
 
 #[cfg(test)]

@@ -167,14 +167,15 @@ impl ExtPos {
         serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
 
-    /// The position as data: its board's rows of tokens and its other fields.
-    pub fn data(&self) -> (Vec<Vec<String>>, toml::Table) {
+    /// The position as data: its board's cells (the program's text read once, here) and its
+    /// other fields.
+    pub fn data(&self) -> (crate::rules::Board, toml::Table) {
         let mut table = toml::Table::new();
-        let mut rows = Vec::new();
+        let mut board = crate::rules::Board::default();
         if let Value::Object(m) = self.value() {
             for (k, v) in m {
                 match (k.as_str(), &v) {
-                    ("board", Value::String(b)) => rows = crate::rules::board_rows(b),
+                    ("board", Value::String(b)) => board = crate::rules::read_board(b, None),
                     ("game", _) => {}
                     _ => {
                         if let Some(t) = to_toml(&v) {
@@ -184,7 +185,7 @@ impl ExtPos {
                 }
             }
         }
-        (rows, table)
+        (board, table)
     }
 }
 
@@ -763,11 +764,11 @@ impl External {
 
     /// The position as a TOML file.
     pub fn to_toml(&self, p: &ExtPos) -> String {
-        let (rows, mut fields) = p.data();
+        let (board, mut fields) = p.data();
         let mut out = format!("game = \"{}\"\n", self.game);
         fields.remove("game");
         out.push_str(&toml::to_string(&fields).unwrap_or_default());
-        out.push_str(&format!("board = \"\"\"\n{}\n\"\"\"\n", board_text(&rows)));
+        out.push_str(&format!("board = \"\"\"\n{}\n\"\"\"\n", board.text("\n")));
         out
     }
 }

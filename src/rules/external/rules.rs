@@ -213,7 +213,7 @@ impl Rules for ExternalRules {
     }
 
     fn fields(&self, p: &ExtPos) -> Vec<(&'static str, Field)> {
-        let (rows, table) = p.data();
+        let (board, table) = p.data();
         let mut out = Vec::new();
         for (k, v) in &table {
             match crate::base::intern::intern(k) {
@@ -221,7 +221,7 @@ impl Rules for ExternalRules {
                 Err(e) => self.fail(format!("the engine `{}`: {e}", self.x.label)),
             }
         }
-        out.push(("board", Field::Board(rows)));
+        out.push(("board", Field::Board(board)));
         out
     }
 

@@ -10,7 +10,7 @@ use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid, MarkShape};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
-use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 
 /// Sides: south moves up from rank 1, north down from the last rank.
 pub const SIDES: [&str; 2] = ["south", "north"];
@@ -419,21 +419,28 @@ impl Rules for AlphaBrick {
             .rev()
             .map(|r| {
                 (0..self.grid.cols)
-                    .map(|f| match p.cells[r * self.grid.cols + f] {
-                        EMPTY => ".".to_string(),
-                        SOUTH => "S".to_string(),
-                        NORTH => "N".to_string(),
-                        v => bricks(v).to_string(),
+                    .map(|f| {
+                        let c = r * self.grid.cols + f;
+                        let name = Some(self.grid.name(c));
+                        match p.cells[c] {
+                            EMPTY => Cell::empty(name),
+                            SOUTH => Cell::pieces(name, "S", Some(SIDES[0]), "pawn", 1),
+                            NORTH => Cell::pieces(name, "N", Some(SIDES[1]), "pawn", 1),
+                            v => {
+                                let n = bricks(v);
+                                Cell::pieces(name, n.to_string(), None, "brick", usize::from(n))
+                            }
+                        }
                     })
                     .collect()
             })
             .collect();
-        let mut f = vec![("to_move", Field::Str(SIDES[p.to_move as usize].into()))];
+        let mut f = vec![("to_move", Field::Side(SIDES[p.to_move as usize]))];
         if let Some(d) = p.die {
-            f.push(("die", Field::Int(i64::from(d))));
+            f.push(("die", Field::Die(d)));
         }
         f.push(("variant", Field::Str(VARIANTS[p.variant as usize].into())));
-        f.push(("board", Field::Board(rows)));
+        f.push(("board", Field::Board(Board::new(rows))));
         f
     }
 
@@ -553,10 +560,6 @@ impl Rules for AlphaBrick {
 
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
-    }
-
-    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        self.grid.names_by_row()
     }
 
     fn variants(&self) -> &'static [&'static str] {

@@ -11,7 +11,7 @@ use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
 use crate::rules::rng::Rng;
-use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 
 /// Colour names in turn order; a zone holds the index.
 pub const COLORS: [&str; 4] = ["blue", "yellow", "red", "green"];
@@ -381,17 +381,20 @@ impl Rules for Arlecchino {
                 (0..self.grid.cols)
                     .map(|f| {
                         let c = r * self.grid.cols + f;
+                        let name = Some(self.grid.name(c));
                         if p.occ >> c & 1 == 1 {
-                            token(p.tiles[c])
+                            let t = p.tiles[c];
+                            let zones = (0..4).map(|z| COLORS[zone(t, z) as usize].into());
+                            Cell::tile(name, token(t), zones.collect())
                         } else {
-                            ".".to_string()
+                            Cell::empty(name)
                         }
                     })
                     .collect()
             })
             .collect();
         let mut f = vec![
-            ("to_move", Field::Str(COLORS[p.to_move as usize].into())),
+            ("to_move", Field::Side(COLORS[p.to_move as usize])),
             ("players", Field::Int(i64::from(p.players))),
         ];
         // Written only when it is not the default, so that positions of the rule read as before.
@@ -401,7 +404,7 @@ impl Rules for Arlecchino {
                 Field::Str(SCORINGS[usize::from(p.scoring)].into()),
             ));
         }
-        f.push(("board", Field::Board(rows)));
+        f.push(("board", Field::Board(Board::new(rows))));
         f
     }
 
@@ -548,10 +551,6 @@ impl Rules for Arlecchino {
         } else {
             usize::from(p.to_move)
         }
-    }
-
-    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        self.grid.names_by_row()
     }
 
     fn variants(&self) -> &'static [&'static str] {

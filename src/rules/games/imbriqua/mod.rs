@@ -12,7 +12,7 @@ use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
-use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::rules::{Cell, Field, RawPosition, Rules, Score};
 use cards::Action;
 use position::{Phase, Pile, Pos, DARK, LIGHT, SIDES};
 
@@ -259,7 +259,7 @@ impl Rules for Imbriqua {
                 .collect()
         };
         let mut f = vec![
-            ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
+            ("to_move", Field::Side(SIDES[p.to_move as usize])),
             ("phase", Field::Str(p.phase.name().into())),
         ];
         if p.phase == Phase::Opening {
@@ -280,19 +280,19 @@ impl Rules for Imbriqua {
                 (0..self.grid.cols)
                     .map(|fi| {
                         let c = r * self.grid.cols + fi;
+                        let name = Some(self.grid.name(c));
                         if p.light >> c & 1 == 1 {
-                            "L"
+                            Cell::pieces(name, "L", Some(SIDES[usize::from(LIGHT)]), "pawn", 1)
                         } else if p.dark >> c & 1 == 1 {
-                            "D"
+                            Cell::pieces(name, "D", Some(SIDES[usize::from(DARK)]), "pawn", 1)
                         } else {
-                            "."
+                            Cell::empty(name)
                         }
-                        .to_string()
                     })
                     .collect()
             })
             .collect();
-        f.push(("board", Field::Board(rows)));
+        f.push(("board", Field::Board(crate::rules::Board::new(rows))));
         f
     }
 
@@ -429,10 +429,6 @@ impl Rules for Imbriqua {
             light: q.light,
             dark: q.dark,
         })
-    }
-
-    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        self.grid.names_by_row()
     }
 
     fn seat(&self, p: &Pos) -> usize {

@@ -11,7 +11,7 @@ use crate::definition::contract::{Contract, GridKind, Param};
 use crate::definition::model::{Game, Grid};
 use crate::geometry::{BorderMark, TriangleGrid};
 use crate::rules::games::definition_error;
-use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 
 /// Red (holes act as red) and white (plain sides act as white).
 pub const SIDES: [&str; 2] = ["red", "white"];
@@ -324,19 +324,20 @@ impl Rules for Imperator {
     }
 
     fn fields(&self, p: &Pos) -> Vec<(&'static str, Field)> {
-        let mut rows: Vec<Vec<String>> = vec![Vec::new(); self.grid.rows()];
+        let mut rows: Vec<Vec<Cell>> = vec![Vec::new(); self.grid.rows()];
         for c in 0..self.grid.len() {
-            let t = if p.pawns[0] >> c & 1 == 1 {
-                "R"
+            let name = Some(self.grid.name(c));
+            let cell = if p.pawns[0] >> c & 1 == 1 {
+                Cell::pieces(name, "R", Some(SIDES[0]), "pawn", 1)
             } else if p.pawns[1] >> c & 1 == 1 {
-                "W"
+                Cell::pieces(name, "W", Some(SIDES[1]), "pawn", 1)
             } else {
-                "."
+                Cell::empty(name)
             };
-            rows[self.grid.cells[c].0].push(t.to_string());
+            rows[self.grid.cells[c].0].push(cell);
         }
         vec![
-            ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
+            ("to_move", Field::Side(SIDES[p.to_move as usize])),
             (
                 "in_hand",
                 Field::Table(vec![
@@ -344,7 +345,7 @@ impl Rules for Imperator {
                     ("white".into(), i64::from(p.in_hand[1])),
                 ]),
             ),
-            ("board", Field::Board(rows)),
+            ("board", Field::Board(Board::new(rows))),
         ]
     }
 
@@ -436,14 +437,6 @@ impl Rules for Imperator {
 
     fn seat(&self, p: &Pos) -> usize {
         p.to_move as usize
-    }
-
-    fn cell_names(&self, _p: &Pos) -> Vec<Vec<String>> {
-        let mut rows: Vec<Vec<String>> = vec![Vec::new(); self.grid.rows()];
-        for c in 0..self.grid.len() {
-            rows[self.grid.cells[c].0].push(self.grid.name(c));
-        }
-        rows
     }
 }
 

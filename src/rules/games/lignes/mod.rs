@@ -12,7 +12,7 @@ use crate::definition::contract::{Contract, Param};
 use crate::definition::model::Game;
 use crate::rules::games::definition_error;
 use crate::rules::rng::Rng;
-use crate::rules::{Field, RawPosition, Rules, Score};
+use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 use plane::{Plane, Push, Visit};
 use std::cmp::Ordering;
 
@@ -373,9 +373,19 @@ impl Rules for Lignes {
             .rev()
             .map(|y| {
                 (0..w)
-                    .map(|x| match p.at(x, y) {
-                        Some(s) => ["L", "D"][usize::from(s)].to_string(),
-                        None => ".".to_string(),
+                    .map(|x| {
+                        let name = Some(format!(
+                            "{},{}",
+                            x as i32 + p.origin.0,
+                            y as i32 + p.origin.1
+                        ));
+                        match p.at(x, y) {
+                            Some(s) => {
+                                let s = usize::from(s);
+                                Cell::pieces(name, ["L", "D"][s], Some(SIDES[s]), "pawn", 1)
+                            }
+                            None => Cell::empty(name),
+                        }
                     })
                     .collect()
             })
@@ -387,14 +397,14 @@ impl Rules for Lignes {
             ])
         };
         vec![
-            ("to_move", Field::Str(SIDES[p.to_move as usize].into())),
+            ("to_move", Field::Side(SIDES[p.to_move as usize])),
             ("placed", table(p.placed)),
             ("taken", table(p.taken)),
             (
                 "origin",
                 Field::Ints(vec![i64::from(p.origin.0), i64::from(p.origin.1)]),
             ),
-            ("board", Field::Board(rows)),
+            ("board", Field::Board(Board::new(rows))),
         ]
     }
 
@@ -550,17 +560,5 @@ impl Rules for Lignes {
 
     fn seat(&self, p: &Pos) -> usize {
         usize::from(p.to_move)
-    }
-
-    fn cell_names(&self, p: &Pos) -> Vec<Vec<String>> {
-        let (w, h) = (p.width().max(1), p.height().max(1));
-        (0..h)
-            .rev()
-            .map(|y| {
-                (0..w)
-                    .map(|x| format!("{},{}", x as i32 + p.origin.0, y as i32 + p.origin.1))
-                    .collect()
-            })
-            .collect()
     }
 }
