@@ -284,3 +284,54 @@ fn the_binary_exits_2_on_a_bad_position_and_answers_the_contract_on_a_good_one()
     assert!(String::from_utf8_lossy(&o.stdout).contains("invariants held after every ply"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The engines give their boards as typed cells: Arlecchino's tiles with their zones, which the
+/// one parser of a board no engine read finds again from the tokens with the game's codes;
+/// Alpha-BRIK's bricks as stacks of bricks of nobody's, its pawns with their side; every cell
+/// named.
+#[test]
+fn engines_give_typed_cells_that_the_one_board_parser_reads_alike() {
+    use ludopress::rules::{read_board, Stands};
+    let game = common::game("arlecchino");
+    let e = common::engine("arlecchino");
+    let board = e.board(&e.start(7));
+    let read = read_board(&board.text("\n"), Some(&game));
+    let tiles = board.cells().filter(|c| c.zones().is_some()).count();
+    assert!(tiles >= 34, "{tiles} tiles");
+    for (ours, theirs) in board.cells().zip(read.cells()) {
+        assert!(ours.name.is_some());
+        assert_eq!(ours.token, theirs.token);
+        assert_eq!(ours.zones(), theirs.zones(), "{}", ours.token);
+    }
+
+    let e = common::engine("alphabrick");
+    let board = e.board(&e.start(0));
+    let mut stacks = 0;
+    for c in board.cells() {
+        match (&c.stands, c.token.as_str()) {
+            (Stands::Empty, ".") => {}
+            (Stands::Pieces(stack), "S" | "N") => {
+                assert_eq!(stack.len(), 1);
+                let side = if c.token == "S" { "south" } else { "north" };
+                assert_eq!(c.side(), Some(side));
+            }
+            (Stands::Pieces(stack), n) => {
+                assert_eq!(n, stack.len().to_string());
+                assert!(stack.iter().all(|p| p.side.is_none() && p.kind == "brick"));
+                stacks += 1;
+            }
+            other => panic!("unexpected cell {other:?}"),
+        }
+    }
+    assert!(stacks > 0);
+
+    // A token the game does not know is read as a piece of that kind, which a diagram refuses.
+    let game = common::game("alphabrick");
+    let def = game.diagram.as_ref().unwrap();
+    let text = e.board(&e.start(0)).text("\n").replacen('S', "x", 1);
+    let read = read_board(&text, Some(&game));
+    let err = ludopress::layout::diagram::place(&game, def, &read, &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("unknown token `x`"), "{err}");
+}

@@ -16,7 +16,7 @@ pub mod rng;
 
 use crate::base::diag::{Diagnostics, Error, Source};
 use crate::definition::model::Game;
-pub use crate::setup::{Board, Cell};
+pub use crate::setup::{Board, Cell, Piece, Stands, Tile};
 pub use position::RawPosition;
 use std::fmt::Write as _;
 
