@@ -627,7 +627,7 @@ mod tests {
 /// hint), a file that could not be used, a command-line value refused, a position that breaks
 /// its game's rules, an engine that failed, a limit reached, or a failure of the machine. The
 /// binary prints it and picks the exit status from its kind ([`Error::is_input`]).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Error {
     /// Bad input: a definition, data file, art, font, position, rulebook or request, each
     /// error at its `file:line:col` with its reason and hint (exit status 2).
@@ -716,6 +716,16 @@ impl Error {
     /// A failure of the machine or of a library below us.
     pub fn system(reason: impl fmt::Display) -> Self {
         Error::System(reason.to_string())
+    }
+
+    /// The error as the binary prints it: `error:` before each error but bad input, whose
+    /// diagnostics say it themselves; several errors one after the other.
+    pub fn report(&self) -> String {
+        match self {
+            Error::Input(d) => d.to_string(),
+            Error::Many(all) => all.iter().map(Error::report).collect::<Vec<_>>().join("\n"),
+            e => format!("error: {e}"),
+        }
     }
 
     /// True for bad input (exit status 2): places in files, a refused command line, a limit

@@ -39,7 +39,7 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>
     });
     results.sort_by_key(|r| r.0);
     if results.len() != n {
-        return Err(Error::Other(format!(
+        return Err(Error::system(format!(
             "{} of {n} build jobs were lost",
             n - results.len()
         )));
@@ -47,7 +47,7 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>
     results
         .into_iter()
         .map(|r| {
-            r.1.map_err(|e| Error::Other(format!("a build job failed: {e}")))
+            r.1.map_err(|e| Error::system(format!("a build job failed: {e}")))
         })
         .collect()
 }

@@ -288,7 +288,7 @@ impl External {
         // name as found in an absolute folder of PATH (never in the current folder).
         let program =
             crate::rules::external::program::resolve(def, std::env::var_os("PATH").as_deref())
-                .map_err(failed)?;
+                .map_err(|e| failed(e.0))?;
         let launcher = LAUNCHER
             .get()
             .filter(|_| crate::rules::external::confine::available());
