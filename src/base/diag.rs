@@ -775,6 +775,14 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// An error as its message, for the callers that still hold errors as text while they are
+/// converted (issue lean): `?` carries an [`Error`] into them. Goes with [`Error::Other`].
+impl From<Error> for String {
+    fn from(e: Error) -> Self {
+        e.to_string()
+    }
+}
+
 impl From<Diagnostics> for Error {
     fn from(d: Diagnostics) -> Self {
         Error::Input(d)
