@@ -608,6 +608,23 @@ mod tests {
     }
 
     #[test]
+    fn several_errors_are_each_reported_as_alone() {
+        let src = Source::new("g.toml", "a = 1\n");
+        let place = Error::from(src.error(0..1, "unknown key `a`"));
+        let file = Error::file("cannot write", Path::new("out/x.pdf"), "disk full");
+        let both = Error::Many(vec![place.clone(), file.clone()]);
+        assert_eq!(
+            both.report(),
+            "g.toml:1:1: error: unknown key `a`\n   |\n 1 | a = 1\n   | ^\nerror: cannot write out/x.pdf: disk full"
+        );
+        // Bad input only when every error is.
+        assert!(!both.is_input());
+        assert!(Error::Many(vec![place, Error::usage("--only x", "no component")]).is_input());
+        assert!(!Error::Many(Vec::new()).is_input());
+        assert_eq!(file.report(), "error: cannot write out/x.pdf: disk full");
+    }
+
+    #[test]
     fn display_has_place_excerpt_and_hint() {
         let src = Source::new("g.toml", "a = 1\nfill = \"gren\"\n");
         let d = src
