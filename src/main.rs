@@ -75,11 +75,9 @@ fn main() -> ExitCode {
         }
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Error(e)) => {
-            // Diagnostics say `file:line:col: error:` themselves.
-            match &e {
-                ludopress::base::diag::Error::Input(_) => errln!("{e}"),
-                _ => errln!("error: {e}"),
-            }
+            // Diagnostics say `file:line:col: error:` themselves; each of several errors is
+            // printed as it would be alone.
+            errln!("{}", e.report());
             ExitCode::from(if e.is_input() { 2 } else { 1 })
         }
         Err(cli::Failure::Quiet) => ExitCode::from(1),

@@ -547,8 +547,14 @@ fn play_reads_no_line_without_end_from_its_input() {
         Some(zero),
         60,
     );
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("a line of more than"), "{}", run.stderr);
+    // A limit the input reached: bad input, status 2.
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("standard input: a line over the limit of 1024 KiB"),
+        "{}",
+        run.stderr
+    );
     assert!(record.is_file(), "the record is saved");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -181,12 +181,6 @@ impl From<crate::base::paths::Refused> for Refused {
     }
 }
 
-impl From<crate::base::diag::Error> for Refused {
-    fn from(e: crate::base::diag::Error) -> Self {
-        Refused::Here(e.to_string())
-    }
-}
-
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -404,6 +398,7 @@ mod tests {
             .contains("JPEG"));
         assert!(check_pixels(10_000, 5_001)
             .unwrap_err()
+            .to_string()
             .contains("50 megapixels"));
     }
 

@@ -1,31 +1,31 @@
 //! PNG and JPEG art: the size read from the header, the pixel budget checked before anything is
 //! decoded, then decoded to 8-bit RGB and alpha. In: a file's bytes; out: a [`Raster`] or why not.
 
+use super::Refused;
 use super::MAX_PIXELS;
-use crate::base::diag::Error;
 use crate::scene::Raster;
 
 fn key(bytes: &[u8]) -> String {
     format!("{:016x}", crate::scene::fnv(bytes))
 }
 
-pub(super) fn check_pixels(w: u32, h: u32) -> Result<(), String> {
+pub(super) fn check_pixels(w: u32, h: u32) -> Result<(), Refused> {
     if w == 0 || h == 0 {
-        return Err("the image is empty (0 pixels)".into());
+        return Err(Refused::Here("the image is empty (0 pixels)".into()));
     }
     let n = u64::from(w) * u64::from(h);
     if n > MAX_PIXELS {
-        return Err(format!(
+        return Err(Refused::Here(format!(
             "the image is {w} × {h} pixels ({:.0} megapixels); the limit is {} megapixels",
             n as f64 / 1e6,
             MAX_PIXELS / 1_000_000
-        ));
+        )));
     }
     Ok(())
 }
 
 /// The size in pixels of a PNG or JPEG, read from its header (nothing decoded).
-pub(super) fn dimensions(bytes: &[u8], is_png: bool) -> Result<(u32, u32), String> {
+pub(super) fn dimensions(bytes: &[u8], is_png: bool) -> Result<(u32, u32), Refused> {
     if is_png {
         let reader = png::Decoder::new(std::io::Cursor::new(bytes))
             .read_info()
@@ -35,7 +35,9 @@ pub(super) fn dimensions(bytes: &[u8], is_png: bool) -> Result<(u32, u32), Strin
         let mut dec = zune_jpeg::JpegDecoder::new(bytes);
         dec.decode_headers()
             .map_err(|e| format!("not a readable JPEG: {e:?}"))?;
-        let (w, h) = dec.dimensions().ok_or("not a readable JPEG: no size")?;
+        let (w, h) = dec
+            .dimensions()
+            .ok_or_else(|| Refused::Here("not a readable JPEG: no size".into()))?;
         Ok((w as u32, h as u32))
     }
 }
@@ -45,23 +47,23 @@ const MAX_PALETTE: usize = 256 * 3;
 
 /// Refuses a palette the PNG format forbids (more than 256 entries, or a length that is not a
 /// whole number of entries): the png crate expands such a palette past its end and panics.
-fn check_palette(info: &png::Info) -> Result<(), String> {
+fn check_palette(info: &png::Info) -> Result<(), Refused> {
     match info.palette.as_deref() {
-        Some(p) if p.len() > MAX_PALETTE || p.len() % 3 != 0 => Err(format!(
+        Some(p) if p.len() > MAX_PALETTE || p.len() % 3 != 0 => Err(Refused::Here(format!(
             "not a readable PNG: its palette (PLTE) is {} bytes; a palette is 3 bytes an entry, at most 256 entries",
             p.len()
-        )),
+        ))),
         _ => Ok(()),
     }
 }
 
 /// Decodes a PNG into 8-bit RGB and alpha. The pixels are decoded once into one buffer and
 /// packed to RGB in place: a 50-megapixel image holds its 4 bytes a pixel once, not twice.
-pub fn png(bytes: &[u8]) -> Result<Raster, Error> {
-    decode_png(bytes).map_err(Error::Other)
+pub fn png(bytes: &[u8]) -> Result<Raster, Refused> {
+    decode_png(bytes)
 }
 
-fn decode_png(bytes: &[u8]) -> Result<Raster, String> {
+fn decode_png(bytes: &[u8]) -> Result<Raster, Refused> {
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = dec
@@ -99,10 +101,16 @@ fn decode_png(bytes: &[u8]) -> Result<Raster, String> {
             }
             rgb
         }
-        png::ColorType::Indexed => return Err("an indexed PNG that could not be expanded".into()),
+        png::ColorType::Indexed => {
+            return Err(Refused::Here(
+                "an indexed PNG that could not be expanded".into(),
+            ))
+        }
     };
     if rgb.len() != n * 3 {
-        return Err("a PNG whose pixels do not match its size".into());
+        return Err(Refused::Here(
+            "a PNG whose pixels do not match its size".into(),
+        ));
     }
     let opaque = alpha.iter().all(|&a| a == 255);
     Ok(Raster {
@@ -131,11 +139,11 @@ fn pack(mut buf: Vec<u8>, from: usize, f: impl Fn(&[u8], &mut [u8])) -> Vec<u8> 
 }
 
 /// Decodes a JPEG into 8-bit RGB.
-pub fn jpeg(bytes: &[u8]) -> Result<Raster, Error> {
-    decode_jpeg(bytes).map_err(Error::Other)
+pub fn jpeg(bytes: &[u8]) -> Result<Raster, Refused> {
+    decode_jpeg(bytes)
 }
 
-fn decode_jpeg(bytes: &[u8]) -> Result<Raster, String> {
+fn decode_jpeg(bytes: &[u8]) -> Result<Raster, Refused> {
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
     let opts = DecoderOptions::default()
@@ -145,13 +153,17 @@ fn decode_jpeg(bytes: &[u8]) -> Result<Raster, String> {
     let mut dec = zune_jpeg::JpegDecoder::new_with_options(bytes, opts);
     dec.decode_headers()
         .map_err(|e| format!("not a readable JPEG: {e:?}"))?;
-    let (w, h) = dec.dimensions().ok_or("not a readable JPEG: no size")?;
+    let (w, h) = dec
+        .dimensions()
+        .ok_or_else(|| Refused::Here("not a readable JPEG: no size".into()))?;
     check_pixels(w as u32, h as u32)?;
     let rgb = dec
         .decode()
         .map_err(|e| format!("not a readable JPEG: {e:?}"))?;
     if rgb.len() != w * h * 3 {
-        return Err("a JPEG whose pixels do not match its size".into());
+        return Err(Refused::Here(
+            "a JPEG whose pixels do not match its size".into(),
+        ));
     }
     Ok(Raster {
         key: key(bytes),

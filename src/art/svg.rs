@@ -8,7 +8,7 @@ use super::{
     MAX_NODES, MAX_SHAPES,
 };
 use crate::base::color::Color;
-use crate::base::diag::{Error, Source};
+use crate::base::diag::Source;
 use crate::scene::{
     Affine, Finish, Gradient, GradientShape, Image, Item, Raster, Scene, Seg, Stroke, P,
 };
@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 /// Reads an SVG into a scene of its own units: paths with their fills and strokes, opacity,
 /// fill rules and gradients, clip paths, text as outlines, embedded PNG, JPEG and SVG images.
 /// Its images may only be `data:` URLs: an SVG read from a game's file goes through [`super::load`].
-pub fn vector(bytes: &[u8]) -> Result<Scene, Error> {
-    vector_from(bytes, None, MAX_BUILD_PIXELS).map_err(|e| Error::Other(e.to_string()))
+pub fn vector(bytes: &[u8]) -> Result<Scene, Refused> {
+    vector_from(bytes, None, MAX_BUILD_PIXELS)
 }
 
 /// What the images of one SVG cost while it is converted: their decoded pixels, shared by every
@@ -37,7 +37,7 @@ impl Images {
     /// The pixels of an image drawn once more: counted against [`MAX_ART_PIXELS`] before
     /// anything is decoded, decoded on first use only. An unreadable image is left out, as
     /// before (None).
-    fn raster(&mut self, data: &[u8], is_png: bool) -> Result<Option<Arc<Raster>>, String> {
+    fn raster(&mut self, data: &[u8], is_png: bool) -> Result<Option<Arc<Raster>>, Refused> {
         let Ok((w, h)) = dimensions(data, is_png) else {
             return Ok(None);
         };
@@ -46,12 +46,12 @@ impl Images {
             .saturating_add(u64::from(w).saturating_mul(u64::from(h)));
         self.uses += 1;
         if self.drawn > MAX_ART_PIXELS {
-            return Err(format!(
+            return Err(Refused::Here(format!(
                 "its images draw more than {} megapixels, each use counted ({} megapixels at use {} of an image, one of {w} × {h} pixels): draw them smaller, or fewer times",
                 MAX_ART_PIXELS / 1_000_000,
                 self.drawn / 1_000_000,
                 self.uses
-            ));
+            )));
         }
         let hash = crate::scene::fnv(data);
         if let Some(r) = self.decoded.get(&hash).filter(|r| r.data == data) {
@@ -59,10 +59,10 @@ impl Images {
         }
         let n = u64::from(w) * u64::from(h);
         if n > self.room {
-            return Err(format!(
+            return Err(Refused::Here(format!(
                 "an image inside, of {w} × {h} pixels: {}",
                 past_build_budget(n, self.room)
-            ));
+            )));
         }
         self.room -= n;
         let decoded = if is_png { png(data) } else { jpeg(data) };
@@ -185,7 +185,7 @@ pub(super) fn vector_from(
         uses: 0,
         room,
     };
-    group(tree.root(), &mut scene, &mut shapes, &mut images, 1.0).map_err(Refused::Here)?;
+    group(tree.root(), &mut scene, &mut shapes, &mut images, 1.0)?;
     Ok(scene)
 }
 
@@ -206,9 +206,11 @@ fn raster_kind(data: Arc<Vec<u8>>) -> usvg::ImageKind {
 
 /// An SVG drawn as an image inside another: the same budgets, no images of its own (as usvg
 /// does), and never compressed.
-fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tree, String> {
+fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tree, Refused> {
     if data.starts_with(&[0x1f, 0x8b]) {
-        return Err("a compressed SVG (svgz): save it as plain SVG".into());
+        return Err(Refused::Here(
+            "a compressed SVG (svgz): save it as plain SVG".into(),
+        ));
     }
     let text = std::str::from_utf8(data).map_err(|_| "not UTF-8 text".to_string())?;
     let xml = usvg::roxmltree::ParsingOptions {
@@ -217,7 +219,7 @@ fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tr
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, xml)
         .map_err(|e| format!("not a readable SVG: {e}"))?;
-    scan::budget(&doc, &|_, msg| Refused::Here(msg)).map_err(|e| e.to_string())?;
+    scan::budget(&doc, &|_, msg| Refused::Here(msg))?;
     let opt = usvg::Options {
         fontdb: fontdb.clone(),
         font_family: crate::fonts::FAMILY.to_string(),
@@ -228,7 +230,8 @@ fn sub_svg(data: &[u8], fontdb: &Arc<usvg::fontdb::Database>) -> Result<usvg::Tr
         },
         ..usvg::Options::default()
     };
-    usvg::Tree::from_xmltree(&doc, &opt).map_err(|e| format!("not a readable SVG: {e}"))
+    usvg::Tree::from_xmltree(&doc, &opt)
+        .map_err(|e| Refused::Here(format!("not a readable SVG: {e}")))
 }
 
 fn affine(t: usvg::Transform) -> Affine {
@@ -344,7 +347,7 @@ fn group(
     shapes: &mut usize,
     images: &mut Images,
     opacity: f64,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     let opacity = opacity * f64::from(g.opacity().get());
     if opacity <= 0.0 {
         return Ok(());
@@ -374,13 +377,13 @@ fn children(
     shapes: &mut usize,
     images: &mut Images,
     opacity: f64,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     for node in g.children() {
         *shapes += 1;
         if *shapes > MAX_SHAPES {
-            return Err(format!(
+            return Err(Refused::Here(format!(
                 "the SVG draws more than {MAX_SHAPES} shapes; simplify it"
-            ));
+            )));
         }
         match node {
             usvg::Node::Group(g) => group(g, out, shapes, images, opacity)?,

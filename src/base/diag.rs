@@ -608,6 +608,23 @@ mod tests {
     }
 
     #[test]
+    fn several_errors_are_each_reported_as_alone() {
+        let src = Source::new("g.toml", "a = 1\n");
+        let place = Error::from(src.error(0..1, "unknown key `a`"));
+        let file = Error::file("cannot write", Path::new("out/x.pdf"), "disk full");
+        let both = Error::Many(vec![place.clone(), file.clone()]);
+        assert_eq!(
+            both.report(),
+            "g.toml:1:1: error: unknown key `a`\n   |\n 1 | a = 1\n   | ^\nerror: cannot write out/x.pdf: disk full"
+        );
+        // Bad input only when every error is.
+        assert!(!both.is_input());
+        assert!(Error::Many(vec![place, Error::usage("--only x", "no component")]).is_input());
+        assert!(!Error::Many(Vec::new()).is_input());
+        assert_eq!(file.report(), "error: cannot write out/x.pdf: disk full");
+    }
+
+    #[test]
     fn display_has_place_excerpt_and_hint() {
         let src = Source::new("g.toml", "a = 1\nfill = \"gren\"\n");
         let d = src
@@ -627,7 +644,7 @@ mod tests {
 /// hint), a file that could not be used, a command-line value refused, a position that breaks
 /// its game's rules, an engine that failed, a limit reached, or a failure of the machine. The
 /// binary prints it and picks the exit status from its kind ([`Error::is_input`]).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Error {
     /// Bad input: a definition, data file, art, font, position, rulebook or request, each
     /// error at its `file:line:col` with its reason and hint (exit status 2).
@@ -718,6 +735,16 @@ impl Error {
         Error::System(reason.to_string())
     }
 
+    /// The error as the binary prints it: `error:` before each error but bad input, whose
+    /// diagnostics say it themselves; several errors one after the other.
+    pub fn report(&self) -> String {
+        match self {
+            Error::Input(d) => d.to_string(),
+            Error::Many(all) => all.iter().map(Error::report).collect::<Vec<_>>().join("\n"),
+            e => format!("error: {e}"),
+        }
+    }
+
     /// True for bad input (exit status 2): places in files, a refused command line, a limit
     /// the input reached; several errors are input when every one is.
     pub fn is_input(&self) -> bool {
@@ -764,6 +791,14 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// An error as its message, for the callers that still hold errors as text while they are
+/// converted (issue lean): `?` carries an [`Error`] into them. Goes with [`Error::Other`].
+impl From<Error> for String {
+    fn from(e: Error) -> Self {
+        e.to_string()
+    }
+}
 
 impl From<Diagnostics> for Error {
     fn from(d: Diagnostics) -> Self {

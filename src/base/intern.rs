@@ -5,7 +5,12 @@
 //! every time it is asked), or an error once the run has interned [`MAX_BYTES`] of names. Each
 //! distinct name is leaked once, so the memory is bounded by the definitions loaded, and a
 //! long `watch` that reloads the same games interns nothing new.
+//!
+//! Its errors are limits ([`Error::Limit`]); they still reach the callers as text, which the
+//! declared and external rules hold errors as until they are converted (issue lean): then only
+//! the two signatures change.
 
+use crate::base::diag::Error;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
@@ -36,15 +41,16 @@ pub fn intern(name: &str) -> Result<&'static str, String> {
         return Ok(s);
     }
     if name.len() > MAX_NAME {
-        return Err(format!(
-            "a name of {} bytes is too long: names are at most {MAX_NAME} bytes",
-            name.len()
-        ));
+        return Err(Error::limit(
+            format!("a name of {} bytes", name.len()),
+            format!("{MAX_NAME} bytes a name"),
+        )
+        .into());
     }
     if t.bytes + name.len() > MAX_BYTES {
-        return Err(format!(
-            "too many names loaded in one run (more than {MAX_BYTES} bytes of them)"
-        ));
+        return Err(
+            Error::limit("the names loaded in one run", format!("{MAX_BYTES} bytes")).into(),
+        );
     }
     let s: &'static str = Box::leak(name.to_owned().into_boxed_str());
     t.bytes += name.len();
@@ -68,9 +74,11 @@ pub fn intern_all<'a>(
     }
     let bytes = list.len() * std::mem::size_of::<&str>();
     if t.bytes + bytes > MAX_BYTES {
-        return Err(format!(
-            "too many lists of names loaded in one run (more than {MAX_BYTES} bytes of them)"
-        ));
+        return Err(Error::limit(
+            "the lists of names loaded in one run",
+            format!("{MAX_BYTES} bytes"),
+        )
+        .into());
     }
     let l: &'static [&'static str] = Box::leak(list.into_boxed_slice());
     t.bytes += bytes;
@@ -116,7 +124,13 @@ mod tests {
     fn a_name_too_long_is_refused_and_the_table_keeps_nothing() {
         let long = "x".repeat(MAX_NAME + 1);
         let e = intern(&long).unwrap_err();
-        assert!(e.contains("too long"), "{e}");
+        assert!(
+            e.contains(&format!(
+                "a name of {} bytes over the limit of {MAX_NAME} bytes",
+                MAX_NAME + 1
+            )),
+            "{e}"
+        );
         let fits = "y".repeat(MAX_NAME);
         assert_eq!(intern(&fits).unwrap(), fits);
         let t = TABLE.lock().unwrap_or_else(|e| e.into_inner());

@@ -33,9 +33,10 @@ impl FromStr for Lang {
         match s {
             "fr" => Ok(Lang::Fr),
             "en" => Ok(Lang::En),
-            _ => Err(crate::base::diag::Error::Other(format!(
-                "unknown language `{s}` (expected fr or en)"
-            ))),
+            _ => Err(crate::base::diag::Error::usage(
+                String::new(),
+                format!("unknown language `{s}` (expected fr or en)"),
+            )),
         }
     }
 }

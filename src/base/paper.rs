@@ -40,9 +40,10 @@ impl FromStr for Paper {
         match s {
             "a4" => Ok(Paper::A4),
             "letter" => Ok(Paper::Letter),
-            _ => Err(crate::base::diag::Error::Other(format!(
-                "unknown paper `{s}` (expected a4 or letter)"
-            ))),
+            _ => Err(crate::base::diag::Error::usage(
+                String::new(),
+                format!("unknown paper `{s}` (expected a4 or letter)"),
+            )),
         }
     }
 }

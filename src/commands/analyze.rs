@@ -203,8 +203,7 @@ pub fn analyze(
         let now = engine.program_plies().unwrap_or(before);
         engine.program_note(now - before, start.elapsed().as_secs_f64())
     });
-    let json =
-        serde_json::to_string_pretty(&report).map_err(|e| Error::Other(e.to_string()))? + "\n";
+    let json = serde_json::to_string_pretty(&report).map_err(Error::system)? + "\n";
     let text = analysis::report::text(&report);
     for (name, bytes) in [
         ("analysis.txt", text.as_bytes()),

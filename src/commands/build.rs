@@ -102,7 +102,7 @@ pub fn build_and_show(
         })
         .collect();
     gallery::write(&req.out, &entries, &gallery::Status::now(None, watching))
-        .map_err(|e| Error::Other(format!("the gallery: {e}")))?;
+        .map_err(|e| Error::file("the gallery:", &e.path, e.reason))?;
     let warnings: Vec<_> = reports
         .iter()
         .flat_map(|r| r.warnings.iter().cloned())
@@ -117,14 +117,6 @@ pub fn build_and_show(
         );
     }
     Ok(reports)
-}
-
-/// An error as `watch` shows it, on standard error and in the gallery.
-fn shown(e: &Error) -> String {
-    match e {
-        Error::Input(d) => d.to_string(),
-        other => format!("error: {other}"),
-    }
 }
 
 /// The refusal of game `g`'s folder when it is a symbolic link: `watch` never follows one.
@@ -156,11 +148,11 @@ pub fn watch(
     let report = |r: Result<Vec<GameReport>, Error>,
                   what: &str,
                   err: &mut dyn Write|
-     -> Result<usize, String> {
+     -> Result<usize, Error> {
         match r {
             Ok(reports) => Ok(reports.iter().map(|r| r.warnings.len()).sum()),
             Err(f) => {
-                let text = shown(&f);
+                let text = f.report();
                 // The gallery first: when the line below is read, the pages show the error.
                 let status = gallery::Status::now(Some(text.clone()), true);
                 if let Err(e) = gallery::write_status(&req.out, &status) {
@@ -172,7 +164,7 @@ pub fn watch(
                     "{} {what}: not built; the last good files are kept (fix and save to rebuild)",
                     status.time
                 );
-                Err(text)
+                Err(f)
             }
         }
     };
@@ -201,8 +193,7 @@ pub fn watch(
     crate::base::output::make_output_folder(&project.root, &req.out)?;
     // Watching starts before the first build, so that a file saved while it runs is rebuilt
     // after it rather than missed.
-    let mut watched = crate::make::watch::Watched::new(project, &games)
-        .map_err(|e| Error::Other(format!("cannot watch the files: {e}")))?;
+    let mut watched = crate::make::watch::Watched::new(project, &games)?;
     let first = build_and_show(project, req, true, true, out, err);
     let mut last = report(first, &games.join(", "), err);
     say!(
@@ -262,7 +253,7 @@ pub fn watch(
         done += 1;
     }
     // The pages stop waiting for rebuilds, and still show the last build's error.
-    let status = gallery::Status::now(last.err(), false);
+    let status = gallery::Status::now(last.err().map(|e| e.report()), false);
     let _ = gallery::write_status(&req.out, &status);
     Ok(())
 }

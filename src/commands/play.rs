@@ -14,9 +14,9 @@ use crate::rules::{self, Board, Field, Rules};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
-/// An error of the terminal or of the rules, in its own words (exit status 1).
-fn other(e: impl std::fmt::Display) -> Error {
-    Error::Other(e.to_string())
+/// The terminal that could not be read or written, in the system's words (exit status 1).
+fn terminal(e: impl std::fmt::Display) -> Error {
+    Error::system(e)
 }
 
 /// Longest line read at the prompt.
@@ -63,7 +63,7 @@ impl Seat {
         } else {
             Player::parse(s)
                 .map(Seat::Computer)
-                .map_err(|e| Error::Other(format!("{e}, or human")))
+                .map_err(|e| Error::usage(String::new(), format!("{e}, or human")))
         }
     }
 
@@ -111,8 +111,8 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let mut rng = Rng::new(self.seed);
         let start = match &self.from {
             Some((name, text)) => {
-                let (_, raw) = rules::raw(name, text).map_err(other)?;
-                rules::load(r, raw).map_err(other)?
+                let (_, raw) = rules::raw(name, text)?;
+                rules::load(r, raw)?
             }
             None => r.start_variant(rng.next(), self.variant),
         };
@@ -122,7 +122,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
         let out = &mut *self.output;
         // Every text shown, the board included, with its control characters escaped.
         let say = |out: &mut O, s: String| -> Result<(), Error> {
-            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(other)
+            writeln!(out, "{}", crate::base::diag::escape_controls(&s)).map_err(terminal)
         };
         say(
             out,
@@ -188,7 +188,7 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                     let t = std::time::Instant::now();
                     let m = player
                         .choose(r, &p, &tuning, &mut rng)
-                        .ok_or_else(|| Error::Other("no move for the computer".into()))?;
+                        .ok_or_else(|| Error::engine(player.name(), "no move for the computer"))?;
                     say(
                         out,
                         format!(
@@ -204,23 +204,26 @@ impl<I: BufRead, O: Write> WithRules for Game<'_, I, O> {
                 Seat::Human => {
                     let prompt = format!("{} to move> ", r.seats(&p)[seat]);
                     write!(out, "{}", crate::base::diag::escape_controls(&prompt))
-                        .map_err(other)?;
-                    out.flush().map_err(other)?;
+                        .map_err(terminal)?;
+                    out.flush().map_err(terminal)?;
                     bytes.clear();
                     let n = std::io::Read::by_ref(&mut self.input)
                         .take(MAX_LINE as u64)
                         .read_until(b'\n', &mut bytes)
-                        .map_err(other)?;
+                        .map_err(terminal)?;
                     if n == MAX_LINE
                         && bytes.last() != Some(&b'\n')
-                        && !skip_line(&mut self.input).map_err(other)?
+                        && !skip_line(&mut self.input).map_err(terminal)?
                     {
                         // The rest of an overlong line is dropped, within a bound.
-                        return Err(Error::Other(format!(
-                            "standard input: a line of more than {} KiB, not a move typed at the prompt; the game stopped (record: {})",
-                            MAX_SKIPPED >> 10,
-                            self.record.display()
-                        )));
+                        return Err(Error::limit(
+                            "standard input: a line",
+                            format!(
+                                "{} KiB, not a move typed at the prompt; the game stopped (record: {})",
+                                MAX_SKIPPED >> 10,
+                                self.record.display()
+                            ),
+                        ));
                     }
                     let line = String::from_utf8_lossy(&bytes).into_owned();
                     if n == 0 {
@@ -559,7 +562,7 @@ impl Ready {
             let now = self.engine.program_plies().unwrap_or(before);
             let secs = start.elapsed().saturating_sub(typing.get()).as_secs_f64();
             if let Some(note) = self.engine.program_note(now - before, secs) {
-                writeln!(output, "{note}").map_err(other)?;
+                writeln!(output, "{note}").map_err(terminal)?;
             }
         }
         result.map(|_| ())

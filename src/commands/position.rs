@@ -99,8 +99,8 @@ pub fn playout(
     let stats = if check {
         engine.playouts(games, seed).map_err(|e| match e {
             // A program that failed is said as such, at its game.
-            Error::Input(_) => e,
-            e => Error::Other(format!("invariant broken: {e}")),
+            Error::Input(_) | Error::Rules(_) => e,
+            e => Error::Rules(e.to_string()),
         })?
     } else {
         engine.fast_playouts(games, seed)?

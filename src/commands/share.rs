@@ -30,24 +30,29 @@ pub const MAX_EXPORT_PIXELS: u64 = 120_000_000;
 
 /// Why an image of `w` × `h` mm (bleed included) of component `id` cannot be exported at
 /// `dpi`: more pixels than [`MAX_EXPORT_PIXELS`]; the message says the resolution that fits.
-fn over_budget(id: &str, (w, h): (f64, f64), dpi: f64) -> Option<String> {
+fn over_budget(id: &str, (w, h): (f64, f64), dpi: f64) -> Option<Error> {
     let (pw, ph) = (px(w, dpi), px(h, dpi));
     let pixels = u64::from(pw) * u64::from(ph);
     if pixels <= MAX_EXPORT_PIXELS {
         return None;
     }
     let fits = (dpi * (MAX_EXPORT_PIXELS as f64 / pixels as f64).sqrt()).floor();
-    Some(format!(
-        "`{id}` would be one image of {pw} × {ph} pixels ({} million) at {} dpi, more than the {} million pixels an exported image may have: export at {fits} dpi or less (`--dpi {fits}`)",
-        pixels / 1_000_000,
-        (dpi * 10.0).round() / 10.0,
-        MAX_EXPORT_PIXELS / 1_000_000
+    Some(Error::limit(
+        format!(
+            "`{id}` would be one image of {pw} × {ph} pixels ({} million) at {} dpi",
+            pixels / 1_000_000,
+            (dpi * 10.0).round() / 10.0,
+        ),
+        format!(
+            "{} million pixels an exported image may have: export at {fits} dpi or less (`--dpi {fits}`)",
+            MAX_EXPORT_PIXELS / 1_000_000
+        ),
     ))
 }
 
 /// The first component of `game` in `lang` whose print-on-demand image would pass the pixel
 /// budget at `dpi`, said as an error (checked before any image is drawn).
-pub fn pod_too_large(game: &Game, lang: Lang, dpi: f64) -> Option<String> {
+pub fn pod_too_large(game: &Game, lang: Lang, dpi: f64) -> Option<Error> {
     printed(game, lang).iter().find_map(|c| {
         over_budget(
             &c.id,
@@ -266,7 +271,7 @@ pub fn pod_for(
             dpi,
         )
     }) {
-        return Err(Error::Other(why));
+        return Err(why);
     }
     for c in components {
         let fit = preset.map(|p| p.fit(c.size, own_safe(game, &c.id)));
@@ -526,7 +531,7 @@ pub fn export_games_with(
                 if let Some(why) = pod_too_large(game, l, dpi) {
                     diags.push(crate::base::diag::Diagnostic::file(
                         &project.game_file(&game.id),
-                        why,
+                        why.to_string(),
                     ));
                     break;
                 }
@@ -583,7 +588,11 @@ pub fn export_games_with(
             } else {
                 format!("already written: {}", done.join(", "))
             };
-            Error::Other(format!("{e}; this folder was left as it was; {done}"))
+            Error::file(
+                "",
+                &e.path,
+                format!("{}; this folder was left as it was; {done}", e.reason),
+            )
         })?;
         written.push((id, kind, dir, files.len(), bytes));
     }
@@ -756,7 +765,7 @@ pub fn export_press(
         }
         crate::base::output::make_output_folder(&project.root, &dir)?;
         let bytes = crate::base::output::publish(&dir, &files, crate::base::output::Sweep::Stale)
-            .map_err(|e| Error::Other(e.to_string()))?;
+            .map_err(|e| Error::file("", &e.path, e.reason))?;
         written.push((game.id.clone(), Kind::Press, dir, files.len(), bytes));
     }
     Ok((written, said_once(warnings)))

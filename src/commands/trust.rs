@@ -44,7 +44,7 @@ pub fn trust(
         return Ok(());
     }
     let Some(game) = game else {
-        return Err(Error::Other("name a game, or pass --list".into()));
+        return Err(Error::usage(String::new(), "name a game, or pass --list"));
     };
     if !crate::definition::validate::is_safe_id(game) {
         return Err(Error::Input(Diagnostics(vec![Diagnostic::file(
@@ -91,7 +91,7 @@ pub fn trust(
         Err(e) => say!(
             out,
             "  program: {} (it will not start)",
-            escape_controls(&e)
+            escape_controls(&e.0)
         ),
     }
     if r.files.is_empty() {

@@ -65,12 +65,13 @@ fn parse(svg_text: &str) -> Result<usvg::Tree, Error> {
         font_family: crate::fonts::FAMILY.to_string(),
         ..usvg::Options::default()
     };
-    usvg::Tree::from_str(svg_text, &opt).map_err(|e| Error::Other(format!("SVG not readable: {e}")))
+    usvg::Tree::from_str(svg_text, &opt)
+        .map_err(|e| Error::system(format!("SVG not readable: {e}")))
 }
 
 fn draw(tree: &usvg::Tree, px: (u32, u32), k: (f64, f64), dpi: f64) -> Result<Vec<u8>, Error> {
     let mut pixmap = resvg::tiny_skia::Pixmap::new(px.0.max(1), px.1.max(1))
-        .ok_or_else(|| Error::Other("image too large".into()))?;
+        .ok_or_else(|| Error::system("image too large"))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(
         tree,
@@ -105,10 +106,10 @@ fn encode(
     }));
     let mut w = enc
         .write_header()
-        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
+        .map_err(|e| Error::system(format!("PNG encoding failed: {e}")))?;
     w.write_image_data(&rgb)
-        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
+        .map_err(|e| Error::system(format!("PNG encoding failed: {e}")))?;
     w.finish()
-        .map_err(|e| Error::Other(format!("PNG encoding failed: {e}")))?;
+        .map_err(|e| Error::system(format!("PNG encoding failed: {e}")))?;
     Ok(out)
 }

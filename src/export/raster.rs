@@ -26,8 +26,8 @@ struct Clip {
 
 /// Draws `scene` on a white canvas of `px` pixels, `k` pixels per millimetre on each axis.
 pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Error> {
-    let mut canvas = Pixmap::new(px.0.max(1), px.1.max(1))
-        .ok_or_else(|| Error::Other("image too large".into()))?;
+    let mut canvas =
+        Pixmap::new(px.0.max(1), px.1.max(1)).ok_or_else(|| Error::system("image too large"))?;
     canvas.fill(sk::Color::WHITE);
     let base = Transform::from_scale(k.0 as f32, k.1 as f32);
     // A pixel, mm: what anti-aliasing may add around a shape.
@@ -88,7 +88,7 @@ pub fn draw(scene: &Scene, px: (u32, u32), k: (f64, f64)) -> Result<Pixmap, Erro
             .iter()
             .rposition(|c| !(c.rect && (cut || bounds.is_some_and(|b| c.shown.holds(b)))));
         if let Some(i) = need {
-            make_mask(&mut clips, i, &canvas, base).map_err(Error::Other)?;
+            make_mask(&mut clips, i, &canvas, base)?;
         }
         let mask = need.and_then(|i| clips[i].mask.as_ref());
         match f {
@@ -197,7 +197,7 @@ fn merged(flat: Vec<Flat>) -> Vec<Flat> {
 }
 
 /// Makes the mask of clip `i` (with every clip around it) if it is not made yet.
-fn make_mask(clips: &mut [Clip], i: usize, canvas: &Pixmap, base: Transform) -> Result<(), String> {
+fn make_mask(clips: &mut [Clip], i: usize, canvas: &Pixmap, base: Transform) -> Result<(), Error> {
     if clips[i].mask.is_none() {
         let parent = match i.checked_sub(1) {
             Some(j) => {
@@ -214,12 +214,12 @@ fn make_mask(clips: &mut [Clip], i: usize, canvas: &Pixmap, base: Transform) -> 
             }
             // The outermost clip: its coverage alone, drawn on an empty mask.
             (None, Some(p)) => {
-                let mut m = Mask::new(w, h).ok_or("image too large")?;
+                let mut m = Mask::new(w, h).ok_or_else(|| Error::system("image too large"))?;
                 m.fill_path(p, sk::FillRule::Winding, true, base);
                 m
             }
             // An empty clip hides everything in it.
-            (_, None) => Mask::new(w, h).ok_or("image too large")?,
+            (_, None) => Mask::new(w, h).ok_or_else(|| Error::system("image too large"))?,
         };
         clips[i].mask = Some(m);
     }

@@ -12,6 +12,7 @@
 //! The derived family is named `ludopress-<tags>-<hash>`: a font's Reserved Font Name (SIL OFL)
 //! is never given to a modified version.
 
+use crate::base::paths::Refused;
 use std::collections::BTreeMap;
 use ttf_parser::gsub::{SingleSubstitution, SubstitutionSubtable};
 use ttf_parser::{GlyphId, Tag};
@@ -28,7 +29,7 @@ pub fn is_tag(tag: &str) -> bool {
 }
 
 /// The bytes of `font` with `features` (tags checked by [`is_tag`]) frozen into its `cmap`.
-pub fn freeze(font: &[u8], features: &[&str]) -> Result<Vec<u8>, String> {
+pub fn freeze(font: &[u8], features: &[&str]) -> Result<Vec<u8>, Refused> {
     let face =
         ttf_parser::Face::parse(font, 0).map_err(|e| format!("cannot read the font: {e}"))?;
     let gsub = face.tables().gsub;
@@ -51,13 +52,13 @@ pub fn freeze(font: &[u8], features: &[&str]) -> Result<Vec<u8>, String> {
                 .collect();
             has.sort();
             has.dedup();
-            return Err(match has.is_empty() {
+            return Err(Refused(match has.is_empty() {
                 true => format!("the font has no OpenType feature `{want}` (it has none)"),
                 false => format!(
                     "the font has no OpenType feature `{want}` (it has {})",
                     has.join(", ")
                 ),
-            });
+            }));
         }
         lookups.extend(found);
     }
@@ -91,10 +92,10 @@ pub fn freeze(font: &[u8], features: &[&str]) -> Result<Vec<u8>, String> {
         }
     }
     if singles == 0 {
-        return Err(format!(
+        return Err(Refused(format!(
             "the font's {} substitute glyphs in ways that depend on their neighbours: only features of single substitutions (figures, small capitals, stylistic sets) can be set",
             features.join(", ")
-        ));
+        )));
     }
     let mut cmap: BTreeMap<u32, u16> = BTreeMap::new();
     if let Some(t) = face.tables().cmap {
@@ -357,7 +358,7 @@ mod tests {
     fn a_feature_the_font_lacks_is_named() {
         let e = freeze(LATO, &["zzzz"]).unwrap_err();
         assert!(
-            e.contains("no OpenType feature `zzzz`") && e.contains("tnum"),
+            e.0.contains("no OpenType feature `zzzz`") && e.0.contains("tnum"),
             "{e}"
         );
         assert!(is_tag("lnum") && is_tag("ss01") && !is_tag("LNUM") && !is_tag("lnumx"));

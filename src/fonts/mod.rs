@@ -7,6 +7,7 @@
 
 pub mod freeze;
 
+use crate::base::paths::Refused;
 use crate::base::units::Pt;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
@@ -54,7 +55,7 @@ pub struct Family {
 
 impl Family {
     /// The family with OpenType `features` frozen into each of its faces.
-    pub fn with_features(self, features: &[&str]) -> Result<Family, String> {
+    pub fn with_features(self, features: &[&str]) -> Result<Family, Refused> {
         Ok(Family {
             regular: self.regular.with_features(features)?,
             bold: self.bold.with_features(features)?,
@@ -88,7 +89,7 @@ struct Loaded {
 impl Loaded {
     /// Reads a font's names and metrics from `bytes`; the caller attaches the bytes it keeps
     /// (`bytes` is left empty), so a file that is refused is never kept.
-    fn parse(bytes: &[u8], hash: u64) -> Result<Loaded, String> {
+    fn parse(bytes: &[u8], hash: u64) -> Result<Loaded, Refused> {
         let face = ttf_parser::Face::parse(bytes, 0)
             .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
         let tables = face.tables();
@@ -182,22 +183,22 @@ impl Face {
 
     /// Loads a game's font file (TrueType or OpenType), or finds it when the same bytes were
     /// loaded before. Errors say why the bytes are not a usable font.
-    pub fn load(bytes: Vec<u8>) -> Result<Face, crate::base::diag::Error> {
+    pub fn load(bytes: Vec<u8>) -> Result<Face, Refused> {
         Face::load_file(bytes, "a font")
     }
 
     /// [`Face::load`] for the bytes of `file` (named as the game names it): warnings about
     /// the face name the file (the first one loaded, when two files hold the same bytes).
-    pub fn load_file(bytes: Vec<u8>, file: &str) -> Result<Face, crate::base::diag::Error> {
-        Face::load_bytes(bytes, file).map_err(crate::base::diag::Error::Other)
+    pub fn load_file(bytes: Vec<u8>, file: &str) -> Result<Face, Refused> {
+        Face::load_bytes(bytes, file)
     }
 
-    fn load_bytes(bytes: Vec<u8>, file: &str) -> Result<Face, String> {
+    fn load_bytes(bytes: Vec<u8>, file: &str) -> Result<Face, Refused> {
         if bytes.len() as u64 > MAX_FONT_BYTES {
-            return Err(format!(
+            return Err(Refused(format!(
                 "the font has {} bytes; the limit is {MAX_FONT_BYTES} (20 MB)",
                 bytes.len()
-            ));
+            )));
         }
         let hash = crate::base::hash::fnv(&bytes);
         let find = |all: &[&'static Loaded]| {
@@ -222,11 +223,11 @@ impl Face {
             .map(|l| l.bytes.len() as u64)
             .sum();
         if held + bytes.len() as u64 > MAX_LOADED_FONT_BYTES {
-            return Err(format!(
+            return Err(Refused(format!(
                 "ludopress has loaded {} MiB of distinct fonts since it started (each saved version of a font counts); the limit is {} MiB: restart it",
                 held >> 20,
                 MAX_LOADED_FONT_BYTES >> 20
-            ));
+            )));
         }
         let loaded = Loaded {
             bytes: Box::leak(bytes.into_boxed_slice()),
@@ -239,7 +240,7 @@ impl Face {
 
     /// This face with OpenType `features` (tags, [`freeze::is_tag`]) frozen into it: a face of
     /// its own, the same for the same features (none: this face).
-    pub fn with_features(self, features: &[&str]) -> Result<Face, String> {
+    pub fn with_features(self, features: &[&str]) -> Result<Face, Refused> {
         if features.is_empty() {
             return Ok(self);
         }

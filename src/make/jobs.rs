@@ -13,7 +13,7 @@ pub type Job<'a, T> = Box<dyn FnOnce() -> T + Send + 'a>;
 pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>, Error> {
     let n = jobs.len();
     let queue = std::sync::Mutex::new(jobs.into_iter().enumerate());
-    let mut results: Vec<(usize, Result<T, String>)> = std::thread::scope(|scope| {
+    let mut results: Vec<(usize, Result<T, Error>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.clamp(1, n.max(1)))
             .map(|_| {
                 scope.spawn(|| {
@@ -22,7 +22,7 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>
                         let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
                         let Some((i, job)) = next else { break };
                         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
-                            .map_err(|e| panic_message(e.as_ref()));
+                            .map_err(|e| panicked(e.as_ref()));
                         done.push((i, result));
                     }
                     done
@@ -33,30 +33,26 @@ pub fn parallel<T: Send>(jobs: Vec<Job<'_, T>>, threads: usize) -> Result<Vec<T>
             .into_iter()
             .flat_map(|w| {
                 w.join()
-                    .unwrap_or_else(|e| vec![(usize::MAX, Err(panic_message(e.as_ref())))])
+                    .unwrap_or_else(|e| vec![(usize::MAX, Err(panicked(e.as_ref())))])
             })
             .collect()
     });
     results.sort_by_key(|r| r.0);
     if results.len() != n {
-        return Err(Error::Other(format!(
+        return Err(Error::system(format!(
             "{} of {n} build jobs were lost",
             n - results.len()
         )));
     }
-    results
-        .into_iter()
-        .map(|r| {
-            r.1.map_err(|e| Error::Other(format!("a build job failed: {e}")))
-        })
-        .collect()
+    results.into_iter().map(|r| r.1).collect()
 }
 
-/// The text of a panic's payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
+/// A job that panicked, with the text of the panic's payload.
+fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+    let message = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
+        .unwrap_or_else(|| "a panic without a message".into());
+    Error::system(format!("a build job failed: {message}"))
 }

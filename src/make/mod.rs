@@ -250,10 +250,11 @@ pub fn build_games(
                     *game = g;
                     *pick = Some(sel);
                 }
-                Err(e) => diags.push(crate::base::diag::Diagnostic::file(
-                    &project.game_file(&game.id),
-                    e.to_string(),
-                )),
+                // Placed at the game's definition, which holds what there is to pick.
+                Err(Error::Usage { reason, .. }) => diags.push(
+                    crate::base::diag::Diagnostic::file(&project.game_file(&game.id), reason),
+                ),
+                Err(e) => return Err(e),
             }
         }
     }
@@ -388,17 +389,21 @@ pub fn build_games(
         }
     }
     let mut ms = vec![0u128; loaded.len()];
-    let mut failed: Vec<Option<String>> = vec![None; loaded.len()];
-    let done = parallel(jobs, threads);
-    for (i, result) in done.iter().flatten() {
-        match result {
-            Ok(t) => ms[*i] += t,
-            Err(e) => {
-                failed[*i].get_or_insert_with(|| e.to_string());
+    let mut failed: Vec<Option<Error>> = vec![None; loaded.len()];
+    let lost = match parallel(jobs, threads) {
+        Ok(done) => {
+            for (i, result) in done {
+                match result {
+                    Ok(t) => ms[i] += t,
+                    Err(e) => {
+                        failed[i].get_or_insert(e);
+                    }
+                }
             }
+            None
         }
-    }
-    let lost = done.err().map(|e| e.to_string());
+        Err(e) => Some(e),
+    };
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     for (((game, stream), warnings), (ms, failed)) in loaded
@@ -412,10 +417,7 @@ pub fn build_games(
         if let Some(e) = failed.or_else(|| lost.clone()) {
             // The files written are whole; the previous build's others are kept.
             stream.abandon();
-            errors.push(format!(
-                "{e}; the files of `{}` already written are whole, the others were left as they were",
-                game.id
-            ));
+            errors.push(abandoned(e, &game.id));
             continue;
         }
         // A build of one language of several keeps the other languages' files (and so cannot
@@ -448,8 +450,29 @@ pub fn build_games(
             warnings,
         });
     }
-    if !errors.is_empty() {
-        return Err(Error::Other(errors.join("\n")));
+    match errors.len() {
+        0 => Ok(reports),
+        1 => Err(errors.remove(0)),
+        _ => Err(Error::Many(errors)),
     }
-    Ok(reports)
+}
+
+/// The error that stopped `game`'s build, with what became of its files: said in the reason
+/// of a file that could not be written (the usual case), or after the error.
+fn abandoned(e: Error, game: &str) -> Error {
+    let note = format!(
+        "the files of `{game}` already written are whole, the others were left as they were"
+    );
+    match e {
+        Error::File {
+            doing,
+            path,
+            reason,
+        } => Error::File {
+            doing,
+            path,
+            reason: format!("{reason}; {note}"),
+        },
+        e => Error::Many(vec![e, Error::system(note)]),
+    }
 }

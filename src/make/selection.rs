@@ -19,8 +19,13 @@ impl Selection {
     }
 }
 
+/// The option as written for one id (a usage error names it).
+fn only(id: &str) -> String {
+    format!("--only {id}")
+}
+
 /// The game cut down to the components `ids` name (a card keeps its deck with that card only),
-/// and what to write of them; an id that names nothing is an error listing what there is.
+/// and what to write of them; an id that names nothing is a usage error listing what there is.
 pub fn select(game: &Game, ids: &[String]) -> Result<(Game, Selection), Error> {
     let mut sel = Selection::default();
     let mut cards: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
@@ -50,20 +55,28 @@ pub fn select(game: &Game, ids: &[String]) -> Result<(Game, Selection), Error> {
             None if components.contains(&id.as_str()) => {
                 sel.whole.insert(id.clone());
             }
-            None => return Err(Error::Other(unknown(format!("no component `{id}`")))),
+            None => {
+                return Err(Error::usage(
+                    only(id),
+                    unknown(format!("no component `{id}`")),
+                ))
+            }
             Some((deck, card)) => {
                 if let Some(d) = game.decks.iter().find(|d| d.id == deck) {
                     if !d.cards.iter().any(|c| c.id == card) {
-                        return Err(Error::Other(format!(
-                            "deck `{deck}` has no card `{card}`; its cards are {}",
-                            d.cards
-                                .iter()
-                                .take(12)
-                                .map(|c| format!("`{}`", c.id))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                                + if d.cards.len() > 12 { ", …" } else { "" }
-                        )));
+                        return Err(Error::usage(
+                            only(id),
+                            format!(
+                                "deck `{deck}` has no card `{card}`; its cards are {}",
+                                d.cards
+                                    .iter()
+                                    .take(12)
+                                    .map(|c| format!("`{}`", c.id))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                                    + if d.cards.len() > 12 { ", …" } else { "" }
+                            ),
+                        ));
                     }
                     cards.entry(deck).or_default().push(card);
                     sel.faces.insert(format!("{deck}-{card}"));
@@ -71,18 +84,22 @@ pub fn select(game: &Game, ids: &[String]) -> Result<(Game, Selection), Error> {
                     let digits = !card.is_empty() && card.bytes().all(|b| b.is_ascii_digit());
                     let n: usize = if digits { card.parse().unwrap_or(0) } else { 0 };
                     if n == 0 || n > t.tiles.len() {
-                        return Err(Error::Other(format!(
-                            "tile set `{deck}` has tiles 01 to {:02}, not `{card}`",
-                            t.tiles.len()
-                        )));
+                        return Err(Error::usage(
+                            only(id),
+                            format!(
+                                "tile set `{deck}` has tiles 01 to {:02}, not `{card}`",
+                                t.tiles.len()
+                            ),
+                        ));
                     }
                     sel.faces.insert(format!("{deck}-{n:02}"));
                     // Tiles are numbered in their set: the set is kept whole.
                     cards.entry(deck).or_default();
                 } else {
-                    return Err(Error::Other(unknown(format!(
-                        "no deck or tile set `{deck}`"
-                    ))));
+                    return Err(Error::usage(
+                        only(id),
+                        unknown(format!("no deck or tile set `{deck}`")),
+                    ));
                 }
             }
         }

@@ -38,12 +38,12 @@ impl Watched {
             },
             notify::Config::default().with_follow_symlinks(false),
         )
-        .map_err(|e| Error::Other(e.to_string()))?;
+        .map_err(|e| Error::system(format!("cannot watch the files: {e}")))?;
         // Nor is a watched folder that is itself a link (the watcher would follow it).
         let real = |p: &Path| -> Result<bool, Error> {
             match std::fs::symlink_metadata(p) {
                 Ok(m) if m.file_type().is_symlink() => Err(Error::file(
-                    "",
+                    "cannot watch",
                     p,
                     "is a symbolic link: `watch` never follows a link out of a game",
                 )),
@@ -59,7 +59,7 @@ impl Watched {
             if real(&dir)? {
                 watcher
                     .watch(&dir, notify::RecursiveMode::Recursive)
-                    .map_err(|e| Error::file("", &dir, e))?;
+                    .map_err(|e| Error::file("cannot watch", &dir, e))?;
                 roots.push(dir.clone());
             }
             dirs.push((g.clone(), canon(&dir)));
@@ -68,14 +68,14 @@ impl Watched {
         if real(&templates)? {
             watcher
                 .watch(&templates, notify::RecursiveMode::Recursive)
-                .map_err(|e| Error::file("", &templates, e))?;
+                .map_err(|e| Error::file("cannot watch", &templates, e))?;
             roots.push(templates.clone());
         }
         for parent in [project.root.join("games"), project.root.clone()] {
             if parent.is_dir() {
                 watcher
                     .watch(&parent, notify::RecursiveMode::NonRecursive)
-                    .map_err(|e| Error::file("", &parent, e))?;
+                    .map_err(|e| Error::file("cannot watch", &parent, e))?;
             }
         }
         Ok(Watched {

@@ -44,9 +44,10 @@ impl std::str::FromStr for Flip {
         match s {
             "long" => Ok(Flip::LongEdge),
             "short" => Ok(Flip::ShortEdge),
-            _ => Err(crate::base::diag::Error::Other(format!(
-                "unknown flip `{s}` (expected long or short)"
-            ))),
+            _ => Err(crate::base::diag::Error::usage(
+                String::new(),
+                format!("unknown flip `{s}` (expected long or short)"),
+            )),
         }
     }
 }

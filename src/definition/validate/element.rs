@@ -65,8 +65,7 @@ pub(crate) struct Shape<'e> {
 pub(super) fn font_file(cx: &mut Ctx, s: &S) -> Option<Face> {
     let (_, path) = cx.game_file(s, "font", crate::fonts::MAX_FONT_BYTES)?;
     let loaded = crate::base::paths::read(&path, crate::fonts::MAX_FONT_BYTES)
-        .map_err(|e| e.to_string())
-        .and_then(|b| Face::load_file(b, s.get_ref()).map_err(|e| e.to_string()));
+        .and_then(|b| Face::load_file(b, s.get_ref()));
     match loaded {
         Ok(f) => Some(f),
         Err(e) => {

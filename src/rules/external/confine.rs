@@ -309,7 +309,7 @@ fn run_program(program: &Path, _: &[std::ffi::OsString]) -> String {
 /// folders and the open entries of `/etc`, no write anywhere, no TCP. Fails rather than run an engine half-confined on a
 /// kernel that has Landlock.
 #[cfg(target_os = "linux")]
-fn restrict(dir: &Path, program: &Path) -> Result<(), String> {
+fn restrict(dir: &Path, program: &Path) -> Result<(), Error> {
     use landlock::{
         path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset,
         RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
@@ -340,14 +340,14 @@ fn restrict(dir: &Path, program: &Path) -> Result<(), String> {
         .and_then(|r| r.add_rules(path_beneath_rules(&files, AccessFs::ReadFile)))
         .and_then(|r| r.add_rules(path_beneath_rules([SINK], AccessFs::WriteFile)))
         .and_then(|r| r.restrict_self())
-        .map_err(|e| e.to_string())?;
+        .map_err(Error::system)?;
     if status.ruleset == RulesetStatus::NotEnforced {
-        return Err("Landlock is not enforced by this kernel".into());
+        return Err(Error::system("Landlock is not enforced by this kernel"));
     }
     Ok(())
 }
 
 #[cfg(not(target_os = "linux"))]
-fn restrict(_: &Path, _: &Path) -> Result<(), String> {
-    Err("ludopress confines engines on Linux only".into())
+fn restrict(_: &Path, _: &Path) -> Result<(), Error> {
+    Err(Error::system("ludopress confines engines on Linux only"))
 }

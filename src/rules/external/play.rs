@@ -1,10 +1,13 @@
 //! Protocol version 2 of an engine program: the requests a player needs (`start`, `play`,
 //! `playout`, docs/engine-protocol.md "Playing"), each optional for the program and announced in
-//! its `info` answer's `can`. In: an [`External`] and positions; out: positions, or a message
-//! (never a panic) when the program does not offer the request, refuses it, or answers out of
-//! protocol.
+//! its `info` answer's `can`. In: an [`External`] and positions; out: positions, or an engine
+//! error (never a panic) when the program does not offer the request, refuses it, or answers
+//! out of protocol. (The three requests still give the error as text to the rules of
+//! `rules.rs`, which hold errors as text until they are converted: their bodies are written
+//! for `Error`, so only their signatures change then.)
 
 use super::{ExtPos, External};
+use crate::base::diag::Error;
 use serde_json::{json, Value};
 
 /// The version-2 requests ludopress knows.
@@ -36,29 +39,35 @@ impl External {
     }
 
     /// Refuses a request the program did not announce, by name.
-    fn need(&self, cmd: &str) -> Result<(), String> {
+    fn need(&self, cmd: &str) -> Result<(), Error> {
         if self.offers(cmd) {
             Ok(())
         } else {
-            Err(format!(
-                "the engine `{}` does not offer `{cmd}` (protocol {}; its `info` must list it in `can`)",
-                self.label, self.protocol
+            Err(Error::engine(
+                String::new(),
+                format!(
+                    "the engine `{}` does not offer `{cmd}` (protocol {}; its `info` must list it in `can`)",
+                    self.label, self.protocol
+                ),
             ))
         }
     }
 
     /// The `position` of an answer to `cmd`, which must be a JSON object; it becomes one of the
     /// game's positions (its `game` key set, keys sorted).
-    fn position_of(&self, cmd: &str, v: &Value) -> Result<ExtPos, String> {
+    fn position_of(&self, cmd: &str, v: &Value) -> Result<ExtPos, Error> {
         match v.get("position") {
             Some(Value::Object(m)) => {
                 let mut m = m.clone();
                 m.insert("game".into(), json!(self.game));
                 Ok(ExtPos::of(&Value::Object(m)))
             }
-            _ => Err(format!(
-                "the engine `{}` answered `{cmd}` without a `position` object",
-                self.label
+            _ => Err(Error::engine(
+                String::new(),
+                format!(
+                    "the engine `{}` answered `{cmd}` without a `position` object",
+                    self.label
+                ),
             )),
         }
     }
@@ -74,45 +83,58 @@ impl External {
     /// `start`: the game's start position (shuffled or dealt with `seed` in a game with chance).
     pub fn start_position(&self, seed: u64) -> Result<ExtPos, String> {
         self.need("start")?;
-        let v = self.request(json!({ "cmd": "start", "seed": seed }))?;
-        self.position_of("start", &v)
+        let v = self
+            .request(json!({ "cmd": "start", "seed": seed }))
+            .map_err(Error::from)?;
+        Ok(self.position_of("start", &v)?)
     }
 
     /// `play`: the position after the move written `m`; the program's refusal (an illegal move)
     /// is `Err` with its reason. Without `play`, the move is searched among `moves`.
     pub fn play(&self, p: &ExtPos, m: &str) -> Result<ExtPos, String> {
         if !self.offers("play") {
-            return self
+            let found = self
                 .moves(p)
                 .iter()
                 .find(|(n, _)| n == m)
-                .map(|(_, q)| q.clone())
-                .ok_or_else(|| match self.failure() {
-                    Some(f) => f,
-                    None => format!("`{m}` is not a legal move here"),
-                });
+                .map(|(_, q)| q.clone());
+            return Ok(found.ok_or_else(|| {
+                Error::engine(
+                    String::new(),
+                    self.failure()
+                        .unwrap_or_else(|| format!("`{m}` is not a legal move here")),
+                )
+            })?);
         }
-        let v = self.request(json!({ "cmd": "play", "position": p.value(), "move": m }))?;
-        self.position_of("play", &v)
+        let v = self
+            .request(json!({ "cmd": "play", "position": p.value(), "move": m }))
+            .map_err(Error::from)?;
+        Ok(self.position_of("play", &v)?)
     }
 
     /// `playout`: a random game played by the program from `p`, at most `cap` plies, the same
     /// for the same `seed`: the last position and the plies played (at most `cap`).
     pub fn playout(&self, p: &ExtPos, seed: u64, cap: u64) -> Result<(ExtPos, u64), String> {
         self.need("playout")?;
-        let v = self.request(json!({
-            "cmd": "playout",
-            "position": p.value(),
-            "seed": seed,
-            "cap": cap,
-        }))?;
+        let v = self
+            .request(json!({
+                "cmd": "playout",
+                "position": p.value(),
+                "seed": seed,
+                "cap": cap,
+            }))
+            .map_err(Error::from)?;
         let q = self.position_of("playout", &v)?;
         match v.get("plies").and_then(Value::as_u64) {
             Some(n) if n <= cap => Ok((q, n)),
-            _ => Err(format!(
-                "the engine `{}` answered `playout` without `plies`, a whole number up to the cap {cap}",
-                self.label
-            )),
+            _ => Err(Error::engine(
+                String::new(),
+                format!(
+                    "the engine `{}` answered `playout` without `plies`, a whole number up to the cap {cap}",
+                    self.label
+                ),
+            )
+            .into()),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! it in whatever the current folder is: the game's own folder, where anything can be put), and
 //! a pyenv shim is taken for the interpreter it stands for.
 
+use crate::base::paths::Refused;
 use crate::definition::model::EngineDef;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -13,15 +14,18 @@ use std::path::{Path, PathBuf};
 /// The program the engine `def` runs, with `path` as `PATH`: for a path, its real path in the
 /// game's folder; for a bare name, the first executable file of that name in an absolute folder
 /// of `path` (a pyenv shim replaced by its interpreter), as found (not resolved: a virtual
-/// environment's `python3` is a link that must be run by its own path). `Err` says why none.
-pub fn resolve(def: &EngineDef, path: Option<&OsStr>) -> Result<PathBuf, String> {
+/// environment's `python3` is a link that must be run by its own path). `Err` says why none,
+/// for a message that names the game's engine.
+pub fn resolve(def: &EngineDef, path: Option<&OsStr>) -> Result<PathBuf, Refused> {
     let name = def.command.first().map(String::as_str).unwrap_or("");
     let shown = crate::base::diag::escape_controls(name).into_owned();
     if name.contains('/') {
-        return crate::base::paths::program_in(&def.dir, name).map_err(|e| e.into());
+        return crate::base::paths::program_in(&def.dir, name);
     }
     let found = on_path(name, path, None).ok_or_else(|| {
-        format!("the program `{shown}` is not found in the absolute folders of PATH")
+        Refused(format!(
+            "the program `{shown}` is not found in the absolute folders of PATH"
+        ))
     })?;
     match pyenv_root(&found) {
         Some(root) => pyenv_interpreter(&root, name, &def.dir, path),
@@ -79,7 +83,7 @@ fn pyenv_interpreter(
     name: &str,
     dir: &Path,
     path: Option<&OsStr>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, Refused> {
     let versions = pyenv_versions(root, dir);
     for v in &versions {
         if v == "system" {
@@ -89,20 +93,20 @@ fn pyenv_interpreter(
             continue;
         }
         if v.contains('/') || v == "." || v == ".." {
-            return Err(format!(
+            return Err(Refused(format!(
                 "the pyenv version `{}` is not a version name",
                 crate::base::diag::escape_controls(v)
-            ));
+            )));
         }
         let p = root.join("versions").join(v).join("bin").join(name);
         if executable(&p) {
             return Ok(p);
         }
     }
-    Err(format!(
+    Err(Refused(format!(
         "pyenv has no `{name}` for the version(s) {} (`pyenv versions` lists them)",
         crate::base::diag::escape_controls(&versions.join(", "))
-    ))
+    )))
 }
 
 /// Most bytes of a `.python-version` or `version` file read.

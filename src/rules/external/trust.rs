@@ -81,8 +81,8 @@ pub fn trust_file() -> Result<PathBuf, Error> {
     if let Some(h) = var("HOME") {
         return Ok(h.join(".config").join("ludopress").join("trust.toml"));
     }
-    Err(Error::Other(
-        "no place for the trust file: set HOME or LUDOPRESS_TRUST_FILE".into(),
+    Err(Error::system(
+        "no place for the trust file: set HOME or LUDOPRESS_TRUST_FILE",
     ))
 }
 
@@ -593,35 +593,34 @@ fn read() -> Result<(PathBuf, TrustFile), Error> {
         Err(e) => return Err(Error::file("cannot read the trust file", &path, e)),
     };
     if !meta.is_file() {
-        return Err(Error::Other(format!(
-            "the trust file {} is not a regular file",
-            path.display()
-        )));
+        return Err(Error::file("the trust file", &path, "not a regular file"));
     }
     if meta.len() > MAX_TRUST_FILE {
-        return Err(Error::Other(format!(
-            "the trust file {} is over {} KiB: remove it and trust the games again",
-            path.display(),
-            MAX_TRUST_FILE >> 10
-        )));
+        return Err(Error::limit(
+            format!("the trust file {}", path.display()),
+            format!(
+                "{} KiB: remove it and trust the games again",
+                MAX_TRUST_FILE >> 10
+            ),
+        ));
     }
     let mut text = String::new();
     std::fs::File::open(&path)
         .and_then(|f| f.take(MAX_TRUST_FILE).read_to_string(&mut text))
         .map_err(|e| Error::file("cannot read the trust file", &path, e))?;
     let file: TrustFile = toml::from_str(&text).map_err(|e| {
-        Error::Other(format!(
-            "the trust file {} is damaged ({}): remove it and trust the games again",
-            path.display(),
-            e.message()
-        ))
+        let src = crate::base::diag::Source::new(&path, text.as_str());
+        Error::from(
+            crate::base::diag::from_toml(&src, &e)
+                .with_hint("the trust file is damaged: remove it and trust the games again"),
+        )
     })?;
     Ok((path, file))
 }
 
 /// Writes the trust file whole or not at all: a new temporary sibling, synced, then renamed.
 fn write(path: &Path, file: &TrustFile) -> Result<(), Error> {
-    let text = toml::to_string(file).map_err(|e| Error::Other(e.to_string()))?;
+    let text = toml::to_string(file).map_err(Error::system)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Error::file("cannot create the folder", dir, e))?;
     let name = path
@@ -658,10 +657,11 @@ pub fn consent(game: &str, def: &EngineDef) -> Result<(), Error> {
     let (_, file) = read()?;
     match file.engine.iter().find(|r| r.folder == now.folder) {
         Some(r) if r.sha256 == now.sha256 => Ok(()),
-        Some(_) => Err(Error::Other(format!(
+        // Refused as a request the person can grant: by a command.
+        Some(_) => Err(Error::usage(String::new(), format!(
             "the engine program of `{game}` (`{shown}`) changed since you trusted it: not run; {how} if you trust it as it is now"
         ))),
-        None => Err(Error::Other(format!(
+        None => Err(Error::usage(String::new(), format!(
             "the engine program of `{game}` (`{shown}`) is not run without your consent: {how}"
         ))),
     }
@@ -673,10 +673,10 @@ pub fn trust(def: &EngineDef) -> Result<Record, Error> {
     let (path, mut file) = read()?;
     file.engine.retain(|r| r.folder != record.folder);
     if file.engine.len() >= MAX_RECORDS {
-        return Err(Error::Other(format!(
-            "the trust file {} holds {MAX_RECORDS} records: revoke some first",
-            path.display()
-        )));
+        return Err(Error::limit(
+            format!("the trust file {}", path.display()),
+            format!("{MAX_RECORDS} records: revoke some first"),
+        ));
     }
     file.engine.push(record.clone());
     file.engine.sort_by(|a, b| a.folder.cmp(&b.folder));
