@@ -3,9 +3,9 @@
 //! engine program (a fake engine, a shell one-liner that prints mutated JSON lines, talked to
 //! through `plugin::External`).
 
+use super::harness::{self, placed, Verdict};
+use super::mutate::{mutate, pick, tokens};
 use crate::common;
-use crate::harness::{self, placed, Verdict};
-use crate::mutate::{mutate, pick, tokens};
 use ludopress::definition::model::EngineDef;
 use ludopress::definition::Project;
 use ludopress::rules::engine::{self, Engine};
