@@ -97,7 +97,7 @@ pub enum PaperArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Removes the temporaries a killed build leaves (started by the build itself).
-    #[command(name = ludopress::base::output::WATCH_COMMAND, hide = true)]
+    #[command(name = ludopress::base::temporaries::WATCH_COMMAND, hide = true)]
     WatchTemporaries,
     /// Build print PDFs, SVGs and PNG previews into output/<game>/, and the gallery
     /// output/index.html.

@@ -101,8 +101,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let (out, err) = (&mut Stdout, &mut Stderr);
     match cli.command {
         Command::WatchTemporaries => {
-            ludopress::base::output::ignore_interruptions();
-            ludopress::base::output::watch(std::io::stdin().lock());
+            ludopress::base::temporaries::ignore_interruptions();
+            ludopress::base::temporaries::watch(std::io::stdin().lock());
         }
         Command::Build(args) => {
             build::build_and_show(&project, &args.request(), false, true, out, err)?;
