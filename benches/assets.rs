@@ -61,14 +61,7 @@ fn main() {
         .cards
         .iter()
         .map(|c| Slot {
-            front: ludopress::layout::card::face(
-                c,
-                &deck.style,
-                deck.width,
-                deck.height,
-                deck.bleed,
-                lang,
-            ),
+            front: ludopress::layout::card::face(c, deck.width, deck.height, deck.bleed, lang),
             back: None,
         })
         .collect();

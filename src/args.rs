@@ -1,8 +1,11 @@
 //! The command line's arguments (binary-only): what `ludopress --help` shows, each command's
 //! options as clap declares them, and their conversion into the library's requests.
 
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
+use ludopress::base::diag::Error;
 use ludopress::base::lang::Lang;
+use ludopress::export::press::{self, Preset, PRESETS};
 use ludopress::make::BuildOptions;
 use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
@@ -94,7 +97,7 @@ pub enum PaperArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Removes the temporaries a killed build leaves (started by the build itself).
-    #[command(name = ludopress::base::output::WATCH_COMMAND, hide = true)]
+    #[command(name = ludopress::base::temporaries::WATCH_COMMAND, hide = true)]
     WatchTemporaries,
     /// Build print PDFs, SVGs and PNG previews into output/<game>/, and the gallery
     /// output/index.html.
@@ -135,10 +138,10 @@ pub enum Command {
         /// boxes, output intent), under exports/press/<preset>/ (docs/press.md).
         #[arg(long)]
         press: bool,
-        /// Print shop: thegamecrafter, makeplayingcards or drivethrucards (sizes, bleed, safe
-        /// zone); also sets the sizes of --pod images. --press without it: thegamecrafter.
-        #[arg(long, requires = "shop", value_parser = ["thegamecrafter", "makeplayingcards", "drivethrucards"])]
-        preset: Option<String>,
+        /// Print shop (its sizes, bleed and safe zone); also sets the sizes of --pod images.
+        /// --press without it: thegamecrafter.
+        #[arg(long, requires = "shop", value_parser = preset_arg())]
+        preset: Option<&'static Preset>,
         /// With --press: colours in CMYK (greys and near-blacks on black only), written under
         /// exports/press/<preset>-cmyk/ beside the RGB files.
         #[arg(long, requires = "press")]
@@ -182,11 +185,13 @@ pub enum Command {
         depth: u32,
     },
     /// Print whether the game is over, the winner and the scores.
-    #[command(after_help = "Example:\n  ludopress score position.toml --json")]
+    #[command(
+        after_help = "Examples:\n  ludopress score position.toml\n  ludopress score position.toml --json"
+    )]
     Score {
         /// Position file.
         file: PathBuf,
-        /// Print JSON (the only format).
+        /// Print the JSON object {\"over\", \"winner\", \"scores\"} (the engines' contract).
         #[arg(long)]
         json: bool,
     },
@@ -346,17 +351,25 @@ pub enum Command {
     },
 }
 
-fn parse_seat(s: &str) -> Result<ludopress::commands::play::Seat, String> {
-    ludopress::commands::play::Seat::parse(s).map_err(|e| e.to_string())
+// The value parsers below refuse a value with the library's `Error::Usage` and an empty `what`:
+// clap's own message already names the option and the value.
+
+fn parse_seat(s: &str) -> Result<ludopress::commands::play::Seat, Error> {
+    ludopress::commands::play::Seat::parse(s)
 }
 
-fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, ludopress::base::diag::Error> {
+fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, Error> {
     ludopress::rules::ai::Player::parse(s)
 }
 
 /// `rules.NAME=V1,V2`.
-fn parse_set(s: &str) -> Result<(String, Vec<i64>), String> {
-    let bad = || format!("expected rules.NAME=V1,V2,... (integers), found `{s}`");
+fn parse_set(s: &str) -> Result<(String, Vec<i64>), Error> {
+    let bad = || {
+        Error::usage(
+            "",
+            format!("expected rules.NAME=V1,V2,... (integers), found `{s}`"),
+        )
+    };
     let rest = s.strip_prefix("rules.").ok_or_else(bad)?;
     let (name, values) = rest.split_once('=').ok_or_else(bad)?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -367,25 +380,50 @@ fn parse_set(s: &str) -> Result<(String, Vec<i64>), String> {
         .map(|v| v.trim().parse().map_err(|_| bad()))
         .collect::<Result<_, _>>()?;
     if values.is_empty() || values.len() > 16 {
-        return Err(format!("`{s}`: give 1 to 16 values"));
+        return Err(Error::usage(format!("`{s}`"), "give 1 to 16 values"));
     }
     Ok((name.to_string(), values))
 }
 
-fn ink_arg(s: &str) -> Result<f64, String> {
+/// A print shop by its name: clap lists the presets' names (`press::PRESETS`) in the help and
+/// in the message refusing another.
+fn preset_arg() -> impl TypedValueParser<Value = &'static Preset> {
+    clap::builder::PossibleValuesParser::new(PRESETS.map(|p| p.name)).try_map(|name: String| {
+        press::preset(&name).ok_or_else(|| {
+            Error::usage(
+                format!("--preset {name}"),
+                format!("no such print shop; the presets are {}", press::names()),
+            )
+        })
+    })
+}
+
+fn ink_arg(s: &str) -> Result<f64, Error> {
+    let range = ludopress::export::cmyk::INK_RANGE;
     match s.parse::<f64>() {
-        Ok(v) if (100.0..=400.0).contains(&v) => Ok(v),
-        _ => Err(format!("`{s}` is not a total ink from 100 to 400 percent")),
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(Error::usage(
+            "",
+            format!(
+                "`{s}` is not a total ink from {} to {} percent",
+                range.start(),
+                range.end()
+            ),
+        )),
     }
 }
 
-fn dpi_arg(s: &str) -> Result<f64, String> {
+fn dpi_arg(s: &str) -> Result<f64, Error> {
+    let range = ludopress::commands::share::DPI_RANGE;
     match s.parse::<f64>() {
-        Ok(d) if ludopress::commands::share::DPI_RANGE.contains(&d) => Ok(d),
-        _ => Err(format!(
-            "`{s}` is not a resolution from {} to {} dpi",
-            ludopress::commands::share::DPI_RANGE.start(),
-            ludopress::commands::share::DPI_RANGE.end()
+        Ok(d) if range.contains(&d) => Ok(d),
+        _ => Err(Error::usage(
+            "",
+            format!(
+                "`{s}` is not a resolution from {} to {} dpi",
+                range.start(),
+                range.end()
+            ),
         )),
     }
 }

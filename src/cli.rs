@@ -101,8 +101,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let (out, err) = (&mut Stdout, &mut Stderr);
     match cli.command {
         Command::WatchTemporaries => {
-            ludopress::base::output::ignore_interruptions();
-            ludopress::base::output::watch(std::io::stdin().lock());
+            ludopress::base::temporaries::ignore_interruptions();
+            ludopress::base::temporaries::watch(std::io::stdin().lock());
         }
         Command::Build(args) => {
             build::build_and_show(&project, &args.request(), false, true, out, err)?;
@@ -122,23 +122,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             lang,
             out: dir,
         } => {
+            // clap refused an unknown preset and an ink limit out of range (`args.rs`).
             use ludopress::commands::share::{export_games_with, export_press, Kind};
-            use ludopress::export::{cmyk as ink, press as presets};
-            let preset = match &preset {
-                None => None,
-                Some(name) => Some(presets::preset(name).ok_or_else(|| {
-                    Error::Other(format!(
-                        "--preset {name}: no such print shop; the presets are {}",
-                        presets::names()
-                    ))
-                })?),
-            };
-            if !ink::INK_RANGE.contains(&ink_limit) {
-                return Err(Error::Other(format!(
-                    "--ink-limit {ink_limit}: a total ink between 100 and 400 percent"
-                ))
-                .into());
-            }
+            use ludopress::export::press as presets;
             let kinds = match (pod, tts, press) {
                 (false, false, true) => vec![],
                 (true, false, _) => vec![Kind::Pod],
@@ -191,10 +177,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let (engine, pos) = position::open(&project, &file)?;
             writeln!(out, "{}", engine.perft(&pos, depth)).ok();
         }
-        Command::Score { file, json: _ } => {
+        Command::Score { file, json } => {
             let (engine, pos) = position::open(&project, &file)?;
-            let score = ludopress::rules::score_json(&engine.score(&pos));
-            writeln!(out, "{score}").ok();
+            let score = engine.score(&pos);
+            if json {
+                writeln!(out, "{}", ludopress::rules::score_json(&score)).ok();
+            } else {
+                writeln!(out, "{}", score_line(&score)).ok();
+            }
         }
         Command::Diagram { file, out: to } => position::diagram(&project, &file, &to)?,
         Command::New { game, seed } => {
@@ -304,6 +294,27 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::List => commands::list::list(&project, out)?,
     }
     Ok(())
+}
+
+/// A score for a person: `not over`, `over, light wins` or `over, a draw`, then each side's
+/// score (`; light 3, dark 1`) when the game keeps scores.
+fn score_line(s: &ludopress::rules::Score) -> String {
+    let mut line = match (&s.winner, s.over) {
+        (_, false) => "not over".to_string(),
+        (Some(w), true) if w == "draw" => "over, a draw".to_string(),
+        (Some(w), true) => format!("over, {w} wins"),
+        (None, true) => "over".to_string(),
+    };
+    if !s.scores.is_empty() {
+        let sides: Vec<String> = s
+            .scores
+            .iter()
+            .map(|(side, n)| format!("{side} {n}"))
+            .collect();
+        line.push_str("; ");
+        line.push_str(&sides.join(", "));
+    }
+    line
 }
 
 /// `analyze`'s progress on standard error: a line rewritten in a terminal, else a line at each

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     // half-written output, and the next build removes the temporaries); a build killed outright
     // is outlived by a watcher that removes them.
     if !matches!(args.command, args::Command::WatchTemporaries) {
-        if let Err(e) = ludopress::base::output::remove_temporaries_on_signal() {
+        if let Err(e) = ludopress::base::temporaries::remove_temporaries_on_signal() {
             errln!("warning: interruptions cannot be handled ({e})");
         }
     }
@@ -55,7 +55,8 @@ fn main() -> ExitCode {
         args::Command::Build { .. } | args::Command::Rules { .. } | args::Command::Diagram { .. }
     ) {
         // Without a watcher, the next build removes what a killed one left.
-        let _ = std::env::current_exe().and_then(|exe| ludopress::base::output::watch_with(&exe));
+        let _ =
+            std::env::current_exe().and_then(|exe| ludopress::base::temporaries::watch_with(&exe));
     }
     // A panic is a bug of ours, never the user's: it ends with status 1 and a message, as any
     // failure that is not bad input does (the panic's own message is printed above it).

@@ -462,3 +462,42 @@ fn print_and_rulebook_pdfs_carry_the_inputs_date_or_source_date_epoch() {
         ("D:20260101000000Z".into(), "D:20260101000000Z".into())
     );
 }
+
+/// `score` says a position's outcome in a line, and with `--json` as the engines' contract's
+/// object: the flag changes the output.
+#[test]
+fn score_prints_a_line_or_with_json_the_contract_s_object() {
+    let score = |file: &str, json: bool| {
+        let mut cmd = bin();
+        cmd.arg("--root")
+            .arg(common::root())
+            .arg("score")
+            .arg(common::root().join(file));
+        if json {
+            cmd.arg("--json");
+        }
+        let o = cmd.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    for (file, line, object) in [
+        (
+            "games/lignes/tests/positions/loses.toml",
+            "over, light wins; light 6, dark 0\n",
+            "{\"over\":true,\"winner\":\"light\",\"scores\":{\"light\":6,\"dark\":0}}\n",
+        ),
+        (
+            "games/imbriqua/tests/positions/over.toml",
+            "over, a draw; light 1, dark 1\n",
+            "{\"over\":true,\"winner\":\"draw\",\"scores\":{\"light\":1,\"dark\":1}}\n",
+        ),
+        (
+            "games/connect4/tests/positions/board.toml",
+            "not over; red 3, yellow 2\n",
+            "{\"over\":false,\"winner\":null,\"scores\":{\"red\":3,\"yellow\":2}}\n",
+        ),
+    ] {
+        assert_eq!(score(file, false), line, "{file}");
+        assert_eq!(score(file, true), object, "{file}");
+    }
+}

@@ -557,7 +557,10 @@ fn play_is_scripted_on_the_program_and_its_record_kept() {
     speed(&out);
     // The record replays through the program to the same end.
     let winner = end.split(": ").nth(1).unwrap().split(' ').next().unwrap();
-    let score = ok(&ludopress(&["score", record.to_str().unwrap()], ""));
+    let score = ok(&ludopress(
+        &["score", record.to_str().unwrap(), "--json"],
+        "",
+    ));
     assert!(
         score.starts_with(&format!("{{\"over\":true,\"winner\":\"{winner}\"")),
         "{score} after {end}"

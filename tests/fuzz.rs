@@ -1,27 +1,23 @@
 //! Fuzzing kept in the suite: every input kind (definitions, data files, SVG and PNG art, fonts,
 //! rulebooks, positions, records, engine answers), mutated (seeded), must give either a result or
 //! input errors that each name a place; never a panic, never an error of another kind, never a
-//! hang (a deadline per input), never memory past 2 GiB (a counting allocator caps this test
-//! binary); and a failed build leaves its output folder as it was. Each kind prints its figures:
-//! inputs, worst time of one input, peak memory of one input, memory kept across inputs.
+//! hang (a deadline per input), never memory past 2 GiB (the test binary's counting allocator,
+//! `harness::Capped`, caps the live memory of the whole process); and a failed build leaves its
+//! output folder as it was. Each kind prints its figures: inputs, worst time of one input, peak
+//! memory of one input, memory kept across inputs (counted on the kind's own thread: see
+//! `harness`).
 //!
 //! `LUDOPRESS_FUZZ=N` runs N inputs of each kind instead of the default (a few seconds);
 //! `LUDOPRESS_FUZZ_SEED=S` changes the seed; input `i` of a kind is rebuilt from the kind, the
-//! seed and `i` alone. For figures per kind, run with `--test-threads=1` (the allocator counts
-//! the whole process).
+//! seed and `i` alone. `cargo test --test main fuzz::` runs the fuzzers alone.
 
-#[path = "fuzz/claims.rs"]
 mod claims;
-mod common;
-#[path = "fuzz/engines.rs"]
 mod engines;
-#[path = "fuzz/files.rs"]
 mod files;
-#[path = "fuzz/harness.rs"]
-mod harness;
-#[path = "fuzz/mutate.rs"]
+pub mod harness;
 mod mutate;
 
+use crate::common;
 use harness::{placed, runs, short, Verdict};
 use ludopress::base::diag::Source;
 use ludopress::base::lang::Lang;
@@ -31,9 +27,6 @@ use ludopress::rules::engine::Engine;
 use ludopress::rules::registry;
 use mutate::{mutate, tokens};
 use std::path::Path;
-
-#[global_allocator]
-static ALLOC: harness::Capped = harness::Capped;
 
 #[test]
 fn mutated_definitions_are_accepted_or_refused_at_a_place() {
@@ -302,4 +295,50 @@ fn failed_builds_leave_the_output_folder_as_it_was() {
     );
     assert!(f.refused > 0, "{f:?}");
     let _ = std::fs::remove_dir_all(harness::scratch("build"));
+}
+
+/// Set in the child process of `a_runaway_input_is_stopped_by_the_memory_cap`, which then runs
+/// the runaway input itself.
+const RUNAWAY: &str = "LUDOPRESS_FUZZ_RUNAWAY";
+
+#[test]
+fn a_runaway_input_is_stopped_by_the_memory_cap() {
+    if std::env::var_os(RUNAWAY).is_some() {
+        // The child: an input that keeps 256 MiB blocks (reserved, never written, so the machine
+        // lends no pages) until the cap refuses one and the process aborts. 64 blocks (16 GiB)
+        // if the cap never fires: the child then ends well, and the parent fails.
+        harness::run("runaway", 1, Vec::new, |held: &mut Vec<Vec<u8>>, case| {
+            case.input(b"256 MiB blocks, kept, until the cap");
+            for _ in 0..64 {
+                held.push(std::hint::black_box(Vec::with_capacity(256 << 20)));
+            }
+            Verdict::Accepted
+        });
+        return;
+    }
+    // The parent: runs this test alone in a child process of the same binary (an allocation the
+    // cap refuses aborts the whole process), and reads how it ended.
+    let name = module_path!()
+        .split_once("::")
+        .map_or("", |(_, m)| m)
+        .to_string()
+        + "::a_runaway_input_is_stopped_by_the_memory_cap";
+    let out = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+        .env(RUNAWAY, "1")
+        .env_remove("LUDOPRESS_FUZZ_FROM")
+        .output()
+        .expect("the child test");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the runaway ran to its end: {err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(6), "not an abort: {err}");
+    }
+    assert!(
+        err.contains(&format!("would pass {}", harness::CAP))
+            && err.contains("running runaway input 0"),
+        "the cap did not name the input: {err}"
+    );
 }

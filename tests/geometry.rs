@@ -16,7 +16,7 @@ fn deck() -> ludopress::definition::model::Deck {
 
 /// The deck's first card, face up, with its bleed.
 fn first_face(d: &ludopress::definition::model::Deck, lang: ludopress::base::lang::Lang) -> Scene {
-    layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, lang)
+    layout::card::face(&d.cards[0], d.width, d.height, d.bleed, lang)
 }
 
 fn spec(paper: Paper, flip: Flip) -> SheetSpec {
@@ -58,13 +58,7 @@ fn a_63_by_88_card_is_63_by_88_in_svg_and_pdf() {
 #[test]
 fn an_a4_page_is_595_by_842_points() {
     let d = deck();
-    let back = layout::card::back(
-        &d.back,
-        d.width,
-        d.height,
-        d.bleed,
-        ludopress::base::lang::Lang::Fr,
-    );
+    let back = layout::card::back(&d.back, d.width, d.height, ludopress::base::lang::Lang::Fr);
     let slots = vec![Slot {
         front: back.clone(),
         back: None,
@@ -178,13 +172,7 @@ fn placements(s: &Scene) -> Vec<(f64, f64)> {
 fn a_back_lands_behind_its_front() {
     let d = deck();
     let face = first_face(&d, ludopress::base::lang::Lang::Fr);
-    let back = layout::card::back(
-        &d.back,
-        d.width,
-        d.height,
-        d.bleed,
-        ludopress::base::lang::Lang::Fr,
-    );
+    let back = layout::card::back(&d.back, d.width, d.height, ludopress::base::lang::Lang::Fr);
     let slots: Vec<Slot> = (0..3)
         .map(|_| Slot {
             front: face.clone(),

@@ -29,8 +29,7 @@ fn el(name: &str, kind: &str, more: &str) -> String {
 fn face(text: &str) -> Vec<Flat> {
     let g = common::parse("potager", text).unwrap_or_else(|d| panic!("{d}"));
     let d = &g.decks[0];
-    ludopress::layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, Lang::En)
-        .flatten()
+    ludopress::layout::card::face(&d.cards[0], d.width, d.height, d.bleed, Lang::En).flatten()
 }
 
 fn first_point(f: &Flat) -> (f64, f64) {
@@ -1001,7 +1000,7 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
     let g =
         common::parse("potager", &game("[layout.main]\n", "")).unwrap_or_else(|d| panic!("{d}"));
     let d = &g.decks[0];
-    let back = ludopress::layout::card::back(&d.back, d.width, d.height, d.bleed, Lang::En);
+    let back = ludopress::layout::card::back(&d.back, d.width, d.height, Lang::En);
     let flat = back.flatten();
     // The background to the bleed, the grid's lines clipped to the bleed, a box around the title,
     // the title, the frame.
@@ -1052,8 +1051,7 @@ fn backs_are_drawn_by_card_back_or_their_own_layout_with_a_pattern_and_a_boxed_t
     .replace("pattern = \"grid\" }", "pattern = \"grid\", layout = \"plain-back\" }");
     let g = common::parse("potager", &own).unwrap_or_else(|d| panic!("{d}"));
     let d = &g.decks[0];
-    let flat =
-        ludopress::layout::card::back(&d.back, d.width, d.height, d.bleed, Lang::En).flatten();
+    let flat = ludopress::layout::card::back(&d.back, d.width, d.height, Lang::En).flatten();
     assert!(flat.iter().all(|f| match f {
         Flat::Path(p) =>
             p.stroke.map(|s| s.color)
@@ -1169,8 +1167,7 @@ fn a_board_layout_decorates_the_board_and_a_card_can_show_a_board() {
 /// The flattened face of the game's first card.
 fn face_of_card(g: &ludopress::definition::model::Game) -> Vec<Flat> {
     let d = &g.decks[0];
-    ludopress::layout::card::face(&d.cards[0], &d.style, d.width, d.height, d.bleed, Lang::En)
-        .flatten()
+    ludopress::layout::card::face(&d.cards[0], d.width, d.height, d.bleed, Lang::En).flatten()
 }
 
 #[test]

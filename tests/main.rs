@@ -1,6 +1,10 @@
-//! The integration tests, one binary: each file of `tests/` is a module of it (the fuzzers,
-//! whose counting allocator caps their whole process, keep a binary of their own: `fuzz.rs`).
-//! Helpers shared by the modules are in `common/`.
+//! The integration tests, one binary: each file of `tests/` is a module of it, the fuzzers
+//! included (`fuzz.rs`, their harness and kinds in `fuzz/`). Helpers shared by the modules are in
+//! `common/`.
+//!
+//! The binary's global allocator is the fuzzers' counting one: it caps the live memory of the
+//! whole process (every test run at once) at 2 GiB, and counts each thread's own bytes for the
+//! fuzzers' figures (see `fuzz/harness.rs`).
 
 mod ai;
 mod alphabrick_rules;
@@ -23,6 +27,7 @@ mod engine_protocol;
 mod engine_safety;
 mod exports;
 mod font_features;
+mod fuzz;
 mod geometry;
 mod hex_boards;
 mod hostile_outputs;
@@ -51,3 +56,6 @@ mod snapshots;
 mod tracks;
 mod typesetting;
 mod watch;
+
+#[global_allocator]
+static ALLOC: fuzz::harness::Capped = fuzz::harness::Capped;

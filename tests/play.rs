@@ -79,7 +79,7 @@ fn a_whole_game_is_saved_as_a_record_that_replays_to_its_end() {
             .find(|l| l.starts_with("The game is over"))
             .unwrap_or_else(|| panic!("{game}: {text}"));
         // The record replays to the last position: over, with the same result.
-        let score = ludopress(&["score", record.to_str().unwrap()]);
+        let score = ludopress(&["score", record.to_str().unwrap(), "--json"]);
         assert!(
             score.status.success(),
             "{game}: {}",

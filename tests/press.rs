@@ -197,7 +197,7 @@ fn every_boards_coordinates_lie_inside_the_safe_line() {
     // The safe line of a board's press files: its own safe zone, or the widest a preset asks for.
     let shop = ludopress::export::press::PRESETS
         .iter()
-        .map(|p| p.safe * 25.4)
+        .map(|p| p.safe.in_mm())
         .fold(0.0, f64::max);
     let mut labels = 0;
     for id in ludopress::rules::registry::NAMES

@@ -1,12 +1,13 @@
 //! Units of length: millimetres for every scene, sheet and page; points for font sizes; inches
-//! only inside a dots-per-inch figure. In: a bare number in one unit; out: the same length in
-//! another.
+//! for a print shop's sizes ([`Inch`]) and inside a dots-per-inch figure. In: a bare number in
+//! one unit; out: the same length in another.
 //!
 //! The numbers themselves stay bare `f64` inside drawing code (a scene is millimetres through
 //! and through, and wrapping every coordinate would hide the geometry). What is typed is the
 //! crossing between units, where a mistake is easy and silent: a font size in points read as a
-//! length in millimetres (or back), a dpi figure applied to millimetres. Every such crossing goes
-//! through [`Pt`] or [`Mm`] here, so a reader sees which unit comes in and which goes out.
+//! length in millimetres (or back), a dpi figure applied to millimetres, a print shop's bleed
+//! in inches read as millimetres. Every such crossing goes through [`Pt`], [`Mm`] or [`Inch`]
+//! here, so a reader sees which unit comes in and which goes out.
 //!
 //! One conversion: a point is `MM_PER_INCH / PT_PER_INCH` mm. The methods keep the arithmetic
 //! order the code has always used (`x * 25.4 / 72.0`, never `x * (25.4 / 72.0)`), so every
@@ -26,6 +27,10 @@ pub const PT_PER_MM: f64 = PT_PER_INCH / MM_PER_INCH;
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Mm(pub f64);
 
+/// A length in inches: a print shop's card sizes, bleed and safe zone, as the shops give them.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct Inch(pub f64);
+
 /// A length in typographic points (a font size).
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Pt(pub f64);
@@ -34,6 +39,13 @@ impl Pt {
     /// The length in millimetres (`pt * 25.4 / 72`).
     pub fn in_mm(self) -> f64 {
         self.0 * MM_PER_INCH / PT_PER_INCH
+    }
+}
+
+impl Inch {
+    /// The length in millimetres (`in * 25.4`).
+    pub fn in_mm(self) -> f64 {
+        self.0 * MM_PER_INCH
     }
 }
 

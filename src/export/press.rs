@@ -5,7 +5,7 @@
 //! In: a face ([`Scene`] of its cut box, its art running into its own bleed) and the
 //! component's size and bleed; out: a page scene of the preset's trim plus bleed, and warnings.
 
-use crate::base::units::{MM_PER_INCH, MM_PER_PT};
+use crate::base::units::{Inch, MM_PER_INCH, MM_PER_PT};
 use crate::scene::{p, Affine, Flat, Scene, Seg, P};
 
 /// A card size a service sells, in inches (portrait).
@@ -13,10 +13,10 @@ use crate::scene::{p, Affine, Flat, Scene, Seg, P};
 pub struct CardSize {
     /// The service's name for it.
     pub name: &'static str,
-    /// Width, inches.
-    pub width: f64,
-    /// Height, inches.
-    pub height: f64,
+    /// Width.
+    pub width: Inch,
+    /// Height.
+    pub height: Inch,
 }
 
 /// How a service wants fronts and backs ordered in a PDF.
@@ -37,10 +37,10 @@ pub struct Preset {
     pub service: &'static str,
     /// Card sizes it sells (a component within [`MATCH_MM`] of one takes it).
     pub sizes: &'static [CardSize],
-    /// Bleed on every side, inches.
-    pub bleed: f64,
-    /// Safe zone inside the trim, inches.
-    pub safe: f64,
+    /// Bleed on every side.
+    pub bleed: Inch,
+    /// Safe zone inside the trim.
+    pub safe: Inch,
     /// Resolution of images, dots per inch.
     pub dpi: f64,
     /// Order of fronts and backs in a PDF.
@@ -50,11 +50,12 @@ pub struct Preset {
     pub every_copy: bool,
 }
 
+/// A card size of `width` × `height` inches.
 const fn size(name: &'static str, width: f64, height: f64) -> CardSize {
     CardSize {
         name,
-        width,
-        height,
+        width: Inch(width),
+        height: Inch(height),
     }
 }
 
@@ -79,8 +80,8 @@ pub const PRESETS: [Preset; 3] = [
             size("small square", 2.5, 2.5),
             size("jumbo", 3.5, 5.5),
         ],
-        bleed: 0.125,
-        safe: 0.125,
+        bleed: Inch(0.125),
+        safe: Inch(0.125),
         dpi: 300.0,
         order: Order::Interleaved,
         every_copy: false,
@@ -96,8 +97,8 @@ pub const PRESETS: [Preset; 3] = [
             size("square", 3.5, 3.5),
             size("small square", 2.5, 2.5),
         ],
-        bleed: 0.12,
-        safe: 0.12,
+        bleed: Inch(0.12),
+        safe: Inch(0.12),
         dpi: 300.0,
         order: Order::FrontsThenBacks,
         every_copy: false,
@@ -111,8 +112,8 @@ pub const PRESETS: [Preset; 3] = [
             size("tarot", 2.75, 4.75),
             size("square", 2.5, 2.5),
         ],
-        bleed: 0.125,
-        safe: 0.125,
+        bleed: Inch(0.125),
+        safe: Inch(0.125),
         dpi: 300.0,
         order: Order::Interleaved,
         every_copy: true,
@@ -148,14 +149,14 @@ pub struct Fit {
 impl Preset {
     /// Bleed, mm.
     pub fn bleed_mm(&self) -> f64 {
-        self.bleed * MM_PER_INCH
+        self.bleed.in_mm()
     }
 
     /// How a component of `size` mm with `own_safe` mm of safe zone is printed.
     pub fn fit(&self, size: (f64, f64), own_safe: f64) -> Fit {
         let landscape = size.0 > size.1;
         let card = self.sizes.iter().find_map(|c| {
-            let (w, h) = (c.width * MM_PER_INCH, c.height * MM_PER_INCH);
+            let (w, h) = (c.width.in_mm(), c.height.in_mm());
             let (w, h) = if landscape { (h, w) } else { (w, h) };
             ((w - size.0).abs() <= MATCH_MM && (h - size.1).abs() <= MATCH_MM)
                 .then_some((c.name, (w, h)))
@@ -167,7 +168,7 @@ impl Preset {
         Fit {
             trim,
             bleed: self.bleed_mm(),
-            safe: (self.safe * MM_PER_INCH).max(own_safe),
+            safe: self.safe.in_mm().max(own_safe),
             card: name,
             // The face covers the trim: a face a little smaller than the card grows to it,
             // uniformly, and loses a hair at one pair of edges.

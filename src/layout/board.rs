@@ -353,7 +353,7 @@ const LABEL_AIR: f64 = 0.3;
 fn label_safe(b: &Board) -> f64 {
     crate::export::press::PRESETS
         .iter()
-        .map(|p| p.safe * crate::base::units::MM_PER_INCH)
+        .map(|p| p.safe.in_mm())
         .fold(b.safe, f64::max)
 }
 

@@ -12,10 +12,10 @@ use crate::scene::Scene;
 pub fn face(set: &Tileset, tile: &Tile, lang: Lang) -> Scene {
     let (w, h) = (set.width, set.height);
     match &tile.face {
-        TileFace::Card(c, style) => {
+        TileFace::Card(c, _) => {
             let mut c = (**c).clone();
             c.text = crate::base::lang::Text::default();
-            card::face(&c, style, w, h, set.bleed, lang)
+            card::face(&c, w, h, set.bleed, lang)
         }
         face => {
             let elements = if !tile.elements.is_empty() {

@@ -94,12 +94,12 @@ fn all_groups(game: &Game, lang: Lang) -> Vec<Group> {
         });
     }
     for d in &game.decks {
-        let back = layout::card::back(&d.back, d.width, d.height, d.bleed, lang).shared();
+        let back = layout::card::back(&d.back, d.width, d.height, lang).shared();
         let mut faces = vec![(format!("{}-back", d.id), back.clone())];
         let mut slots = Vec::new();
         let mut copies = Vec::new();
         for c in d.cards.iter().filter(|c| c.count > 0) {
-            let front = layout::card::face(c, &d.style, d.width, d.height, d.bleed, lang).shared();
+            let front = layout::card::face(c, d.width, d.height, d.bleed, lang).shared();
             faces.push((format!("{}-{}", d.id, c.id), front.clone()));
             copies.push((format!("{}-{}", d.id, c.id), c.count));
             for _ in 0..c.count {
@@ -125,7 +125,7 @@ fn all_groups(game: &Game, lang: Lang) -> Vec<Group> {
         let back = t
             .back
             .as_ref()
-            .map(|b| layout::card::back(b, t.width, t.height, t.bleed, lang).shared());
+            .map(|b| layout::card::back(b, t.width, t.height, lang).shared());
         let mut faces = Vec::new();
         if let Some(b) = &back {
             faces.push((format!("{}-back", t.id), b.clone()));

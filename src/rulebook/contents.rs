@@ -77,7 +77,7 @@ fn component(game: &Game, what: &str, lang: Lang) -> Option<(Scene, String, usiz
         "deck" => {
             let d = game.decks.iter().find(|d| d.id == id)?;
             let n = d.cards.iter().map(|c| c.count).sum();
-            let back = layout::card::back(&d.back, d.width, d.height, 0.0, lang);
+            let back = layout::card::back(&d.back, d.width, d.height, lang);
             (back, d.name.get(lang).into(), n)
         }
         "tiles" => {

@@ -88,8 +88,8 @@ fn find_component<'a>(game: &'a Game, what: &str) -> Option<Component<'a>> {
 /// A component drawn as printed.
 fn draw_component(c: Component, lang: Lang) -> Scene {
     match c {
-        Component::Card(d, c) => layout::card::face(c, &d.style, d.width, d.height, 0.0, lang),
-        Component::Back(d) => layout::card::back(&d.back, d.width, d.height, 0.0, lang),
+        Component::Card(d, c) => layout::card::face(c, d.width, d.height, 0.0, lang),
+        Component::Back(d) => layout::card::back(&d.back, d.width, d.height, lang),
         Component::Piece(p) => layout::piece::front(p, lang),
         Component::Tile(t, tile) => layout::tile::face(t, tile, lang),
         Component::Board(b) => layout::board_face::face(b, lang),

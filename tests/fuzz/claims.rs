@@ -5,9 +5,9 @@
 //! is accepted, or refused with every error at a place; the rulebook limit of claims and the
 //! report's seats keep every input fast.
 
+use super::harness::{self, placed, short, Verdict};
+use super::mutate::{mutate, pick, tokens};
 use crate::common;
-use crate::harness::{self, placed, short, Verdict};
-use crate::mutate::{mutate, pick, tokens};
 use ludopress::base::lang::Lang;
 use ludopress::rules::registry;
 use ludopress::rules::rng::Rng;
@@ -91,7 +91,7 @@ fn rulebooks_with_many_and_repeated_claims_are_accepted_or_refused_at_a_place() 
     let f = harness::run(
         "claims",
         (harness::runs() / 6).max(10),
-        || (tokens(), crate::bundled_rulebooks("en")),
+        || (tokens(), super::bundled_rulebooks("en")),
         |(tokens, games), case| {
             let (eng, def, text) = &games[case.index % games.len()];
             let bad = multiply(text, &mut case.rng, tokens);

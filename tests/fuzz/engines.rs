@@ -1,11 +1,11 @@
 //! Fuzzers of what engines read and answer: records (a position file with `record = [...]`, the
 //! moves played from it, replayed by `Engine::open_record`) and the answers of a game's own
 //! engine program (a fake engine, a shell one-liner that prints mutated JSON lines, talked to
-//! through `plugin::External`).
+//! through `rules::external::External`).
 
+use super::harness::{self, placed, Verdict};
+use super::mutate::{mutate, pick, tokens};
 use crate::common;
-use crate::harness::{self, placed, Verdict};
-use crate::mutate::{mutate, pick, tokens};
 use ludopress::definition::model::EngineDef;
 use ludopress::definition::Project;
 use ludopress::rules::engine::{self, Engine};

@@ -2,9 +2,9 @@
 //! `cards.csv`), its art (SVG and PNG, read by `art::load` from a file as a build reads them) and
 //! its fonts (`fonts::Face::load`, then measured, wrapped and embedded in a PDF).
 
+use super::harness::{self, placed, Verdict};
+use super::mutate::{mutate, mutate_bytes, pick, tokens};
 use crate::common;
-use crate::harness::{self, placed, Verdict};
-use crate::mutate::{mutate, mutate_bytes, pick, tokens};
 use ludopress::art::{self, Art};
 use ludopress::base::color::Color;
 use ludopress::definition::Project;

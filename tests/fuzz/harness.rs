@@ -3,10 +3,26 @@
 //! own thread; an input that takes longer than the deadline fails the test, naming it), per-input
 //! seeds (an input is rebuilt from its kind, the seed and its index) and the figures of a run
 //! (inputs, worst time, peak and retained memory per kind).
+//!
+//! The fuzzers are modules of the one integration-test binary, and `Capped` is that binary's
+//! global allocator (`tests/main.rs`): two counts, for two questions.
+//! - The cap counts the whole process: every test's live memory, the fuzzers' and the others',
+//!   together, never passes 2 GiB. A runaway input (or test) is stopped wherever it allocates,
+//!   in any thread it started, and the process aborts with a message naming the fuzz inputs then
+//!   running; `a_runaway_input_is_stopped_by_the_memory_cap` shows it firing. The suite's other
+//!   tests, run beside the fuzzers, stay far below it (each parses, lays out or renders a few
+//!   games), so the cap only fires on a runaway.
+//! - A kind's figures count its own thread: a thread-local counter, bytes allocated minus bytes
+//!   freed by that thread, with its high-water mark (plain `Cell`s, initialised as constants and
+//!   without destructors, so reading them in the allocator allocates nothing). Tests running at
+//!   the same time thus no longer blur a kind's figures, which no longer need `--test-threads=1`.
+//!   What an input hands to another thread (a build's jobs) is under the cap but outside its
+//!   figures; a block one thread allocates and another frees counts as kept by the first.
 
 use ludopress::base::diag::Diagnostics;
 use ludopress::rules::rng::Rng;
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
@@ -46,7 +62,7 @@ fn deadline() -> Duration {
 }
 
 /// The kinds, in the order of the slots below (the allocator names the running ones).
-pub const KINDS: [&str; 14] = [
+pub const KINDS: [&str; 15] = [
     "claims",
     "analysis-files",
     "definitions",
@@ -60,17 +76,56 @@ pub const KINDS: [&str; 14] = [
     "records",
     "engine-answers",
     "engine-consent",
+    "runaway",
     "(setup)",
 ];
 
 /// The input each kind is running, plus one (0: none).
 static RUNNING: [AtomicUsize; KINDS.len()] = [const { AtomicUsize::new(0) }; KINDS.len()];
+/// Live bytes of the whole process: what the cap counts.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 /// The seed, kept where the allocator can read it without allocating.
 static SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
 
-/// The counting allocator: the system's, with live bytes counted and capped.
+thread_local! {
+    /// Bytes this thread allocated minus bytes it freed (below zero when it frees blocks another
+    /// thread allocated).
+    static NET: Cell<isize> = const { Cell::new(0) };
+    /// The highest `NET` since `Own::reset`.
+    static HIGH: Cell<isize> = const { Cell::new(0) };
+}
+
+/// This thread's own count, for a kind's figures.
+struct Own;
+
+impl Own {
+    /// Adds `delta` bytes to this thread's count. `try_with`: a thread being torn down still
+    /// allocates and frees, and is then simply not counted.
+    fn add(delta: isize) {
+        let _ = NET.try_with(|n| {
+            let now = n.get() + delta;
+            n.set(now);
+            let _ = HIGH.try_with(|h| h.set(h.get().max(now)));
+        });
+    }
+
+    fn net() -> isize {
+        NET.try_with(Cell::get).unwrap_or(0)
+    }
+
+    fn high() -> isize {
+        HIGH.try_with(Cell::get).unwrap_or(0)
+    }
+
+    /// Starts a new high-water mark at the present count.
+    fn reset() {
+        let now = Own::net();
+        let _ = HIGH.try_with(|h| h.set(now));
+    }
+}
+
+/// The counting allocator: the system's, with live bytes counted (for the whole process, and
+/// for each thread) and capped (for the whole process).
 pub struct Capped;
 
 impl Capped {
@@ -81,8 +136,13 @@ impl Capped {
             refuse(size, now - size);
             return false;
         }
-        PEAK.fetch_max(now, Relaxed);
+        Own::add(size as isize);
         true
+    }
+
+    fn give(size: usize) {
+        LIVE.fetch_sub(size, Relaxed);
+        Own::add(-(size as isize));
     }
 }
 
@@ -95,7 +155,7 @@ unsafe impl GlobalAlloc for Capped {
         }
         let p = System.alloc(l);
         if p.is_null() {
-            LIVE.fetch_sub(l.size(), Relaxed);
+            Capped::give(l.size());
         }
         p
     }
@@ -106,14 +166,14 @@ unsafe impl GlobalAlloc for Capped {
         }
         let p = System.alloc_zeroed(l);
         if p.is_null() {
-            LIVE.fetch_sub(l.size(), Relaxed);
+            Capped::give(l.size());
         }
         p
     }
 
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         System.dealloc(p, l);
-        LIVE.fetch_sub(l.size(), Relaxed);
+        Capped::give(l.size());
     }
 
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
@@ -123,10 +183,10 @@ unsafe impl GlobalAlloc for Capped {
         let q = System.realloc(p, l, new);
         if q.is_null() {
             if new > l.size() {
-                LIVE.fetch_sub(new - l.size(), Relaxed);
+                Capped::give(new - l.size());
             }
         } else if new < l.size() {
-            LIVE.fetch_sub(l.size() - new, Relaxed);
+            Capped::give(l.size() - new);
         }
         q
     }
@@ -229,10 +289,11 @@ pub struct Figures {
     pub refused: usize,
     pub worst: Duration,
     pub worst_input: usize,
-    /// Most live bytes one input added to what was live before it.
+    /// Most bytes one input held at once on the kind's thread, beyond what it held before.
     pub peak: usize,
     pub peak_input: usize,
-    /// Live bytes after the last input minus before the first (memory kept across inputs).
+    /// The kind's thread's bytes once its inputs and shared state are dropped (memory kept
+    /// across inputs).
     pub retained: isize,
 }
 
@@ -241,6 +302,8 @@ enum Msg {
     Done(usize, Verdict, Duration, usize),
     Failed(usize, String),
     Setup(String),
+    /// Every input ran and the state is dropped: the bytes the thread still holds.
+    End(isize),
 }
 
 /// Runs `n` inputs of `kind`: `setup` builds what every input shares, in the kind's own thread;
@@ -255,7 +318,7 @@ pub fn run<S: 'static>(
 ) -> Figures {
     SEED.store(seed(), Relaxed);
     let slot = KINDS.iter().position(|k| *k == kind).expect("a known kind");
-    let salt = crate::harness::fnv(kind.as_bytes());
+    let salt = fnv(kind.as_bytes());
     let input = Arc::new(Mutex::new(Vec::new()));
     let shown = Arc::clone(&input);
     let (tx, rx) = mpsc::channel();
@@ -263,6 +326,7 @@ pub fn run<S: 'static>(
         .name(format!("fuzz-{kind}"))
         .stack_size(16 << 20)
         .spawn(move || {
+            let born = Own::net();
             let state = catch_unwind(AssertUnwindSafe(setup));
             let mut state = match state {
                 Ok(s) => s,
@@ -284,12 +348,12 @@ pub fn run<S: 'static>(
                     return;
                 }
                 RUNNING[slot].store(index + 1, Relaxed);
-                let before = LIVE.load(Relaxed);
-                PEAK.store(before, Relaxed);
+                let before = Own::net();
+                Own::reset();
                 let t = Instant::now();
                 let got = catch_unwind(AssertUnwindSafe(|| each(&mut state, &mut case)));
                 let took = t.elapsed();
-                let peak = PEAK.load(Relaxed).saturating_sub(before);
+                let peak = (Own::high() - before).max(0) as usize;
                 RUNNING[slot].store(0, Relaxed);
                 let msg = match got {
                     Ok(v) => Msg::Done(index, v, took, peak),
@@ -300,9 +364,10 @@ pub fn run<S: 'static>(
                     return;
                 }
             }
+            drop(state);
+            let _ = tx.send(Msg::End(Own::net() - born));
         })
         .expect("a fuzz thread");
-    let start_live = LIVE.load(Relaxed) as isize;
     let began = Instant::now();
     let mut f = Figures::default();
     let wait = deadline();
@@ -352,11 +417,11 @@ pub fn run<S: 'static>(
                     panic!("fuzzing {kind}, input {i}: the thread ended")
                 }
             },
+            Ok(Msg::End(kept)) => f.retained = kept,
             Ok(_) => unreachable!("Done and Failed follow a Start"),
             Err(_) => break,
         }
     }
-    f.retained = LIVE.load(Relaxed) as isize - start_live;
     println!(
         "fuzz figures: {kind}: {} inputs ({} accepted, {} refused), worst {:.1} ms (input {}), \
          peak +{:.1} MiB (input {}), retained {:+.1} MiB, {:.1} s in all, seed {}",

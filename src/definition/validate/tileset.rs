@@ -10,11 +10,35 @@ use super::rows::{fields_read, rows, table, toml_fields, with_fields};
 use crate::base::color::Color;
 use crate::base::diag::{closest, Diagnostic};
 use crate::base::lang::Text;
-use crate::definition::model::{Deck, Tile, TileFace, Tileset};
+use crate::definition::model::{Card, Deck, Element, Symbol, Tile, TileFace, Tileset};
 use crate::definition::raw::{self, S};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use toml::Spanned;
+
+/// The fields a tile is given, with where each is written, and the place of the tile.
+type Given = (
+    BTreeMap<String, Text>,
+    BTreeMap<String, Arc<Diagnostic>>,
+    Arc<Diagnostic>,
+);
+
+/// A tile drawn by a layout: its face, its count, the layout's name and its fields.
+type Drawn = (TileFace, usize, S, Given);
+
+/// A zone colour: its name, its colour and its symbol.
+type ZoneColor = (String, Color, Symbol);
+
+/// Where a set's layouts are placed: the tile's size, its bleed and the safe distance from its
+/// cut (mm).
+struct Frame {
+    size: (f64, f64),
+    bleed: f64,
+    safe: f64,
+}
+
+/// The ink of the tiles' layouts.
+const INK: Color = Color::rgb(0x1d, 0x1d, 0x1b);
 
 pub(super) fn tileset(
     cx: &mut Ctx,
@@ -25,9 +49,82 @@ pub(super) fn tileset(
     lays: &mut Layouts,
 ) -> Tileset {
     let id = cx.id(&t.id);
+    let (width, height) = size(cx, t);
+    let bleed = t
+        .bleed
+        .as_ref()
+        .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
+    // A tile's text keeps 3 mm from the cut by default, at most a quarter of its shorter side.
+    let quarter = width.min(height) / 4.0;
+    let safe = t
+        .safe
+        .as_ref()
+        .map(|s| cx.length(s, 0.0, quarter.max(0.0), "safe"));
+    cx.fits_paper(&t.size, width + 2.0 * bleed, height + 2.0 * bleed, margin);
+    let zone_colors = zone_colors(cx, t);
+    let codes = codes(cx, t, &zone_colors);
+    // A deck's tiles keep the set's safe distance, or else the deck's (at most a quarter).
+    let deck_safe = |d: &Deck| safe.unwrap_or(d.safe.min(quarter));
+    let frame = Frame {
+        size: (width, height),
+        bleed,
+        safe: safe.unwrap_or(0.0),
+    };
+    let mut tiles = from_deck(cx, t, decks, raw_decks, lays, &frame, deck_safe);
+    let mut drawn = declared(cx, t, &codes, lays);
+    let before_data = cx.diags.0.len();
+    from_data(cx, t, lays, &mut drawn);
+    let (tile_name, zone_faces) = draw(
+        cx,
+        t,
+        lays,
+        &frame,
+        (&zone_colors, &codes),
+        &drawn,
+        &mut tiles,
+    );
+    // (A data file refused says why; a tile set with no tile at all is told what it needs.)
+    if tiles.is_empty() && (t.data.is_none() || cx.diags.0.len() == before_data) {
+        cx.err(
+            &t.id,
+            "a tile set needs `from_deck`, a `data` file or at least one `[[tileset.tile]]`".into(),
+        );
+    }
+    if t.back.is_some() {
+        cx.stem(
+            &t.id,
+            format!("{id}-back"),
+            format!("the back of tile set `{id}`"),
+        );
+    }
+    for i in 0..tiles.len() {
+        let what = format!("tile {} of tile set `{id}`", i + 1);
+        cx.stem(&t.id, format!("{id}-{:02}", i + 1), what);
+    }
+    Tileset {
+        id,
+        name: tile_name,
+        width,
+        height,
+        bleed,
+        safe: safe.unwrap_or(0.0),
+        codes,
+        zone_colors,
+        back: t.back.as_ref().map(|b| {
+            let mut back = cx.back(b);
+            back.elements = back_face(cx, lays, b, &back, (width, height), bleed);
+            back
+        }),
+        tiles,
+        zone_faces,
+    }
+}
+
+/// The tile's size: a side, or a width and a height (mm).
+fn size(cx: &mut Ctx, t: &raw::TilesetRaw) -> (f64, f64) {
     let side =
         |cx: &mut Ctx, v: f64| cx.length(&Spanned::new(t.size.span(), v), 10.0, 200.0, "tile size");
-    let (width, height) = match t.size.get_ref() {
+    match t.size.get_ref() {
         raw::TileSizeRaw::Side(v) => {
             let s = side(cx, *v);
             (s, s)
@@ -40,18 +137,11 @@ pub(super) fn tileset(
             );
             (40.0, 40.0)
         }
-    };
-    let bleed = t
-        .bleed
-        .as_ref()
-        .map_or(0.0, |b| cx.length(b, 0.0, 5.0, "bleed"));
-    // A tile's text keeps 3 mm from the cut by default, at most a quarter of its shorter side.
-    let quarter = width.min(height) / 4.0;
-    let safe = t
-        .safe
-        .as_ref()
-        .map(|s| cx.length(s, 0.0, quarter.max(0.0), "safe"));
-    cx.fits_paper(&t.size, width + 2.0 * bleed, height + 2.0 * bleed, margin);
+    }
+}
+
+/// `symbols`: each zone colour, a colour of the palette, with its symbol.
+fn zone_colors(cx: &mut Ctx, t: &raw::TilesetRaw) -> Vec<ZoneColor> {
     let mut zone_colors = Vec::new();
     for (name, sym) in &t.symbols {
         let color = cx.colors.get(name).copied();
@@ -64,6 +154,11 @@ pub(super) fn tileset(
             _ => {}
         }
     }
+    zone_colors
+}
+
+/// `codes`: each an uppercase letter naming a zone colour of `symbols`.
+fn codes(cx: &mut Ctx, t: &raw::TilesetRaw, zone_colors: &[ZoneColor]) -> Vec<(char, String)> {
     let mut codes = Vec::new();
     for (letter, name) in &t.codes {
         let mut chars = letter.chars();
@@ -90,6 +185,20 @@ pub(super) fn tileset(
             ),
         }
     }
+    codes
+}
+
+/// `from_deck`: a tile a card of the deck, drawn by the deck's layout (or the set's own) at the
+/// tile's size, `safe` from the cut.
+fn from_deck(
+    cx: &mut Ctx,
+    t: &raw::TilesetRaw,
+    decks: &[Deck],
+    raw_decks: &[raw::DeckRaw],
+    lays: &mut Layouts,
+    frame: &Frame,
+    safe: impl Fn(&Deck) -> f64,
+) -> Vec<Tile> {
     let mut tiles = Vec::new();
     if let (Some(deck_id), false) = (&t.from_deck, t.codes.is_empty() && t.symbols.is_empty()) {
         cx.err(
@@ -110,10 +219,9 @@ pub(super) fn tileset(
                 });
                 let before = cx.diags.0.len();
                 let shapes_of = layout.and_then(|name| lays.elements(cx, name));
-                let safe = safe.unwrap_or(d.safe.min(quarter));
                 let shapes = shapes_of
                     .as_ref()
-                    .map(|e| lays.shapes(cx, e, (width, height), bleed, safe));
+                    .map(|e| lays.shapes(cx, e, frame.size, frame.bleed, safe(d)));
                 for c in &d.cards {
                     let mut c = c.clone();
                     c.layout = shapes.as_ref().map(|sh| lays.face(cx, sh, &c, d.style.ink));
@@ -138,14 +246,18 @@ pub(super) fn tileset(
             ),
         }
     }
-    // Tiles of zones, squares or fields, each drawn by a layout: its own, the set's, or the
-    // library's; with the fields it is given and where they are written.
-    type Given = (
-        BTreeMap<String, Text>,
-        BTreeMap<String, Arc<Diagnostic>>,
-        Arc<Diagnostic>,
-    );
-    let mut drawn: Vec<(TileFace, usize, S, Given)> = Vec::new();
+    tiles
+}
+
+/// `[[tileset.tile]]`: tiles of zones, squares or fields, each drawn by a layout (its own, the
+/// set's, or the library's), with the fields it is given and where they are written.
+fn declared(
+    cx: &mut Ctx,
+    t: &raw::TilesetRaw,
+    codes: &[(char, String)],
+    lays: &mut Layouts,
+) -> Vec<Drawn> {
+    let mut drawn: Vec<Drawn> = Vec::new();
     for tile in &t.tile {
         let count = cx.count(&tile.count);
         let (f, pl) = toml_fields(cx, &tile.fields, &["count"], "the component's");
@@ -227,8 +339,11 @@ pub(super) fn tileset(
             ),
         }
     }
-    // A data file: one tile a row, drawn by the set's layout from the row's fields.
-    let before_data = cx.diags.0.len();
+    drawn
+}
+
+/// `data`: one tile a row of the data file, drawn by the set's layout from the row's fields.
+fn from_data(cx: &mut Ctx, t: &raw::TilesetRaw, lays: &mut Layouts, drawn: &mut Vec<Drawn>) {
     if let Some(file) = &t.data {
         match &t.layout {
             None => cx.err(
@@ -262,9 +377,22 @@ pub(super) fn tileset(
             }
         }
     }
-    // Each layout read and checked once, however many tiles use it.
+}
+
+/// The faces of the drawn tiles, added to `tiles`, each layout read and checked once however
+/// many tiles use it; returns the set's name (the tiles' values name it) and the faces of every
+/// other arrangement of the zone colours.
+fn draw(
+    cx: &mut Ctx,
+    t: &raw::TilesetRaw,
+    lays: &mut Layouts,
+    frame: &Frame,
+    (zone_colors, codes): (&[ZoneColor], &[(char, String)]),
+    drawn: &[Drawn],
+    tiles: &mut Vec<Tile>,
+) -> (Text, BTreeMap<[String; 4], Vec<Element>>) {
     let mut elements: Vec<(String, Option<Vec<raw::ElementRaw>>)> = Vec::new();
-    for (_, _, name, _) in &drawn {
+    for (_, _, name, _) in drawn {
         if !elements.iter().any(|(n, _)| n == name.get_ref()) {
             let e = lays.elements(cx, name);
             elements.push((name.get_ref().clone(), e));
@@ -276,19 +404,91 @@ pub(super) fn tileset(
             (
                 n.as_str(),
                 e.as_ref()
-                    .map(|e| lays.shapes(cx, e, (width, height), bleed, safe.unwrap_or(0.0))),
+                    .map(|e| lays.shapes(cx, e, frame.size, frame.bleed, frame.safe)),
             )
         })
         .collect();
     let tile_name = cx.text(&t.name, MAX_NAME, "name");
-    let zone_of = |name: &str| {
-        zone_colors
-            .iter()
-            .find(|z| z.0 == name)
-            .map_or((Color::BLACK, ""), |z| (z.1, z.2.name()))
+    let values = Values {
+        set: t.id.get_ref(),
+        name: &tile_name,
+        zone_colors,
     };
-    let values_of = |face: &TileFace, n: usize, given: Option<&Given>| {
-        let tid = format!("{}-{:02}", t.id.get_ref(), n);
+    let first = tiles.len();
+    for (face, count, name, given) in drawn {
+        let n = tiles.len() + 1;
+        let sh = shapes.iter().find(|(s, _)| s == name.get_ref());
+        let elements = match sh {
+            Some((_, Some(sh))) => {
+                lays.face_of("tile", cx, sh, &values.of(face, n, Some(given)), INK)
+            }
+            _ => Vec::new(),
+        };
+        tiles.push(Tile {
+            face: face.clone(),
+            count: *count,
+            elements,
+        });
+    }
+    let zone_layout = drawn
+        .iter()
+        .find(|(f, _, _, _)| matches!(f, TileFace::Zones(_)))
+        .and_then(|(_, _, name, _)| shapes.iter().find(|(s, _)| s == name.get_ref()))
+        .and_then(|(_, sh)| sh.as_ref());
+    let zone_faces = match zone_layout {
+        Some(sh) => zone_faces(cx, lays, sh, codes, &tiles[first..], &values),
+        None => BTreeMap::new(),
+    };
+    (tile_name, zone_faces)
+}
+
+/// Every other arrangement of the zone colours than the set's tiles (`drawn`), for an engine's
+/// diagrams, drawn by `layout`, the layout of the set's zone tiles; its mistakes were reported
+/// with the set's tiles. None past 6 colours (6⁴ faces).
+fn zone_faces(
+    cx: &mut Ctx,
+    lays: &mut Layouts,
+    layout: &[Shape],
+    codes: &[(char, String)],
+    drawn: &[Tile],
+    values: &Values,
+) -> BTreeMap<[String; 4], Vec<Element>> {
+    let mut zone_faces = BTreeMap::new();
+    let k = codes.len();
+    if (1..=6).contains(&k) {
+        let before = cx.diags.0.len();
+        for i in 0..k.pow(4) {
+            let names: [String; 4] = [0, 1, 2, 3].map(|z| codes[i / k.pow(z as u32) % k].1.clone());
+            let face = TileFace::Zones(names.clone());
+            if drawn.iter().any(|t| t.face == face) {
+                continue;
+            }
+            let el = lays.face_of("tile", cx, layout, &values.of(&face, 0, None), INK);
+            zone_faces.insert(names, el);
+        }
+        cx.diags.0.truncate(before);
+    }
+    zone_faces
+}
+
+/// What a tile's layout reads of it: the set's id and name, and its zone colours.
+struct Values<'a> {
+    set: &'a str,
+    name: &'a Text,
+    zone_colors: &'a [ZoneColor],
+}
+
+impl Values<'_> {
+    /// The values of tile `n` of the set (0: a face for an engine's diagrams) with `face`, and
+    /// the fields it is `given`.
+    fn of(&self, face: &TileFace, n: usize, given: Option<&Given>) -> Card {
+        let zone_of = |name: &str| {
+            self.zone_colors
+                .iter()
+                .find(|z| z.0 == name)
+                .map_or((Color::BLACK, ""), |z| (z.1, z.2.name()))
+        };
+        let (tid, tile_name) = (format!("{}-{:02}", self.set, n), self.name);
         let card = match face {
             TileFace::Zones(z) => {
                 let zs = z.clone().map(|name| zone_of(&name));
@@ -299,7 +499,7 @@ pub(super) fn tileset(
                     f.push((format!("zone{}", i + 1), z[i].clone()));
                     f.push((format!("symbol{}", i + 1), sym.to_string()));
                 }
-                values(&tid, &tile_name, zs[0].0, f)
+                values(&tid, tile_name, zs[0].0, f)
             }
             TileFace::Squares(c) => {
                 let f: Vec<(String, String)> = c
@@ -307,88 +507,14 @@ pub(super) fn tileset(
                     .enumerate()
                     .map(|(i, c)| (format!("square{}", i + 1), c.to_string()))
                     .collect();
-                values(&tid, &tile_name, c[0], f)
+                values(&tid, tile_name, c[0], f)
             }
-            TileFace::Card(..) => values(&tid, &tile_name, Color::BLACK, Vec::new()),
-            TileFace::Layout => values(&tid, &tile_name, Color::WHITE, Vec::new()),
+            TileFace::Card(..) => values(&tid, tile_name, Color::BLACK, Vec::new()),
+            TileFace::Layout => values(&tid, tile_name, Color::WHITE, Vec::new()),
         };
         match given {
             Some((f, pl, at)) => with_fields(card, f, pl, at),
             None => card,
         }
-    };
-    let ink = Color::rgb(0x1d, 0x1d, 0x1b);
-    let first = tiles.len();
-    for (face, count, name, given) in &drawn {
-        let n = tiles.len() + 1;
-        let sh = shapes.iter().find(|(s, _)| s == name.get_ref());
-        let elements = match sh {
-            Some((_, Some(sh))) => {
-                lays.face_of("tile", cx, sh, &values_of(face, n, Some(given)), ink)
-            }
-            _ => Vec::new(),
-        };
-        tiles.push(Tile {
-            face: face.clone(),
-            count: *count,
-            elements,
-        });
-    }
-    // Every other arrangement of the zone colours, for an engine's diagrams, drawn by the
-    // layout of the set's zone tiles; its mistakes were reported with the set's tiles.
-    let mut zone_faces = std::collections::BTreeMap::new();
-    let zone_layout = drawn
-        .iter()
-        .find(|(f, _, _, _)| matches!(f, TileFace::Zones(_)))
-        .and_then(|(_, _, name, _)| shapes.iter().find(|(s, _)| s == name.get_ref()))
-        .and_then(|(_, sh)| sh.as_ref());
-    let k = codes.len();
-    if let (Some(sh), true) = (zone_layout, (1..=6).contains(&k)) {
-        let before = cx.diags.0.len();
-        for i in 0..k.pow(4) {
-            let names: [String; 4] = [0, 1, 2, 3].map(|z| codes[i / k.pow(z as u32) % k].1.clone());
-            let face = TileFace::Zones(names.clone());
-            if tiles[first..].iter().any(|t| t.face == face) {
-                continue;
-            }
-            let el = lays.face_of("tile", cx, sh, &values_of(&face, 0, None), ink);
-            zone_faces.insert(names, el);
-        }
-        cx.diags.0.truncate(before);
-    }
-    // (A data file refused says why; a tile set with no tile at all is told what it needs.)
-    if tiles.is_empty() && (t.data.is_none() || cx.diags.0.len() == before_data) {
-        cx.err(
-            &t.id,
-            "a tile set needs `from_deck`, a `data` file or at least one `[[tileset.tile]]`".into(),
-        );
-    }
-    if t.back.is_some() {
-        cx.stem(
-            &t.id,
-            format!("{id}-back"),
-            format!("the back of tile set `{id}`"),
-        );
-    }
-    for i in 0..tiles.len() {
-        let what = format!("tile {} of tile set `{id}`", i + 1);
-        cx.stem(&t.id, format!("{id}-{:02}", i + 1), what);
-    }
-    Tileset {
-        id,
-        name: tile_name,
-        width,
-        height,
-        bleed,
-        safe: safe.unwrap_or(0.0),
-        codes,
-        zone_colors,
-        back: t.back.as_ref().map(|b| {
-            let mut back = cx.back(b);
-            back.elements = back_face(cx, lays, b, &back, (width, height), bleed);
-            back
-        }),
-        tiles,
-        zone_faces,
     }
 }

@@ -234,7 +234,7 @@ pub(super) fn spawn(game: &str, def: &EngineDef, label: &str) -> Result<Process,
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     // A signal that ends ludopress ends the engines too (the output stage runs the hook).
     static HOOKED: std::sync::Once = std::sync::Once::new();
-    HOOKED.call_once(|| crate::base::output::on_interrupt(end_all_engines));
+    HOOKED.call_once(|| crate::base::temporaries::on_interrupt(end_all_engines));
     let mut child = {
         // Registered under the lock: a signal that ends ludopress now finds this group.
         let mut groups = live();

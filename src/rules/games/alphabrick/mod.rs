@@ -1,4 +1,5 @@
-//! Alpha-BRIK's rules engine, following `shared/spec/alphabrick.md`.
+//! Alpha-BRIK's rules engine, following its rulebook (`games/alphabrick/rules.fr.md` and
+//! `rules.en.md`), whose claims `ludopress check` plays against it.
 //!
 //! The board's size, its camps, central rows and start circles come from the board of
 //! `games/alphabrick/game.toml` (regions `camp-south`, `camp-north`, `central`; ring marks).

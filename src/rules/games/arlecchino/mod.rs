@@ -1,4 +1,5 @@
-//! Arlecchino's rules engine, following `shared/spec/arlecchino.md`.
+//! Arlecchino's rules engine, following its rulebook (`games/arlecchino/rules.fr.md` and
+//! `rules.en.md`), whose claims `ludopress check` plays against it.
 //!
 //! The board's size and the tile set (zones and their letters) come from
 //! `games/arlecchino/game.toml`. A tile is four zones, top, right, bottom, left, two bits each.

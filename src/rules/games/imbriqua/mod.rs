@@ -1,4 +1,5 @@
-//! Imbriqua's rules engine, following `shared/spec/imbriqua.md`.
+//! Imbriqua's rules engine, following its rulebook (`games/imbriqua/rules.fr.md` and
+//! `rules.en.md`), whose claims `ludopress check` plays against it.
 //!
 //! The board's size and edge cells and the card ids come from `games/imbriqua/game.toml`.
 

@@ -1,4 +1,5 @@
-//! Imperator's rules engine, following `shared/spec/imperator.md`.
+//! Imperator's rules engine, following its rulebook (`games/imperator/rules.fr.md` and
+//! `rules.en.md`), whose claims `ludopress check` plays against it.
 //!
 //! The hexagon of triangles, its neighbours, the rings of triangles around each corner (for
 //! pivots) and the border marks all come from the board of `games/imperator/game.toml`, through

@@ -1,4 +1,5 @@
-//! Lignes' rules engine, following `shared/spec/lignes.md`.
+//! Lignes' rules engine, following its rulebook (`games/lignes/rules.fr.md` and
+//! `rules.en.md`), whose claims `ludopress check` plays against it.
 //!
 //! No board: pawns sit on an unbounded square grid and must form one group joined by sides.
 //! Positions are kept translated so that their pawns start at (0, 0), with the real origin beside:
