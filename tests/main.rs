@@ -50,4 +50,5 @@ mod sampling;
 mod snapshots;
 mod tracks;
 mod typesetting;
+mod uniform_plies;
 mod watch;
