@@ -46,7 +46,6 @@ mod robust;
 mod rulebook_figures;
 mod rulebook_pages;
 mod rulebooks;
-mod sampling;
 mod snapshots;
 mod tracks;
 mod typesetting;
