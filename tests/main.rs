@@ -51,10 +51,10 @@ mod robust;
 mod rulebook_figures;
 mod rulebook_pages;
 mod rulebooks;
-mod sampling;
 mod snapshots;
 mod tracks;
 mod typesetting;
+mod uniform_plies;
 mod watch;
 
 #[global_allocator]

@@ -66,12 +66,27 @@ pub trait Rules: Sync {
     /// Keys this game's positions may hold.
     fn keys(&self) -> &'static [&'static str];
 
-    /// Successor positions appended to `out`; returns `true` when some may be repeated, so that
-    /// the core removes repeats (a game that knows its successors are distinct saves the sort).
-    fn successors(&self, p: &Self::Pos, out: &mut Vec<Self::Pos>) -> bool;
-
-    /// Successors with their moves in the game's notation, possibly repeated.
-    fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)>;
+    /// Every legal move under each way it may be written, with its result (over every chance
+    /// outcome), possibly repeated: by default each of [`Rules::legal`] under its
+    /// [`Rules::notation`], each of its distinct results once. A game whose notation follows a move's path (a capture chain) lists
+    /// every path, from the generator that lists its moves.
+    fn moves(&self, p: &Self::Pos) -> Vec<(String, Self::Pos)> {
+        let mut legal = Vec::new();
+        self.legal(p, &mut legal);
+        let mut out = Vec::with_capacity(legal.len());
+        for m in legal {
+            let name = self.notation(p, m);
+            let first = out.len();
+            for k in 0..self.chances(p, m) {
+                let q = self.apply(p, m, k);
+                // Outcomes that lead to one position (a roll after the game ended) are one.
+                if !out[first..].iter().any(|(_, s)| *s == q) {
+                    out.push((name.clone(), q));
+                }
+            }
+        }
+        out
+    }
 
     /// The position after the move written `m`, if it is legal (however it is written: two
     /// notations of one successor are both found): by default the first of
@@ -108,9 +123,9 @@ pub trait Rules: Sync {
     /// move whatever the cards a player cannot see (Imbriqua's unrevealed talon).
     type Move: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync;
 
-    /// The sampling path: every legal move of the side to move, none when the game is over.
-    /// Their results, over every chance outcome, are exactly the distinct successors
-    /// (`tests/sampling.rs` checks it on thousands of positions per game).
+    /// The one move path: every legal move of the side to move, each once, none when the game
+    /// is over. Their results over every chance outcome are the successors ([`successors`]),
+    /// and a random ply is a uniform draw among them ([`random_ply`]).
     fn legal(&self, p: &Self::Pos, out: &mut Vec<Self::Move>);
 
     /// How many equally likely chance outcomes follow move `m` (the faces of a die); 1 without
@@ -123,45 +138,9 @@ pub trait Rules: Sync {
     /// [`Rules::chances`]).
     fn apply(&self, p: &Self::Pos, m: Self::Move, k: u32) -> Self::Pos;
 
-    /// A random legal move, `None` when the game is over: by default a uniform pick among
-    /// [`Rules::legal`]; a game may sample without listing every move, as long as every legal
-    /// move can come out and no other.
-    fn sample(
-        &self,
-        p: &Self::Pos,
-        rng: &mut rng::Rng,
-        buf: &mut Vec<Self::Move>,
-    ) -> Option<Self::Move> {
-        buf.clear();
-        self.legal(p, buf);
-        (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
-    }
-
-    /// A random legal move with the position it leads to (a random chance outcome drawn), `None`
-    /// when the game is over: by default [`Rules::sample`] then [`Rules::apply`]. A game may
-    /// build the position while it samples the move.
-    fn sample_ply(
-        &self,
-        p: &Self::Pos,
-        rng: &mut rng::Rng,
-        buf: &mut Vec<Self::Move>,
-    ) -> Option<(Self::Move, Self::Pos)> {
-        let m = self.sample(p, rng, buf)?;
-        let k = draw_outcome(self, p, m, rng);
-        Some((m, self.apply(p, m, k)))
-    }
-
-    /// The move's notation: by default the smallest notation of its result among
-    /// [`Rules::moves`] (chance outcome 0).
-    fn notation(&self, p: &Self::Pos, m: Self::Move) -> String {
-        let q = self.apply(p, m, 0);
-        self.moves(p)
-            .into_iter()
-            .filter(|(_, s)| *s == q)
-            .map(|(n, _)| n)
-            .min()
-            .unwrap_or_else(|| format!("{m:?}"))
-    }
+    /// The legal move's notation (for a move written several ways, the smallest:
+    /// [`smallest_writing`]).
+    fn notation(&self, p: &Self::Pos, m: Self::Move) -> String;
 
     /// The seats, in turn order: the names `score` gives winners and scores under.
     fn seats(&self, _p: &Self::Pos) -> &'static [&'static str] {
@@ -195,9 +174,10 @@ pub trait Rules: Sync {
     }
 
     /// A whole random game from `p` in one step, at most `cap` plies: the last position and
-    /// the plies played, or `None` to play it ply by ply (the default). An engine program that
-    /// offers `playout` plays it itself, one request a game; a seed it needs is drawn from
-    /// `rng`, and only then, so the other engines' runs are unchanged.
+    /// the plies played, or `None` to play it ply by ply with [`random_ply`] (the default). An
+    /// engine program that offers `playout` plays it itself, one request a game (a seed it
+    /// needs is drawn from `rng`, and only then); the declared engine plays in one position,
+    /// drawing as [`random_ply`] does from the same [`Rules::legal`], so the same games.
     fn whole_playout(
         &self,
         _p: &Self::Pos,
@@ -234,34 +214,47 @@ pub fn draw_outcome<R: Rules + ?Sized>(
     }
 }
 
-/// The position after a random legal move and a random chance outcome, `None` when over
-/// ([`Rules::sample_ply`], which a game may build as it samples).
-pub fn random_ply<R: Rules>(
+/// A random legal move, drawn evenly among [`Rules::legal`] (each listed once), `None` when
+/// the game is over; `buf` is the caller's, reused from ply to ply.
+pub fn sample<R: Rules + ?Sized>(
+    rules: &R,
+    p: &R::Pos,
+    rng: &mut rng::Rng,
+    buf: &mut Vec<R::Move>,
+) -> Option<R::Move> {
+    buf.clear();
+    rules.legal(p, buf);
+    (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
+}
+
+/// The position after a random legal move ([`sample`]) and a random chance outcome, `None`
+/// when over.
+pub fn random_ply<R: Rules + ?Sized>(
     rules: &R,
     p: &R::Pos,
     rng: &mut rng::Rng,
     buf: &mut Vec<R::Move>,
 ) -> Option<R::Pos> {
-    rules.sample_ply(p, rng, buf).map(|(_, q)| q)
+    let m = sample(rules, p, rng, buf)?;
+    let k = draw_outcome(rules, p, m, rng);
+    Some(rules.apply(p, m, k))
 }
 
-/// Every distinct result of the sampling path: each legal move's, over every chance outcome,
-/// sorted (what [`successors`] gives, when the two paths agree).
-pub fn sampled_successors<R: Rules>(rules: &R, p: &R::Pos) -> Vec<R::Pos> {
-    let mut moves = Vec::new();
-    rules.legal(p, &mut moves);
-    let mut out = Vec::new();
-    for m in moves {
-        for k in 0..rules.chances(p, m) {
-            out.push(rules.apply(p, m, k));
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+/// The smallest notation of move `m` among [`Rules::moves`] (the writings whose result, chance
+/// outcome 0, is the move's): the notation of a game that writes a move by its path.
+pub fn smallest_writing<R: Rules + ?Sized>(rules: &R, p: &R::Pos, m: R::Move) -> String {
+    let q = rules.apply(p, m, 0);
+    rules
+        .moves(p)
+        .into_iter()
+        .filter(|(_, s)| *s == q)
+        .map(|(n, _)| n)
+        .min()
+        .unwrap_or_else(|| format!("{m:?}"))
 }
 
-/// One fast random game from `p`: the sampling path, no invariant checks. Returns the last
+/// One fast random game from `p`: a random ply at a time ([`random_ply`]), or the game's
+/// [`Rules::whole_playout`]; no invariant checks. Returns the last
 /// position and the plies played; stops after `cap` plies.
 pub fn fast_playout<R: Rules>(
     rules: &R,
@@ -338,13 +331,18 @@ pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), St
     Ok(())
 }
 
-/// The distinct successors.
-pub fn successors<R: Rules>(rules: &R, p: &R::Pos, out: &mut Vec<R::Pos>) {
+/// The distinct successors, sorted: each legal move's result over every chance outcome.
+pub fn successors<R: Rules + ?Sized>(rules: &R, p: &R::Pos, out: &mut Vec<R::Pos>) {
     out.clear();
-    if rules.successors(p, out) {
-        out.sort_unstable();
-        out.dedup();
+    let mut legal = Vec::new();
+    rules.legal(p, &mut legal);
+    for m in legal {
+        for k in 0..rules.chances(p, m) {
+            out.push(rules.apply(p, m, k));
+        }
     }
+    out.sort_unstable();
+    out.dedup();
 }
 
 /// `perft(p, 0) = 1`; `perft(p, d)` sums `perft(s, d - 1)` over the distinct successors.
@@ -713,7 +711,7 @@ pub fn playouts<R: Rules>(
     })
 }
 
-/// Plays `games` seeded random games from the start on the sampling path (one random legal
+/// Plays `games` seeded random games from the start, fast ([`fast_playout`]: one random legal
 /// move a ply, no invariant checks), each cut at `max_plies`.
 pub fn fast_playouts<R: Rules>(rules: &R, games: u64, seed: u64, max_plies: u64) -> Playouts {
     let mut rng = rng::Rng::new(seed);

@@ -210,6 +210,12 @@ pub struct Program {
     pub ncompulsory: usize,
     /// Whether some rule keeps only the longest chains.
     pub any_longest: bool,
+    /// Per rule, the first rule whose moves are written like its own (same action, same kind
+    /// put, same capture): two moves of alike rules with the same cells are one move.
+    pub alike: Vec<u8>,
+    /// Whether two alike rules may yield one move in some position (then generation drops the
+    /// repeats, so that each move is listed once and random play is uniform over the moves).
+    pub overlap: bool,
     /// Ends, in file order, with their results.
     pub ends: Vec<(End, Outcome)>,
     /// When a side passes.
@@ -418,6 +424,7 @@ impl Program {
         let ncompulsory = order.len();
         order.extend((0..rules.len() as u8).filter(|&i| !rules[i as usize].compulsory));
         let any_longest = rules.iter().any(|r| r.longest);
+        let (alike, overlap) = overlaps(&rules);
         let mut ends = Vec::new();
         let mut progress_kinds = 0;
         let (mut use_ply, mut use_quiet, mut use_seen) = (false, false, false);
@@ -554,6 +561,8 @@ impl Program {
             order,
             ncompulsory,
             any_longest,
+            alike,
+            overlap,
             ends,
             pass: rd.pass,
             actions,
@@ -832,4 +841,45 @@ pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
             }
         }
     }
+}
+
+/// Whether rules `a` and `b` write their moves alike: the same action (a step, a slide and a
+/// leap are all written `from-to`), the same kind put, the same capture by a hop.
+fn written_alike(a: &Rule, b: &Rule) -> bool {
+    let reach = |r: &Rule| matches!(r.act, Act::Step | Act::Slide { .. } | Act::Leap);
+    match (a.act, b.act) {
+        (Act::Place, Act::Place) => a.puts == b.puts,
+        (Act::Drop, Act::Drop) => a.puts == b.puts && a.by_column == b.by_column,
+        (Act::Hop, Act::Hop) => a.capture == b.capture,
+        _ => reach(a) && reach(b),
+    }
+}
+
+/// Whether two alike rules may yield the same move: they share a side and a phase, and (for a
+/// moving piece) a kind and a direction; a leap is taken to meet any rule alike.
+fn may_meet(a: &Rule, b: &Rule) -> bool {
+    let phases = a.phases == 0 || b.phases == 0 || a.phases & b.phases != 0;
+    if a.sides & b.sides == 0 || !phases {
+        return false;
+    }
+    match a.act {
+        Act::Place | Act::Drop => true,
+        _ if a.pieces & b.pieces == 0 => false,
+        _ if matches!(a.act, Act::Leap) || matches!(b.act, Act::Leap) => true,
+        _ => (0..MAX_SIDES).any(|s| a.dirs[s].iter().any(|d| b.dirs[s].contains(d))),
+    }
+}
+
+/// Per rule, the first rule alike ([`Program::alike`]); and whether two alike rules may meet.
+fn overlaps(rules: &[Rule]) -> (Vec<u8>, bool) {
+    let mut alike = Vec::with_capacity(rules.len());
+    let mut overlap = false;
+    for (i, r) in rules.iter().enumerate() {
+        let first = (0..i).find(|&j| written_alike(&rules[j], r)).unwrap_or(i);
+        alike.push(first as u8);
+        overlap |= rules[..i]
+            .iter()
+            .any(|q| written_alike(q, r) && may_meet(q, r));
+    }
+    (alike, overlap)
 }

@@ -78,6 +78,37 @@ impl Program {
         if self.any_longest {
             self.keep_longest(out, start);
         }
+        if self.overlap {
+            self.drop_repeats(out, start);
+        }
+    }
+
+    /// Drops (from `start` on) each move that an earlier one of an alike rule already makes:
+    /// written alike, it is the same move (validation refuses two moves written alike with
+    /// different results), and listed twice it would be drawn twice as often.
+    fn drop_repeats(&self, out: &mut Vec<DMove>, start: usize) {
+        let n = out.len() - start;
+        if n < 2 {
+            return;
+        }
+        // The move with its rule replaced by the first rule alike, and its place in the list.
+        let mut keys: Vec<(u64, usize)> = out[start..]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.0 & !63 | u64::from(self.alike[m.rule()]), i))
+            .collect();
+        keys.sort_unstable();
+        let mut repeat = vec![false; n];
+        for w in keys.windows(2) {
+            if w[0].0 == w[1].0 {
+                repeat[w[1].1] = true;
+            }
+        }
+        let mut i = 0;
+        out.retain(|_| {
+            i += 1;
+            i <= start || !repeat[i - 1 - start]
+        });
     }
 
     /// Whether another side than `s` would have a move on this board.

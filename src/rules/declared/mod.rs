@@ -72,23 +72,6 @@ impl Rules for Declared {
         self.prog.keys
     }
 
-    fn successors(&self, p: &DPos, out: &mut Vec<DPos>) -> bool {
-        let mut moves = Vec::new();
-        self.prog.gen(p, &mut moves);
-        out.extend(moves.into_iter().map(|m| self.prog.apply(p, m)));
-        // Two chains, or two rules, may lead to one position.
-        true
-    }
-
-    fn moves(&self, p: &DPos) -> Vec<(String, DPos)> {
-        let mut moves = Vec::new();
-        self.prog.gen(p, &mut moves);
-        moves
-            .into_iter()
-            .map(|m| (self.prog.notation(p, m), self.prog.apply(p, m)))
-            .collect()
-    }
-
     fn find_move(&self, p: &DPos, m: &str) -> Option<DPos> {
         self.prog.find(p, m).map(|m| self.prog.apply(p, m))
     }
@@ -144,21 +127,6 @@ impl Rules for Declared {
 
     fn apply(&self, p: &DPos, m: DMove, _k: u32) -> DPos {
         self.prog.apply(p, m)
-    }
-
-    fn sample_ply(
-        &self,
-        p: &DPos,
-        rng: &mut rng::Rng,
-        buf: &mut Vec<DMove>,
-    ) -> Option<(DMove, DPos)> {
-        buf.clear();
-        self.prog.gen(p, buf);
-        if buf.is_empty() {
-            return None;
-        }
-        let m = buf[rng.below(buf.len() as u64) as usize];
-        Some((m, self.prog.apply(p, m)))
     }
 
     /// A random game played in place, one position for the whole game (the same draws as

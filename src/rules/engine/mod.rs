@@ -410,7 +410,7 @@ impl Engine {
             x.start_position(seed).unwrap_or_else(|_| crate::rules::external::ExtPos(format!("{{\"game\":{}}}", rules::json_str(&x.game))))))
     }
 
-    /// `playout`: seeded random games on the sampling path (no checks).
+    /// `playout`: seeded random games, one random legal move a ply (no checks).
     pub fn fast_playouts(&self, games: u64, seed: u64) -> Result<rules::Playouts, Error> {
         self.with(Playouts {
             games,
@@ -478,7 +478,7 @@ pub(crate) fn thousands(n: u64) -> String {
     out
 }
 
-/// Work done with an engine's own rules type (its moves, the sampling path, the players):
+/// Work done with an engine's own rules type (its moves, random play, the players):
 /// `Engine::with` calls [`WithRules::call`] with the concrete rules (a game's program as
 /// [`ExternalRules`]).
 pub trait WithRules {

@@ -185,12 +185,6 @@ impl Rules for ExternalRules {
         KEYS
     }
 
-    fn successors(&self, p: &ExtPos, out: &mut Vec<ExtPos>) -> bool {
-        out.extend(self.x.moves(p).iter().map(|(_, q)| q.clone()));
-        // `External::moves` keeps one successor per position already.
-        false
-    }
-
     fn moves(&self, p: &ExtPos) -> Vec<(String, ExtPos)> {
         self.x.moves(p).as_ref().clone()
     }

@@ -61,7 +61,7 @@ pub struct AlphaBrick {
     total: u32,
 }
 
-/// A ply as the sampling path and the players name it: the pawn's move and where the bricks it
+/// A ply as the move list, playouts and players name it: the pawn's move and where the bricks it
 /// took went (cells of the mover's camp, in order; [`NO_CELL`] past the last), or a pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Step {
@@ -324,31 +324,6 @@ impl AlphaBrick {
         }
         q
     }
-
-    /// Successors with notation: each result paired with every next roll (one successor when over).
-    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(&str, Pos)) {
-        if self.outcome(p).is_some() || p.die.is_none() {
-            return;
-        }
-        let mut any = false;
-        self.results(p, &mut |step, cells, again| {
-            any = true;
-            let name = self.step_name(p, step);
-            let q = self.settle(p, cells, again, 1);
-            if q.die.is_none() {
-                emit(&name, q);
-                return;
-            }
-            for d in 1..=6 {
-                emit(&name, Pos { die: Some(d), ..q });
-            }
-        });
-        if !any {
-            for d in 1..=6 {
-                emit("pass", self.settle(p, p.cells, false, d));
-            }
-        }
-    }
 }
 
 /// The game's name, as [`crate::rules::registry`] lists it.
@@ -382,17 +357,6 @@ impl Rules for AlphaBrick {
 
     fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
         parse::parse(self, raw)
-    }
-
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        self.plies(p, &mut |_, q| out.push(q));
-        true
-    }
-
-    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
-        let mut out = Vec::new();
-        self.plies(p, &mut |m, q| out.push((m.to_string(), q)));
-        out
     }
 
     fn score(&self, p: &Pos) -> Score {

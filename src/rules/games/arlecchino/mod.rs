@@ -11,7 +11,6 @@ use crate::definition::contract::{Contract, GridKind};
 use crate::definition::model::{Game, Grid, TileFace};
 use crate::geometry::SquareGrid;
 use crate::rules::games::definition_error;
-use crate::rules::rng::Rng;
 use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 
 /// Colour names in turn order; a zone holds the index.
@@ -319,15 +318,8 @@ impl Rules for Arlecchino {
         parse::parse(self, raw)
     }
 
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        let before = out.len();
-        self.turns(p, p.to_move, &mut |_, q| out.push(q));
-        if out.len() == before {
-            out.extend(self.pass(p));
-        }
-        true
-    }
-
+    /// Every turn under each path that makes it (`c3xc5xe5`), from the walk that lists the
+    /// turns.
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
         let mut out = Vec::new();
         self.turns(p, p.to_move, &mut |path, q| {
@@ -492,33 +484,6 @@ impl Rules for Arlecchino {
         }
     }
 
-    /// A tile drawn at random among those with a turn, then one of its turns: every turn can
-    /// come out, and only the tiles tried are walked.
-    fn sample(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
-        let mut tiles = [0u8; MAX_CELLS];
-        let mut n = 0;
-        let mut occ = p.occ;
-        while occ != 0 {
-            let s = occ.trailing_zeros() as u8;
-            occ &= occ - 1;
-            if count(p.tiles[s as usize], p.to_move) > 0 {
-                tiles[n] = s;
-                n += 1;
-            }
-        }
-        while n > 0 {
-            let i = rng.below(n as u64) as usize;
-            buf.clear();
-            self.turns_of(p, tiles[i], buf);
-            if !buf.is_empty() {
-                return Some(buf[rng.below(buf.len() as u64) as usize]);
-            }
-            n -= 1;
-            tiles[i] = tiles[n];
-        }
-        self.pass(p).map(|_| Turn::PASS)
-    }
-
     fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {
         let mut q = *p;
         q.to_move = Self::next(p.players, p.to_move);
@@ -536,6 +501,10 @@ impl Rules for Arlecchino {
         q.occ |= 1u64 << m.to;
         q.tiles[m.to as usize] = tile;
         q
+    }
+
+    fn notation(&self, p: &Pos, m: Turn) -> String {
+        crate::rules::smallest_writing(self, p, m)
     }
 
     fn seats(&self, p: &Pos) -> &'static [&'static str] {

@@ -186,19 +186,8 @@ impl Rules for Imbriqua {
         parse::parse(self, raw)
     }
 
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        play::generate(self, p, &mut play::Positions { out });
-        // Only capture chains can reach one position by two paths; every other ply changes the
-        // board in a way no other ply of the same position does.
-        p.phase == Phase::Action
-            && p.card.is_some_and(|c| {
-                matches!(
-                    self.actions[c as usize],
-                    Action::Jump(_) | Action::FarJump(_)
-                )
-            })
-    }
-
+    /// Every ply under its path (`d4xd6xf6`; two paths of a capture chain may leave one board),
+    /// from the generator that lists the moves.
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
         let mut named = play::Named {
             engine: self,
@@ -377,7 +366,28 @@ impl Rules for Imbriqua {
     type Move = Board;
 
     fn legal(&self, p: &Pos, out: &mut Vec<Board>) {
+        let start = out.len();
         play::generate(self, p, &mut play::Boards { out });
+        // Only capture chains can leave one board by two paths; every other ply changes the
+        // board in a way no other ply of the same position does.
+        let jumps = p.phase == Phase::Action
+            && p.card.is_some_and(|c| {
+                matches!(
+                    self.actions[c as usize],
+                    Action::Jump(_) | Action::FarJump(_)
+                )
+            });
+        if jumps {
+            out[start..].sort_unstable();
+            let mut w = start;
+            for r in start..out.len() {
+                if w == start || out[r] != out[w - 1] {
+                    out[w] = out[r];
+                    w += 1;
+                }
+            }
+            out.truncate(w);
+        }
     }
 
     fn apply(&self, p: &Pos, m: Board, _k: u32) -> Pos {
@@ -397,39 +407,8 @@ impl Rules for Imbriqua {
         }
     }
 
-    /// Placements are drawn straight from the free cells; actions from the listed moves.
-    fn sample(
-        &self,
-        p: &Pos,
-        rng: &mut crate::rules::rng::Rng,
-        buf: &mut Vec<Board>,
-    ) -> Option<Board> {
-        let choices = match p.phase {
-            Phase::Opening => self.full & !(p.light | p.dark),
-            Phase::Place => play::place_choices(self, p),
-            _ => {
-                buf.clear();
-                self.legal(p, buf);
-                return (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize]);
-            }
-        };
-        let own = p.side(p.to_move);
-        let mut add = 0;
-        if choices != 0 {
-            let mut k = rng.below(u64::from(choices.count_ones()));
-            let mut c = choices;
-            while k > 0 {
-                c &= c - 1;
-                k -= 1;
-            }
-            add = c & c.wrapping_neg();
-        }
-        let mut q = *p;
-        q.set(p.to_move, own | add, p.side(1 - p.to_move));
-        Some(Board {
-            light: q.light,
-            dark: q.dark,
-        })
+    fn notation(&self, p: &Pos, m: Board) -> String {
+        crate::rules::smallest_writing(self, p, m)
     }
 
     fn seat(&self, p: &Pos) -> usize {
@@ -469,7 +448,7 @@ impl Rules for Imbriqua {
     }
 }
 
-/// A ply as the sampling path and the players name it: the board it leaves. No two plies of a
+/// A ply as the move list, playouts and players name it: the board it leaves. No two plies of a
 /// position leave the same board, and the board says nothing of the unrevealed cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Board {

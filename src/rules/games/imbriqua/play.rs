@@ -70,7 +70,7 @@ impl Sink for Bounded {
     }
 }
 
-/// Collects moves: the boards the plies leave (the sampling path).
+/// Collects moves: the boards the plies leave (`Rules::legal`).
 pub(super) struct Boards<'a> {
     pub out: &'a mut Vec<super::Board>,
 }
@@ -83,19 +83,6 @@ impl Sink for Boards<'_> {
             light: q.light,
             dark: q.dark,
         });
-    }
-}
-
-/// Collects positions only (perft, playouts).
-pub(super) struct Positions<'a> {
-    pub out: &'a mut Vec<Pos>,
-}
-
-impl Sink for Positions<'_> {
-    const NAMED: bool = false;
-
-    fn emit(&mut self, _: Kind, _: &[u8], q: Pos) {
-        self.out.push(q);
     }
 }
 

@@ -197,16 +197,6 @@ impl Imperator {
         q
     }
 
-    /// Every ply: `(from, to, result)`, `from = None` for a placement.
-    /// Every ply with the position it leads to: the legal moves, each applied.
-    fn plies(&self, p: &Pos, emit: &mut dyn FnMut(Ply, Pos)) {
-        let mut moves = Vec::new();
-        self.legal(p, &mut moves);
-        for m in moves {
-            emit(m, self.apply(p, m, 0));
-        }
-    }
-
     fn pivot_targets(&self, p: &Pos, from: usize) -> u64 {
         let occ = p.occ();
         let mut t = 0u64;
@@ -291,19 +281,6 @@ impl Rules for Imperator {
 
     fn parse(&self, raw: &mut RawPosition) -> Option<Pos> {
         parse::parse(self, raw)
-    }
-
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        self.plies(p, &mut |_, q| out.push(q));
-        // Two moves of a free side, or a pivot and a flip, never give the same board: but
-        // encirclements can merge outcomes, so let the core remove repeats.
-        true
-    }
-
-    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
-        let mut out = Vec::new();
-        self.plies(p, &mut |m, q| out.push((self.notation(p, m), q)));
-        out
     }
 
     fn score(&self, p: &Pos) -> Score {

@@ -12,7 +12,6 @@ use crate::base::diag::Error;
 use crate::definition::contract::{Contract, Param};
 use crate::definition::model::Game;
 use crate::rules::games::definition_error;
-use crate::rules::rng::Rng;
 use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 use plane::{Plane, Push, Visit};
 use std::cmp::Ordering;
@@ -339,23 +338,6 @@ impl Rules for Lignes {
         parse::parse(self, raw)
     }
 
-    fn successors(&self, p: &Pos, out: &mut Vec<Pos>) -> bool {
-        self.turns(p, &mut |plane, turn| {
-            out.push(Self::after(p, plane, turn));
-            false
-        });
-        true
-    }
-
-    fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
-        let mut out = Vec::new();
-        self.turns(p, &mut |plane, turn| {
-            out.push((Self::notation(p, turn), Self::after(p, plane, turn)));
-            false
-        });
-        out
-    }
-
     fn score(&self, p: &Pos) -> Score {
         let winner = self.outcome(p);
         Score {
@@ -452,107 +434,32 @@ impl Rules for Lignes {
         });
     }
 
+    /// The turn's placement, then its push alone (the group is not tested again: the turn is
+    /// legal), then its take among the push's.
     fn apply(&self, p: &Pos, m: Turn, _k: u32) -> Pos {
-        let mut q = None;
         let mut plane = Plane::new(p);
-        self.turns_at(p, &mut plane, m.place, &mut |plane, turn| {
-            if turn == m {
-                q = Some(Self::after(p, plane, turn));
-            }
-            q.is_some()
-        });
-        q.unwrap_or_else(|| p.clone())
-    }
-
-    /// A placement drawn at random among those that start a turn, then one of its pushes, then
-    /// that push alone or with one of its takes: every turn can come out, and only what was
-    /// drawn is searched.
-    fn sample(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
-        self.sample_ply(p, rng, buf).map(|(m, _)| m)
-    }
-
-    fn sample_ply(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<(Turn, Pos)> {
-        if self.placed_all(p) {
-            return None;
+        if let Some(at) = m.place {
+            plane.set(at, p.to_move);
         }
-        let me = p.to_move;
-        let mut plane = Plane::new(p);
-        let mut places = self.places(p, &plane);
-        let opening = self.in_opening(p);
-        while !places.is_empty() {
-            let i = rng.below(places.len() as u64) as usize;
-            let place = places[i];
-            let turn = Turn {
-                place,
-                push: None,
-                take: None,
-            };
-            if let Some(at) = place {
-                plane.set(at, me);
-            }
-            if opening {
-                return Some((turn, Self::after(p, &plane, turn)));
-            }
-            // The pushes that meet conditions a and b, found without the costly test that the
-            // group holds; one is drawn, tested, and dropped if it splits the group: the push
-            // kept is drawn evenly among the legal ones. Then its turn: the push alone, or
-            // with one of its takes.
-            // The caller's buffer holds the candidates (a turn per push), reused from ply to ply.
-            let candidates = &mut *buf;
-            candidates.clear();
-            plane.pushes(me, Visit::Count, &mut |_, push| {
-                candidates.push(Turn {
-                    push: Some(push),
-                    ..turn
-                });
-                false
-            });
-            let mut out = None;
-            while out.is_none() && !candidates.is_empty() {
-                let j = rng.below(candidates.len() as u64) as usize;
-                let mut split = false;
-                let Some(drawn) = candidates[j].push else {
-                    break;
-                };
-                plane.push_one(drawn, Visit::Candidates, &mut |after, push| {
-                    if after.may_split && !after.connected() {
-                        split = true;
-                        return true;
-                    }
-                    // The push alone, or with one of its takes: each kept with chance 1/k as
-                    // they come (reservoir sampling), built when kept.
-                    let alone = Turn {
-                        push: Some(push),
-                        ..turn
-                    };
-                    out = Some((alone, Self::after(p, after, alone)));
-                    let mut seen = 1u64;
-                    after.takes(me, &mut |filled, hole, fill| {
-                        seen += 1;
-                        if rng.below(seen) == 0 {
-                            let t = Turn {
-                                take: Some((hole, fill)),
-                                ..alone
-                            };
-                            out = Some((t, Self::after(p, filled, t)));
+        let Some(push) = m.push else {
+            return Self::after(p, &plane, m);
+        };
+        let mut q = None;
+        plane.push_one(push, Visit::Candidates, &mut |after, _| {
+            match m.take {
+                None => q = Some(Self::after(p, after, m)),
+                Some(take) => {
+                    after.takes(p.to_move, &mut |filled, hole, fill| {
+                        if (hole, fill) == take {
+                            q = Some(Self::after(p, filled, m));
                         }
-                        false
+                        q.is_some()
                     });
-                    true
-                });
-                if split {
-                    candidates.swap_remove(j);
                 }
             }
-            if out.is_some() {
-                return out;
-            }
-            if let Some(at) = place {
-                plane.clear(at);
-            }
-            places.swap_remove(i);
-        }
-        None
+            true
+        });
+        q.unwrap_or_else(|| p.clone())
     }
 
     fn notation(&self, p: &Pos, m: Turn) -> String {

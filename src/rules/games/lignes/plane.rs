@@ -25,9 +25,9 @@ pub enum Visit {
     /// Legal pushes only (the group holds), each on the plane after it.
     Legal,
     /// Pushes that meet the spec's conditions a and b, each on the plane after it, whether the
-    /// group holds or not (the sampling path tests only the push it draws).
+    /// group holds or not (a turn known legal is applied without the test).
     Candidates,
-    /// The same pushes, on the plane before them (the sampling path counts them).
+    /// The same pushes, on the plane before them (counted, not applied).
     Count,
 }
 
@@ -268,7 +268,7 @@ impl Plane {
 
     /// Every legal push of side `me` (conditions a, b and c of the spec), each visited by `f` on
     /// the plane after it. Returns true when `f` stopped the search. See [`Visit`] for the
-    /// sampling path's cheaper visits.
+    /// cheaper visits.
     pub fn pushes<F: FnMut(&mut Plane, Push) -> bool>(
         &mut self,
         me: u8,
