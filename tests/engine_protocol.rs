@@ -46,7 +46,7 @@ fn the_breakthrough_program_speaks_protocol_2() {
     let (_, q) = listed.iter().find(|(m, _)| m == "a2-a3").unwrap();
     assert_eq!(&after, q);
     assert_eq!(x.seat(&after), Some(1));
-    let e = x.play(&start, "a2-a5").unwrap_err();
+    let e = x.play(&start, "a2-a5").unwrap_err().to_string();
     assert!(e.contains("`a2-a5` is not a legal move here"), "{e}");
     assert!(x.failure().is_none(), "a refused move is no failure");
 
@@ -91,13 +91,13 @@ n=2; while read -r line; do echo "{\"id\":$n,\"moves\":[]}"; n=$((n+1)); done
         "protocol 1 announces nothing: {:?}",
         x.can
     );
-    let e = x.start_position(1).unwrap_err();
+    let e = x.start_position(1).unwrap_err().to_string();
     assert!(e.contains("does not offer `start`"), "{e}");
     let p = ExtPos(r#"{"board":". .","game":"breakthrough-py","to_move":"white"}"#.into());
-    let e = x.playout(&p, 1, 10).unwrap_err();
+    let e = x.playout(&p, 1, 10).unwrap_err().to_string();
     assert!(e.contains("does not offer `playout`"), "{e}");
     // `play` without the request searches `moves`: none here.
-    let e = x.play(&p, "a1-a2").unwrap_err();
+    let e = x.play(&p, "a1-a2").unwrap_err().to_string();
     assert!(e.contains("`a1-a2` is not a legal move here"), "{e}");
     assert!(x.failure().is_none());
     drop(x);
@@ -130,13 +130,13 @@ exec sleep 600
     };
     let x = External::start("breakthrough-py", &def).unwrap();
     assert_eq!(x.can, ["playout", "start"]);
-    let e = x.start_position(1).unwrap_err();
+    let e = x.start_position(1).unwrap_err().to_string();
     assert!(
         e.contains("answered `start` without a `position` object"),
         "{e}"
     );
     let p = ExtPos(r#"{"board":".","game":"breakthrough-py","to_move":"white"}"#.into());
-    let e = x.playout(&p, 1, 10).unwrap_err();
+    let e = x.playout(&p, 1, 10).unwrap_err().to_string();
     assert!(e.contains("up to the cap 10"), "{e}");
     drop(x);
     let _ = std::fs::remove_dir_all(&dir);
@@ -270,7 +270,9 @@ exec sleep 600
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap_err();
+    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("does not offer `start`"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -375,7 +377,9 @@ exec sleep 600
         command: vec!["sh".into(), "engine.sh".into()],
         dir: dir.clone(),
     };
-    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap()).unwrap_err();
+    let e = ExternalRules::new(External::start("breakthrough-py", &def).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("positions say no `to_move` (one of white, black)"),
         "{e}"

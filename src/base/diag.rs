@@ -692,8 +692,6 @@ pub enum Error {
     System(String),
     /// Several errors of one command (the games of a build), each kept whole.
     Many(Vec<Error>),
-    /// Being replaced by the kinds above (issue lean); gone when no caller is left.
-    Other(String),
 }
 
 impl Error {
@@ -745,6 +743,15 @@ impl Error {
         }
     }
 
+    /// What went wrong, without the kind's own words: a broken rule's reason bare (the
+    /// caller says "cannot arise in play" or "invariant broken"), else the whole message.
+    pub fn reason(&self) -> String {
+        match self {
+            Error::Rules(why) => why.clone(),
+            e => e.to_string(),
+        }
+    }
+
     /// True for bad input (exit status 2): places in files, a refused command line, a limit
     /// the input reached; several errors are input when every one is.
     pub fn is_input(&self) -> bool {
@@ -776,7 +783,7 @@ impl fmt::Display for Error {
             Error::Engine { engine, reason } if engine.is_empty() => f.write_str(reason),
             Error::Engine { engine, reason } => write!(f, "engine {engine}: {reason}"),
             Error::Limit { what, limit } => write!(f, "{what} over the limit of {limit}"),
-            Error::System(m) | Error::Other(m) => f.write_str(m),
+            Error::System(m) => f.write_str(m),
             Error::Many(all) => {
                 for (i, e) in all.iter().enumerate() {
                     if i > 0 {
@@ -792,11 +799,35 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// An error as its message, for the callers that still hold errors as text while they are
-/// converted (issue lean): `?` carries an [`Error`] into them. Goes with [`Error::Other`].
-impl From<Error> for String {
+/// A reason something is refused, not yet placed: said by a part that does not know where the
+/// thing was written (a file a game names, a declared rule, a name over its limit); the caller
+/// that knows places it at the key, attribute or file that wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+impl From<String> for Refused {
+    fn from(s: String) -> Self {
+        Refused(s)
+    }
+}
+
+impl From<&str> for Refused {
+    fn from(s: &str) -> Self {
+        Refused(s.to_string())
+    }
+}
+
+impl From<Error> for Refused {
     fn from(e: Error) -> Self {
-        e.to_string()
+        Refused(e.to_string())
     }
 }
 

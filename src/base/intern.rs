@@ -33,7 +33,7 @@ static TABLE: Mutex<Table> = Mutex::new(Table {
 
 /// The run's one `'static` copy of `name`; an error when the name is over [`MAX_NAME`] bytes
 /// or the run has kept [`MAX_BYTES`] already.
-pub fn intern(name: &str) -> Result<&'static str, String> {
+pub fn intern(name: &str) -> Result<&'static str, Error> {
     // A panic elsewhere while holding the lock leaves the set consistent (an insert is one
     // step), so a poisoned lock is still usable.
     let mut t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
@@ -44,13 +44,13 @@ pub fn intern(name: &str) -> Result<&'static str, String> {
         return Err(Error::limit(
             format!("a name of {} bytes", name.len()),
             format!("{MAX_NAME} bytes a name"),
-        )
-        .into());
+        ));
     }
     if t.bytes + name.len() > MAX_BYTES {
-        return Err(
-            Error::limit("the names loaded in one run", format!("{MAX_BYTES} bytes")).into(),
-        );
+        return Err(Error::limit(
+            "the names loaded in one run",
+            format!("{MAX_BYTES} bytes"),
+        ));
     }
     let s: &'static str = Box::leak(name.to_owned().into_boxed_str());
     t.bytes += name.len();
@@ -63,7 +63,7 @@ pub fn intern(name: &str) -> Result<&'static str, String> {
 /// keeps nothing new), counted in the run's budget like names.
 pub fn intern_all<'a>(
     names: impl IntoIterator<Item = &'a str>,
-) -> Result<&'static [&'static str], String> {
+) -> Result<&'static [&'static str], Error> {
     let list = names
         .into_iter()
         .map(intern)
@@ -77,8 +77,7 @@ pub fn intern_all<'a>(
         return Err(Error::limit(
             "the lists of names loaded in one run",
             format!("{MAX_BYTES} bytes"),
-        )
-        .into());
+        ));
     }
     let l: &'static [&'static str] = Box::leak(list.into_boxed_slice());
     t.bytes += bytes;
@@ -123,7 +122,7 @@ mod tests {
     #[test]
     fn a_name_too_long_is_refused_and_the_table_keeps_nothing() {
         let long = "x".repeat(MAX_NAME + 1);
-        let e = intern(&long).unwrap_err();
+        let e = intern(&long).unwrap_err().to_string();
         assert!(
             e.contains(&format!(
                 "a name of {} bytes over the limit of {MAX_NAME} bytes",

@@ -9,30 +9,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Why a file a game names is refused: the reason, said of the file the caller names (the
-/// caller places it at the key or attribute that names the file, with the path as data).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub String);
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Refused {}
-
-impl From<String> for Refused {
-    fn from(s: String) -> Self {
-        Refused(s)
-    }
-}
-
-impl From<&str> for Refused {
-    fn from(s: &str) -> Self {
-        Refused(s.to_string())
-    }
-}
+pub use crate::base::diag::Refused;
 
 impl From<Refused> for String {
     fn from(r: Refused) -> Self {

@@ -158,7 +158,10 @@ pub fn parse(
             let position = engine.position(raw)?;
             // The engine refuses what the spec calls impossible; the invariants its playouts
             // check catch the rest.
-            if let (false, Err(why)) = (partial, engine.invariants(&position)) {
+            if let (false, Err(why)) = (
+                partial,
+                engine.invariants(&position).map_err(|e| e.reason()),
+            ) {
                 return Err(src
                     .error(
                         board_span(&src),

@@ -64,7 +64,7 @@ impl Player {
     /// `mcts:Nms` / `mcts:Ns` (a time a move).
     pub fn parse(s: &str) -> Result<Player, Error> {
         let bad = || {
-            Error::Other(format!("unknown player `{s}` (expected random, greedy, mcts, mcts:N playouts, or mcts:N ms / mcts:N s)"))
+            Error::usage(format!("`{s}`"), "unknown player (expected random, greedy, mcts, mcts:N playouts, or mcts:N ms / mcts:N s)")
         };
         match s {
             "random" => return Ok(Player::Random),

@@ -301,13 +301,16 @@ pub fn distinct_moves<R: Rules>(rules: &R, p: &R::Pos) -> Vec<(String, R::Pos)> 
 /// Whether the notation of `p`'s moves names one move each: moves written alike lead to one
 /// position, and each text is read back as that position (`Err` says which text does not). The
 /// property every move kind keeps, checked by a declared game's invariants.
-pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), String> {
+pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), Error> {
     let mut moves = rules.moves(p);
     moves.sort();
     moves.dedup();
     for w in moves.windows(2) {
         if w[0].0 == w[1].0 {
-            return Err(format!("`{}` is written for two different moves", w[0].0));
+            return Err(Error::Rules(format!(
+                "`{}` is written for two different moves",
+                w[0].0
+            )));
         }
     }
     // Read back through one listing of the written moves (the first written so is the one
@@ -325,7 +328,7 @@ pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), St
             None => rules.find_move(p, m),
         };
         if back.as_ref() != Some(q) {
-            return Err(format!("`{m}` is read back as another move"));
+            return Err(Error::Rules(format!("`{m}` is read back as another move")));
         }
     }
     Ok(())
@@ -674,7 +677,7 @@ pub fn playouts<R: Rules>(
         let mut p = rules.start(rng.next());
         rules
             .invariants(&p)
-            .map_err(|e| Error::Other(format!("game {g}, start: {e}")))?;
+            .map_err(|e| Error::Rules(format!("game {g}, start: {}", e.reason())))?;
         let mut n = 0;
         loop {
             successors(rules, &p, &mut out);
@@ -686,7 +689,7 @@ pub fn playouts<R: Rules>(
             n += 1;
             rules
                 .invariants(&p)
-                .map_err(|e| Error::Other(format!("game {g}, ply {n}: {e}")))?;
+                .map_err(|e| Error::Rules(format!("game {g}, ply {n}: {}", e.reason())))?;
             if n >= max_plies {
                 break;
             }

@@ -9,6 +9,7 @@
 
 use super::bits::{Bits, MAX_CELLS};
 use super::pos::{DPos, DRAW, GOING};
+use crate::base::diag::Refused;
 use crate::definition::model::rules::{
     self as def, range, Cond, Count, Outcome, Pass, RulesDef, Target, Until, What, ADJACENT,
     MAX_SIDES,
@@ -248,13 +249,13 @@ pub struct Program {
 }
 
 /// The value of a count.
-fn value(c: &Count, params: &BTreeMap<String, i64>) -> Result<i64, String> {
+fn value(c: &Count, params: &BTreeMap<String, i64>) -> Result<i64, Refused> {
     match c {
         Count::Fixed(v) => Ok(*v),
         Count::Param(p) => params
             .get(p)
             .copied()
-            .ok_or_else(|| format!("`[rules]` has no `{p}`")),
+            .ok_or_else(|| Refused(format!("`[rules]` has no `{p}`"))),
     }
 }
 
@@ -264,7 +265,7 @@ fn bounded(
     params: &BTreeMap<String, i64>,
     (lo, hi): (i64, i64),
     what: &str,
-) -> Result<u16, String> {
+) -> Result<u16, Refused> {
     let v = value(c, params)?;
     if (lo..=hi).contains(&v) {
         Ok(v as u16)
@@ -273,13 +274,15 @@ fn bounded(
             Count::Param(p) => format!(" (`[rules]` `{p}`)"),
             Count::Fixed(_) => String::new(),
         };
-        Err(format!("{what}{name} is {v}: expected {lo} to {hi}"))
+        Err(Refused(format!(
+            "{what}{name} is {v}: expected {lo} to {hi}"
+        )))
     }
 }
 
 /// A list of names made `'static` for the run.
-fn names(list: &[&str]) -> Result<&'static [&'static str], String> {
-    crate::base::intern::intern_all(list.iter().copied())
+fn names(list: &[&str]) -> Result<&'static [&'static str], Refused> {
+    Ok(crate::base::intern::intern_all(list.iter().copied())?)
 }
 
 /// A list per side, padded to [`MAX_SIDES`].
@@ -299,12 +302,12 @@ impl Program {
         rd: &RulesDef,
         grid: &Grid,
         params: &BTreeMap<String, i64>,
-    ) -> Result<Program, String> {
+    ) -> Result<Program, Refused> {
         let n = grid.len();
         if n == 0 || n > MAX_CELLS {
-            return Err(format!(
+            return Err(Refused(format!(
                 "declared rules play on 1 to {MAX_CELLS} cells; this board has {n}"
-            ));
+            )));
         }
         let ns = rd.sides.len();
         if ns == 0 || ns > MAX_SIDES || rd.kinds.is_empty() || rd.kinds.len() * ns > 254 {
@@ -587,7 +590,7 @@ impl Program {
         &self,
         rd: &RulesDef,
         params: &BTreeMap<String, i64>,
-    ) -> Result<DPos, String> {
+    ) -> Result<DPos, Refused> {
         let mut p = DPos::empty();
         p.to_move = rd.start.to_move as u8;
         p.left = self.first;
@@ -618,7 +621,7 @@ impl Program {
         }
         self.settle_phase(&mut p);
         if let Err(why) = self.check_counts(&p) {
-            return Err(format!("`[start]`: {why}"));
+            return Err(Refused(format!("`[start]`: {why}")));
         }
         if let Some(down) = self.gravity {
             for c in 0..self.n {
@@ -631,30 +634,30 @@ impl Program {
                     usize::from(down[usize::from(self.owner[usize::from(b)])]),
                 );
                 if below != NONE && p.board[usize::from(below)] == 0 {
-                    return Err(format!(
+                    return Err(Refused(format!(
                         "`[start] board`: the piece on {} floats: {} under it is empty (pieces fall to the last empty cell)",
                         self.names[c],
                         self.names[usize::from(below)]
-                    ));
+                    )));
                 }
             }
         }
         p.status = self.status_of_board(&p);
         if p.status != GOING {
-            return Err(format!(
+            return Err(Refused(format!(
                 "the start is already over ({})",
                 match p.status {
                     DRAW => "a draw".to_string(),
                     w => format!("{} has won", self.sides[usize::from(w - 1)]),
                 }
-            ));
+            )));
         }
         Ok(p)
     }
 
     /// Limits a position must keep: each kind's `max` per side (of the kinds play cannot make
     /// more of than were placed).
-    pub fn check_counts(&self, p: &DPos) -> Result<(), String> {
+    pub fn check_counts(&self, p: &DPos) -> Result<(), Refused> {
         for (k, kd) in self.kinds.iter().enumerate() {
             let Some(max) = kd.max else { continue };
             if self.capped & (1 << k) == 0 {
@@ -664,10 +667,10 @@ impl Program {
                 let b = (k * self.ns + s + 1) as u8;
                 let count = p.occ[s].iter().filter(|&c| p.board[c] == b).count();
                 if count > usize::from(max) {
-                    return Err(format!(
+                    return Err(Refused(format!(
                         "{} has {count} pieces of `{}`: at most {max}",
                         self.sides[s], kd.id
-                    ));
+                    )));
                 }
             }
         }
@@ -690,7 +693,7 @@ fn compile_move(
     next: &[u16],
     nd: usize,
     params: &BTreeMap<String, i64>,
-) -> Result<Rule, String> {
+) -> Result<Rule, Refused> {
     let dirs_of = |v: &Vec<Vec<u8>>| -> [Vec<u8>; MAX_SIDES] { per_side(v) };
     let mut dirs: [Vec<u8>; MAX_SIDES] = Default::default();
     let mut leaps = Vec::new();
@@ -702,7 +705,10 @@ fn compile_move(
                 let d = d[s];
                 dirs[s] = vec![d];
                 if usize::from(d) >= nd {
-                    return Err(format!("`{}`: a drop needs a direction of the grid", m.id));
+                    return Err(Refused(format!(
+                        "`{}`: a drop needs a direction of the grid",
+                        m.id
+                    )));
                 }
                 let back = (usize::from(d) + nd / 2) % nd;
                 entries[s] = (0..n)
@@ -747,7 +753,10 @@ fn compile_move(
     };
     for d in dirs.iter().flatten() {
         if *d != ADJACENT && usize::from(*d) >= nd {
-            return Err(format!("`{}`: a direction this board does not have", m.id));
+            return Err(Refused(format!(
+                "`{}`: a direction this board does not have",
+                m.id
+            )));
         }
     }
     let max_hops = match &m.max_hops {

@@ -7,6 +7,7 @@
 
 use super::compile::{Act, Program, MAX_HAND, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
+use crate::base::diag::Error;
 use crate::geometry::Grid;
 use crate::rules::position::{check_shape, RawPosition};
 use crate::rules::{Board, Cell, Field};
@@ -294,27 +295,31 @@ impl Program {
 
     /// Checks a position reached in play: each side's cells match the board, kinds within their
     /// `max`, hands within bounds, and a status the whole board agrees with.
-    pub fn invariants(&self, p: &DPos) -> Result<(), String> {
+    pub fn invariants(&self, p: &DPos) -> Result<(), Error> {
         for s in 0..4 {
             for c in 0..crate::rules::declared::bits::MAX_CELLS {
                 let b = p.board[c];
                 let here = b != 0 && usize::from(self.owner[usize::from(b)]) == s;
                 if p.occ[s].test(c) != here {
-                    return Err(format!(
+                    return Err(Error::Rules(format!(
                         "the cells of side {s} disagree with the board at {c}"
-                    ));
+                    )));
                 }
             }
         }
-        self.check_counts(p)?;
+        self.check_counts(p).map_err(|r| Error::Rules(r.0))?;
         if p.seen.len() > usize::from(p.quiet).min(MAX_SEEN) {
-            return Err("more positions seen than plies without progress".into());
+            return Err(Error::Rules(
+                "more positions seen than plies without progress".into(),
+            ));
         }
         if p.hand.iter().any(|&h| h != UNLIMITED && h > MAX_HAND) {
-            return Err("a hand out of bounds".into());
+            return Err(Error::Rules("a hand out of bounds".into()));
         }
         if p.status == GOING && self.status_of_board(p) != GOING {
-            return Err("the board shows an end the ply did not".into());
+            return Err(Error::Rules(
+                "the board shows an end the ply did not".into(),
+            ));
         }
         Ok(())
     }

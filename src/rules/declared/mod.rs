@@ -46,7 +46,7 @@ impl Declared {
         let board = game.boards.first().ok_or_else(|| {
             fail("declared rules are played on the first `[[board]]`: add one".into())
         })?;
-        let prog = Program::new(&game.id, rd, &board.grid, &game.params).map_err(fail)?;
+        let prog = Program::new(&game.id, rd, &board.grid, &game.params).map_err(|r| fail(r.0))?;
         Ok(Declared { prog })
     }
 
@@ -113,8 +113,8 @@ impl Rules for Declared {
     /// The program's invariants, and a notation that names one move: what validation refuses
     /// rule by rule (`definition::validate::rules_notation`), held here for every move kind.
     fn invariants(&self, p: &DPos) -> Result<(), Error> {
-        self.prog.invariants(p).map_err(Error::Other)?;
-        crate::rules::notation_names_one_move(self, p).map_err(Error::Other)
+        self.prog.invariants(p)?;
+        crate::rules::notation_names_one_move(self, p)
     }
 
     fn sides(&self) -> &'static [&'static str] {

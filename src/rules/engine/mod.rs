@@ -188,10 +188,13 @@ impl Engine {
         if def.engine.is_some() || def.rules.is_some() {
             return Ok(());
         }
-        Err(Error::Other(format!(
-            "`{game}` has no rules engine to play: no bundled one (engines: {}) no declared rules (`[turns]`) and no program of its own (`[engine]`) in its game.toml",
-            registry::NAMES.join(", ")
-        )))
+        Err(Error::usage(
+            format!("`{game}`"),
+            format!(
+                "no rules engine to play: no bundled one (engines: {}) no declared rules (`[turns]`) and no program of its own (`[engine]`) in its game.toml",
+                registry::NAMES.join(", ")
+            ),
+        ))
     }
 
     /// The game's own program started, if its definition names one: without consent, bad
@@ -203,7 +206,7 @@ impl Engine {
                 Err(StartError::NoConsent(why)) => Err(Error::Input(Diagnostics(vec![
                     crate::base::diag::Diagnostic::file(&project.game_file(&game.id), why),
                 ]))),
-                Err(StartError::Failed(why)) => Err(Error::Other(why)),
+                Err(StartError::Failed(why)) => Err(Error::engine(String::new(), why)),
             },
             None => Ok(None),
         }
@@ -245,11 +248,13 @@ impl Engine {
                 .map(|r| Engine::Declared(Box::new(r)));
         }
         Engine::bundled(def).unwrap_or_else(|| {
-            Err(Error::Other(format!(
-                "no rules engine for `{}` yet (engines: {})",
-                def.id,
-                registry::NAMES.join(", ")
-            )))
+            Err(Error::usage(
+                format!("`{}`", def.id),
+                format!(
+                    "no rules engine yet (engines: {})",
+                    registry::NAMES.join(", ")
+                ),
+            ))
         })
     }
 
@@ -320,7 +325,7 @@ impl Engine {
 
     /// The invariants every position reached in play satisfies; a message when one fails.
     pub fn invariants(&self, p: &Position) -> Result<(), Error> {
-        with_pos!(self, p, r, p, wrap => r.invariants(p), (_x, _p) => Ok(()), Err(Error::Other("a position of another game".into())))
+        with_pos!(self, p, r, p, wrap => r.invariants(p), (_x, _p) => Ok(()), Err(Error::system("a position of another game")))
     }
 
     /// `perft`.
@@ -457,7 +462,7 @@ fn with_program<F: WithRules>(x: &External, f: F) -> Result<F::Out, Error> {
             &at, why,
         )]))
     };
-    let r = ExternalRules::new(x.clone()).map_err(bad)?;
+    let r = ExternalRules::new(x.clone()).map_err(|e| bad(e.to_string()))?;
     let out = f.call(&r);
     match r.error() {
         Some(e) => Err(bad(format!("{e}; the run stopped there"))),

@@ -81,40 +81,40 @@ impl External {
     }
 
     /// `start`: the game's start position (shuffled or dealt with `seed` in a game with chance).
-    pub fn start_position(&self, seed: u64) -> Result<ExtPos, String> {
+    pub fn start_position(&self, seed: u64) -> Result<ExtPos, Error> {
         self.need("start")?;
         let v = self
             .request(json!({ "cmd": "start", "seed": seed }))
             .map_err(Error::from)?;
-        Ok(self.position_of("start", &v)?)
+        self.position_of("start", &v)
     }
 
     /// `play`: the position after the move written `m`; the program's refusal (an illegal move)
     /// is `Err` with its reason. Without `play`, the move is searched among `moves`.
-    pub fn play(&self, p: &ExtPos, m: &str) -> Result<ExtPos, String> {
+    pub fn play(&self, p: &ExtPos, m: &str) -> Result<ExtPos, Error> {
         if !self.offers("play") {
             let found = self
                 .moves(p)
                 .iter()
                 .find(|(n, _)| n == m)
                 .map(|(_, q)| q.clone());
-            return Ok(found.ok_or_else(|| {
+            return found.ok_or_else(|| {
                 Error::engine(
                     String::new(),
                     self.failure()
                         .unwrap_or_else(|| format!("`{m}` is not a legal move here")),
                 )
-            })?);
+            });
         }
         let v = self
             .request(json!({ "cmd": "play", "position": p.value(), "move": m }))
             .map_err(Error::from)?;
-        Ok(self.position_of("play", &v)?)
+        self.position_of("play", &v)
     }
 
     /// `playout`: a random game played by the program from `p`, at most `cap` plies, the same
     /// for the same `seed`: the last position and the plies played (at most `cap`).
-    pub fn playout(&self, p: &ExtPos, seed: u64, cap: u64) -> Result<(ExtPos, u64), String> {
+    pub fn playout(&self, p: &ExtPos, seed: u64, cap: u64) -> Result<(ExtPos, u64), Error> {
         self.need("playout")?;
         let v = self
             .request(json!({
@@ -133,8 +133,7 @@ impl External {
                     "the engine `{}` answered `playout` without `plies`, a whole number up to the cap {cap}",
                     self.label
                 ),
-            )
-            .into()),
+            )),
         }
     }
 }

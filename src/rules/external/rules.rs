@@ -35,19 +35,25 @@ pub struct ExternalRules {
 impl ExternalRules {
     /// Rules over a started program: it must offer `start` (the players need a start), name
     /// its sides, and its start must say which of them is to move.
-    pub fn new(x: External) -> Result<ExternalRules, String> {
+    pub fn new(x: External) -> Result<ExternalRules, Error> {
         if !x.offers("start") {
-            return Err(format!(
-                "the engine `{}` cannot be played: it does not offer `start` (protocol 2, docs/engine-protocol.md \"Playing\")",
-                x.label
+            return Err(Error::engine(
+                String::new(),
+                format!(
+                    "the engine `{}` cannot be played: it does not offer `start` (protocol 2, docs/engine-protocol.md \"Playing\")",
+                    x.label
+                ),
             ));
         }
         if x.sides.is_empty() {
-            return Err(format!("the engine `{}` names no sides in `info`", x.label));
+            return Err(Error::engine(
+                String::new(),
+                format!("the engine `{}` names no sides in `info`", x.label),
+            ));
         }
         let start = x.start_position(0)?;
         if x.seat(&start).is_none() {
-            return Err(no_side(&x));
+            return Err(Error::engine(String::new(), no_side(&x)));
         }
         let id = crate::base::intern::intern(&x.game)?;
         let sides = crate::base::intern::intern_all(x.sides.iter().map(String::as_str))?;
@@ -223,7 +229,7 @@ impl Rules for ExternalRules {
         match self.x.start_position(seed) {
             Ok(p) => p,
             Err(e) => {
-                self.fail(e);
+                self.fail(e.to_string());
                 self.nothing()
             }
         }
@@ -232,7 +238,7 @@ impl Rules for ExternalRules {
     fn invariants(&self, p: &ExtPos) -> Result<(), Error> {
         match self.x.seat(p) {
             Some(_) => Ok(()),
-            None => Err(Error::Other(no_side(&self.x))),
+            None => Err(Error::engine(String::new(), no_side(&self.x))),
         }
     }
 
@@ -313,7 +319,7 @@ impl Rules for ExternalRules {
                 Some(r)
             }
             Err(e) => {
-                self.fail(e);
+                self.fail(e.to_string());
                 Some((p.clone(), 0))
             }
         }

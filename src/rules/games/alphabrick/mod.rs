@@ -433,7 +433,7 @@ impl Rules for AlphaBrick {
             .map(|c| u32::from(bricks(p.cells[c])))
             .sum();
         if total != self.total {
-            return Err(Error::Other(format!(
+            return Err(Error::Rules(format!(
                 "{total} bricks on the board instead of {}",
                 self.total
             )));
@@ -443,7 +443,7 @@ impl Rules for AlphaBrick {
                 .filter(|&c| p.cells[c] == side as u8 + 1)
                 .count();
             if n != self.starts[side].len() {
-                return Err(Error::Other(format!("{name} has {n} pawns")));
+                return Err(Error::Rules(format!("{name} has {n} pawns")));
             }
         }
         for c in 0..self.grid.len() {
@@ -452,14 +452,14 @@ impl Rules for AlphaBrick {
                     || self.camps[0].contains(&c)
                     || self.camps[1].contains(&c))
             {
-                return Err(Error::Other(format!(
+                return Err(Error::Rules(format!(
                     "bricks on {}, outside the camps and central rows",
                     self.grid.name(c)
                 )));
             }
         }
         if p.die.is_none() != self.outcome(p).is_some() {
-            return Err(Error::Other(
+            return Err(Error::Rules(
                 "a roll in an over position, or none in a live one".into(),
             ));
         }

@@ -102,10 +102,9 @@ impl Arlecchino {
                 TileFace::Zones(z) => {
                     let mut v = 0u8;
                     for (i, name) in z.iter().enumerate() {
-                        let c = COLORS
-                            .iter()
-                            .position(|n| n == name)
-                            .ok_or_else(|| Error::Other(format!("unknown zone colour `{name}`")))?;
+                        let c = COLORS.iter().position(|n| n == name).ok_or_else(|| {
+                            definition_error("arlecchino", format!("unknown zone colour `{name}`"))
+                        })?;
                         v |= (c as u8) << (2 * i);
                     }
                     Some(v)
@@ -117,11 +116,10 @@ impl Arlecchino {
             }
         }
         if deal.len() > grid.len() {
-            return Err(Error::Other(format!(
-                "{} tiles for {} cells",
-                deal.len(),
-                grid.len()
-            )));
+            return Err(definition_error(
+                "arlecchino",
+                format!("{} tiles for {} cells", deal.len(), grid.len()),
+            ));
         }
         let nb = (0..grid.len())
             .map(|c| {
@@ -428,13 +426,13 @@ impl Rules for Arlecchino {
             (1u64 << self.grid.len()) - 1
         };
         if p.occ & !full != 0 {
-            return Err(Error::Other("a tile is off the board".into()));
+            return Err(Error::Rules("a tile is off the board".into()));
         }
         let mut left: Vec<u8> = self.deal.iter().flatten().copied().collect();
         for c in 0..MAX_CELLS {
             let on = p.occ >> c & 1 == 1;
             if !on && p.tiles[c] != 0 {
-                return Err(Error::Other(format!(
+                return Err(Error::Rules(format!(
                     "an empty cell keeps a tile ({})",
                     self.cell(c as u8)
                 )));
@@ -445,7 +443,7 @@ impl Rules for Arlecchino {
                         left.swap_remove(i);
                     }
                     None => {
-                        return Err(Error::Other(format!(
+                        return Err(Error::Rules(format!(
                             "tile {} on {} is not one of the set, or is there twice",
                             token(p.tiles[c]),
                             self.cell(c as u8)
@@ -455,10 +453,10 @@ impl Rules for Arlecchino {
             }
         }
         if !Self::in_play(p.players).contains(&p.to_move) {
-            return Err(Error::Other("the colour to move is not in play".into()));
+            return Err(Error::Rules("the colour to move is not in play".into()));
         }
         if p.scoring != 0 && p.players != 2 {
-            return Err(Error::Other(
+            return Err(Error::Rules(
                 "the difference scoring is a variant of the 2-player game".into(),
             ));
         }

@@ -312,10 +312,10 @@ impl Rules for Imbriqua {
 
     fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if p.light & p.dark != 0 {
-            return Err(Error::Other("a cell holds two pawns".into()));
+            return Err(Error::Rules("a cell holds two pawns".into()));
         }
         if (p.light | p.dark) & !self.full != 0 {
-            return Err(Error::Other("a pawn is off the board".into()));
+            return Err(Error::Rules("a pawn is off the board".into()));
         }
         // deck + discard + card hold every card exactly once (a bit set, no allocation).
         let mut seen = 0u32;
@@ -327,32 +327,32 @@ impl Rules for Imbriqua {
             count += 1;
         }
         if count != self.ids.len() || seen != (1u32 << self.ids.len()) - 1 {
-            return Err(Error::Other(format!(
+            return Err(Error::Rules(format!(
                 "deck + discard + card are not the {} cards once each",
                 self.ids.len()
             )));
         }
         if p.card.is_some() != (p.phase == Phase::Action) {
-            return Err(Error::Other(
+            return Err(Error::Rules(
                 "a card is revealed outside the action phase, or missing in it".into(),
             ));
         }
         if let Some(c) = p.last_placed {
             if p.side(p.to_move) >> c & 1 == 0 {
-                return Err(Error::Other(
+                return Err(Error::Rules(
                     "the pawn placed this turn is not the mover's".into(),
                 ));
             }
         }
         if (p.talons_done == 4) != (p.phase == Phase::Over) || p.talons_done > 4 {
-            return Err(Error::Other(format!(
+            return Err(Error::Rules(format!(
                 "talons_done {} in phase {}",
                 p.talons_done,
                 p.phase.name()
             )));
         }
         if (p.opening_left > 0) != (p.phase == Phase::Opening) {
-            return Err(Error::Other(
+            return Err(Error::Rules(
                 "opening pawns left outside the opening".into(),
             ));
         }

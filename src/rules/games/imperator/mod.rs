@@ -337,14 +337,14 @@ impl Rules for Imperator {
 
     fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if p.pawns[0] & p.pawns[1] != 0 {
-            return Err(Error::Other("a cell holds two pawns".into()));
+            return Err(Error::Rules("a cell holds two pawns".into()));
         }
         if p.occ() & !self.full() != 0 {
-            return Err(Error::Other("a pawn is off the board".into()));
+            return Err(Error::Rules("a pawn is off the board".into()));
         }
         let total = p.occ().count_ones() + u32::from(p.in_hand[0]) + u32::from(p.in_hand[1]);
         if total != 2 * u32::from(PAWNS) {
-            return Err(Error::Other(format!(
+            return Err(Error::Rules(format!(
                 "{total} pawns in all instead of {}",
                 2 * PAWNS
             )));
@@ -352,7 +352,7 @@ impl Rules for Imperator {
         // After a ply, no group of the side to move is left encircled by the side that just
         // played: they were all turned.
         if !self.encircled(p, 1 - p.to_move).is_empty() {
-            return Err(Error::Other("an encircled group was left unturned".into()));
+            return Err(Error::Rules("an encircled group was left unturned".into()));
         }
         Ok(())
     }

@@ -397,26 +397,26 @@ impl Rules for Lignes {
 
     fn invariants(&self, p: &Pos) -> Result<(), Error> {
         if !Plane::new(p).connected() {
-            return Err(Error::Other("the pawns are not one group".into()));
+            return Err(Error::Rules("the pawns are not one group".into()));
         }
         for (s, name) in SIDES.iter().enumerate() {
             let on = p.count(s as u8) as u8;
             if on + p.taken[1 - s] != p.placed[s] {
-                return Err(Error::Other(format!(
+                return Err(Error::Rules(format!(
                     "{name}: {on} on the plane + {} taken != {} placed",
                     p.taken[1 - s],
                     p.placed[s]
                 )));
             }
             if p.placed[s] > self.per_side {
-                return Err(Error::Other(format!(
+                return Err(Error::Rules(format!(
                     "{name} placed more than {} pawns",
                     self.per_side
                 )));
             }
         }
         if let Some(why) = parse::alternation(self.per_side, p.placed, p.to_move) {
-            return Err(Error::Other(why));
+            return Err(Error::Rules(why));
         }
         Ok(())
     }
