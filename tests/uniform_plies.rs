@@ -162,3 +162,80 @@ fn every_engine_lists_each_move_once() {
         assert!(checked >= 50, "{game}: {checked} positions");
     }
 }
+
+/// Draws [`DRAWS`] moves from `p` with [`rules::sample`] (a game's own sampler where it has
+/// one) and checks that each is legal and that their frequencies pass the χ² test against an
+/// even share of the position's legal moves.
+fn check_sampler<R: Rules>(r: &R, p: &R::Pos, what: &str) {
+    let mut legal = Vec::new();
+    r.legal(p, &mut legal);
+    assert!(legal.len() >= 2, "{what}: {} moves", legal.len());
+    let mut drawn: BTreeMap<R::Move, u64> = legal.iter().map(|&m| (m, 0)).collect();
+    let (mut rng, mut buf) = (Rng::new(43), Vec::new());
+    for _ in 0..DRAWS {
+        let m = rules::sample(r, p, &mut rng, &mut buf).expect("a move");
+        *drawn
+            .get_mut(&m)
+            .unwrap_or_else(|| panic!("{what}: {m:?} is not legal")) += 1;
+    }
+    let counts: Vec<u64> = drawn.values().copied().collect();
+    let (stat, critical) = (
+        chi2_uniform(&counts),
+        chi2_critical((counts.len() - 1) as f64),
+    );
+    assert!(
+        stat < critical,
+        "{what}: χ² = {stat:.1} over {} degrees of freedom, critical value {critical:.1} at α = {ALPHA}",
+        counts.len() - 1
+    );
+}
+
+/// The first position of random play from `start` (seeds tried in turn) whose legal moves meet
+/// `want` and number at most 600 (30,000 draws give each at least 50).
+fn position_where<R: Rules>(r: &R, want: impl Fn(&R::Pos, &[R::Move]) -> bool) -> R::Pos {
+    let mut legal = Vec::new();
+    for seed in 0..200 {
+        let (mut rng, mut p) = (Rng::new(seed), r.start(seed));
+        for _ in 0..300 {
+            legal.clear();
+            r.legal(&p, &mut legal);
+            if legal.len() <= 600 && want(&p, &legal) {
+                return p;
+            }
+            match rules::random_ply(r, &p, &mut rng, &mut Vec::new()) {
+                Some(q) => p = q,
+                None => break,
+            }
+        }
+    }
+    panic!("{}: no position found", r.id())
+}
+
+/// Lignes draws a turn by rejection (placement, push, take): uniform after the opening, on a
+/// position where a turn may take.
+#[test]
+fn lignes_draws_its_turns_evenly() {
+    use ludopress::rules::games::lignes::Lignes;
+    let r = Lignes::new(&crate::common::game("lignes")).unwrap();
+    let takes = position_where(&r, |_, legal| {
+        legal.iter().any(|t| t.take.is_some()) && legal.iter().any(|t| t.take.is_none())
+    });
+    check_sampler(&r, &takes, "lignes, with takes");
+    let pushes = position_where(&r, |_, legal| {
+        legal.iter().all(|t| t.push.is_some()) && legal.len() > 20
+    });
+    check_sampler(&r, &pushes, "lignes, pushes");
+}
+
+/// Imbriqua draws a placement straight from the cells its move list places on: uniform in the
+/// opening and before a card.
+#[test]
+fn imbriqua_draws_its_placements_evenly() {
+    use ludopress::rules::games::imbriqua::position::Phase;
+    use ludopress::rules::games::imbriqua::Imbriqua;
+    let r = Imbriqua::new(&crate::common::game("imbriqua")).unwrap();
+    let opening = position_where(&r, |p, _| p.phase == Phase::Opening);
+    check_sampler(&r, &opening, "imbriqua, opening");
+    let place = position_where(&r, |p, _| p.phase == Phase::Place);
+    check_sampler(&r, &place, "imbriqua, placement before a card");
+}

@@ -128,6 +128,22 @@ pub trait Rules: Sync {
     /// and a random ply is a uniform draw among them ([`random_ply`]).
     fn legal(&self, p: &Self::Pos, out: &mut Vec<Self::Move>);
 
+    /// A legal move drawn evenly among [`Rules::legal`], `None` when there is none: by default
+    /// a draw from the whole list, in `buf` (the caller's, reused from ply to ply). A game whose
+    /// list costs much more than one move may draw by rejection from a superset its generator
+    /// defines (each legal move drawn with one same chance per attempt, the others drawn again),
+    /// falling back on the list after a bounded number of attempts: uniform by construction.
+    fn random_move(
+        &self,
+        p: &Self::Pos,
+        rng: &mut rng::Rng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        buf.clear();
+        self.legal(p, buf);
+        (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
+    }
+
     /// How many equally likely chance outcomes follow move `m` (the faces of a die); 1 without
     /// chance.
     fn chances(&self, _p: &Self::Pos, _m: Self::Move) -> u32 {
@@ -214,17 +230,16 @@ pub fn draw_outcome<R: Rules + ?Sized>(
     }
 }
 
-/// A random legal move, drawn evenly among [`Rules::legal`] (each listed once), `None` when
-/// the game is over; `buf` is the caller's, reused from ply to ply.
+/// A random legal move, drawn evenly among [`Rules::legal`] (each listed once) by
+/// [`Rules::random_move`], `None` when the game is over; `buf` is the caller's, reused from ply
+/// to ply.
 pub fn sample<R: Rules + ?Sized>(
     rules: &R,
     p: &R::Pos,
     rng: &mut rng::Rng,
     buf: &mut Vec<R::Move>,
 ) -> Option<R::Move> {
-    buf.clear();
-    rules.legal(p, buf);
-    (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
+    rules.random_move(p, rng, buf)
 }
 
 /// The position after a random legal move ([`sample`]) and a random chance outcome, `None`

@@ -42,8 +42,9 @@ pub const SCORINGS: [&str; 2] = ["sum", "difference"];
 /// A step of a path: the cell reached and whether it was reached by a jump.
 pub type Step = (u8, bool);
 
-/// Receives each turn: its path (start first) and the position it leads to.
-pub type Emit<'a> = dyn FnMut(&[Step], Pos) + 'a;
+/// Receives each turn: its path (start first) and the cells of the tiles it jumped (but the
+/// one it ends on).
+pub type Emit<'a> = dyn FnMut(&[Step], u64) + 'a;
 
 /// Zone colour of a packed tile, zone `z` (0 top, 1 right, 2 bottom, 3 left).
 pub fn zone(tile: u8, z: usize) -> u8 {
@@ -146,7 +147,7 @@ impl Arlecchino {
         order[(i + 1) % order.len()]
     }
 
-    /// Every turn of colour `c`: `emit(path, steps-or-jumps, result)`.
+    /// Every turn of colour `c`: `emit(path, jumped)`.
     fn turns(&self, p: &Pos, c: u8, emit: &mut Emit<'_>) {
         let mut occ = p.occ;
         while occ != 0 {
@@ -165,21 +166,20 @@ impl Arlecchino {
         }
         let mut path: Vec<Step> = Vec::with_capacity(5);
         path.push((s, false));
-        let mut board = *p;
-        board.occ &= !(1u64 << s);
-        board.tiles[s as usize] = 0;
-        board.to_move = Self::next(p.players, c);
-        self.walk(&board, tile, s, s, n, 0, &mut path, emit);
+        let occ = p.occ & !(1u64 << s);
+        // A turn may end on its start only after four jumps of a one-colour tile.
+        let all_same = count(tile, zone(tile, 0)) == 4;
+        self.walk(occ, occ, all_same, s, n, 0, &mut path, emit);
     }
 
     /// The distinct turns of the side to move with the tile on `s`, appended to `out`.
     fn turns_of(&self, p: &Pos, s: u8, out: &mut Vec<Turn>) {
         let before = out.len();
-        self.turns_from(p, p.to_move, s, &mut |path, q| {
+        self.turns_from(p, p.to_move, s, &mut |path, removed| {
             out.push(Turn {
                 start: s,
                 to: path[path.len() - 1].0,
-                removed: p.occ & !q.occ & !(1u64 << s),
+                removed,
             });
         });
         // Many paths lead to one turn: each turn once.
@@ -194,12 +194,15 @@ impl Arlecchino {
         out.truncate(w);
     }
 
+    /// The walk of a tile of `n` moves from `path`'s last cell: `occ` the cells still
+    /// holding a tile (the walking tile's start and the tiles it jumped are off), `first` the
+    /// same before the walk.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
-        board: &Pos,
-        tile: u8,
-        start: u8,
+        first: u64,
+        occ: u64,
+        all_same: bool,
         cur: u8,
         n: u8,
         jumps: u8,
@@ -210,36 +213,31 @@ impl Arlecchino {
         if moves == n {
             return;
         }
+        let start = path[0].0;
         for d in 0..4 {
             let Some(a) = self.nb[cur as usize][d] else {
                 continue;
             };
-            let (to, jumped, next) = if board.occ >> a & 1 == 0 {
-                (a, None, *board)
+            let (to, jumped, next) = if occ >> a & 1 == 0 {
+                (a, false, occ)
             } else {
                 let Some(b) = self.nb[a as usize][d] else {
                     continue;
                 };
-                if board.occ >> b & 1 == 1 {
+                if occ >> b & 1 == 1 {
                     continue;
                 }
-                let mut nb = *board;
-                nb.occ &= !(1u64 << a);
-                nb.tiles[a as usize] = 0;
-                (b, Some(a), nb)
+                (b, true, occ & !(1u64 << a))
             };
-            let j = jumps + u8::from(jumped.is_some());
-            path.push((to, jumped.is_some()));
-            let all_same = count(tile, zone(tile, 0)) == 4;
+            let j = jumps + u8::from(jumped);
+            path.push((to, jumped));
             let may_end =
                 j >= 1 && (to != start || (all_same && n == 4 && j == 4 && moves + 1 == 4));
             if may_end {
-                let mut q = next;
-                q.occ |= 1u64 << to;
-                q.tiles[to as usize] = tile;
-                emit(path, q);
+                // A tile jumped and then landed on is not counted as jumped: it is replaced.
+                emit(path, first & !next & !(1u64 << to));
             }
-            self.walk(&next, tile, start, to, n, j, path, emit);
+            self.walk(first, next, all_same, to, n, j, path, emit);
             path.pop();
         }
     }
@@ -320,7 +318,13 @@ impl Rules for Arlecchino {
     /// turns.
     fn moves(&self, p: &Pos) -> Vec<(String, Pos)> {
         let mut out = Vec::new();
-        self.turns(p, p.to_move, &mut |path, q| {
+        self.turns(p, p.to_move, &mut |path, removed| {
+            let turn = Turn {
+                start: path[0].0,
+                to: path[path.len() - 1].0,
+                removed,
+            };
+            let q = self.apply(p, turn, 0);
             let mut s = self.cell(path[0].0);
             for &(c, jump) in &path[1..] {
                 s.push(if jump { 'x' } else { '-' });

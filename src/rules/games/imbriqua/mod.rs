@@ -390,6 +390,45 @@ impl Rules for Imbriqua {
         }
     }
 
+    /// A placement drawn straight from the cells the move list places on (one move per cell,
+    /// or the one move that places nothing on a full board before a card); an action drawn
+    /// from the list.
+    fn random_move(
+        &self,
+        p: &Pos,
+        rng: &mut crate::rules::rng::Rng,
+        buf: &mut Vec<Board>,
+    ) -> Option<Board> {
+        let cells = match p.phase {
+            Phase::Opening => play::opening_cells(self, p),
+            Phase::Place => play::place_choices(self, p),
+            _ => {
+                buf.clear();
+                self.legal(p, buf);
+                return (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize]);
+            }
+        };
+        let own = p.side(p.to_move);
+        let add = if cells != 0 {
+            // The k-th cell, as the list orders them.
+            let mut c = cells;
+            for _ in 0..rng.below(u64::from(cells.count_ones())) {
+                c &= c - 1;
+            }
+            c & c.wrapping_neg()
+        } else if p.phase == Phase::Opening {
+            return None;
+        } else {
+            0
+        };
+        let mut q = *p;
+        q.set(p.to_move, own | add, p.side(1 - p.to_move));
+        Some(Board {
+            light: q.light,
+            dark: q.dark,
+        })
+    }
+
     fn apply(&self, p: &Pos, m: Board, _k: u32) -> Pos {
         let added = (m.light | m.dark) & !(p.light | p.dark);
         let cell = (added != 0).then(|| added.trailing_zeros() as u8);

@@ -159,6 +159,11 @@ pub(super) fn place_choices(e: &Imbriqua, p: &Pos) -> u64 {
     }
 }
 
+/// The empty cells, where an opening placement goes.
+pub(super) fn opening_cells(e: &Imbriqua, p: &Pos) -> u64 {
+    e.full & !(p.light | p.dark)
+}
+
 /// The position after an opening placement on `c`.
 pub(super) fn after_opening(p: &Pos, c: u8) -> Pos {
     let mut q = *p;
@@ -193,11 +198,10 @@ pub(super) fn generate<S: Sink>(e: &Imbriqua, p: &Pos, sink: &mut S) {
 /// follow it (its prefixes included): a chain is checked along its path, whatever the number
 /// of chains the board allows.
 pub(super) fn generate_along<S: Sink>(e: &Imbriqua, p: &Pos, want: Option<&[u8]>, sink: &mut S) {
-    let empty = e.full & !(p.light | p.dark);
     match p.phase {
         Phase::Over => {}
         Phase::Opening => {
-            for c in cells(empty) {
+            for c in cells(opening_cells(e, p)) {
                 sink.emit(Kind::Place, &[c], after_opening(p, c));
             }
         }

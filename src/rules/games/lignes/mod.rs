@@ -12,6 +12,7 @@ use crate::base::diag::Error;
 use crate::definition::contract::{Contract, Param};
 use crate::definition::model::Game;
 use crate::rules::games::definition_error;
+use crate::rules::rng::Rng;
 use crate::rules::{Board, Cell, Field, RawPosition, Rules, Score};
 use plane::{Plane, Push, Visit};
 use std::cmp::Ordering;
@@ -19,6 +20,14 @@ use std::cmp::Ordering;
 /// Most pawns a side: the plane holds at most [`plane::MAX_PAWNS`] pawns, a row being one
 /// 64-bit word. The definition's check of `pawns_per_side` reads it too.
 pub const MAX_PER_SIDE: i64 = plane::MAX_PAWNS as i64 / 2;
+
+/// Draws of the rejection sampler's first kind, before it lists the pairs of a placement and a
+/// push.
+const FIRST_ATTEMPTS: u64 = 4;
+
+/// Draws from the list of pairs that keep the group but find an empty slot, before the
+/// sampler draws from the whole list of turns.
+const ATTEMPTS: u32 = 64;
 
 /// Side names.
 pub const SIDES: [&str; 2] = ["light", "dark"];
@@ -273,6 +282,13 @@ impl Lignes {
         parts.join(" ")
     }
 
+    /// A turn drawn evenly from the whole list, `None` when there is none.
+    fn draw_from_list(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
+        buf.clear();
+        self.legal(p, buf);
+        (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u64) as usize])
+    }
+
     fn has_turn(&self, p: &Pos) -> bool {
         let mut any = false;
         self.turns(p, &mut |_, _| {
@@ -297,6 +313,45 @@ impl Lignes {
         }
         None
     }
+}
+
+/// The push of `pair` on `plane` (its placement made): `None` when it splits the group,
+/// else a slot drawn among `takes` (slot 0 the push alone, slot k its k-th take), the turn
+/// in it or `Some(None)` when it is empty.
+fn try_turn(
+    plane: &mut Plane,
+    me: u8,
+    pair: Turn,
+    takes: u64,
+    rng: &mut Rng,
+) -> Option<Option<Turn>> {
+    let push = pair.push?;
+    let mut out = None;
+    plane.push_one(push, Visit::Candidates, &mut |after, _| {
+        if after.may_split && !after.connected() {
+            return true;
+        }
+        let k = rng.below(takes);
+        out = Some((k == 0).then_some(pair));
+        if k == 0 && !cfg!(debug_assertions) {
+            return true;
+        }
+        let mut seen = 0;
+        after.takes(me, &mut |_, hole, fill| {
+            seen += 1;
+            if seen == k {
+                out = Some(Some(Turn {
+                    take: Some((hole, fill)),
+                    ..pair
+                }));
+            }
+            // Debug builds count them all, to check the bound.
+            !cfg!(debug_assertions) && seen >= k
+        });
+        debug_assert!(seen < takes, "{seen} takes >= {takes}");
+        true
+    });
+    out
 }
 
 /// The game's name, as [`crate::rules::registry`] lists it.
@@ -432,6 +487,101 @@ impl Rules for Lignes {
             out.push(turn);
             false
         });
+    }
+
+    /// A turn drawn by rejection from supersets the generator defines, each legal turn with
+    /// the same chance per draw. First, a few draws of a placement among the `P` (evenly), a
+    /// slot among `C` where `C` bounds the pushes that meet conditions a and b after any
+    /// placement (a placement changes one row's and one column's runs, each giving at most two
+    /// pushes: `C` is the count before it plus 4; a slot past this placement's pushes is drawn
+    /// again). Then, from the list of every placement with each of those pushes, a pair drawn
+    /// evenly; a pair whose push splits the group leaves the list, and an empty list means no
+    /// turn. A push kept, a slot among `1 + 4H` where `H` bounds the holes a take may leave
+    /// ([`Plane::take_holes_bound`], each filled at most four ways): slot 0 the push alone,
+    /// slot k its k-th take if it has one, another slot drawn again. A turn comes out with
+    /// chance `1 / (P × C × (1 + 4H))` per draw of the first kind, `1 / (L × (1 + 4H))` per
+    /// draw of the second from a list of `L` pairs; after [`ATTEMPTS`] the whole list of turns
+    /// is drawn from. In the opening a turn is a placement: the list is the placements.
+    fn random_move(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
+        if self.placed_all(p) || self.in_opening(p) {
+            return self.draw_from_list(p, rng, buf);
+        }
+        let me = p.to_move;
+        let mut plane = Plane::new(p);
+        let places = self.places(p, &plane);
+        let mut before = 0u64;
+        plane.pushes(me, Visit::Count, &mut |_, _| {
+            before += 1;
+            false
+        });
+        let slots = if places[0].is_some() {
+            before + 4
+        } else {
+            before
+        };
+        let takes = 1 + 4 * u64::from(plane.take_holes_bound(me));
+        let pushes = |plane: &mut Plane, place: Option<(i32, i32)>, buf: &mut Vec<Turn>| {
+            plane.pushes(me, Visit::Count, &mut |_, push| {
+                buf.push(Turn {
+                    place,
+                    push: Some(push),
+                    take: None,
+                });
+                false
+            });
+        };
+        for _ in 0..FIRST_ATTEMPTS.min(slots) {
+            let place = places[rng.below(places.len() as u64) as usize];
+            if let Some(at) = place {
+                plane.set(at, me);
+            }
+            buf.clear();
+            pushes(&mut plane, place, buf);
+            debug_assert!(buf.len() as u64 <= slots, "{} pushes > {slots}", buf.len());
+            let slot = rng.below(slots) as usize;
+            let drawn = buf
+                .get(slot)
+                .map(|&t| try_turn(&mut plane, me, t, takes, rng));
+            if let Some(at) = place {
+                plane.clear(at);
+            }
+            if let Some(Some(Some(t))) = drawn {
+                return Some(t);
+            }
+        }
+        buf.clear();
+        for &place in &places {
+            if let Some(at) = place {
+                plane.set(at, me);
+            }
+            pushes(&mut plane, place, buf);
+            if let Some(at) = place {
+                plane.clear(at);
+            }
+        }
+        let mut left = ATTEMPTS;
+        while !buf.is_empty() && left > 0 {
+            let j = rng.below(buf.len() as u64) as usize;
+            let pair = buf[j];
+            if let Some(at) = pair.place {
+                plane.set(at, me);
+            }
+            let drawn = try_turn(&mut plane, me, pair, takes, rng);
+            if let Some(at) = pair.place {
+                plane.clear(at);
+            }
+            match drawn {
+                None => {
+                    buf.swap_remove(j);
+                }
+                Some(Some(t)) => return Some(t),
+                Some(None) => left -= 1,
+            }
+        }
+        if buf.is_empty() {
+            return None;
+        }
+        self.draw_from_list(p, rng, buf)
     }
 
     /// The turn's placement, then its push alone (the group is not tested again: the turn is

@@ -374,6 +374,32 @@ impl Plane {
         false
     }
 
+    /// Opponent pawns of side `me` that may be surrounded by `me`'s after a turn of `me`: those
+    /// touching two of `me`'s pawns by a side, or one with an empty cell opposite. A turn changes
+    /// at most two neighbours of a pawn it does not move (its placement, and the one neighbour
+    /// on the pushed line); a pawn it moves keeps its neighbours along the line, which were
+    /// `me`'s or the placement beside it: a hole a take may leave is one of these.
+    pub fn take_holes_bound(&self, me: u8) -> u32 {
+        let (m, t) = (usize::from(me), usize::from(1 - me));
+        let mut n = 0;
+        for y in 1..self.rows - 1 {
+            let mine = self.side[m][y];
+            let o = self.occ(y);
+            let (a, b, c, d) = (
+                mine << 1,
+                mine >> 1,
+                self.side[m][y - 1],
+                self.side[m][y + 1],
+            );
+            let two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+            let (ea, eb) = (!(o << 1), !(o >> 1));
+            let (ec, ed) = (!self.occ(y - 1), !self.occ(y + 1));
+            let line = (a & eb) | (b & ea) | (c & ed) | (d & ec);
+            n += (self.side[t][y] & (two | line)).count_ones();
+        }
+        n
+    }
+
     /// The one push `push` (found by [`Plane::pushes`] on this plane), visited as `check`
     /// says. Returns what `f` returned.
     pub fn push_one<F: FnMut(&mut Plane, Push) -> bool>(
