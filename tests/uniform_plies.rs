@@ -163,7 +163,7 @@ fn every_engine_lists_each_move_once() {
     }
 }
 
-/// Draws [`DRAWS`] moves from `p` with [`rules::sample`] (a game's own sampler where it has
+/// Draws [`DRAWS`] moves from `p` with `Rules::random_move` (a game's own sampler where it has
 /// one) and checks that each is legal and that their frequencies pass the χ² test against an
 /// even share of the position's legal moves.
 fn check_sampler<R: Rules>(r: &R, p: &R::Pos, what: &str) {
@@ -173,7 +173,7 @@ fn check_sampler<R: Rules>(r: &R, p: &R::Pos, what: &str) {
     let mut drawn: BTreeMap<R::Move, u64> = legal.iter().map(|&m| (m, 0)).collect();
     let (mut rng, mut buf) = (Rng::new(43), Vec::new());
     for _ in 0..DRAWS {
-        let m = rules::sample(r, p, &mut rng, &mut buf).expect("a move");
+        let m = r.random_move(p, &mut rng, &mut buf).expect("a move");
         *drawn
             .get_mut(&m)
             .unwrap_or_else(|| panic!("{what}: {m:?} is not legal")) += 1;

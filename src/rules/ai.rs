@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 /// A player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Player {
-    /// A uniformly random legal move (as `rules::sample` draws it).
+    /// A uniformly random legal move (as `Rules::random_move` draws it).
     Random,
     /// The move whose result scores best for the mover, one ply ahead (a win first).
     Greedy,
@@ -107,7 +107,7 @@ impl Player {
         rng: &mut Rng,
     ) -> Option<R::Move> {
         match self {
-            Player::Random => super::sample(rules, p, rng, &mut Vec::new()),
+            Player::Random => rules.random_move(p, rng, &mut Vec::new()),
             Player::Greedy => greedy(rules, p, rng),
             Player::Mcts(budget) => Search::new(rules, *tuning).run(p, *budget, rng),
         }

@@ -230,19 +230,8 @@ pub fn draw_outcome<R: Rules + ?Sized>(
     }
 }
 
-/// A random legal move, drawn evenly among [`Rules::legal`] (each listed once) by
-/// [`Rules::random_move`], `None` when the game is over; `buf` is the caller's, reused from ply
-/// to ply.
-pub fn sample<R: Rules + ?Sized>(
-    rules: &R,
-    p: &R::Pos,
-    rng: &mut rng::Rng,
-    buf: &mut Vec<R::Move>,
-) -> Option<R::Move> {
-    rules.random_move(p, rng, buf)
-}
-
-/// The position after a random legal move ([`sample`]) and a random chance outcome, `None`
+/// The position after a random legal move ([`Rules::random_move`], drawn evenly among the
+/// distinct legal moves) and a random chance outcome, `None`
 /// when over.
 pub fn random_ply<R: Rules + ?Sized>(
     rules: &R,
@@ -250,7 +239,7 @@ pub fn random_ply<R: Rules + ?Sized>(
     rng: &mut rng::Rng,
     buf: &mut Vec<R::Move>,
 ) -> Option<R::Pos> {
-    let m = sample(rules, p, rng, buf)?;
+    let m = rules.random_move(p, rng, buf)?;
     let k = draw_outcome(rules, p, m, rng);
     Some(rules.apply(p, m, k))
 }
