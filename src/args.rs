@@ -399,28 +399,36 @@ fn preset_arg() -> impl TypedValueParser<Value = &'static Preset> {
 }
 
 fn ink_arg(s: &str) -> Result<f64, Error> {
-    let range = ludopress::export::cmyk::INK_RANGE;
+    number_in(
+        s,
+        ludopress::export::cmyk::INK_RANGE,
+        "a total ink",
+        "percent",
+    )
+}
+
+fn dpi_arg(s: &str) -> Result<f64, Error> {
+    number_in(
+        s,
+        ludopress::commands::share::DPI_RANGE,
+        "a resolution",
+        "dpi",
+    )
+}
+
+/// A number in `range`, else a usage error: "`s` is not {what} from {start} to {end} {unit}".
+fn number_in(
+    s: &str,
+    range: std::ops::RangeInclusive<f64>,
+    what: &str,
+    unit: &str,
+) -> Result<f64, Error> {
     match s.parse::<f64>() {
         Ok(v) if range.contains(&v) => Ok(v),
         _ => Err(Error::usage(
             "",
             format!(
-                "`{s}` is not a total ink from {} to {} percent",
-                range.start(),
-                range.end()
-            ),
-        )),
-    }
-}
-
-fn dpi_arg(s: &str) -> Result<f64, Error> {
-    let range = ludopress::commands::share::DPI_RANGE;
-    match s.parse::<f64>() {
-        Ok(d) if range.contains(&d) => Ok(d),
-        _ => Err(Error::usage(
-            "",
-            format!(
-                "`{s}` is not a resolution from {} to {} dpi",
+                "`{s}` is not {what} from {} to {} {unit}",
                 range.start(),
                 range.end()
             ),
