@@ -284,6 +284,9 @@ impl External {
                 None => Ok(v),
             },
             Err(e) => {
+                // Given up on: it and everything it started end now, not when ludopress does;
+                // what they wrote before is still read, without waiting on a live engine.
+                p.process.kill();
                 let said = p.process.said();
                 let said = if said.is_empty() {
                     String::new()
@@ -292,8 +295,6 @@ impl External {
                 };
                 let f = format!("the engine `{}` failed: {e}{said}", self.label);
                 p.failure = Some(f.clone());
-                // Given up on: it and everything it started end now, not when ludopress does.
-                p.process.kill();
                 Err(Unanswered::Failed(f))
             }
         }
