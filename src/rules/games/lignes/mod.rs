@@ -25,9 +25,10 @@ pub const MAX_PER_SIDE: i64 = plane::MAX_PAWNS as i64 / 2;
 /// push.
 const FIRST_ATTEMPTS: u64 = 4;
 
-/// Draws from the list of pairs that keep the group but find an empty slot, before the
-/// sampler draws from the whole list of turns.
-const ATTEMPTS: u32 = 64;
+/// Draws from the list of pairs that find an empty slot, per slot of a push's takes (`1 + 4H`),
+/// before the sampler draws from the whole list of turns. An empty slot costs a push and a
+/// count of the pawns it could take, without the group test: such draws are cheap.
+const ATTEMPTS: u64 = 16;
 
 /// Side names.
 pub const SIDES: [&str; 2] = ["light", "dark"];
@@ -326,12 +327,18 @@ fn try_turn(
     rng: &mut Rng,
 ) -> Option<Option<Turn>> {
     let push = pair.push?;
+    // The slot is drawn first: a slot past the push's takes is empty, and most are, so the
+    // cheap count of the pawns it could take (four fills each at most) spares the group test.
+    let k = rng.below(takes);
     let mut out = None;
     plane.push_one(push, Visit::Candidates, &mut |after, _| {
+        if k > 4 * u64::from(after.held(me)) {
+            out = Some(None);
+            return true;
+        }
         if after.may_split && !after.connected() {
             return true;
         }
-        let k = rng.below(takes);
         out = Some((k == 0).then_some(pair));
         if k == 0 && !cfg!(debug_assertions) {
             return true;
@@ -496,11 +503,12 @@ impl Rules for Lignes {
     /// pushes: `C` is the count before it plus 4; a slot past this placement's pushes is drawn
     /// again). Then, from the list of every placement with each of those pushes, a pair drawn
     /// evenly; a pair whose push splits the group leaves the list, and an empty list means no
-    /// turn. A push kept, a slot among `1 + 4H` where `H` bounds the holes a take may leave
+    /// turn. With each pair, a slot among `1 + 4H` where `H` bounds the holes a take may leave
     /// ([`Plane::take_holes_bound`], each filled at most four ways): slot 0 the push alone,
-    /// slot k its k-th take if it has one, another slot drawn again. A turn comes out with
+    /// slot k its k-th take if it has one and the group holds, another slot drawn again. A turn comes out with
     /// chance `1 / (P × C × (1 + 4H))` per draw of the first kind, `1 / (L × (1 + 4H))` per
-    /// draw of the second from a list of `L` pairs; after [`ATTEMPTS`] the whole list of turns
+    /// draw of the second from a list of `L` pairs; after [`ATTEMPTS`] × `(1 + 4H)` empty slots
+    /// the whole list of turns
     /// is drawn from. In the opening a turn is a placement: the list is the placements.
     fn random_move(&self, p: &Pos, rng: &mut Rng, buf: &mut Vec<Turn>) -> Option<Turn> {
         if self.placed_all(p) || self.in_opening(p) {
@@ -559,7 +567,7 @@ impl Rules for Lignes {
                 plane.clear(at);
             }
         }
-        let mut left = ATTEMPTS;
+        let mut left = ATTEMPTS * takes;
         while !buf.is_empty() && left > 0 {
             let j = rng.below(buf.len() as u64) as usize;
             let pair = buf[j];

@@ -354,11 +354,8 @@ impl Plane {
         me: u8,
         f: &mut F,
     ) -> bool {
-        let (m, t) = (usize::from(me), usize::from(1 - me));
         for y in 1..self.rows - 1 {
-            let mine = self.side[m][y];
-            let mut held =
-                self.side[t][y] & mine << 1 & mine >> 1 & self.side[m][y - 1] & self.side[m][y + 1];
+            let mut held = self.held_in_row(me, y);
             while held != 0 {
                 let x = held.trailing_zeros();
                 held &= held - 1;
@@ -372,6 +369,22 @@ impl Plane {
             }
         }
         false
+    }
+
+    /// The opponent pawns of row `y` whose four sides touch `me`'s pawns.
+    #[inline]
+    fn held_in_row(&self, me: u8, y: usize) -> u64 {
+        let (m, t) = (usize::from(me), usize::from(1 - me));
+        let mine = self.side[m][y];
+        self.side[t][y] & mine << 1 & mine >> 1 & self.side[m][y - 1] & self.side[m][y + 1]
+    }
+
+    /// How many opponent pawns `me` could take now: each is filled at most four ways, so the
+    /// plane has at most four times as many takes.
+    pub fn held(&self, me: u8) -> u32 {
+        (1..self.rows - 1)
+            .map(|y| self.held_in_row(me, y).count_ones())
+            .sum()
     }
 
     /// Opponent pawns of side `me` that may be surrounded by `me`'s after a turn of `me`: those
