@@ -13,21 +13,28 @@ ink limit, and the print-on-demand images, then checks:
   the ink limit; Ghostscript's inkcov device, with images and vector art filtered out
   (-dFILTERIMAGE -dFILTERVECTOR), on every page whose text is all black or grey in the RGB file
   (pymupdf's text trace): no cyan, magenta or yellow, so the text prints on K only;
-- the print-on-demand images (`export --pod --preset`): a poker card is the preset's pixel size
-  (825 x 1125 for The Game Crafter and DriveThruCards, 822 x 1122 for MakePlayingCards).
+- the print-on-demand images (`export --pod --preset`) of Potager, the game with poker cards: a
+  poker card is the preset's pixel size (825 x 1125 for The Game Crafter and DriveThruCards,
+  822 x 1122 for MakePlayingCards).
+
+The presets and games are checked in parallel, one job per core; each job's lines are printed
+together, in the order of the presets and games.
 
 Needs python3 with pymupdf (`import fitz`), qpdf and ghostscript. Prints one line per file and
 ends with ALL OK (exit 0) or SOME CHECKS FAILED (exit 1).
 
-Usage: scripts/check-press.py [--bin target/debug/ludopress] [--out DIR] [--games g1,g2] [--ink-limit 300]
+Usage: scripts/check-press.py [--bin target/debug/ludopress] [--out DIR] [--games g1,g2]
+       [--pod-games g1] [--ink-limit 300]
 """
 
 import argparse
+import concurrent.futures
 import os
 import shutil
 import struct
 import subprocess
 import sys
+import threading
 import tomllib
 import warnings
 
@@ -57,11 +64,17 @@ PRESETS = {
 }
 
 failures = []
+# The lines of the job running on this thread, printed together when it ends.
+job = threading.local()
+
+
+def say(line):
+    job.lines.append(line)
 
 
 def fail(msg):
     failures.append(msg)
-    print("FAIL " + msg)
+    say("FAIL " + msg)
 
 
 def run(cmd, env=None):
@@ -164,7 +177,7 @@ def check_pdf(cmyk_pdf, rgb_pdf, preset, is_deck, tmp):
             if c > 0 or mg > 0 or y > 0:
                 fail(f"{preset} {name} p{n}: text alone covers C {c} M {mg} Y {y} (K {k})")
     # Ghostscript: the whole page in CMYK, pixel by pixel, within the ink limit.
-    pam = os.path.join(tmp, "page.pam")
+    pam = os.path.join(tmp, f"{preset}-{name}.pam")
     r = run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-r72", "-sDEVICE=pamcmyk32", "-o", pam,
              cmyk_pdf])
     highest = pam_pages(pam) if r.returncode == 0 and os.path.exists(pam) else []
@@ -173,7 +186,7 @@ def check_pdf(cmyk_pdf, rgb_pdf, preset, is_deck, tmp):
     over = [(i + 1, round(v, 1)) for i, v in enumerate(highest) if v > LIMIT + 1.5]
     if over:
         fail(f"{preset} {name}: pages over {LIMIT:.0f} % ink: {over[:5]}")
-    print(f"ok {preset:16} {name:28} {len(doc):3} pages, boxes ok, trim mm {sorted(trims)}, "
+    say(f"ok {preset:16} {name:28} {len(doc):3} pages, boxes ok, trim mm {sorted(trims)}, "
           f"qpdf ok; text spans black or grey / coloured: {grey_spans}/{coloured_spans}, "
           f"{len(grey_pages)} pages of black or grey text on K only (inkcov); "
           f"highest pixel ink {max(highest, default=0):.0f} % (limit {LIMIT:.0f} %)")
@@ -185,11 +198,60 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
+def check_game(a, env, tmp, preset, game):
+    """One preset and one game: the press PDFs in RGB and CMYK, then the print-on-demand images
+    where asked. Returns the lines to print."""
+    job.lines = []
+    ids = decks(a.root, game)
+    outs = {}
+    for colour in ("rgb", "cmyk"):
+        out = os.path.join(a.out, preset, colour)
+        cmd = [a.bin, "--root", a.root, "export", game, "--press", "--preset", preset,
+               "--out", out]
+        if colour == "cmyk":
+            cmd += ["--cmyk", "--ink-limit", str(int(LIMIT))]
+        r = run(cmd, env)
+        if r.returncode != 0:
+            fail(f"{preset} {game}: {' '.join(cmd)}: exit {r.returncode}: {r.stderr[-500:]}")
+        folder = preset + ("-cmyk" if colour == "cmyk" else "")
+        outs[colour] = os.path.join(out, game, "exports", "press", folder)
+    if not os.path.isdir(outs["cmyk"]):
+        return job.lines
+    pdfs = sorted(f for f in os.listdir(outs["cmyk"]) if f.endswith(".pdf"))
+    if not pdfs:
+        fail(f"{preset} {game}: no PDF written")
+    for f in pdfs:
+        comp = f.rsplit("-", 1)[0]
+        check_pdf(os.path.join(outs["cmyk"], f), os.path.join(outs["rgb"], f), preset,
+                  comp in ids, tmp)
+    # Print-on-demand images of the same preset.
+    if game not in a.pod_games.split(","):
+        return job.lines
+    pod = os.path.join(a.out, preset, "pod")
+    r = run([a.bin, "--root", a.root, "export", game, "--pod", "--preset", preset,
+             "--out", pod], env)
+    if r.returncode != 0:
+        fail(f"{preset} {game}: export --pod: exit {r.returncode}: {r.stderr[-300:]}")
+        return job.lines
+    sizes = {}
+    for dirpath, _, files in os.walk(os.path.join(pod, game, "exports", "pod", preset)):
+        for f in files:
+            if f.endswith(".png"):
+                sizes.setdefault(png_size(os.path.join(dirpath, f)), 0)
+                sizes[png_size(os.path.join(dirpath, f))] += 1
+    poker = PRESETS[preset]["poker_px"]
+    say(f"ok {preset:16} {game} --pod images by size: {dict(sorted(sizes.items()))}")
+    if game == "potager" and poker not in sizes:
+        fail(f"{preset} {game}: no {poker[0]} x {poker[1]} px poker card among {sizes}")
+    return job.lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default="target/debug/ludopress")
     ap.add_argument("--out", default="/tmp/ludopress-press-check")
     ap.add_argument("--games", default="potager,imbriqua")
+    ap.add_argument("--pod-games", default="potager")
     ap.add_argument("--root", default=".")
     ap.add_argument("--ink-limit", type=float, default=300.0)
     a = ap.parse_args()
@@ -203,47 +265,10 @@ def main():
     env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600")
     tmp = os.path.join(a.out, "tmp")
     os.makedirs(tmp)
-    for preset in PRESETS:
-        for game in a.games.split(","):
-            ids = decks(a.root, game)
-            outs = {}
-            for colour in ("rgb", "cmyk"):
-                out = os.path.join(a.out, colour)
-                cmd = [a.bin, "--root", a.root, "export", game, "--press", "--preset", preset,
-                       "--out", out]
-                if colour == "cmyk":
-                    cmd += ["--cmyk", "--ink-limit", str(int(LIMIT))]
-                r = run(cmd, env)
-                if r.returncode != 0:
-                    fail(f"{preset} {game}: {' '.join(cmd)}: exit {r.returncode}: {r.stderr[-500:]}")
-                folder = preset + ("-cmyk" if colour == "cmyk" else "")
-                outs[colour] = os.path.join(out, game, "exports", "press", folder)
-            if not os.path.isdir(outs["cmyk"]):
-                continue
-            pdfs = sorted(f for f in os.listdir(outs["cmyk"]) if f.endswith(".pdf"))
-            if not pdfs:
-                fail(f"{preset} {game}: no PDF written")
-            for f in pdfs:
-                comp = f.rsplit("-", 1)[0]
-                check_pdf(os.path.join(outs["cmyk"], f), os.path.join(outs["rgb"], f), preset,
-                          comp in ids, tmp)
-            # Print-on-demand images of the same preset.
-            pod = os.path.join(a.out, "pod")
-            r = run([a.bin, "--root", a.root, "export", game, "--pod", "--preset", preset,
-                     "--out", pod], env)
-            if r.returncode != 0:
-                fail(f"{preset} {game}: export --pod: exit {r.returncode}: {r.stderr[-300:]}")
-                continue
-            sizes = {}
-            for dirpath, _, files in os.walk(os.path.join(pod, game, "exports", "pod", preset)):
-                for f in files:
-                    if f.endswith(".png"):
-                        sizes.setdefault(png_size(os.path.join(dirpath, f)), 0)
-                        sizes[png_size(os.path.join(dirpath, f))] += 1
-            poker = PRESETS[preset]["poker_px"]
-            print(f"ok {preset:16} {game} --pod images by size: {dict(sorted(sizes.items()))}")
-            if game == "potager" and poker not in sizes:
-                fail(f"{preset} {game}: no {poker[0]} x {poker[1]} px poker card among {sizes}")
+    jobs = [(preset, game) for preset in PRESETS for game in a.games.split(",")]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for lines in pool.map(lambda j: check_game(a, env, tmp, *j), jobs):
+            print("\n".join(lines), flush=True)
     print("ALL OK" if not failures else f"SOME CHECKS FAILED ({len(failures)})")
     return 0 if not failures else 1
 
