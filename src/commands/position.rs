@@ -135,7 +135,7 @@ pub fn playout(
     } else if !check {
         say!(
             out,
-            "{:.2} M plies/s (the sampling path; --check builds every successor and checks the invariants)",
+            "{:.2} M plies/s (one move drawn a ply; --check builds every successor and checks the invariants)",
             stats.plies as f64 / secs.max(1e-9) / 1e6
         );
     }
