@@ -18,6 +18,7 @@ mod common;
 mod component_data;
 mod data_files;
 mod declared_build;
+mod declared_counts;
 mod declared_edges;
 mod declared_rules;
 mod declared_vs_program;

@@ -49,6 +49,8 @@ pub mod range {
     pub const NO_PROGRESS: (i64, i64) = (1, 10_000);
     /// An end's `repetition`.
     pub const REPETITION: (i64, i64) = (2, 16);
+    /// `[[end]] pieces`: at most this many pieces left.
+    pub const PIECES: (i64, i64) = (0, super::MAX_CELLS as i64);
 }
 
 /// A place in the definition file (byte offsets), for messages.
@@ -305,6 +307,13 @@ pub enum Cond {
     NoPieces,
     /// A side has no piece of this kind (index) left.
     Captured(usize),
+    /// A side has at most `n` pieces on the board (of `kind` only, when given).
+    Pieces {
+        /// Most pieces.
+        n: Count,
+        /// The kind (index) counted.
+        kind: Option<usize>,
+    },
     /// The side to move has no legal move.
     NoMoves,
     /// The last move made a line of `n` (exactly `n` with `exact`) along these directions'

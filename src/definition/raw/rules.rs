@@ -262,6 +262,10 @@ pub struct EndRaw {
     pub no_pieces: Option<B>,
     /// A side has no piece of this kind left.
     pub captured: Option<S>,
+    /// A side has at most this many pieces on the board.
+    pub pieces: Option<Spanned<Count>>,
+    /// (pieces) only pieces of this kind count.
+    pub kind: Option<S>,
     /// The side to move has no legal move.
     pub no_moves: Option<B>,
     /// The last move made a line of this many pieces.

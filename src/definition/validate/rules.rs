@@ -714,6 +714,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             ("reach", r.reach.is_some()),
             ("no_pieces", r.no_pieces.is_some()),
             ("captured", r.captured.is_some()),
+            ("pieces", r.pieces.is_some()),
             ("no_moves", r.no_moves.is_some()),
             ("line", r.line.is_some()),
             ("connect", r.connect.is_some()),
@@ -728,11 +729,12 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             } else {
                 given.join(" and ")
             };
-            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
+            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, pieces, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
         }
         one_of(cx, &r.result, &RESULTS, "result");
         let progress = r.no_progress.is_some() || r.repetition.is_some();
-        let fits: [(&str, Option<Place>, bool, &str); 3] = [
+        let fits: [(&str, Option<Place>, bool, &str); 4] = [
+            ("kind", span(&r.kind), r.pieces.is_some(), "`pieces`"),
             ("exact", span(&r.exact), r.line.is_some(), "`line`"),
             ("dirs", span(&r.dirs), r.line.is_some(), "`line`"),
             (
@@ -752,6 +754,12 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             known(cx, g, &names.regions, "region");
         }
         if let Some(k) = &r.captured {
+            known(cx, k, &names.kinds, "kind");
+        }
+        if let Some(n) = &r.pieces {
+            names.count(cx, n, range::PIECES, "`pieces`");
+        }
+        if let Some(k) = &r.kind {
             known(cx, k, &names.kinds, "kind");
         }
         if let Some(n) = &r.line {

@@ -434,6 +434,11 @@ fn an_end(
         Cond::NoPieces
     } else if let Some(k) = &r.captured {
         Cond::Captured(ix.kind(k.get_ref()))
+    } else if let Some(n) = &r.pieces {
+        Cond::Pieces {
+            n: count(n),
+            kind: r.kind.as_ref().map(|k| ix.kind(k.get_ref())),
+        }
     } else if let Some(n) = &r.line {
         // A line is an axis: the directions every side means, together.
         let dirs = r.dirs.as_ref().map_or_else(Vec::new, |d| {

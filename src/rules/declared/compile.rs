@@ -137,8 +137,16 @@ pub enum End {
     Reach(u8),
     /// A side with no piece on the board nor in hand.
     NoPieces,
-    /// A side with no piece of this kind.
+    /// A side with no piece of this kind (among the sides that have the kind).
     Captured(u8),
+    /// A side with at most `n` pieces on the board (of the kind, among the sides that have
+    /// it).
+    Pieces {
+        /// Most pieces.
+        n: u16,
+        /// The kind counted.
+        kind: Option<u8>,
+    },
     /// The side to move cannot move.
     NoMoves,
     /// A line of `n` (exactly, or at least) along these axes (first directions of each pair).
@@ -203,6 +211,10 @@ pub struct Program {
     pub token_byte: BTreeMap<String, u8>,
     /// Kinds.
     pub kinds: Vec<Kind>,
+    /// Per kind, the sides that have pieces of it (bit mask): on the start board, put by a
+    /// move, or made by a promotion of a kind they have. An end on a kind (`captured`, `pieces`
+    /// with `kind`) is judged for these sides only.
+    pub has: Vec<u8>,
     /// Moves in file order.
     pub rules: Vec<Rule>,
     /// Indices of the compulsory rules, then of the others.
@@ -436,6 +448,10 @@ impl Program {
                 Cond::Reach(r) => End::Reach(*r as u8),
                 Cond::NoPieces => End::NoPieces,
                 Cond::Captured(k) => End::Captured(*k as u8),
+                Cond::Pieces { n, kind } => End::Pieces {
+                    n: bounded(n, params, range::PIECES, "`pieces`")?,
+                    kind: kind.map(|k| k as u8),
+                },
                 Cond::NoMoves => End::NoMoves,
                 Cond::Line {
                     n: len,
@@ -580,14 +596,40 @@ impl Program {
             progress_kinds,
             gravity,
             start: DPos::empty(),
+            has: Vec::new(),
         };
         prog.start = prog.start_position(rd, params)?;
         Ok(prog)
     }
 
+    /// Per kind, the sides that have it from the start `start`: see [`Program::has`].
+    fn sides_having(&self, start: &DPos) -> Vec<u8> {
+        let mut has = vec![0u8; self.kinds.len()];
+        for s in 0..self.ns {
+            for c in start.occ[s].iter() {
+                has[usize::from(self.kind_of[usize::from(start.board[c])])] |= 1 << s;
+            }
+            for (k, h) in has.iter_mut().enumerate() {
+                if self.placed[s] >> k & 1 == 1 {
+                    *h |= 1 << s;
+                }
+            }
+        }
+        // A promotion gives its sides the kind it makes (a chain of them, at most one step a
+        // kind).
+        for _ in 0..self.kinds.len() {
+            for (k, kind) in self.kinds.iter().enumerate() {
+                if let Some((to, _, _)) = kind.promote {
+                    has[usize::from(to)] |= has[k];
+                }
+            }
+        }
+        has
+    }
+
     /// The start of `[start]`.
     fn start_position(
-        &self,
+        &mut self,
         rd: &RulesDef,
         params: &BTreeMap<String, i64>,
     ) -> Result<DPos, Refused> {
@@ -642,6 +684,8 @@ impl Program {
                 }
             }
         }
+        // The ends on a kind read which sides have it, which the start tells.
+        self.has = self.sides_having(&p);
         p.status = self.status_of_board(&p);
         if p.status != GOING {
             return Err(Refused(format!(

@@ -259,9 +259,20 @@ impl Program {
                 p.occ[s].is_empty()
                     && (0..self.kinds.len() as u8).all(|k| self.supply(p, s, k) == 0)
             }),
-            End::Captured(k) => self.sides_from(mover).find(|&s| {
-                let b = self.byte(*k, s);
-                !p.occ[s].iter().any(|c| p.board[c] == b)
+            End::Captured(k) => self
+                .sides_from(mover)
+                .filter(|&s| self.has[usize::from(*k)] >> s & 1 == 1)
+                .find(|&s| {
+                    let b = self.byte(*k, s);
+                    !p.occ[s].iter().any(|c| p.board[c] == b)
+                }),
+            End::Pieces { n, kind } => self.sides_from(mover).find(|&s| match kind {
+                None => p.occ[s].count() <= u32::from(*n),
+                Some(k) => {
+                    let b = self.byte(*k, s);
+                    self.has[usize::from(*k)] >> s & 1 == 1
+                        && p.occ[s].iter().filter(|&c| p.board[c] == b).count() <= usize::from(*n)
+                }
             }),
             End::Plies(n) => (p.ply >= *n).then_some(mover),
             End::NoProgress(n) => (p.quiet >= *n).then_some(mover),

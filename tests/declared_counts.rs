@@ -1,0 +1,130 @@
+//! Ends on a count (`[[end]] pieces = N`, `kind = ...`) and ends on a kind judged only for the
+//! sides that have it, on a small fox-and-geese game whose perft was counted without ludopress
+//! (`tests/fixtures/declared/independent/fox_count.py`).
+
+use crate::common::declared::{board, errors_of, game_of};
+use ludopress::rules::declared::Declared;
+use ludopress::rules::rng::Rng;
+use ludopress::rules::{self, Rules};
+
+/// The fox takes geese by stepping onto them; the geese lose when one goose or none is left.
+const FOX: &str = r#"
+[turns]
+sides = ["fox", "geese"]
+[[kind]]
+id = "fox"
+tokens = { fox = "F", geese = "f" }
+[[kind]]
+id = "goose"
+tokens = { fox = "g", geese = "G" }
+[[move]]
+piece = "fox"
+step = "orthogonal"
+to = "empty-or-enemy"
+[[move]]
+piece = "goose"
+step = "orthogonal"
+[[end]]
+pieces = 1
+kind = "goose"
+result = "loss"
+[[end]]
+no_moves = true
+result = "loss"
+[start]
+to_move = "fox"
+board = """
+G G G
+. . .
+. F .
+"""
+"#;
+
+fn text(rules: &str) -> String {
+    format!(
+        "[game]\nid = \"fox\"\ntitle = \"fox\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n{}\n{rules}",
+        board("tictactoe")
+    )
+}
+
+fn engine(rules: &str) -> Declared {
+    Declared::new(&game_of("fox", &text(rules))).unwrap()
+}
+
+/// `fox_count.py`'s counts, depths 1 to 6.
+const PERFT: [u64; 6] = [3, 8, 20, 102, 306, 1276];
+
+#[test]
+fn a_count_end_on_a_kind_matches_an_independent_perft() {
+    let r = engine(FOX);
+    let p = r.start(0);
+    // The fox has no goose, and is not judged by the geese's end: the start is going.
+    assert!(!r.score(&p).over);
+    for (d, &n) in PERFT.iter().enumerate() {
+        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
+#[test]
+fn the_count_end_gives_the_fox_the_game_and_moves_read_back() {
+    let r = engine(FOX);
+    let (mut rng, mut buf) = (Rng::new(5), Vec::new());
+    let mut fox_wins = 0;
+    for g in 0..60 {
+        let mut p = r.start(g);
+        while let Some(q) = rules::random_ply(&r, &p, &mut rng, &mut buf) {
+            // Every written move leads back to its successor.
+            for (m, s) in r.moves(&p) {
+                assert_eq!(r.find_move(&p, &m).as_ref(), Some(&s), "{m}");
+            }
+            p = q;
+        }
+        let s = r.score(&p);
+        assert!(s.over);
+        // Games the count ended: the fox's, with one goose or none left.
+        let geese = s.scores.iter().find(|x| x.0 == "geese").unwrap().1;
+        if geese <= 1 {
+            assert_eq!(s.winner.as_deref(), Some("fox"));
+            fox_wins += 1;
+        }
+    }
+    assert!(fox_wins > 0, "the count never ended a game");
+}
+
+#[test]
+fn a_captured_end_is_not_judged_for_a_side_without_the_kind() {
+    // The geese have no fox: `captured = "fox"` is the fox's end only. Nobody takes the fox
+    // here, so the counts stay those of the game without it.
+    let with = FOX.replace(
+        "[[end]]\nno_moves",
+        "[[end]]\ncaptured = \"fox\"\nresult = \"loss\"\n[[end]]\nno_moves",
+    );
+    assert_ne!(with, FOX);
+    let r = engine(&with);
+    let p = r.start(0);
+    assert!(!r.score(&p).over);
+    for (d, &n) in PERFT.iter().enumerate().take(5) {
+        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
+#[test]
+fn count_ends_are_checked_at_their_place() {
+    let bad = text(&FOX.replace("pieces = 1", "pieces = 1000"));
+    let line = 1 + bad.lines().position(|l| l == "pieces = 1000").unwrap();
+    let e = errors_of("fox", &bad);
+    assert!(
+        e.iter()
+            .any(|e| e.contains("`pieces`") && e.contains(&format!("game.toml:{line}:"))),
+        "{e:?}"
+    );
+    let stray = FOX.replace("no_moves = true\n", "no_moves = true\nkind = \"fox\"\n");
+    let e = errors_of("fox", &text(&stray));
+    assert!(
+        e.iter().any(|e| e.contains("`kind` is for `pieces`")),
+        "{e:?}"
+    );
+    let unknown = FOX.replace("kind = \"goose\"", "kind = \"swan\"");
+    let e = errors_of("fox", &text(&unknown));
+    assert!(e.iter().any(|e| e.contains("swan")), "{e:?}");
+}
