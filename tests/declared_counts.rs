@@ -128,3 +128,27 @@ fn count_ends_are_checked_at_their_place() {
     let e = errors_of("fox", &text(&unknown));
     assert!(e.iter().any(|e| e.contains("swan")), "{e:?}");
 }
+
+#[test]
+fn an_end_for_one_side_is_judged_for_that_side_only() {
+    // Without `kind`, `pieces = 1` holds for the fox (one piece) from the start.
+    let any = FOX.replace("kind = \"goose\"\n", "");
+    match Declared::new(&game_of("fox", &text(&any))) {
+        Ok(_) => panic!("a start that is over was accepted"),
+        Err(e) => assert!(e.to_string().contains("already over"), "{e}"),
+    }
+    // For the geese only, it is the game of the independent count again.
+    let geese = FOX.replace("kind = \"goose\"\n", "side = \"geese\"\n");
+    let r = engine(&geese);
+    let p = r.start(0);
+    for (d, &n) in PERFT.iter().enumerate() {
+        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
+    }
+    // `side` is for the ends that have a subject, and names a side.
+    let stray = FOX.replace("no_moves = true\n", "no_moves = true\nside = \"fox\"\n");
+    let e = errors_of("fox", &text(&stray));
+    assert!(e.iter().any(|e| e.contains("`side` is for")), "{e:?}");
+    let unknown = FOX.replace("kind = \"goose\"\n", "side = \"swans\"\n");
+    let e = errors_of("fox", &text(&unknown));
+    assert!(e.iter().any(|e| e.contains("swans")), "{e:?}");
+}

@@ -294,6 +294,8 @@ pub struct EndDef {
     pub cond: Cond,
     /// The result for the condition's subject.
     pub result: Outcome,
+    /// The one side (index) it is judged for; every side when `None`.
+    pub side: Option<usize>,
     /// Where it is defined.
     pub at: Place,
 }

@@ -266,6 +266,8 @@ pub struct EndRaw {
     pub pieces: Option<Spanned<Count>>,
     /// (pieces) only pieces of this kind count.
     pub kind: Option<S>,
+    /// The one side the end is judged for.
+    pub side: Option<S>,
     /// The side to move has no legal move.
     pub no_moves: Option<B>,
     /// The last move made a line of this many pieces.

@@ -733,7 +733,19 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         }
         one_of(cx, &r.result, &RESULTS, "result");
         let progress = r.no_progress.is_some() || r.repetition.is_some();
-        let fits: [(&str, Option<Place>, bool, &str); 4] = [
+        let sided = r.reach.is_some()
+            || r.no_pieces.is_some()
+            || r.captured.is_some()
+            || r.pieces.is_some()
+            || r.line.is_some()
+            || r.connect.is_some();
+        let fits: [(&str, Option<Place>, bool, &str); 5] = [
+            (
+                "side",
+                span(&r.side),
+                sided,
+                "`reach`, `no_pieces`, `captured`, `pieces`, `line` and `connect`",
+            ),
             ("kind", span(&r.kind), r.pieces.is_some(), "`pieces`"),
             ("exact", span(&r.exact), r.line.is_some(), "`line`"),
             ("dirs", span(&r.dirs), r.line.is_some(), "`line`"),
@@ -761,6 +773,9 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         }
         if let Some(k) = &r.kind {
             known(cx, k, &names.kinds, "kind");
+        }
+        if let Some(s) = &r.side {
+            names.side(cx, s);
         }
         if let Some(n) = &r.line {
             names.count(cx, n, range::LINE, "`line`");

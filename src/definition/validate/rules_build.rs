@@ -490,6 +490,7 @@ fn an_end(
     EndDef {
         cond,
         result,
+        side: r.side.as_ref().map(|s| ix.side(s.get_ref())),
         at: e.span(),
     }
 }

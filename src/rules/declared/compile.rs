@@ -229,8 +229,8 @@ pub struct Program {
     /// Whether two alike rules may yield one move in some position (then generation drops the
     /// repeats, so that each move is listed once and random play is uniform over the moves).
     pub overlap: bool,
-    /// Ends, in file order, with their results.
-    pub ends: Vec<(End, Outcome)>,
+    /// Ends, in file order, with their results and the sides they are judged for (bit mask).
+    pub ends: Vec<(End, Outcome, u8)>,
     /// When a side passes.
     pub pass: Pass,
     /// Actions of a turn.
@@ -494,7 +494,7 @@ impl Program {
                     End::Repetition(bounded(c, params, range::REPETITION, "`repetition`")?)
                 }
             };
-            ends.push((end, e.result));
+            ends.push((end, e.result, e.side.map_or(u8::MAX, |s| 1 << s)));
         }
         let mut phases = Vec::new();
         let mut at = 0u32;

@@ -192,6 +192,7 @@ mod tests {
         let end = |cond, result| EndDef {
             cond,
             result,
+            side: None,
             at: 0..0,
         };
         RulesDef {

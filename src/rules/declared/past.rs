@@ -122,7 +122,8 @@ impl Program {
     /// turned or moved out of a longer line leaves one that no ply was judged on.
     fn shape(&self, p: &DPos, s: usize) -> Option<String> {
         let exact_lines = self.only_puts();
-        self.ends.iter().find_map(|(e, _)| match e {
+        self.ends.iter().find_map(|(e, _, only)| match e {
+            _ if only >> s & 1 == 0 => None,
             End::Line { n, exact, axes } if exact_lines || !*exact => p.occ[s]
                 .iter()
                 .any(|c| self.line_through(p, s, c, *n, *exact, axes))

@@ -162,7 +162,8 @@ impl Program {
 
     /// The status after a ply by `mover` that changed `cell` (`None`: a pass).
     fn status_after(&self, q: &DPos, mover: usize, cell: Option<usize>, whole: bool) -> u8 {
-        self.first_end(q, |p, e| match e {
+        self.first_end(q, |p, e, only| match e {
+            _ if matches!(e, End::Line { .. } | End::Connect(_)) && only >> mover & 1 == 0 => None,
             End::Line { n, exact, axes } if whole => p.occ[mover]
                 .iter()
                 .any(|c| self.line_through(p, mover, c, *n, *exact, axes))
@@ -175,7 +176,7 @@ impl Program {
                 let (a, b) = pairs[mover];
                 self.connects(p, mover, a, b).then_some(mover)
             }
-            e => self.board_end(p, mover, e),
+            e => self.board_end(p, mover, e, only),
         })
     }
 
@@ -183,17 +184,17 @@ impl Program {
     /// side before the side to move.
     pub fn status_of_board(&self, p: &DPos) -> u8 {
         let mover = self.last_mover(p);
-        self.first_end(p, |p, e| match e {
-            End::Line { n, exact, axes } => self.sides_from(mover).find(|&s| {
+        self.first_end(p, |p, e, only| match e {
+            End::Line { n, exact, axes } => self.sides_from(mover, only).find(|&s| {
                 p.occ[s]
                     .iter()
                     .any(|c| self.line_through(p, s, c, *n, *exact, axes))
             }),
-            End::Connect(pairs) => self.sides_from(mover).find(|&s| {
+            End::Connect(pairs) => self.sides_from(mover, only).find(|&s| {
                 let (a, b) = pairs[s];
                 self.connects(p, s, a, b)
             }),
-            e => self.board_end(p, mover, e),
+            e => self.board_end(p, mover, e, only),
         })
     }
 
@@ -213,31 +214,35 @@ impl Program {
     /// or arrive in a ply).
     pub fn arrived_before(&self, p: &DPos) -> Option<(usize, usize)> {
         let mover = self.last_mover(p);
-        self.ends.iter().find_map(|(e, _)| match e {
-            End::Reach(r) => (0..self.ns).filter(|&s| s != mover).find_map(|s| {
-                (p.occ[s] & self.regions[usize::from(*r)][s])
-                    .lowest()
-                    .map(|c| (s, c))
-            }),
+        self.ends.iter().find_map(|(e, _, only)| match e {
+            End::Reach(r) => (0..self.ns)
+                .filter(|&s| s != mover && only >> s & 1 == 1)
+                .find_map(|s| {
+                    (p.occ[s] & self.regions[usize::from(*r)][s])
+                        .lowest()
+                        .map(|c| (s, c))
+                }),
             _ => None,
         })
     }
 
-    /// The sides in turn order from `s`.
-    fn sides_from(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.ns).map(move |k| (s + k) % self.ns)
+    /// The sides of the mask `only` in turn order from `s`.
+    fn sides_from(&self, s: usize, only: u8) -> impl Iterator<Item = usize> + '_ {
+        (0..self.ns)
+            .map(move |k| (s + k) % self.ns)
+            .filter(move |&x| only >> x & 1 == 1)
     }
 
     /// The first end in file order that holds (`holds` gives its subject), "no move" included
     /// when it comes first; [`GOING`] when none does.
-    fn first_end(&self, p: &DPos, holds: impl Fn(&DPos, &End) -> Option<usize>) -> u8 {
+    fn first_end(&self, p: &DPos, holds: impl Fn(&DPos, &End, u8) -> Option<usize>) -> u8 {
         let mut no_moves_first = None;
-        for (e, o) in &self.ends {
+        for (e, o, only) in &self.ends {
             if let End::NoMoves = e {
                 no_moves_first.get_or_insert(*o);
                 continue;
             }
-            if let Some(subject) = holds(p, e) {
+            if let Some(subject) = holds(p, e, *only) {
                 if let Some(nm) = no_moves_first {
                     if !self.can_move(p) {
                         return outcome(self, p, nm, usize::from(p.to_move));
@@ -249,24 +254,25 @@ impl Program {
         GOING
     }
 
-    /// The subject of an end that reads the board and counters only.
-    fn board_end(&self, p: &DPos, mover: usize, e: &End) -> Option<usize> {
+    /// The subject of an end that reads the board and counters only, among the sides of the
+    /// mask `only`.
+    fn board_end(&self, p: &DPos, mover: usize, e: &End, only: u8) -> Option<usize> {
         match e {
             End::Reach(r) => self
-                .sides_from(mover)
+                .sides_from(mover, only)
                 .find(|&s| p.occ[s].meets(self.regions[usize::from(*r)][s])),
-            End::NoPieces => self.sides_from(mover).find(|&s| {
+            End::NoPieces => self.sides_from(mover, only).find(|&s| {
                 p.occ[s].is_empty()
                     && (0..self.kinds.len() as u8).all(|k| self.supply(p, s, k) == 0)
             }),
             End::Captured(k) => self
-                .sides_from(mover)
+                .sides_from(mover, only)
                 .filter(|&s| self.has[usize::from(*k)] >> s & 1 == 1)
                 .find(|&s| {
                     let b = self.byte(*k, s);
                     !p.occ[s].iter().any(|c| p.board[c] == b)
                 }),
-            End::Pieces { n, kind } => self.sides_from(mover).find(|&s| match kind {
+            End::Pieces { n, kind } => self.sides_from(mover, only).find(|&s| match kind {
                 None => p.occ[s].count() <= u32::from(*n),
                 Some(k) => {
                     let b = self.byte(*k, s);
@@ -306,7 +312,7 @@ impl Program {
         let o = self
             .ends
             .iter()
-            .find_map(|(e, o)| matches!(e, End::NoMoves).then_some(*o))
+            .find_map(|(e, o, _)| matches!(e, End::NoMoves).then_some(*o))
             .unwrap_or(Outcome::Draw);
         outcome(self, p, o, usize::from(p.to_move))
     }
