@@ -6,6 +6,8 @@ use crate::common::declared::{board, errors_of, game_of};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Rules};
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// The fox takes geese by stepping onto them; the geese lose when one goose or none is left.
 const FOX: &str = r#"
@@ -151,4 +153,81 @@ fn an_end_for_one_side_is_judged_for_that_side_only() {
     let unknown = FOX.replace("kind = \"goose\"\n", "side = \"swans\"\n");
     let e = errors_of("fox", &text(&unknown));
     assert!(e.iter().any(|e| e.contains("swans")), "{e:?}");
+}
+
+/// The game of a project (not shipped with ludopress) through the position commands: `new`,
+/// `moves`, `perft`, `score`, `diagram`, and `play`, where a move typed as `moves` writes it is
+/// recorded and replays.
+#[test]
+fn a_project_s_own_declared_game_plays_through_every_position_command() {
+    // The pieces `diagram` draws the tokens as.
+    let drawn = "[[piece]]\nid = \"fox-pawn\"\nname = { fr = \"Renard\", en = \"Fox\" }\nshape = \"disc\"\nsize = 15.0\nfill = \"red\"\nline = \"ink\"\ncount = 1\n\n[[piece]]\nid = \"goose-pawn\"\nname = { fr = \"Oies\", en = \"Geese\" }\nshape = \"disc\"\nsize = 15.0\nfill = \"cream\"\nline = \"ink\"\ncount = 3\n\n[diagram]\ntokens = { F = \"fox-pawn\", f = \"fox-pawn\", G = \"goose-pawn\", g = \"goose-pawn\" }\n\n[turns]";
+    let game = text(FOX)
+        .replacen("id = \"fox\"", "id = \"cards\"", 1)
+        .replacen("[turns]", drawn, 1);
+    let root = crate::common::scratch_project("fox-commands", &game, &[]);
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .current_dir(&root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        let (out, err) = (
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        );
+        assert_eq!(o.status.code(), Some(0), "{args:?}\n{out}\n{err}");
+        out
+    };
+    let start = run(&["new", "cards"], "");
+    let pos = root.join("start.toml");
+    std::fs::write(&pos, &start).unwrap();
+    let p = pos.to_str().unwrap();
+    let written: Vec<String> = engine(FOX)
+        .moves(&engine(FOX).start(0))
+        .into_iter()
+        .map(|m| m.0)
+        .collect();
+    let moves = run(&["moves", p], "");
+    for m in &written {
+        assert!(moves.contains(m.as_str()), "`{m}` not in\n{moves}");
+    }
+    let perft = run(&["perft", p, "4"], "");
+    assert!(perft.contains(&PERFT[3].to_string()), "{perft}");
+    assert!(run(&["score", p], "").contains("not over"));
+    let svg = root.join("start.svg");
+    run(&["diagram", p, "--out", svg.to_str().unwrap()], "");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let record = root.join("r.toml");
+    let r = record.to_str().unwrap();
+    let typed = &written[0];
+    run(
+        &[
+            "play",
+            "cards",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+            "--record",
+            r,
+        ],
+        &format!("{typed}\nquit\n"),
+    );
+    let kept = std::fs::read_to_string(&record).unwrap();
+    assert!(kept.contains(&format!("\"{typed}\"")), "{kept}");
+    run(&["moves", r], "");
+    let _ = std::fs::remove_dir_all(&root);
 }
