@@ -116,8 +116,8 @@ fn count_ends_are_checked_at_their_place() {
     let line = 1 + bad.lines().position(|l| l == "pieces = 1000").unwrap();
     let e = errors_of("fox", &bad);
     assert!(
-        e.iter()
-            .any(|e| e.contains("`pieces`") && e.contains(&format!("game.toml:{line}:"))),
+        e.iter().any(|e| e.contains(&format!("game.toml:{line}:"))
+            && e.contains("`pieces` out of range: expected 0 to 256, found 1000")),
         "{e:?}"
     );
     let stray = FOX.replace("no_moves = true\n", "no_moves = true\nkind = \"fox\"\n");
@@ -149,7 +149,12 @@ fn an_end_for_one_side_is_judged_for_that_side_only() {
     // `side` is for the ends that have a subject, and names a side.
     let stray = FOX.replace("no_moves = true\n", "no_moves = true\nside = \"fox\"\n");
     let e = errors_of("fox", &text(&stray));
-    assert!(e.iter().any(|e| e.contains("`side` is for")), "{e:?}");
+    assert!(
+        e.iter().any(|e| e.contains(
+            "`side` is for `reach`, `no_pieces`, `captured`, `pieces`, `line` and `connect`"
+        )),
+        "{e:?}"
+    );
     let unknown = FOX.replace("kind = \"goose\"\n", "side = \"swans\"\n");
     let e = errors_of("fox", &text(&unknown));
     assert!(e.iter().any(|e| e.contains("swans")), "{e:?}");
