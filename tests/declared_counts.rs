@@ -6,8 +6,6 @@ use crate::common::declared::{board, errors_of, game_of};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Rules};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// The fox takes geese by stepping onto them; the geese lose when one goose or none is left.
 const FOX: &str = r#"
@@ -56,15 +54,21 @@ fn engine(rules: &str) -> Declared {
 /// `fox_count.py`'s counts, depths 1 to 6.
 const PERFT: [u64; 6] = [3, 8, 20, 102, 306, 1276];
 
+/// The rules' perft from their start equals `fox_count.py`'s to `depth`.
+fn assert_counts(r: &Declared, depth: usize) {
+    let p = r.start(0);
+    for (d, &n) in PERFT.iter().enumerate().take(depth) {
+        assert_eq!(rules::perft(r, &p, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
 #[test]
 fn a_count_end_on_a_kind_matches_an_independent_perft() {
     let r = engine(FOX);
     let p = r.start(0);
     // The fox has no goose, and is not judged by the geese's end: the start is going.
     assert!(!r.score(&p).over);
-    for (d, &n) in PERFT.iter().enumerate() {
-        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    assert_counts(&r, 6);
 }
 
 #[test]
@@ -105,9 +109,7 @@ fn a_captured_end_is_not_judged_for_a_side_without_the_kind() {
     let r = engine(&with);
     let p = r.start(0);
     assert!(!r.score(&p).over);
-    for (d, &n) in PERFT.iter().enumerate().take(5) {
-        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    assert_counts(&r, 5);
 }
 
 #[test]
@@ -141,11 +143,7 @@ fn an_end_for_one_side_is_judged_for_that_side_only() {
     }
     // For the geese only, it is the game of the independent count again.
     let geese = FOX.replace("kind = \"goose\"\n", "side = \"geese\"\n");
-    let r = engine(&geese);
-    let p = r.start(0);
-    for (d, &n) in PERFT.iter().enumerate() {
-        assert_eq!(rules::perft(&r, &p, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    assert_counts(&engine(&geese), 6);
     // `side` is for the ends that have a subject, and names a side.
     let stray = FOX.replace("no_moves = true\n", "no_moves = true\nside = \"fox\"\n");
     let e = errors_of("fox", &text(&stray));
@@ -172,23 +170,7 @@ fn a_project_s_own_declared_game_plays_through_every_position_command() {
         .replacen("[turns]", drawn, 1);
     let root = crate::common::scratch_project("fox-commands", &game, &[]);
     let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
-            .arg("--root")
-            .arg(&root)
-            .args(args)
-            .current_dir(&root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = crate::common::ludopress_in(&root, args, input);
         let (out, err) = (
             String::from_utf8_lossy(&o.stdout).to_string(),
             String::from_utf8_lossy(&o.stderr).to_string(),
@@ -200,11 +182,8 @@ fn a_project_s_own_declared_game_plays_through_every_position_command() {
     let pos = root.join("start.toml");
     std::fs::write(&pos, &start).unwrap();
     let p = pos.to_str().unwrap();
-    let written: Vec<String> = engine(FOX)
-        .moves(&engine(FOX).start(0))
-        .into_iter()
-        .map(|m| m.0)
-        .collect();
+    let fox = engine(FOX);
+    let written: Vec<String> = fox.moves(&fox.start(0)).into_iter().map(|m| m.0).collect();
     let moves = run(&["moves", p], "");
     for m in &written {
         assert!(moves.contains(m.as_str()), "`{m}` not in\n{moves}");

@@ -3,28 +3,14 @@
 
 use crate::common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
-        .arg("--root")
-        .arg(env!("CARGO_MANIFEST_DIR"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    common::ludopress_in(Path::new(env!("CARGO_MANIFEST_DIR")), &args, input)
 }
 
 fn ludopress(args: &[&str]) -> Output {
@@ -292,23 +278,7 @@ fn a_game_whose_rules_write_one_notation_for_two_moves_is_refused() {
     let want =
         format!("games/cards/game.toml:{l}:{c}: error: `move-2` writes its moves as `move-1` does");
     let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
-            .arg("--root")
-            .arg(&root)
-            .args(args)
-            .current_dir(&root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = common::ludopress_in(&root, args, input);
         let (out, err) = (
             String::from_utf8_lossy(&o.stdout).to_string(),
             String::from_utf8_lossy(&o.stderr).to_string(),

@@ -228,6 +228,30 @@ pub fn refused_at(path: &str, text: &str, place: &str, reason: &str) -> String {
     e
 }
 
+/// `ludopress --root ROOT ARGS` run in `root`, `input` typed on its standard input (then closed);
+/// its output, status and standard error.
+pub fn ludopress_in(root: &Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopress"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// A scratch project under the temporary folder: the shipped template library and one game
 /// `cards` whose `game.toml` is `game`, with `files` (name, text) beside it. `name` keeps the
 /// folders of tests apart.
