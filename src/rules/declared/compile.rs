@@ -708,8 +708,7 @@ impl Program {
                 continue;
             }
             for s in 0..self.ns {
-                let b = (k * self.ns + s + 1) as u8;
-                let count = p.occ[s].iter().filter(|&c| p.board[c] == b).count();
+                let count = self.on_board(p, k as u8, s);
                 if count > usize::from(max) {
                     return Err(Refused(format!(
                         "{} has {count} pieces of `{}`: at most {max}",
@@ -725,6 +724,12 @@ impl Program {
     #[inline]
     pub fn byte(&self, k: u8, s: usize) -> u8 {
         (usize::from(k) * self.ns + s + 1) as u8
+    }
+
+    /// Side `s`'s pieces of kind `k` on the board.
+    pub fn on_board(&self, p: &DPos, k: u8, s: usize) -> usize {
+        let b = self.byte(k, s);
+        p.occ[s].iter().filter(|&c| p.board[c] == b).count()
     }
 }
 

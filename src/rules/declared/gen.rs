@@ -39,11 +39,7 @@ impl Program {
             return p.hand[s];
         }
         match self.kinds[usize::from(k)].max {
-            Some(max) => {
-                let b = self.byte(k, s);
-                let on = p.occ[s].iter().filter(|&c| p.board[c] == b).count() as u16;
-                max.saturating_sub(on)
-            }
+            Some(max) => max.saturating_sub(self.on_board(p, k, s) as u16),
             None => UNLIMITED,
         }
     }

@@ -268,18 +268,14 @@ impl Program {
             End::Captured(k) => self
                 .sides_from(mover, only)
                 .filter(|&s| self.has[usize::from(*k)] >> s & 1 == 1)
-                .find(|&s| {
-                    let b = self.byte(*k, s);
-                    !p.occ[s].iter().any(|c| p.board[c] == b)
+                .find(|&s| self.on_board(p, *k, s) == 0),
+            End::Pieces { n, kind } => self
+                .sides_from(mover, only)
+                .filter(|&s| kind.is_none_or(|k| self.has[usize::from(k)] >> s & 1 == 1))
+                .find(|&s| match kind {
+                    None => p.occ[s].count() <= u32::from(*n),
+                    Some(k) => self.on_board(p, *k, s) <= usize::from(*n),
                 }),
-            End::Pieces { n, kind } => self.sides_from(mover, only).find(|&s| match kind {
-                None => p.occ[s].count() <= u32::from(*n),
-                Some(k) => {
-                    let b = self.byte(*k, s);
-                    self.has[usize::from(*k)] >> s & 1 == 1
-                        && p.occ[s].iter().filter(|&c| p.board[c] == b).count() <= usize::from(*n)
-                }
-            }),
             End::Plies(n) => (p.ply >= *n).then_some(mover),
             End::NoProgress(n) => (p.quiet >= *n).then_some(mover),
             End::Repetition(n) => {
