@@ -111,7 +111,7 @@ fn a_move_does_one_thing() {
         "step = \"forward\"",
         "step = \"forward\"\nslide = \"forward\"",
         "[[move]]",
-        "a move has one of place, drop, step, slide, leap, hop; this one has step and slide",
+        "a move has one of place, drop, step, slide, leap, hop, pivot, anywhere; this one has step and slide",
     );
 }
 

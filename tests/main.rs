@@ -21,6 +21,7 @@ mod declared_build;
 mod declared_counts;
 mod declared_edges;
 mod declared_rules;
+mod declared_seeds;
 mod declared_vs_program;
 mod definitions;
 mod determinism;

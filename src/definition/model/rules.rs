@@ -51,6 +51,10 @@ pub mod range {
     pub const REPETITION: (i64, i64) = (2, 16);
     /// `[[end]] pieces`: at most this many pieces left.
     pub const PIECES: (i64, i64) = (0, super::MAX_CELLS as i64);
+    /// A move's `blocked_by`: enemies across a cell's sides (a square cell has 4, a hex 6).
+    pub const BLOCKED_BY: (i64, i64) = (1, 6);
+    /// A move's `pieces_at_most`.
+    pub const PIECES_AT_MOST: (i64, i64) = (0, super::MAX_CELLS as i64);
 }
 
 /// A place in the definition file (byte offsets), for messages.
@@ -91,6 +95,8 @@ pub struct RulesDef {
     pub ends: Vec<EndDef>,
     /// The starting position.
     pub start: StartDef,
+    /// `[capture]`: groups captured after every ply.
+    pub capture: Option<GroupCapture>,
     /// The `[rules]` parameters the counts read, sorted.
     pub params_used: Vec<String>,
 }
@@ -192,6 +198,11 @@ pub enum What {
     Leap(Vec<(i32, i32)>),
     /// Over one adjacent piece to the empty cell behind it.
     Hop(PerSide<Vec<Dir>>),
+    /// Rolling around one of its corners, through empty cells, onto an empty cell (triangle
+    /// boards).
+    Pivot,
+    /// To any cell the move's `to` allows.
+    Anywhere,
 }
 
 impl What {
@@ -256,8 +267,25 @@ pub struct MoveDef {
     pub custodial: Option<Custodial>,
     /// The phases it exists in (indices; empty: every phase).
     pub phases: Vec<usize>,
+    /// A piece with this many enemies across its sides cannot make it.
+    pub blocked_by: Option<Count>,
+    /// It exists only while its side has at most this many pieces on the board.
+    pub pieces_at_most: Option<Count>,
     /// Where it is defined.
     pub at: Place,
+}
+
+/// `[capture]`: after every ply, groups of the other sides that the ply closes are captured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupCapture {
+    /// `no-liberties` (closed by any piece) rather than `encircled` (by the mover's only).
+    pub liberties: bool,
+    /// The pieces change side (else they are removed).
+    pub turn: bool,
+    /// Per border mark (`geometry::BorderMark` order: hole, plain), the side (index) it acts
+    /// as; a border side whose mark is not listed, or a board without marks, closes for every
+    /// side.
+    pub edges: Vec<(crate::geometry::BorderMark, usize)>,
 }
 
 /// `custodial = { with, hostile, dirs }`.
@@ -296,6 +324,8 @@ pub struct EndDef {
     pub result: Outcome,
     /// The one side (index) it is judged for; every side when `None`.
     pub side: Option<usize>,
+    /// The phases (indices) in which it holds; every phase when empty.
+    pub phases: Vec<usize>,
     /// Where it is defined.
     pub at: Place,
 }

@@ -146,6 +146,15 @@ pub struct MoveRaw {
     pub leap: Option<Spanned<Vec<Spanned<Vec<I>>>>>,
     /// Directions of a hop over one adjacent piece.
     pub hop: Option<Spanned<Strs>>,
+    /// `"corners"`: the piece rolls around one of its corners through empty cells (triangle
+    /// boards).
+    pub pivot: Option<S>,
+    /// The piece moves to any cell `to` allows.
+    pub anywhere: Option<B>,
+    /// A piece with this many enemies or more across its sides cannot make this move.
+    pub blocked_by: Option<Spanned<Count>>,
+    /// The move exists only while its side has at most this many pieces on the board.
+    pub pieces_at_most: Option<Spanned<Count>>,
     /// (leap) every sign and swap of the offsets too.
     pub mirror: Option<B>,
     /// (slide) fewest cells.
@@ -286,8 +295,23 @@ pub struct EndRaw {
     pub by: Option<Spanned<Strs>>,
     /// The same position for the n-th time.
     pub repetition: Option<Spanned<Count>>,
+    /// The phase(s) in which the end holds (every phase by default).
+    pub phase: Option<Spanned<Strs>>,
     /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`.
     pub result: S,
+}
+
+/// `[capture]`: after every ply, the other sides' groups it closes are captured.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureRaw {
+    /// `encircled` (every side of the group meets the mover's pieces or edges acting as the
+    /// mover) or `no-liberties` (every side meets a piece or an edge).
+    pub group: S,
+    /// `turn` (the pieces change to the mover's side) or `remove`.
+    pub effect: S,
+    /// A border mark → the side it acts as (`{ hole = "red", plain = "white" }`).
+    pub edges: Option<Spanned<Named<S>>>,
 }
 
 /// `[start]`: the starting position, as a position file writes it.

@@ -43,7 +43,9 @@ const RELATIVE: [&str; 9] = [
 /// Groups of directions.
 const GROUPS: [&str; 5] = ["orthogonal", "diagonal", "all", "hex", "adjacent"];
 /// The keys of a `[[move]]` that say what it does.
-const ACTIONS: [&str; 6] = ["place", "drop", "step", "slide", "leap", "hop"];
+const ACTIONS: [&str; 8] = [
+    "place", "drop", "step", "slide", "leap", "hop", "pivot", "anywhere",
+];
 /// Results of an end.
 const RESULTS: [&str; 5] = ["win", "loss", "draw", "most-pieces", "fewest-pieces"];
 /// What a target cell may hold.
@@ -185,6 +187,9 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         }
     }
     ends(cx, raw, turns, &names);
+    if let Some(c) = &raw.capture {
+        capture(cx, c.get_ref(), &names);
+    }
     if let Some(s) = &raw.start {
         let s = s.get_ref();
         if let Some(to) = &s.to_move {
@@ -238,6 +243,7 @@ fn without_turns(cx: &mut Ctx, raw: &raw::GameFile) {
         ("[[phase]]", raw.phase.first().map(Spanned::span)),
         ("[[end]]", raw.end.first().map(Spanned::span)),
         ("[start]", raw.start.as_ref().map(Spanned::span)),
+        ("[capture]", raw.capture.as_ref().map(Spanned::span)),
     ];
     for (table, span) in found {
         if let Some(span) = span {
@@ -538,6 +544,8 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
             r.slide.is_some(),
             r.leap.is_some(),
             r.hop.is_some(),
+            r.pivot.is_some(),
+            r.anywhere.is_some(),
         ])
         .filter(|(_, g)| *g)
         .map(|(a, _)| *a)
@@ -562,6 +570,26 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     }
     if let Some(p) = &r.place {
         one_of(cx, p, &["empty"], "`place`");
+    }
+    if let Some(p) = &r.pivot {
+        one_of(cx, p, &["corners"], "`pivot`");
+    }
+    if let Some(a) = r.anywhere.as_ref().filter(|a| !*a.get_ref()) {
+        cx.err(
+            a,
+            "`anywhere = false` says nothing: write `anywhere = true` or leave it out".into(),
+        );
+    }
+    if let Some(n) = &r.blocked_by {
+        names.count(
+            cx,
+            n,
+            range::BLOCKED_BY,
+            "`blocked_by` (enemies across a cell's sides)",
+        );
+    }
+    if let Some(n) = &r.pieces_at_most {
+        names.count(cx, n, range::PIECES_AT_MOST, "`pieces_at_most`");
     }
     if let Some(d) = &r.drop {
         names.dirs(cx, &Spanned::new(d.span(), Strs::One(d.get_ref().clone())));
@@ -670,7 +698,20 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         }
     }
     // The other qualifiers of one kind of move: the format never ignores a key.
-    let fits: [(&str, Option<Place>, bool, &str); 8] = [
+    let moves_a_piece = r.place.is_none() && r.drop.is_none();
+    let fits: [(&str, Option<Place>, bool, &str); 10] = [
+        (
+            "blocked_by",
+            span(&r.blocked_by),
+            moves_a_piece,
+            "moves of a piece on the board",
+        ),
+        (
+            "to",
+            span(&r.to),
+            r.pivot.is_none(),
+            "moves other than `pivot` (a pivot ends on an empty cell)",
+        ),
         ("mirror", span(&r.mirror), r.leap.is_some(), "leaps"),
         ("min", span(&r.min), r.slide.is_some(), "slides"),
         ("max", span(&r.max), r.slide.is_some(), "slides"),
@@ -694,6 +735,18 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         let over_enemy = r.over.as_ref().is_some_and(|o| o.get_ref() == "enemy");
         if !over_enemy {
             cx.err(m, "a chain of hops over pieces that stay could go round for ever: capture the pieces hopped, or give `max_hops`".into());
+        }
+    }
+}
+
+/// `[capture]`: known words, border marks and sides.
+fn capture(cx: &mut Ctx, c: &raw::CaptureRaw, names: &Names) {
+    one_of(cx, &c.group, &["encircled", "no-liberties"], "`group`");
+    one_of(cx, &c.effect, &["turn", "remove"], "`effect`");
+    if let Some(edges) = &c.edges {
+        for (mark, side) in edges.get_ref() {
+            one_of(cx, mark, &["hole", "plain"], "border mark");
+            names.side(cx, side);
         }
     }
 }
@@ -776,6 +829,11 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         }
         if let Some(s) = &r.side {
             names.side(cx, s);
+        }
+        if let Some(p) = &r.phase {
+            for p in items(p) {
+                known(cx, &p, &names.phases, "phase");
+            }
         }
         if let Some(n) = &r.line {
             names.count(cx, n, range::LINE, "`line`");

@@ -57,6 +57,25 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
         if let Some(c) = r.custodial.as_ref().and_then(|c| c.get_ref().dirs.as_ref()) {
             side_dirs(cx, grid, c, &forward, "custodial");
         }
+        if let (Some(p), false) = (&r.pivot, matches!(grid, Grid::Triangles(_))) {
+            cx.err(
+                p,
+                "`pivot`: a piece rolls round the corners of triangles; this board is not a `triangles` grid".into(),
+            );
+        }
+    }
+    if let Some(edges) = raw
+        .capture
+        .as_ref()
+        .and_then(|c| c.get_ref().edges.as_ref())
+    {
+        let marked = matches!(grid, Grid::Triangles(t) if !t.border.is_empty());
+        if !marked {
+            cx.err(
+                edges,
+                "`edges`: the board has no border marks (a `triangles` board's `border = [\"hole\", \"plain\"]`)".into(),
+            );
+        }
     }
     for e in raw.end.iter().take(MAX_ENDS) {
         let e = e.get_ref();

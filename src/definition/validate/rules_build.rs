@@ -11,13 +11,13 @@
 use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
-    Cond, Count, Custodial, Dir, EndDef, KindDef, MoveDef, Outcome, Pass, PerSide, PhaseDef,
-    Promote, RegionDef, RulesDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS, MAX_KINDS,
-    MAX_MOVES, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
+    Cond, Count, Custodial, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, Pass, PerSide,
+    PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS,
+    MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, RulesRegionRaw, Strs, S};
-use crate::geometry::{dirs, Grid};
+use crate::geometry::{dirs, BorderMark, Grid};
 use toml::Spanned;
 
 /// The names a rule refers to, in the order that gives their indices.
@@ -265,6 +265,25 @@ pub(super) fn build(
         phases,
         ends,
         start,
+        capture: raw.capture.as_ref().map(|c| {
+            let c = c.get_ref();
+            GroupCapture {
+                liberties: c.group.get_ref() == "no-liberties",
+                turn: c.effect.get_ref() == "turn",
+                edges: c.edges.as_ref().map_or_else(Vec::new, |e| {
+                    e.get_ref()
+                        .iter()
+                        .map(|(mark, side)| {
+                            let mark = match mark.get_ref().as_str() {
+                                "hole" => BorderMark::Hole,
+                                _ => BorderMark::Plain,
+                            };
+                            (mark, ix.side(side.get_ref()))
+                        })
+                        .collect()
+                }),
+            }
+        }),
         params_used: sorted(used.to_vec()),
     }
 }
@@ -346,6 +365,10 @@ fn a_move(
         What::Leap(sorted(offsets))
     } else if let Some(d) = &r.hop {
         What::Hop(per_side(cx, grid, d, forward, "hop"))
+    } else if r.pivot.is_some() {
+        What::Pivot
+    } else if r.anywhere.is_some() {
+        What::Anywhere
     } else {
         What::Place
     };
@@ -410,6 +433,8 @@ fn a_move(
         phases: r.phase.as_ref().map_or_else(Vec::new, |p| {
             sorted(items(p).iter().map(|p| ix.phase(p.get_ref())).collect())
         }),
+        blocked_by: r.blocked_by.as_ref().map(count),
+        pieces_at_most: r.pieces_at_most.as_ref().map(count),
         at: m.span(),
     }
 }
@@ -491,6 +516,9 @@ fn an_end(
         cond,
         result,
         side: r.side.as_ref().map(|s| ix.side(s.get_ref())),
+        phases: r.phase.as_ref().map_or_else(Vec::new, |p| {
+            sorted(items(p).iter().map(|p| ix.phase(p.get_ref())).collect())
+        }),
         at: e.span(),
     }
 }

@@ -49,6 +49,7 @@ fn writes(m: &MoveDef, grid: &Grid) -> Writes {
         What::Drop(_) if m.what.by_column(grid) => Writes::Column,
         What::Drop(_) => Writes::Cell,
         What::Step(_) | What::Slide { .. } | What::Leap(_) => Writes::Path,
+        What::Pivot | What::Anywhere => Writes::Path,
         What::Hop(_) if m.capture => Writes::Captures,
         What::Hop(_) => Writes::Path,
     }
@@ -90,6 +91,8 @@ fn action(m: &raw::MoveRaw) -> Option<Range<usize>> {
         .or_else(|| strs(&m.slide))
         .or_else(|| strs(&m.hop))
         .or_else(|| m.leap.as_ref().map(Spanned::span))
+        .or_else(|| m.pivot.as_ref().map(Spanned::span))
+        .or_else(|| m.anywhere.as_ref().map(Spanned::span))
 }
 
 /// Why `b` can write a move as `a` writes another one, for a side both have in a phase both
@@ -238,6 +241,12 @@ fn paths(rd: &RulesDef, grid: &Grid, m: &MoveDef, s: usize) -> BTreeSet<(usize, 
                     to.extend(over.and_then(|t| dirs::step(grid, t, usize::from(d))));
                 }
             }
+            What::Pivot => {
+                if let Grid::Triangles(t) = grid {
+                    to.extend(t.touching.get(c).into_iter().flatten().copied());
+                }
+            }
+            What::Anywhere => to.extend((0..grid.len()).filter(|&t| t != c)),
             What::Place | What::Drop(_) => {}
         }
         // A chain's first hop may land anywhere on its way; a move's end keeps `into`.

@@ -47,6 +47,10 @@ pub enum Act {
     Leap,
     /// Over one piece to the cell behind it.
     Hop,
+    /// Round a corner, through empty cells ([`Program::pivots`]).
+    Pivot,
+    /// To any cell `to` allows.
+    Anywhere,
 }
 
 /// A `[[move]]`, compiled.
@@ -117,6 +121,35 @@ pub struct Rule {
     pub reach_at: [Vec<u32>; MAX_SIDES],
     /// Per side, the most cells one cell reaches.
     pub widest: [usize; MAX_SIDES],
+    /// A piece with this many enemies across its sides cannot make the move (0: no limit).
+    pub blocked_by: u8,
+    /// The move exists while its side has at most this many pieces on the board.
+    pub at_most: u16,
+}
+
+/// One end compiled: its condition, its result, the sides and the phases it is judged in.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    /// The condition.
+    pub end: End,
+    /// The result for the condition's subject.
+    pub outcome: Outcome,
+    /// The sides it is judged for (bit mask).
+    pub sides: u8,
+    /// The phases it holds in (bit mask).
+    pub phases: u16,
+}
+
+/// `[capture]` compiled.
+#[derive(Debug, Clone)]
+pub struct Group {
+    /// Closed by any piece (`no-liberties`), not only the mover's (`encircled`).
+    pub liberties: bool,
+    /// The pieces change side (else they are removed).
+    pub turn: bool,
+    /// Per cell, the sides its border sides close for (bit mask; every side for a cell
+    /// without border sides).
+    pub edge: Vec<u8>,
 }
 
 /// A `[[kind]]`, compiled.
@@ -229,8 +262,13 @@ pub struct Program {
     /// Whether two alike rules may yield one move in some position (then generation drops the
     /// repeats, so that each move is listed once and random play is uniform over the moves).
     pub overlap: bool,
-    /// Ends, in file order, with their results and the sides they are judged for (bit mask).
-    pub ends: Vec<(End, Outcome, u8)>,
+    /// Ends, in file order.
+    pub ends: Vec<EndRule>,
+    /// `[capture]`: groups captured after every ply.
+    pub group: Option<Group>,
+    /// (triangle boards) per cell, the cells it rolls through pivoting on each corner each way
+    /// round, nearest first ([`crate::geometry::TriangleGrid::pivot_paths`]).
+    pub pivots: Vec<Vec<Vec<u16>>>,
     /// When a side passes.
     pub pass: Pass,
     /// Actions of a turn.
@@ -494,7 +532,16 @@ impl Program {
                     End::Repetition(bounded(c, params, range::REPETITION, "`repetition`")?)
                 }
             };
-            ends.push((end, e.result, e.side.map_or(u8::MAX, |s| 1 << s)));
+            ends.push(EndRule {
+                end,
+                outcome: e.result,
+                sides: e.side.map_or(u8::MAX, |s| 1 << s),
+                phases: if e.phases.is_empty() {
+                    u16::MAX
+                } else {
+                    mask(&e.phases)
+                },
+            });
         }
         let mut phases = Vec::new();
         let mut at = 0u32;
@@ -534,7 +581,24 @@ impl Program {
             .iter()
             .filter_map(|k| k.promote.map(|(to, _, _)| 1u16 << to))
             .fold(0, |m, b| m | b);
-        let capped = if flips { 0 } else { !promoted };
+        let turns = rd.capture.as_ref().is_some_and(|g| g.turn);
+        let capped = if flips || turns { 0 } else { !promoted };
+        let group = rd.capture.as_ref().map(|g| Group {
+            liberties: g.liberties,
+            turn: g.turn,
+            edge: edges(grid, g),
+        });
+        let pivots = match grid {
+            Grid::Triangles(t) if rules.iter().any(|r| r.act == Act::Pivot) => (0..n)
+                .map(|c| {
+                    t.pivot_paths(c)
+                        .into_iter()
+                        .map(|p| p.into_iter().map(|x| x as u16).collect())
+                        .collect()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();
         let mut keys = vec!["board", "to_move"];
         if rd.start.hand.is_some() {
@@ -583,6 +647,8 @@ impl Program {
             alike,
             overlap,
             ends,
+            group,
+            pivots,
             pass: rd.pass,
             actions,
             first,
@@ -799,6 +865,8 @@ fn compile_move(
             dirs = dirs_of(v);
             Act::Hop
         }
+        What::Pivot => Act::Pivot,
+        What::Anywhere => Act::Anywhere,
     };
     for d in dirs.iter().flatten() {
         if *d != ADJACENT && usize::from(*d) >= nd {
@@ -847,7 +915,29 @@ fn compile_move(
         reach: Default::default(),
         reach_at: Default::default(),
         widest: [0; MAX_SIDES],
+        blocked_by: match &m.blocked_by {
+            Some(c) => bounded(c, params, range::BLOCKED_BY, "`blocked_by`")? as u8,
+            None => 0,
+        },
+        at_most: match &m.pieces_at_most {
+            Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,
+            None => u16::MAX,
+        },
     })
+}
+
+/// Per cell, the sides its border sides close a group for: a marked side acts as the side
+/// `[capture] edges` names for its mark; any other border side closes for every side.
+fn edges(grid: &Grid, g: &def::GroupCapture) -> Vec<u8> {
+    let mut edge = vec![u8::MAX; grid.len()];
+    if let Grid::Triangles(t) = grid {
+        for b in &t.border {
+            if let Some(&(_, s)) = g.edges.iter().find(|(m, _)| *m == b.mark) {
+                edge[b.cell] &= 1 << s;
+            }
+        }
+    }
+    edge
 }
 
 /// What a board byte is to side `s`.
@@ -902,9 +992,14 @@ pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
 }
 
 /// Whether rules `a` and `b` write their moves alike: the same action (a step, a slide and a
-/// leap are all written `from-to`), the same kind put, the same capture by a hop.
+/// leap, a pivot and a move anywhere are all written `from-to`), the same kind put, the same capture by a hop.
 fn written_alike(a: &Rule, b: &Rule) -> bool {
-    let reach = |r: &Rule| matches!(r.act, Act::Step | Act::Slide { .. } | Act::Leap);
+    let reach = |r: &Rule| {
+        matches!(
+            r.act,
+            Act::Step | Act::Slide { .. } | Act::Leap | Act::Pivot | Act::Anywhere
+        )
+    };
     match (a.act, b.act) {
         (Act::Place, Act::Place) => a.puts == b.puts,
         (Act::Drop, Act::Drop) => a.puts == b.puts && a.by_column == b.by_column,
@@ -923,7 +1018,12 @@ fn may_meet(a: &Rule, b: &Rule) -> bool {
     match a.act {
         Act::Place | Act::Drop => true,
         _ if a.pieces & b.pieces == 0 => false,
-        _ if matches!(a.act, Act::Leap) || matches!(b.act, Act::Leap) => true,
+        _ if [a.act, b.act]
+            .iter()
+            .any(|x| matches!(x, Act::Leap | Act::Pivot | Act::Anywhere)) =>
+        {
+            true
+        }
         _ => (0..MAX_SIDES).any(|s| a.dirs[s].iter().any(|d| b.dirs[s].contains(d))),
     }
 }

@@ -143,15 +143,16 @@ impl Program {
         if r.sides & (1 << s) == 0 || (r.phases != 0 && r.phases & (1 << p.phase) == 0) {
             return;
         }
+        if r.at_most != u16::MAX && p.occ[s].count() > u32::from(r.at_most) {
+            return;
+        }
         match r.act {
             Act::Place => self.gen_place(p, s, ri, r, out),
             Act::Drop => self.gen_drop(p, s, ri, r, out),
             Act::Step | Act::Leap => self.gen_reach(p, s, ri, r, out),
+            Act::Pivot | Act::Anywhere => self.gen_roll(p, s, ri, r, out),
             _ => {
-                let mut own = p.occ[s];
-                if let Some(f) = r.from {
-                    own &= self.regions[usize::from(f)][s];
-                }
+                let own = self.movers(p, s, r);
                 // One budget for the rule's chains in this position, whatever the pieces.
                 let mut budget = MAX_CHAIN_STEPS;
                 for c in own.iter() {
@@ -187,6 +188,66 @@ impl Program {
         }
     }
 
+    /// The cells of side `s`'s pieces that may make a move of `r`: in its `from` region, not
+    /// blocked (kinds are filtered by the caller).
+    #[inline]
+    fn movers(&self, p: &DPos, s: usize, r: &Rule) -> Bits {
+        let mut own = p.occ[s];
+        if let Some(f) = r.from {
+            own &= self.regions[usize::from(f)][s];
+        }
+        if r.blocked_by > 0 {
+            let enemies = p.occupied().andnot(p.occ[s]);
+            for c in own.iter() {
+                if (self.near[c] & enemies).count() >= u32::from(r.blocked_by) {
+                    own.clear(c);
+                }
+            }
+        }
+        own
+    }
+
+    /// Pivots (each cell a piece rolls onto, through empty cells round one of its corners)
+    /// and moves anywhere: each target once, however many ways lead to it.
+    fn gen_roll(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
+        let occupied = p.occupied();
+        let anywhere = if r.act == Act::Anywhere {
+            let mut cells = Bits::EMPTY;
+            for c in self.all.iter() {
+                if r.to_ok[s][usize::from(p.board[c])] && (!r.limited || self.lands(r, s, c)) {
+                    cells.set(c);
+                }
+            }
+            cells
+        } else {
+            Bits::EMPTY
+        };
+        for c in self.movers(p, s, r).iter() {
+            let k = self.kind_of[usize::from(p.board[c])];
+            if r.pieces & (1 << k) == 0 {
+                continue;
+            }
+            let mut to = anywhere;
+            if r.act == Act::Pivot {
+                for path in &self.pivots[c] {
+                    for &t in path {
+                        let t = usize::from(t);
+                        if occupied.test(t) {
+                            break;
+                        }
+                        if !r.limited || self.lands(r, s, t) {
+                            to.set(t);
+                        }
+                    }
+                }
+            }
+            to.clear(c);
+            for t in to.iter() {
+                out.push(DMove::new(ri, Some(c), t));
+            }
+        }
+    }
+
     /// Whether a piece may end its move on `t` (`into`, `not_into`).
     #[inline]
     fn lands(&self, r: &Rule, s: usize, t: usize) -> bool {
@@ -216,10 +277,7 @@ impl Program {
 
     /// Steps and leaps: the cells each piece reaches come from a table, one test each.
     fn gen_reach(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
-        let mut own = p.occ[s];
-        if let Some(f) = r.from {
-            own &= self.regions[usize::from(f)][s];
-        }
+        let own = self.movers(p, s, r);
         let (at, cells, ok) = (&r.reach_at[s], &r.reach[s], &r.to_ok[s]);
         // Room for every reached cell, filled without a branch per cell (whether a cell is free
         // is random in play, so a branch there is mispredicted often), then cut to the moves

@@ -187,12 +187,15 @@ mod tests {
             must_flip: false,
             custodial: None,
             phases: vec![],
+            blocked_by: None,
+            pieces_at_most: None,
             at: 0..0,
         };
         let end = |cond, result| EndDef {
             cond,
             result,
             side: None,
+            phases: vec![],
             at: 0..0,
         };
         RulesDef {
@@ -227,6 +230,7 @@ mod tests {
                 board: None,
                 hand: None,
             },
+            capture: None,
             params_used: vec![],
         }
     }

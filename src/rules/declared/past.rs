@@ -47,6 +47,86 @@ impl Program {
                 })
             })
             .or_else(|| self.over_before(p))
+            .or_else(|| self.more_than_supplied(p))
+            .or_else(|| self.hands_of_turns(p))
+            .or_else(|| self.group_left(p))
+    }
+
+    /// Where pieces come from hands (`[start] hand`): more pieces on the board and in hand
+    /// than the start had (no ply makes a piece: a placement takes it from a hand, a capture
+    /// turns or removes one).
+    fn more_than_supplied(&self, p: &DPos) -> Option<String> {
+        if !self.explicit_hand {
+            return None;
+        }
+        let total = |q: &DPos| -> u32 {
+            (0..self.ns)
+                .map(|s| q.occ[s].count() + u32::from(q.hand[s]))
+                .sum()
+        };
+        let (now, start) = (total(p), total(&self.start));
+        (now > start).then(|| {
+            format!(
+                "`board`: {now} pieces on the board and in hand, more than the {start} of the start (no ply makes a piece)"
+            )
+        })
+    }
+
+    /// In a first phase whose every ply puts a piece from a hand, one a turn: hands the turns
+    /// cannot give (each ply takes one piece from the hand of the side playing it, in turn
+    /// order from the start).
+    fn hands_of_turns(&self, p: &DPos) -> Option<String> {
+        let placing = self.explicit_hand
+            && p.phase == 0
+            && matches!(self.phases.first(), Some((_, None)))
+            && self.pass == Pass::Never
+            && self.actions == 1
+            && self.first == 1
+            && self
+                .rules
+                .iter()
+                .filter(|r| r.phases == 0 || r.phases & 1 == 1)
+                .all(|r| r.act == Act::Place);
+        if !placing {
+            return None;
+        }
+        let start = &self.start;
+        let left: u32 = p.hand[..self.ns].iter().map(|&h| u32::from(h)).sum();
+        let given: u32 = start.hand[..self.ns].iter().map(|&h| u32::from(h)).sum();
+        let plies = given.checked_sub(left)?;
+        let (mut hand, mut side) = (start.hand, usize::from(start.to_move));
+        for _ in 0..plies {
+            hand[side] = hand[side].checked_sub(1)?;
+            side = (side + 1) % self.ns;
+        }
+        if hand[..self.ns] == p.hand[..self.ns] && side == usize::from(p.to_move) {
+            return None;
+        }
+        let hands: Vec<String> = (0..self.ns)
+            .map(|s| format!("{} {}", self.sides[s], hand[s]))
+            .collect();
+        Some(format!(
+            "`hand`: after {} from the start, the hands are {} with {} to move; each ply places one piece from the hand of the side playing it",
+            counted(i64::from(plies), "placement", "placements"),
+            listed(&hands),
+            self.sides[side]
+        ))
+    }
+
+    /// A group of the side to move standing closed by the last mover: `[capture]` took it
+    /// after that side's ply.
+    fn group_left(&self, p: &DPos) -> Option<String> {
+        let g = self.group.as_ref()?;
+        let (o, by) = (usize::from(p.to_move), self.last_mover(p));
+        if o == by {
+            return None;
+        }
+        let c = p.occ[o].iter().find(|&c| self.group_of(p, c, o, by, g).1)?;
+        let what = if g.turn { "turned over" } else { "removed" };
+        Some(format!(
+            "`board`: {}'s group on {} stands closed by {}, whose last ply would have {what} it",
+            self.sides[o], self.names[c], self.sides[by]
+        ))
     }
 
     /// Whether every ply puts one piece of the side playing it and nothing else changes.
@@ -55,6 +135,7 @@ impl Program {
             && self.rules.iter().all(|r| {
                 matches!(r.act, Act::Place | Act::Drop) && !r.flip && r.custodial.is_none()
             })
+            && self.group.is_none()
     }
 
     /// Counts of pieces that the turns cannot give, in a game whose plies only put pieces.
@@ -122,8 +203,8 @@ impl Program {
     /// turned or moved out of a longer line leaves one that no ply was judged on.
     fn shape(&self, p: &DPos, s: usize) -> Option<String> {
         let exact_lines = self.only_puts();
-        self.ends.iter().find_map(|(e, _, only)| match e {
-            _ if only >> s & 1 == 0 => None,
+        self.ends.iter().find_map(|e| match &e.end {
+            _ if e.sides >> s & 1 == 0 || e.phases >> p.phase & 1 == 0 => None,
             End::Line { n, exact, axes } if exact_lines || !*exact => p.occ[s]
                 .iter()
                 .any(|c| self.line_through(p, s, c, *n, *exact, axes))

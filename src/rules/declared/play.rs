@@ -8,7 +8,7 @@
 //! at the same ply and file order must pick between them.
 
 use super::bits::Bits;
-use super::compile::{outcome, Act, Class, End, Program, MAX_SEEN, NONE, UNLIMITED};
+use super::compile::{outcome, Act, Class, End, Group, Program, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
 
@@ -40,7 +40,12 @@ impl Program {
                     progress = true;
                     placed
                 }
-                Act::Step | Act::Slide { .. } | Act::Leap | Act::Hop => {
+                Act::Step
+                | Act::Slide { .. }
+                | Act::Leap
+                | Act::Hop
+                | Act::Pivot
+                | Act::Anywhere => {
                     let from = m.from().unwrap_or(to);
                     let moved = q.board[from];
                     q.take(from, s as u8);
@@ -114,6 +119,11 @@ impl Program {
                 }
             }
             changed = Some(to);
+        }
+        if let Some(g) = &self.group {
+            if !m.is_pass() && self.capture_groups(q, s, g) {
+                progress = true;
+            }
         }
         if self.use_ply {
             q.ply = q.ply.saturating_add(1);
@@ -214,11 +224,11 @@ impl Program {
     /// or arrive in a ply).
     pub fn arrived_before(&self, p: &DPos) -> Option<(usize, usize)> {
         let mover = self.last_mover(p);
-        self.ends.iter().find_map(|(e, _, only)| match e {
-            End::Reach(r) => (0..self.ns)
-                .filter(|&s| s != mover && only >> s & 1 == 1)
+        self.ends.iter().find_map(|e| match e.end {
+            End::Reach(r) if e.phases >> p.phase & 1 == 1 => (0..self.ns)
+                .filter(|&s| s != mover && e.sides >> s & 1 == 1)
                 .find_map(|s| {
-                    (p.occ[s] & self.regions[usize::from(*r)][s])
+                    (p.occ[s] & self.regions[usize::from(r)][s])
                         .lowest()
                         .map(|c| (s, c))
                 }),
@@ -237,18 +247,21 @@ impl Program {
     /// when it comes first; [`GOING`] when none does.
     fn first_end(&self, p: &DPos, holds: impl Fn(&DPos, &End, u8) -> Option<usize>) -> u8 {
         let mut no_moves_first = None;
-        for (e, o, only) in &self.ends {
-            if let End::NoMoves = e {
-                no_moves_first.get_or_insert(*o);
+        for e in &self.ends {
+            if e.phases >> p.phase & 1 == 0 {
                 continue;
             }
-            if let Some(subject) = holds(p, e, *only) {
+            if let End::NoMoves = e.end {
+                no_moves_first.get_or_insert(e.outcome);
+                continue;
+            }
+            if let Some(subject) = holds(p, &e.end, e.sides) {
                 if let Some(nm) = no_moves_first {
                     if !self.can_move(p) {
                         return outcome(self, p, nm, usize::from(p.to_move));
                     }
                 }
-                return outcome(self, p, *o, subject);
+                return outcome(self, p, e.outcome, subject);
             }
         }
         GOING
@@ -308,9 +321,75 @@ impl Program {
         let o = self
             .ends
             .iter()
-            .find_map(|(e, o, _)| matches!(e, End::NoMoves).then_some(*o))
+            .find_map(|e| {
+                (matches!(e.end, End::NoMoves) && e.phases >> p.phase & 1 == 1).then_some(e.outcome)
+            })
             .unwrap_or(Outcome::Draw);
         outcome(self, p, o, usize::from(p.to_move))
+    }
+
+    /// Captures the groups of the sides other than `mover` that stand closed after its ply,
+    /// again until none is left (a group turned over can close another); whether any was.
+    pub(super) fn capture_groups(&self, q: &mut DPos, mover: usize, g: &Group) -> bool {
+        let mut any = false;
+        loop {
+            let mut changed = false;
+            for o in (0..self.ns).filter(|&o| o != mover) {
+                let mut seen = Bits::EMPTY;
+                for c in q.occ[o].iter() {
+                    if seen.test(c) {
+                        continue;
+                    }
+                    let (group, closed) = self.group_of(q, c, o, mover, g);
+                    seen |= group;
+                    if closed {
+                        for c in group.iter() {
+                            let k = self.kind_of[usize::from(q.board[c])];
+                            q.take(c, o as u8);
+                            if g.turn {
+                                q.put(c, self.byte(k, mover), mover as u8);
+                            }
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return any;
+            }
+            any = true;
+        }
+    }
+
+    /// The group of side `o`'s piece on `start` (its pieces joined to it across sides), and
+    /// whether it stands closed: every cell next to it holds a piece of `by` (of any side, for
+    /// `no-liberties`), and its border sides close for `by`.
+    pub(super) fn group_of(
+        &self,
+        q: &DPos,
+        start: usize,
+        o: usize,
+        by: usize,
+        g: &Group,
+    ) -> (Bits, bool) {
+        let closers = if g.liberties { q.occupied() } else { q.occ[by] };
+        let mut group = Bits::EMPTY.with(start);
+        let mut frontier = group;
+        let mut closed = true;
+        while !frontier.is_empty() {
+            let mut grown = Bits::EMPTY;
+            for c in frontier.iter() {
+                closed &= g.edge[c] >> by & 1 == 1;
+                grown |= self.near[c];
+            }
+            let own = grown & q.occ[o];
+            if !grown.andnot(own).andnot(closers).is_empty() {
+                closed = false;
+            }
+            frontier = own.andnot(group);
+            group |= frontier;
+        }
+        (group, closed)
     }
 
     /// Whether side `s` has a line of `n` (exactly `n` with `exact`) through `c`.
