@@ -132,6 +132,10 @@ fn bundled(project: &Project, game: &str, clock: &Clock, secs: f64) -> Row {
     }
 }
 
+/// The seed games declared as data, each measured beside its Rust engine (a game of the
+/// project, not of the registry).
+const SEEDS_DECLARED: [&str; 1] = ["imperator-declared"];
+
 /// The declared games of the registry (Breakthrough first), each measured as the bundled games
 /// are: `fast_playout` from its start. `main` prints the first row's ratio to RBG's figure.
 fn declared_rows(project: &Project, clock: &Clock, secs: f64) -> Vec<(&'static str, Row)> {
@@ -322,6 +326,15 @@ fn main() {
         rows.push((game, bundled(&project, game, &clock, secs)));
     }
     let declared = declared_rows(&project, &clock, secs);
+    // The seed games declared as data (`games/<seed>-declared`), beside their Rust engines.
+    let seeds: Vec<(&str, Row)> = SEEDS_DECLARED
+        .iter()
+        .map(|&game| {
+            let mut row = bundled(&project, game, &clock, secs);
+            row.engine = "ludopress declared engine".into();
+            (game, row)
+        })
+        .collect();
     let second = anchor.as_ref().map(|b| rbg(b, ms, &clock));
 
     println!();
@@ -345,7 +358,19 @@ fn main() {
     for (game, r) in &rows {
         print(r, game);
     }
+    for (game, r) in &seeds {
+        print(r, game);
+    }
     println!();
+    for (game, r) in &seeds {
+        let seed = game.trim_end_matches("-declared");
+        if let Some((_, rust)) = rows.iter().find(|(g, _)| *g == seed) {
+            println!(
+                "{game} / its Rust engine: {:.2}x",
+                (r.games as f64 / r.cpu) / (rust.games as f64 / rust.cpu)
+            );
+        }
+    }
     let anchor_rate =
         (!rbg_rate.is_empty()).then(|| rbg_rate.iter().sum::<f64>() / rbg_rate.len() as f64);
     match (anchor_rate, declared.first().map(|(_, r)| r)) {

@@ -125,6 +125,9 @@ pub struct Rule {
     pub blocked_by: u8,
     /// The move exists while its side has at most this many pieces on the board.
     pub at_most: u16,
+    /// A rule whose moves include all of this one's, whenever it is in force: then this one is
+    /// not generated (Imperator's free move includes its pivots).
+    pub covered_by: Option<u8>,
 }
 
 /// One end compiled: its condition, its result, the sides and the phases it is judged in.
@@ -266,9 +269,13 @@ pub struct Program {
     pub ends: Vec<EndRule>,
     /// `[capture]`: groups captured after every ply.
     pub group: Option<Group>,
-    /// (triangle boards) per cell, the cells it rolls through pivoting on each corner each way
-    /// round, nearest first ([`crate::geometry::TriangleGrid::pivot_paths`]).
-    pub pivots: Vec<Vec<Vec<u16>>>,
+    /// (triangle boards) the cells a piece rolls through pivoting on each corner each way round,
+    /// nearest first, each path ended by [`NONE`] ([`crate::geometry::TriangleGrid::pivot_paths`]):
+    /// those of cell `c` are `pivots[pivot_at[c]..pivot_at[c + 1]]` (one flat table, so that a
+    /// pivot is loads and tests).
+    pub pivots: Vec<u16>,
+    /// See `pivots`.
+    pub pivot_at: Vec<u32>,
     /// When a side passes.
     pub pass: Pass,
     /// Actions of a turn.
@@ -588,17 +595,23 @@ impl Program {
             turn: g.turn,
             edge: edges(grid, g),
         });
-        let pivots = match grid {
-            Grid::Triangles(t) if rules.iter().any(|r| r.act == Act::Pivot) => (0..n)
-                .map(|c| {
-                    t.pivot_paths(c)
-                        .into_iter()
-                        .map(|p| p.into_iter().map(|x| x as u16).collect())
-                        .collect()
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let (mut pivots, mut pivot_at) = (Vec::new(), vec![0u32]);
+        if let Grid::Triangles(t) = grid {
+            if rules.iter().any(|r| r.act == Act::Pivot) {
+                for c in 0..n {
+                    for path in t.pivot_paths(c) {
+                        pivots.extend(path.into_iter().map(|x| x as u16));
+                        pivots.push(NONE);
+                    }
+                    pivot_at.push(pivots.len() as u32);
+                }
+            }
+        }
+        for a in 0..rules.len() {
+            rules[a].covered_by = (0..rules.len())
+                .find(|&b| b != a && covers(&rules[b], &rules[a]))
+                .map(|b| b as u8);
+        }
         let side_names: Vec<&str> = rd.sides.iter().map(String::as_str).collect();
         let mut keys = vec!["board", "to_move"];
         if rd.start.hand.is_some() {
@@ -649,6 +662,7 @@ impl Program {
             ends,
             group,
             pivots,
+            pivot_at,
             pass: rd.pass,
             actions,
             first,
@@ -919,11 +933,38 @@ fn compile_move(
             Some(c) => bounded(c, params, range::BLOCKED_BY, "`blocked_by`")? as u8,
             None => 0,
         },
+        covered_by: None,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,
             None => u16::MAX,
         },
     })
+}
+
+/// Whether every move of rule `a`, in any position where rule `b` is in force, is a move of
+/// `b` written and played alike: `b` moves any piece `a` moves (its kinds, sides, phases, start
+/// region, and pieces `a` does not find blocked) to any cell, onto whatever `a` may land on, and
+/// neither does more than move (no flip, no custodial capture, not compulsory).
+fn covers(b: &Rule, a: &Rule) -> bool {
+    let moves_only = |r: &Rule| !r.flip && r.custodial.is_none() && !r.compulsory;
+    let from_cells = matches!(
+        a.act,
+        Act::Step | Act::Slide { .. } | Act::Leap | Act::Pivot | Act::Anywhere
+    );
+    let phases = b.phases == 0 || (a.phases != 0 && a.phases & !b.phases == 0);
+    let blocked = b.blocked_by == 0 || (a.blocked_by != 0 && a.blocked_by <= b.blocked_by);
+    let lands = (0..MAX_SIDES).all(|s| (0..256).all(|x| !a.to_ok[s][x] || b.to_ok[s][x]));
+    b.act == Act::Anywhere
+        && from_cells
+        && moves_only(a)
+        && moves_only(b)
+        && !b.limited
+        && (b.from.is_none() || b.from == a.from)
+        && a.pieces & !b.pieces == 0
+        && a.sides & !b.sides == 0
+        && phases
+        && blocked
+        && lands
 }
 
 /// Per cell, the sides its border sides close a group for: a marked side acts as the side

@@ -65,16 +65,20 @@ impl Program {
     fn gen_moves(&self, p: &DPos, out: &mut Vec<DMove>) {
         let start = out.len();
         let s = usize::from(p.to_move);
+        // Rules that gave moves: a repeat needs two.
+        let mut giving = 0;
         for (i, &r) in self.order.iter().enumerate() {
             if i == self.ncompulsory && out.len() > start {
                 break;
             }
+            let before = out.len();
             self.gen_rule(p, s, r, out);
+            giving += usize::from(out.len() > before);
         }
         if self.any_longest {
             self.keep_longest(out, start);
         }
-        if self.overlap {
+        if self.overlap && giving > 1 {
             self.drop_repeats(out, start);
         }
     }
@@ -140,11 +144,13 @@ impl Program {
     /// The moves of rule `ri` for side `s`.
     fn gen_rule(&self, p: &DPos, s: usize, ri: u8, out: &mut Vec<DMove>) {
         let r = &self.rules[usize::from(ri)];
-        if r.sides & (1 << s) == 0 || (r.phases != 0 && r.phases & (1 << p.phase) == 0) {
+        if !self.in_force(p, s, r) {
             return;
         }
-        if r.at_most != u16::MAX && p.occ[s].count() > u32::from(r.at_most) {
-            return;
+        if let Some(b) = r.covered_by {
+            if self.in_force(p, s, &self.rules[usize::from(b)]) {
+                return;
+            }
         }
         match r.act {
             Act::Place => self.gen_place(p, s, ri, r, out),
@@ -188,6 +194,15 @@ impl Program {
         }
     }
 
+    /// Whether rule `r` gives side `s` moves in position `p`: its side, its phase, its count of
+    /// pieces.
+    #[inline]
+    fn in_force(&self, p: &DPos, s: usize, r: &Rule) -> bool {
+        r.sides & (1 << s) != 0
+            && (r.phases == 0 || r.phases & (1 << p.phase) != 0)
+            && (r.at_most == u16::MAX || p.occ[s].count() <= u32::from(r.at_most))
+    }
+
     /// The cells of side `s`'s pieces that may make a move of `r`: in its `from` region, not
     /// blocked (kinds are filtered by the caller).
     #[inline]
@@ -210,7 +225,6 @@ impl Program {
     /// Pivots (each cell a piece rolls onto, through empty cells round one of its corners)
     /// and moves anywhere: each target once, however many ways lead to it.
     fn gen_roll(&self, p: &DPos, s: usize, ri: u8, r: &Rule, out: &mut Vec<DMove>) {
-        let occupied = p.occupied();
         let anywhere = if r.act == Act::Anywhere {
             let mut cells = Bits::EMPTY;
             for c in self.all.iter() {
@@ -229,13 +243,16 @@ impl Program {
             }
             let mut to = anywhere;
             if r.act == Act::Pivot {
-                for path in &self.pivots[c] {
-                    for &t in path {
+                let cells = &self.pivots[self.pivot_at[c] as usize..self.pivot_at[c + 1] as usize];
+                let mut open = true;
+                for &t in cells {
+                    if t == NONE {
+                        open = true;
+                    } else if open {
                         let t = usize::from(t);
-                        if occupied.test(t) {
-                            break;
-                        }
-                        if !r.limited || self.lands(r, s, t) {
+                        if p.board[t] != 0 {
+                            open = false;
+                        } else if !r.limited || self.lands(r, s, t) {
                             to.set(t);
                         }
                     }
