@@ -448,15 +448,15 @@ fn a_feature_not_in_the_format_is_an_unknown_field() {
     let (e, bad) = after(
         "breakthrough",
         "step = \"forward\"",
-        "step = \"forward\"\nthen = \"arrow\"",
+        "step = \"forward\"\napproach = true",
     );
     assert_eq!(e.len(), 1, "{e:#?}");
     assert!(
-        e[0].starts_with(&place("breakthrough", &bad, "then", 0)),
+        e[0].starts_with(&place("breakthrough", &bad, "approach", 0)),
         "{}",
         e[0]
     );
-    assert!(e[0].contains("unknown field `then`"), "{}", e[0]);
+    assert!(e[0].contains("unknown field `approach`"), "{}", e[0]);
     // A region mixing one set and per-side sets is refused by the reader too.
     let (e, _) = after(
         "breakthrough",

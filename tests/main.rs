@@ -20,6 +20,7 @@ mod data_files;
 mod declared_build;
 mod declared_counts;
 mod declared_edges;
+mod declared_parts;
 mod declared_rules;
 mod declared_seeds;
 mod declared_vs_program;

@@ -115,3 +115,53 @@ pub fn refused(game: &str, from: &str, to: &str, needle: &str, says: &str) -> St
     assert!(found[0].contains(says), "`{says}` not in: {}", found[0]);
     found[0].clone()
 }
+
+/// A declared game of a scratch project through the commands a player uses: at the start
+/// `new` gives, `moves` lists each notation of `moves` (the engine's own list) once and nothing
+/// else, and in `play` the move typed as `typed` is played, recorded, and replays with `moves`.
+/// `text` is a whole `game.toml` of id `cards` (the scratch project's folder).
+pub fn through_commands(name: &str, text: &str, moves: &[(String, String)], typed: &str) {
+    use crate::common::ludopress_in;
+    let root = crate::common::scratch_project(name, text, &[]);
+    let run = |args: &[&str], input: &str| {
+        let o = ludopress_in(&root, args, input);
+        let (out, err) = (
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        );
+        assert_eq!(o.status.code(), Some(0), "{args:?}\n{out}\n{err}");
+        out
+    };
+    let start = run(&["new", "cards"], "");
+    let pos = root.join("start.toml");
+    std::fs::write(&pos, &start).unwrap();
+    let listed = run(&["moves", pos.to_str().unwrap()], "");
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), moves.len(), "{listed}");
+    for (m, _) in moves {
+        let once = lines
+            .iter()
+            .filter(|l| l.split('\t').next() == Some(m.as_str()))
+            .count();
+        assert_eq!(once, 1, "`{m}` in\n{listed}");
+    }
+    let record = root.join("r.toml");
+    let r = record.to_str().unwrap();
+    run(
+        &[
+            "play",
+            "cards",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+            "--record",
+            r,
+        ],
+        &format!("{typed}\nquit\n"),
+    );
+    let kept = std::fs::read_to_string(&record).unwrap();
+    assert!(kept.contains(&format!("\"{typed}\"")), "{kept}");
+    run(&["moves", r], "");
+    let _ = std::fs::remove_dir_all(&root);
+}

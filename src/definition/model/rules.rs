@@ -24,6 +24,11 @@ pub const MAX_REGIONS: usize = 64;
 pub const MAX_PHASES: usize = 16;
 /// Most hops of a chain (a move is packed in 64 bits).
 pub const MAX_HOPS: usize = 12;
+/// Most later parts of a move (`then`): a move is packed in 64 bits, 9 bits a part.
+pub const MAX_PARTS: usize = 3;
+/// Most moves the later parts of a move may give, worst case, for one move of its first part
+/// (checked at load, from the board's size and the parts' directions).
+pub const MAX_PART_MOVES: u64 = 65_536;
 
 /// The range of each count of the format, lowest and highest: one list for the file's checks
 /// and the engine's, so a `[rules]` parameter set on the command line (`analyze --set`) is held
@@ -139,8 +144,11 @@ pub struct RegionDef {
 pub struct KindDef {
     /// Its id.
     pub id: String,
-    /// Per side, the token a board writes for a piece of this kind.
+    /// Per side, the token a board writes for a piece of this kind; for a neutral kind, its
+    /// one token.
     pub tokens: PerSide<String>,
+    /// Owned by no side (an arrow, a wall).
+    pub neutral: bool,
     /// Most pieces of this kind a side has.
     pub max: Option<Count>,
     /// What it becomes, where.
@@ -271,8 +279,33 @@ pub struct MoveDef {
     pub blocked_by: Option<Count>,
     /// It exists only while its side has at most this many pieces on the board.
     pub pieces_at_most: Option<Count>,
+    /// The later parts of the move, in order.
+    pub parts: Vec<PartDef>,
     /// Where it is defined.
     pub at: Place,
+}
+
+/// A later part of a move: from the cell the move stands on, a step or slide (or any empty
+/// cell), where a piece of `put` is put, or else the moved piece goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartDef {
+    /// The kind (index) put there; `None`: the moved piece goes there.
+    pub put: Option<usize>,
+    /// How the cell is reached.
+    pub reach: PartReach,
+    /// The move may end before this part.
+    pub optional: bool,
+}
+
+/// How a part reaches its cell, from where the move stands; always an empty cell.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PartReach {
+    /// One cell in one of these directions (per side).
+    Step(PerSide<Vec<Dir>>),
+    /// Along a line over empty cells, in one of these directions (per side).
+    Slide(PerSide<Vec<Dir>>),
+    /// Any empty cell.
+    Anywhere,
 }
 
 /// `[capture]`: after every ply, groups of the other sides that the ply closes are captured.

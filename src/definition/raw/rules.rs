@@ -107,7 +107,9 @@ pub struct KindRaw {
     /// The kind's id (`pawn`, `man`, `king`).
     pub id: S,
     /// Side → the token a position's board writes for this kind (`{ white = "W" }`).
-    pub tokens: Spanned<Named<S>>,
+    pub tokens: Option<Spanned<Named<S>>>,
+    /// The token of a kind owned by no side (an arrow, a wall), instead of `tokens`.
+    pub neutral: Option<S>,
     /// Most pieces of this kind a side has; the supply of a `place` without `[start] hand`.
     pub max: Option<Spanned<Count>>,
     /// Promotion: `{ to = "king", in = "crown", ends_move = true }`.
@@ -200,6 +202,22 @@ pub struct MoveRaw {
     pub custodial: Option<Spanned<CustodialRaw>>,
     /// The phase(s) in which the move exists.
     pub phase: Option<Spanned<Strs>>,
+    /// The later parts of the move, each from where the one before ended.
+    pub then: Option<Spanned<Vec<Spanned<PartRaw>>>>,
+}
+
+/// A later part of a `[[move]]` (`then = [{ place = "arrow", slide = "all" }]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartRaw {
+    /// A kind put on the cell the part reaches (else the moved piece goes there).
+    pub place: Option<S>,
+    /// Directions of one step from where the move stands.
+    pub step: Option<Spanned<Strs>>,
+    /// Directions of a slide over empty cells from where the move stands.
+    pub slide: Option<Spanned<Strs>>,
+    /// The move may end before this part.
+    pub optional: Option<B>,
 }
 
 /// `custodial = { with, hostile, dirs }`.

@@ -10,8 +10,8 @@
 use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
-    range, Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS,
-    MAX_SIDES,
+    range, Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES,
+    MAX_REGIONS, MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, Until, S};
@@ -487,16 +487,31 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
     for (i, k) in raw.kind.iter().take(MAX_KINDS).enumerate() {
         let k = k.get_ref();
         unique(cx, &k.id, &names.kinds[..i], "kind");
-        names.per_side(
-            cx,
-            &k.tokens,
-            k.tokens.get_ref().keys(),
-            "`tokens`",
-            "token",
-        );
-        // Keys that are no side were reported just above.
-        let of_sides = k.tokens.get_ref().iter();
-        for (side, tok) in of_sides.filter(|(s, _)| names.sides.contains(&s.get_ref().as_str())) {
+        let mut written: Vec<(&str, &S)> = Vec::new();
+        match (&k.tokens, &k.neutral) {
+            (Some(t), None) => {
+                names.per_side(cx, t, t.get_ref().keys(), "`tokens`", "token");
+                // Keys that are no side were reported just above.
+                written.extend(
+                    t.get_ref()
+                        .iter()
+                        .filter(|(s, _)| names.sides.contains(&s.get_ref().as_str()))
+                        .map(|(s, tok)| (s.get_ref().as_str(), tok)),
+                );
+            }
+            (None, Some(tok)) => {
+                if names.sides.len() >= MAX_SIDES {
+                    cx.err(tok, format!("a game of {MAX_SIDES} sides has no room for pieces of nobody: at most {} sides with a `neutral` kind", MAX_SIDES - 1));
+                }
+                written.push(("nobody", tok));
+            }
+            (Some(t), Some(n)) => {
+                cx.err(n, "a kind has `tokens` (one per side) or `neutral` (one token, owned by no side), not both".into());
+                let _ = t;
+            }
+            (None, None) => cx.err(&k.id, format!("kind `{}` has no token: give `tokens = {{ <side> = \"T\", ... }}`, or `neutral = \"T\"` for pieces of nobody", k.id.get_ref())),
+        }
+        for (side, tok) in written {
             let t = tok.get_ref().as_str();
             if t.is_empty()
                 || t == "."
@@ -511,7 +526,7 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
             if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {
                 cx.err(tok, format!("token `{t}` is already {s}'s `{kind}`"));
             }
-            tokens.push((side.get_ref(), k.id.get_ref(), t));
+            tokens.push((side, k.id.get_ref(), t));
             if let Some(d) = &diagram {
                 if !d.contains(&t) {
                     cx.err(
@@ -731,10 +746,64 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
             cx.diags.push(cx.at(at, format!("`{key}` is for {what}")));
         }
     }
+    if let Some(then) = &r.then {
+        parts(cx, then, r, names);
+    }
     if flag(&r.chain) && !flag(&r.capture) && r.max_hops.is_none() {
         let over_enemy = r.over.as_ref().is_some_and(|o| o.get_ref() == "enemy");
         if !over_enemy {
             cx.err(m, "a chain of hops over pieces that stay could go round for ever: capture the pieces hopped, or give `max_hops`".into());
+        }
+    }
+}
+
+/// `then`: at most [`MAX_PARTS`] parts, each putting a known kind or moving the piece on,
+/// reaching its cell by one step, one slide or none (any empty cell).
+fn parts(
+    cx: &mut Ctx,
+    then: &Spanned<Vec<Spanned<raw::PartRaw>>>,
+    r: &raw::MoveRaw,
+    names: &Names,
+) {
+    if let Some(h) = &r.hop {
+        cx.err(
+            h,
+            "`then` is not for hops: a chain of hops is already one move of many jumps".into(),
+        );
+    }
+    if let Some(d) = &r.drop {
+        cx.err(
+            d,
+            "`then` is not for drops (a drop is written by its column alone)".into(),
+        );
+    }
+    if then.get_ref().len() > MAX_PARTS {
+        cx.err(
+            then,
+            format!("`then`: at most {MAX_PARTS} later parts (a move is packed in 64 bits)"),
+        );
+    }
+    if then.get_ref().is_empty() {
+        cx.err(
+            then,
+            "`then = []` says nothing: give a part or leave it out".into(),
+        );
+    }
+    for part in then.get_ref().iter().take(MAX_PARTS) {
+        let p = part.get_ref();
+        if let Some(k) = &p.place {
+            known(cx, k, &names.kinds, "kind");
+        }
+        match (&p.step, &p.slide) {
+            (Some(_), Some(sl)) => cx.err(sl, "a part reaches its cell by `step` or `slide`, not both".into()),
+            (None, None) if p.place.is_none() => cx.err(
+                part,
+                "a part puts a piece (`place = \"<kind>\"`) or moves the piece on (`step`, `slide`)".into(),
+            ),
+            _ => {}
+        }
+        for d in [&p.step, &p.slide].into_iter().flatten() {
+            names.dirs(cx, d);
         }
     }
 }

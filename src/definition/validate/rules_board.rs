@@ -8,7 +8,9 @@
 //! `rules.rs`, which reports them once.
 
 use super::context::Ctx;
-use crate::definition::model::rules::{MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_REGIONS};
+use crate::definition::model::rules::{
+    MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PART_MOVES, MAX_REGIONS,
+};
 use crate::definition::model::Board;
 use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, S};
 use crate::geometry::{dirs, Grid};
@@ -56,6 +58,33 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
         }
         if let Some(c) = r.custodial.as_ref().and_then(|c| c.get_ref().dirs.as_ref()) {
             side_dirs(cx, grid, c, &forward, "custodial");
+        }
+        if let Some(then) = &r.then {
+            // The most moves the later parts may give for one move of the first part: each
+            // part multiplies by the cells it may reach (one more when it may be left out).
+            let rows = grid.written_rows();
+            let longest = rows.len().max(rows.iter().map(Vec::len).max().unwrap_or(1)) as u64;
+            let mut worst = 1u64;
+            for part in then.get_ref() {
+                let part = part.get_ref();
+                let mut reach = grid.len() as u64;
+                if let Some(d) = &part.step {
+                    let ways = side_dirs(cx, grid, d, &forward, "step");
+                    reach = ways.iter().map(Vec::len).max().unwrap_or(0).max(6) as u64;
+                }
+                if let Some(d) = &part.slide {
+                    let ways = side_dirs(cx, grid, d, &forward, "slide");
+                    reach = ways.iter().map(Vec::len).max().unwrap_or(0) as u64 * longest;
+                }
+                let optional = part.optional.as_ref().is_some_and(|o| *o.get_ref());
+                worst = worst.saturating_mul(reach + u64::from(optional));
+            }
+            if worst > MAX_PART_MOVES {
+                cx.err(
+                    then,
+                    format!("`then`: its later parts could give up to {worst} moves for each move of its first part (at most {MAX_PART_MOVES}, so that one position's moves stay bounded): fewer parts, or parts that reach fewer cells"),
+                );
+            }
         }
         if let (Some(p), false) = (&r.pivot, matches!(grid, Grid::Triangles(_))) {
             cx.err(
@@ -354,15 +383,20 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b
     // (side, kind) of each token, and the `max` of each kind.
     let mut tokens: Vec<(&str, usize, usize)> = Vec::new();
     for (k, kind) in raw.kind.iter().take(MAX_KINDS).enumerate() {
-        for (side, t) in kind.get_ref().tokens.get_ref() {
+        let kind = kind.get_ref();
+        for (side, t) in kind.tokens.iter().flat_map(|t| t.get_ref()) {
             if let Some(s) = sides.iter().position(|x| x == side.get_ref()) {
                 tokens.push((t.get_ref().as_str(), s, k));
             }
         }
+        // A neutral kind's pieces are counted as a side after the last.
+        if let Some(t) = &kind.neutral {
+            tokens.push((t.get_ref().as_str(), sides.len(), k));
+        }
     }
     // In the order of the sides, then of the kinds, for messages.
     tokens.sort_by_key(|t| (t.1, t.2));
-    let mut counts = vec![vec![0usize; raw.kind.len().min(MAX_KINDS)]; sides.len()];
+    let mut counts = vec![vec![0usize; raw.kind.len().min(MAX_KINDS)]; sides.len() + 1];
     for (i, (row, w)) in rows.iter().zip(&widths).enumerate() {
         if row.len() != *w {
             let at = row[0].1.start..row[row.len() - 1].1.end;
@@ -408,7 +442,7 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b
                 if *n as i64 > max {
                     let msg = format!(
                         "`board` has {n} of {}'s `{}`, more than its `max` of {max}",
-                        sides[s],
+                        sides.get(s).unwrap_or(&"nobody"),
                         kind.id.get_ref()
                     );
                     cx.err(b, msg);

@@ -11,9 +11,9 @@
 use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
-    Cond, Count, Custodial, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, Pass, PerSide,
-    PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS,
-    MAX_KINDS, MAX_MOVES, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
+    Cond, Count, Custodial, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, PartDef,
+    PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target, Until,
+    What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, RulesRegionRaw, Strs, S};
@@ -180,18 +180,21 @@ pub(super) fn build(
             let r = k.get_ref();
             KindDef {
                 id: r.id.get_ref().clone(),
-                tokens: ix
-                    .sides
-                    .iter()
-                    .map(|side| {
-                        r.tokens
-                            .get_ref()
-                            .iter()
-                            .find(|(s, _)| s.get_ref() == side)
-                            .map(|(_, t)| t.get_ref().clone())
-                            .unwrap_or_default()
-                    })
-                    .collect(),
+                tokens: match (&r.neutral, &r.tokens) {
+                    (Some(t), _) => vec![t.get_ref().clone()],
+                    (None, t) => ix
+                        .sides
+                        .iter()
+                        .map(|side| {
+                            t.iter()
+                                .flat_map(|t| t.get_ref().iter())
+                                .find(|(s, _)| s.get_ref() == side)
+                                .map(|(_, t)| t.get_ref().clone())
+                                .unwrap_or_default()
+                        })
+                        .collect(),
+                },
+                neutral: r.neutral.is_some(),
                 max: r.max.as_ref().map(count),
                 promote: r.promote.as_ref().map(|p| {
                     let p = p.get_ref();
@@ -433,6 +436,29 @@ fn a_move(
         phases: r.phase.as_ref().map_or_else(Vec::new, |p| {
             sorted(items(p).iter().map(|p| ix.phase(p.get_ref())).collect())
         }),
+        parts: r
+            .then
+            .iter()
+            .flat_map(|t| t.get_ref())
+            .take(MAX_PARTS)
+            .map(|part| {
+                let p = part.get_ref();
+                PartDef {
+                    put: p.place.as_ref().map(|k| ix.kind(k.get_ref())),
+                    reach: match (&p.step, &p.slide) {
+                        (Some(d), _) => match grid {
+                            Grid::Triangles(_) => PartReach::Step(vec![vec![ADJACENT]; n]),
+                            _ => PartReach::Step(per_side(cx, grid, d, forward, "step")),
+                        },
+                        (None, Some(d)) => {
+                            PartReach::Slide(per_side(cx, grid, d, forward, "slide"))
+                        }
+                        (None, None) => PartReach::Anywhere,
+                    },
+                    optional: flag(&p.optional),
+                }
+            })
+            .collect(),
         blocked_by: r.blocked_by.as_ref().map(count),
         pieces_at_most: r.pieces_at_most.as_ref().map(count),
         at: m.span(),

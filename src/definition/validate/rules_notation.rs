@@ -28,6 +28,8 @@ enum Writes {
     Path,
     /// The cells of hops that capture (`c3xe5`).
     Captures,
+    /// The cells of a move then of each later part (`d1-d7/g4`).
+    Parts,
 }
 
 impl Writes {
@@ -38,12 +40,16 @@ impl Writes {
             Writes::Column => "by the column's letter",
             Writes::Path => "by the cells from and to",
             Writes::Captures => "by the cells of the hops",
+            Writes::Parts => "by the cells of the move and of its later parts",
         }
     }
 }
 
 /// How a move of `m` is written. Every move kind says it here, so a new one cannot be left out.
 fn writes(m: &MoveDef, grid: &Grid) -> Writes {
+    if !m.parts.is_empty() {
+        return Writes::Parts;
+    }
     match &m.what {
         What::Place => Writes::Cell,
         What::Drop(_) if m.what.by_column(grid) => Writes::Column,
@@ -167,6 +173,9 @@ fn differ(
     if custodial(a) != custodial(b) {
         return Some("they capture by enclosing (`custodial`) differently".into());
     }
+    if a.parts != b.parts {
+        return Some("their later parts (`then`) differ".into());
+    }
     None
 }
 
@@ -183,7 +192,7 @@ fn meet(rd: &RulesDef, grid: &Grid, w: Writes, a: &MoveDef, b: &MoveDef, s: usiz
             };
             !cells(a).is_disjoint(&cells(b))
         }
-        Writes::Path | Writes::Captures => {
+        Writes::Path | Writes::Captures | Writes::Parts => {
             a.pieces.iter().any(|k| b.pieces.contains(k))
                 && !paths(rd, grid, a, s).is_disjoint(&paths(rd, grid, b, s))
         }

@@ -125,9 +125,35 @@ pub struct Rule {
     pub blocked_by: u8,
     /// The move exists while its side has at most this many pieces on the board.
     pub at_most: u16,
+    /// The later parts of the move, in order.
+    pub parts: Vec<Part>,
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
     /// not generated (Imperator's free move includes its pivots).
     pub covered_by: Option<u8>,
+}
+
+/// How a later part of a move reaches its cell, compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartAct {
+    /// One cell in one of `dirs`.
+    Step,
+    /// Along a line of empty cells in one of `dirs`.
+    Slide,
+    /// Any empty cell.
+    Anywhere,
+}
+
+/// A later part of a move, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// The kind put on the cell reached (`None`: the moved piece goes there).
+    pub put: Option<u8>,
+    /// How the cell is reached.
+    pub act: PartAct,
+    /// Per side, the directions (`ADJACENT` on triangle boards).
+    pub dirs: [Vec<u8>; MAX_SIDES],
+    /// The move may end before this part.
+    pub optional: bool,
 }
 
 /// One end compiled: its condition, its result, the sides and the phases it is judged in.
@@ -237,9 +263,11 @@ pub struct Program {
     pub names: Vec<String>,
     /// The cells as a board is written, top row first.
     pub rows: Vec<Vec<usize>>,
-    /// Per board byte (0 empty, else `kind * ns + side + 1`): its token.
+    /// Per board byte (0 empty, else `kind * ns + side + 1`): its token (empty for the bytes a
+    /// neutral kind leaves unused).
     pub tokens: Vec<String>,
-    /// Per board byte: its side (0xFF for empty).
+    /// Per board byte: its side (0xFF for empty; `ns`, the slot after the last side, for a
+    /// neutral kind: its cells are `DPos::occ[ns]`).
     pub owner: [u8; 256],
     /// Per board byte: its kind.
     pub kind_of: [u8; 256],
@@ -247,6 +275,8 @@ pub struct Program {
     pub token_byte: BTreeMap<String, u8>,
     /// Kinds.
     pub kinds: Vec<Kind>,
+    /// Kinds owned by no side (bit mask).
+    pub neutral: u16,
     /// Per kind, the sides that have pieces of it (bit mask): on the start board, put by a
     /// move, or made by a promotion of a kind they have. An end on a kind (`captured`, `pieces`
     /// with `kind`) is judged for these sides only.
@@ -400,9 +430,27 @@ impl Program {
         let mut owner = [0xFF; 256];
         let mut kind_of = [0xFF; 256];
         let mut token_byte = BTreeMap::new();
+        let mut neutral = 0u16;
         for (k, kd) in rd.kinds.iter().enumerate() {
             for s in 0..ns {
                 let b = tokens.len();
+                if kd.neutral {
+                    // A neutral kind uses the first of its bytes, owned by the slot after the
+                    // last side ([`Program::byte`]); the others never appear.
+                    neutral |= 1 << k;
+                    let t = if s == 0 {
+                        kd.tokens[0].clone()
+                    } else {
+                        String::new()
+                    };
+                    if s == 0 {
+                        owner[b] = ns as u8;
+                        kind_of[b] = k as u8;
+                        token_byte.insert(t.clone(), b as u8);
+                    }
+                    tokens.push(t);
+                    continue;
+                }
                 owner[b] = s as u8;
                 kind_of[b] = k as u8;
                 token_byte.insert(kd.tokens[s].clone(), b as u8);
@@ -471,6 +519,8 @@ impl Program {
                         continue;
                     } else if usize::from(o) == s {
                         Class::Friend
+                    } else if usize::from(o) == ns {
+                        Class::Neutral
                     } else {
                         Class::Enemy
                     };
@@ -653,6 +703,7 @@ impl Program {
             kind_of,
             token_byte,
             kinds,
+            neutral,
             rules,
             order,
             ncompulsory,
@@ -800,16 +851,19 @@ impl Program {
         Ok(())
     }
 
-    /// The board byte of kind `k` for side `s`.
+    /// The board byte of kind `k` for side `s` (of a neutral kind: its one byte, whoever puts
+    /// it).
     #[inline]
     pub fn byte(&self, k: u8, s: usize) -> u8 {
+        let s = if self.neutral >> k & 1 == 1 { 0 } else { s };
         (usize::from(k) * self.ns + s + 1) as u8
     }
 
-    /// Side `s`'s pieces of kind `k` on the board.
+    /// Side `s`'s pieces of kind `k` on the board (of a neutral kind: all of them).
     pub fn on_board(&self, p: &DPos, k: u8, s: usize) -> usize {
         let b = self.byte(k, s);
-        p.occ[s].iter().filter(|&c| p.board[c] == b).count()
+        let slot = usize::from(self.owner[usize::from(b)]);
+        p.occ[slot].iter().filter(|&c| p.board[c] == b).count()
     }
 }
 
@@ -934,6 +988,7 @@ fn compile_move(
             None => 0,
         },
         covered_by: None,
+        parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,
             None => u16::MAX,
@@ -941,12 +996,40 @@ fn compile_move(
     })
 }
 
+/// The later parts of move `m`, compiled (validation bounded their worst case).
+fn parts(m: &def::MoveDef, nd: usize) -> Result<Vec<Part>, Refused> {
+    let mut out = Vec::new();
+    for p in &m.parts {
+        let (act, dirs) = match &p.reach {
+            def::PartReach::Step(d) => (PartAct::Step, per_side(d)),
+            def::PartReach::Slide(d) => (PartAct::Slide, per_side(d)),
+            def::PartReach::Anywhere => (PartAct::Anywhere, Default::default()),
+        };
+        for d in dirs.iter().flatten() {
+            if *d != ADJACENT && usize::from(*d) >= nd {
+                return Err(Refused(format!(
+                    "`{}`: a direction this board does not have",
+                    m.id
+                )));
+            }
+        }
+        out.push(Part {
+            put: p.put.map(|k| k as u8),
+            act,
+            dirs,
+            optional: p.optional,
+        });
+    }
+    Ok(out)
+}
+
 /// Whether every move of rule `a`, in any position where rule `b` is in force, is a move of
 /// `b` written and played alike: `b` moves any piece `a` moves (its kinds, sides, phases, start
 /// region, and pieces `a` does not find blocked) to any cell, onto whatever `a` may land on, and
 /// neither does more than move (no flip, no custodial capture, not compulsory).
 fn covers(b: &Rule, a: &Rule) -> bool {
-    let moves_only = |r: &Rule| !r.flip && r.custodial.is_none() && !r.compulsory;
+    let moves_only =
+        |r: &Rule| !r.flip && r.custodial.is_none() && !r.compulsory && r.parts.is_empty();
     let from_cells = matches!(
         a.act,
         Act::Step | Act::Slide { .. } | Act::Leap | Act::Pivot | Act::Anywhere
@@ -990,6 +1073,8 @@ pub enum Class {
     Friend,
     /// Another side's.
     Enemy,
+    /// Nobody's (a neutral kind).
+    Neutral,
 }
 
 /// Whether a cell of class `c` is what `t` asks for.
@@ -1035,6 +1120,9 @@ pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
 /// Whether rules `a` and `b` write their moves alike: the same action (a step, a slide and a
 /// leap, a pivot and a move anywhere are all written `from-to`), the same kind put, the same capture by a hop.
 fn written_alike(a: &Rule, b: &Rule) -> bool {
+    if a.parts != b.parts {
+        return false;
+    }
     let reach = |r: &Rule| {
         matches!(
             r.act,

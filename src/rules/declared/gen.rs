@@ -6,8 +6,9 @@
 //! as `[turns] pass` says.
 
 use super::bits::Bits;
-use super::compile::{fits, Act, Class, Program, Rule, NONE, UNLIMITED};
+use super::compile::{fits, Act, Class, PartAct, Program, Rule, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
+use crate::definition::model::rules::ADJACENT;
 use crate::definition::model::rules::{Pass, Target};
 
 impl Program {
@@ -16,11 +17,23 @@ impl Program {
     pub fn class(&self, b: u8, s: usize) -> Class {
         if b == 0 {
             Class::Empty
-        } else if usize::from(self.owner[usize::from(b)]) == s {
-            Class::Friend
         } else {
-            Class::Enemy
+            match usize::from(self.owner[usize::from(b)]) {
+                o if o == s => Class::Friend,
+                o if o == self.ns => Class::Neutral,
+                _ => Class::Enemy,
+            }
         }
+    }
+
+    /// The cells of the pieces of the sides other than `s` (not those of nobody).
+    #[inline]
+    pub fn enemies(&self, p: &DPos, s: usize) -> Bits {
+        let mut e = Bits::EMPTY;
+        for o in (0..self.ns).filter(|&o| o != s) {
+            e |= p.occ[o];
+        }
+        e
     }
 
     /// The neighbour of `c` in direction `d`, or [`NONE`].
@@ -152,6 +165,7 @@ impl Program {
                 return;
             }
         }
+        let start = out.len();
         match r.act {
             Act::Place => self.gen_place(p, s, ri, r, out),
             Act::Drop => self.gen_drop(p, s, ri, r, out),
@@ -192,6 +206,80 @@ impl Program {
                 }
             }
         }
+        if !r.parts.is_empty() {
+            self.gen_parts(p, s, r, out, start);
+        }
+    }
+
+    /// Each move of `out[start..]` (the first parts of rule `r`'s moves) followed by every way
+    /// of playing the rule's later parts: one move each.
+    fn gen_parts(&self, p: &DPos, s: usize, r: &Rule, out: &mut Vec<DMove>, start: usize) {
+        let firsts: Vec<DMove> = out.drain(start..).collect();
+        for m in firsts {
+            let mut q = p.clone();
+            self.act(&mut q, m, s);
+            self.expand(&q, s, r, m, m.to(), 0, out);
+        }
+    }
+
+    /// The moves of later parts `i..` of `m`, standing on `at` in `q`.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &self,
+        q: &DPos,
+        s: usize,
+        r: &Rule,
+        m: DMove,
+        at: usize,
+        i: usize,
+        out: &mut Vec<DMove>,
+    ) {
+        let Some(part) = r.parts.get(i) else {
+            out.push(m);
+            return;
+        };
+        if part.optional {
+            out.push(m);
+        }
+        let mut cells = Bits::EMPTY;
+        match part.act {
+            PartAct::Anywhere => cells = self.all.andnot(q.occupied()),
+            PartAct::Step => {
+                for &d in &part.dirs[s] {
+                    if d == ADJACENT {
+                        cells |= self.near[at].andnot(q.occupied());
+                    } else {
+                        let t = self.step(at, usize::from(d));
+                        if t != NONE && q.board[usize::from(t)] == 0 {
+                            cells.set(usize::from(t));
+                        }
+                    }
+                }
+            }
+            PartAct::Slide => {
+                for &d in &part.dirs[s] {
+                    let mut t = self.step(at, usize::from(d));
+                    while t != NONE && q.board[usize::from(t)] == 0 {
+                        cells.set(usize::from(t));
+                        t = self.step(usize::from(t), usize::from(d));
+                    }
+                }
+            }
+        }
+        let last = i + 1 == r.parts.len();
+        for t in cells.iter() {
+            if out.len() >= MAX_CHAIN_MOVES {
+                return;
+            }
+            let next = m.with_part(i, t);
+            if last {
+                out.push(next);
+            } else {
+                let mut q2 = q.clone();
+                let at2 = self.play_part(&mut q2, part, at, t, s);
+                self.expand(&q2, s, r, next, at2, i + 1, out);
+            }
+        }
     }
 
     /// Whether rule `r` gives side `s` moves in position `p`: its side, its phase, its count of
@@ -212,7 +300,7 @@ impl Program {
             own &= self.regions[usize::from(f)][s];
         }
         if r.blocked_by > 0 {
-            let enemies = p.occupied().andnot(p.occ[s]);
+            let enemies = self.enemies(p, s);
             for c in own.iter() {
                 if (self.near[c] & enemies).count() >= u32::from(r.blocked_by) {
                     own.clear(c);
@@ -361,7 +449,7 @@ impl Program {
         if let Some(t) = r.next_to {
             let by = match t {
                 Target::Friend => p.occ[s],
-                Target::Enemy => p.occupied().andnot(p.occ[s]),
+                Target::Enemy => self.enemies(p, s),
                 _ => p.occupied(),
             };
             let mut near = Bits::EMPTY;
@@ -417,7 +505,7 @@ impl Program {
             match self.class(p.board[usize::from(t)], s) {
                 Class::Enemy => run += 1,
                 Class::Friend => return run,
-                Class::Empty => return 0,
+                Class::Empty | Class::Neutral => return 0,
             }
             t = self.step(usize::from(t), d);
         }

@@ -64,7 +64,11 @@ impl Program {
                 match self.token_byte.get(&tok.text) {
                     Some(&b) => p.put(c, b, self.owner[usize::from(b)]),
                     None => {
-                        let known: Vec<&str> = self.tokens.iter().map(String::as_str).collect();
+                        let known: Vec<&str> = self.tokens[1..]
+                            .iter()
+                            .filter(|t| !t.is_empty())
+                            .map(String::as_str)
+                            .collect();
                         let hint = crate::base::diag::closest(&tok.text, known.iter().copied())
                             .map(|k| format!("did you mean `{k}`?"));
                         raw.error_hint(
@@ -213,9 +217,9 @@ impl Program {
         if b == 0 {
             return Cell::empty(name);
         }
-        let side = self.sides[usize::from(self.owner[b])];
+        let side = self.sides.get(usize::from(self.owner[b])).copied();
         let kind = &self.kinds[usize::from(self.kind_of[b])].id;
-        Cell::pieces(name, self.tokens[b].clone(), Some(side), kind, 1)
+        Cell::pieces(name, self.tokens[b].clone(), side, kind, 1)
     }
 
     /// The notation of the legal move `m` in position `p`.
@@ -226,7 +230,6 @@ impl Program {
         let r = &self.rules[m.rule()];
         let to = m.to();
         match r.act {
-            Act::Place => self.names[to].clone(),
             Act::Drop => self.column(m).unwrap_or_else(|| self.names[to].clone()),
             Act::Hop => {
                 let mut s = self.names[m.from().unwrap_or(to)].clone();
@@ -241,11 +244,15 @@ impl Program {
             }
             _ => {
                 let sep = if p.board[to] != 0 { 'x' } else { '-' };
-                format!(
-                    "{}{sep}{}",
-                    self.names[m.from().unwrap_or(to)],
-                    self.names[to]
-                )
+                let mut s = match m.from() {
+                    Some(f) => format!("{}{sep}{}", self.names[f], self.names[to]),
+                    None => self.names[to].clone(),
+                };
+                for i in 0..if r.parts.is_empty() { 0 } else { m.parts() } {
+                    s.push('/');
+                    s.push_str(&self.names[m.part(i)]);
+                }
+                s
             }
         }
     }

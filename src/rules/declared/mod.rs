@@ -189,6 +189,7 @@ mod tests {
             phases: vec![],
             blocked_by: None,
             pieces_at_most: None,
+            parts: vec![],
             at: 0..0,
         };
         let end = |cond, result| EndDef {
@@ -208,6 +209,7 @@ mod tests {
             kinds: vec![KindDef {
                 id: "mark".into(),
                 tokens: vec!["X".into(), "O".into()],
+                neutral: false,
                 max: None,
                 promote: None,
                 at: 0..0,

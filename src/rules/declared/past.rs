@@ -133,7 +133,10 @@ impl Program {
     fn only_puts(&self) -> bool {
         self.pass == Pass::Never
             && self.rules.iter().all(|r| {
-                matches!(r.act, Act::Place | Act::Drop) && !r.flip && r.custodial.is_none()
+                matches!(r.act, Act::Place | Act::Drop)
+                    && !r.flip
+                    && r.custodial.is_none()
+                    && r.parts.is_empty()
             })
             && self.group.is_none()
     }

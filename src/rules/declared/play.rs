@@ -8,7 +8,7 @@
 //! at the same ply and file order must pick between them.
 
 use super::bits::Bits;
-use super::compile::{outcome, Act, Class, End, Group, Program, MAX_SEEN, NONE, UNLIMITED};
+use super::compile::{outcome, Act, Class, End, Group, Part, Program, MAX_SEEN, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
 
@@ -28,12 +28,62 @@ impl Program {
         let mut progress = false;
         let mut changed = None;
         if !m.is_pass() {
+            progress = self.act(q, m, s);
+            let mut at = m.to();
+            let r = &self.rules[m.rule()];
+            // (A hop's bits there are its hops.)
+            if !r.parts.is_empty() {
+                for i in 0..m.parts() {
+                    at = self.play_part(q, &r.parts[i], at, m.part(i), s);
+                }
+            }
+            changed = Some(at);
+        }
+        if let Some(g) = &self.group {
+            if !m.is_pass() && self.capture_groups(q, s, g) {
+                progress = true;
+            }
+        }
+        self.close_ply(q, s, m, before, progress, changed);
+    }
+
+    /// Plays a later part of a move standing on `at`: puts its kind on `t`, or moves the piece
+    /// on `at` to `t`; returns where the move then stands.
+    #[inline]
+    pub(super) fn play_part(
+        &self,
+        q: &mut DPos,
+        part: &Part,
+        at: usize,
+        t: usize,
+        s: usize,
+    ) -> usize {
+        match part.put {
+            Some(k) => {
+                let b = self.byte(k, s);
+                q.put(t, b, self.owner[usize::from(b)]);
+                at
+            }
+            None => {
+                let b = q.board[at];
+                q.take(at, s as u8);
+                q.put(t, b, s as u8);
+                t
+            }
+        }
+    }
+
+    /// The first action of the move `m` of side `s` and what it does at once (captures, flips,
+    /// custodial captures, promotion); whether it is progress.
+    pub(super) fn act(&self, q: &mut DPos, m: DMove, s: usize) -> bool {
+        let mut progress = false;
+        {
             let r = &self.rules[m.rule()];
             let to = m.to();
             let moved = match r.act {
                 Act::Place | Act::Drop => {
                     let placed = self.byte(r.puts, s);
-                    q.put(to, placed, s as u8);
+                    q.put(to, placed, self.owner[usize::from(placed)]);
                     if self.explicit_hand && q.hand[s] != UNLIMITED {
                         q.hand[s] = q.hand[s].saturating_sub(1);
                     }
@@ -118,13 +168,21 @@ impl Program {
                     q.board[to] = self.byte(k, s);
                 }
             }
-            changed = Some(to);
         }
-        if let Some(g) = &self.group {
-            if !m.is_pass() && self.capture_groups(q, s, g) {
-                progress = true;
-            }
-        }
+        progress
+    }
+
+    /// The counters, the turn, the phase and the status after the ply `m` of side `s`, which
+    /// changed `changed` last.
+    fn close_ply(
+        &self,
+        q: &mut DPos,
+        s: usize,
+        m: DMove,
+        before: u64,
+        progress: bool,
+        changed: Option<usize>,
+    ) {
         if self.use_ply {
             q.ply = q.ply.saturating_add(1);
         }

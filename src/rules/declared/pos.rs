@@ -121,7 +121,8 @@ impl DPos {
 }
 
 /// A move packed in 64 bits: rule (6 bits; 63 a pass), from (9; 511 none), to (9), hops (4),
-/// then each hop's direction (3 bits, up to 12 hops).
+/// then each hop's direction (3 bits, up to 12 hops); or, for a move in parts, the later parts
+/// played (4) and the cell of each (9 bits, up to 3).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct DMove(pub u64);
 
@@ -182,6 +183,30 @@ impl DMove {
     #[inline]
     pub fn hops(self) -> u32 {
         ((self.0 >> 24) & 15) as u32
+    }
+
+    /// The same move with its later part `i` (0-based, after the parts before it) ending on
+    /// `cell`: parts done at bits 24 to 27, each part's cell in 9 bits from bit 28.
+    #[inline]
+    pub fn with_part(self, i: usize, cell: usize) -> DMove {
+        let shift = 28 + 9 * i;
+        DMove(
+            self.0 & !(15 << 24) & !(511 << shift)
+                | ((i as u64 + 1) << 24)
+                | (cell as u64) << shift,
+        )
+    }
+
+    /// Later parts played (a move of a rule with `then`).
+    #[inline]
+    pub fn parts(self) -> usize {
+        ((self.0 >> 24) & 15) as usize
+    }
+
+    /// The cell later part `i` ends on.
+    #[inline]
+    pub fn part(self, i: usize) -> usize {
+        ((self.0 >> (28 + 9 * i)) & 511) as usize
     }
 
     /// The direction of hop `i`.
