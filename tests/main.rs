@@ -19,6 +19,7 @@ mod component_data;
 mod data_files;
 mod declared_build;
 mod declared_counts;
+mod declared_dice;
 mod declared_edges;
 mod declared_parts;
 mod declared_rules;

@@ -58,6 +58,10 @@ pub mod range {
     pub const PIECES: (i64, i64) = (0, super::MAX_CELLS as i64);
     /// A move's `blocked_by`: enemies across a cell's sides (a square cell has 4, a hex 6).
     pub const BLOCKED_BY: (i64, i64) = (1, 6);
+    /// `[dice] count`.
+    pub const DICE: (i64, i64) = (1, 4);
+    /// `[dice] faces`.
+    pub const FACES: (i64, i64) = (2, 20);
     /// A move's `pieces_at_most`.
     pub const PIECES_AT_MOST: (i64, i64) = (0, super::MAX_CELLS as i64);
 }
@@ -102,6 +106,8 @@ pub struct RulesDef {
     pub start: StartDef,
     /// `[capture]`: groups captured after every ply.
     pub capture: Option<GroupCapture>,
+    /// `[dice]`: dice rolled for every ply.
+    pub dice: Option<DiceDef>,
     /// The `[rules]` parameters the counts read, sorted.
     pub params_used: Vec<String>,
 }
@@ -281,8 +287,25 @@ pub struct MoveDef {
     pub pieces_at_most: Option<Count>,
     /// The later parts of the move, in order.
     pub parts: Vec<PartDef>,
+    /// (slide) exactly as many cells as the dice's sum.
+    pub by_roll: bool,
     /// Where it is defined.
     pub at: Place,
+}
+
+/// `[dice]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiceDef {
+    /// How many dice.
+    pub count: Count,
+    /// Faces of each die.
+    pub faces: Count,
+    /// Rolls after whose ply the same side rolls again.
+    pub again: Vec<i64>,
+    /// Rolls on which the side passes.
+    pub pass: Vec<i64>,
+    /// After a ply that captures, the same side rolls again.
+    pub again_after_capture: bool,
 }
 
 /// A later part of a move: from the cell the move stands on, a step or slide (or any empty

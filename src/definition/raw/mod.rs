@@ -23,8 +23,8 @@ pub use layout::{ElementRaw, FontRaw, LayoutRaw};
 pub use mat::MatRaw;
 pub use piece::PieceRaw;
 pub use rules::{
-    CaptureRaw, CellsRaw, Count, CustodialRaw, EndRaw, KindRaw, MoveRaw, PartRaw, PhaseRaw,
-    PromoteRaw, RulesRegionRaw, StartRaw, Strs, TurnsRaw, Until,
+    CaptureRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EndRaw, KindRaw, MoveRaw, PartRaw,
+    PhaseRaw, PromoteRaw, RulesRegionRaw, StartRaw, Strs, TurnsRaw, Until,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -109,6 +109,8 @@ pub struct GameFile {
     pub end: Vec<Spanned<EndRaw>>,
     /// `[start]`: the starting position.
     pub start: Option<Spanned<StartRaw>>,
+    /// `[dice]`: dice rolled for every ply.
+    pub dice: Option<Spanned<DiceRaw>>,
     /// `[capture]`: groups captured after every ply (Imperator's encircled groups, Go's groups
     /// without liberties).
     pub capture: Option<Spanned<CaptureRaw>>,

@@ -202,6 +202,8 @@ pub struct MoveRaw {
     pub custodial: Option<Spanned<CustodialRaw>>,
     /// The phase(s) in which the move exists.
     pub phase: Option<Spanned<Strs>>,
+    /// `"sum"`: (a slide) exactly as many cells as the dice show in all.
+    pub roll: Option<S>,
     /// The later parts of the move, each from where the one before ended.
     pub then: Option<Spanned<Vec<Spanned<PartRaw>>>>,
 }
@@ -317,6 +319,22 @@ pub struct EndRaw {
     pub phase: Option<Spanned<Strs>>,
     /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`.
     pub result: S,
+}
+
+/// `[dice]`: dice rolled for every ply; the position carries the roll to play.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceRaw {
+    /// How many dice (1 by default).
+    pub count: Option<Spanned<Count>>,
+    /// Faces of each die, numbered from 1, equally likely.
+    pub faces: Spanned<Count>,
+    /// Rolls (the dice's sum) after whose ply the same side rolls again.
+    pub again: Option<Spanned<Vec<I>>>,
+    /// Rolls on which the side passes.
+    pub pass: Option<Spanned<Vec<I>>>,
+    /// `"capture"`: after a ply that captures, the same side rolls again.
+    pub again_after: Option<S>,
 }
 
 /// `[capture]`: after every ply, the other sides' groups it closes are captured.

@@ -155,6 +155,12 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     }
     for m in raw.moves.iter().take(MAX_MOVES) {
         a_move(cx, m, &names);
+        if let (Some(roll), None) = (&m.get_ref().roll, &raw.dice) {
+            cx.err(
+                roll,
+                "`roll`: the game has no dice: add `[dice]` (`faces = 6`)".into(),
+            );
+        }
     }
     if raw.phase.len() > MAX_PHASES {
         cx.err(
@@ -189,6 +195,9 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     ends(cx, raw, turns, &names);
     if let Some(c) = &raw.capture {
         capture(cx, c.get_ref(), &names);
+    }
+    if let Some(d) = &raw.dice {
+        dice(cx, d.get_ref(), t, &names);
     }
     if let Some(s) = &raw.start {
         let s = s.get_ref();
@@ -749,6 +758,15 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     if let Some(then) = &r.then {
         parts(cx, then, r, names);
     }
+    if let Some(roll) = &r.roll {
+        one_of(cx, roll, &["sum"], "`roll`");
+        if r.slide.is_none() {
+            cx.err(
+                roll,
+                "`roll` is for slides: the piece slides exactly the roll's cells".into(),
+            );
+        }
+    }
     if flag(&r.chain) && !flag(&r.capture) && r.max_hops.is_none() {
         let over_enemy = r.over.as_ref().is_some_and(|o| o.get_ref() == "enemy");
         if !over_enemy {
@@ -804,6 +822,44 @@ fn parts(
         }
         for d in [&p.step, &p.slide].into_iter().flatten() {
             names.dirs(cx, d);
+        }
+    }
+}
+
+/// `[dice]`: counts in range, rolls the dice can show, one ply a turn.
+fn dice(cx: &mut Ctx, d: &raw::DiceRaw, t: &raw::TurnsRaw, names: &Names) {
+    if let Some(c) = &d.count {
+        names.count(cx, c, range::DICE, "`count` of dice");
+    }
+    names.count(cx, &d.faces, range::FACES, "`faces` of a die");
+    let fixed = |c: &Option<&Spanned<Count>>| match c.map(Spanned::get_ref) {
+        Some(Count::N(n)) => Some(*n),
+        None => Some(1),
+        _ => None,
+    };
+    let (count, faces) = (fixed(&d.count.as_ref()), fixed(&Some(&d.faces)));
+    for v in [&d.again, &d.pass].into_iter().flatten() {
+        for x in v.get_ref() {
+            if let (Some(c), Some(f)) = (count, faces) {
+                if !(c..=c * f).contains(x.get_ref()) {
+                    cx.err(
+                        x,
+                        format!(
+                            "{c} dice of {f} faces roll {c} to {}: no roll of {}",
+                            c * f,
+                            x.get_ref()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if let Some(a) = &d.again_after {
+        one_of(cx, a, &["capture"], "`again_after`");
+    }
+    for (key, v) in [("actions", &t.actions), ("first", &t.first)] {
+        if let Some(v) = v {
+            cx.err(v, format!("`{key}`: with `[dice]`, each ply plays one roll (`again` gives the same side another)"));
         }
     }
 }
@@ -950,7 +1006,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             }
         }
     }
-    if !no_moves {
+    if !no_moves && raw.dice.is_none() {
         cx.err(turns, "what happens when the side to move cannot move? add `[[end]]` with `no_moves = true` and a `result`".into());
     }
 }

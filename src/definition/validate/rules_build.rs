@@ -11,7 +11,7 @@
 use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
-    Cond, Count, Custodial, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, PartDef,
+    Cond, Count, Custodial, DiceDef, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, PartDef,
     PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target, Until,
     What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
 };
@@ -268,6 +268,22 @@ pub(super) fn build(
         phases,
         ends,
         start,
+        dice: raw.dice.as_ref().map(|d| {
+            let d = d.get_ref();
+            let list = |v: &Option<Spanned<Vec<raw::I>>>| {
+                v.iter()
+                    .flat_map(|v| v.get_ref())
+                    .map(|x| *x.get_ref())
+                    .collect()
+            };
+            DiceDef {
+                count: d.count.as_ref().map_or(Count::Fixed(1), count),
+                faces: count(&d.faces),
+                again: list(&d.again),
+                pass: list(&d.pass),
+                again_after_capture: d.again_after.is_some(),
+            }
+        }),
         capture: raw.capture.as_ref().map(|c| {
             let c = c.get_ref();
             GroupCapture {
@@ -459,6 +475,7 @@ fn a_move(
                 }
             })
             .collect(),
+        by_roll: r.roll.is_some(),
         blocked_by: r.blocked_by.as_ref().map(count),
         pieces_at_most: r.pieces_at_most.as_ref().map(count),
         at: m.span(),

@@ -127,6 +127,8 @@ pub struct Rule {
     pub at_most: u16,
     /// The later parts of the move, in order.
     pub parts: Vec<Part>,
+    /// (slide) exactly as many cells as the roll.
+    pub by_roll: bool,
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
     /// not generated (Imperator's free move includes its pivots).
     pub covered_by: Option<u8>,
@@ -333,6 +335,38 @@ pub struct Program {
     pub gravity: Option<[u8; MAX_SIDES]>,
     /// The start.
     pub start: DPos,
+    /// `[dice]`: rolled for every ply.
+    pub dice: Option<Dice>,
+}
+
+/// `[dice]`, compiled.
+#[derive(Debug, Clone)]
+pub struct Dice {
+    /// How many dice.
+    pub count: u8,
+    /// Faces of each die.
+    pub faces: u8,
+    /// Equally likely outcomes of a roll (`faces` to the power `count`): the chances of a ply.
+    pub outcomes: u32,
+    /// Rolls after whose ply the same side rolls again (bit per roll).
+    pub again: u128,
+    /// Rolls on which the side passes (bit per roll).
+    pub pass: u128,
+    /// After a ply that captures, the same side rolls again.
+    pub again_capture: bool,
+}
+
+impl Dice {
+    /// The roll (the sum of the dice) of outcome `k` (below `outcomes`): the dice read as the
+    /// digits of `k` in base `faces`.
+    pub fn roll(&self, mut k: u32) -> u8 {
+        let mut sum = 0u32;
+        for _ in 0..self.count {
+            sum += k % u32::from(self.faces) + 1;
+            k /= u32::from(self.faces);
+        }
+        sum as u8
+    }
 }
 
 /// The value of a count.
@@ -682,6 +716,27 @@ impl Program {
         if use_seen {
             keys.push("seen");
         }
+        let dice = match &rd.dice {
+            Some(d) => {
+                let count = bounded(&d.count, params, range::DICE, "`[dice] count`")? as u8;
+                let faces = bounded(&d.faces, params, range::FACES, "`[dice] faces`")? as u8;
+                let mask = |v: &[i64]| {
+                    v.iter()
+                        .filter(|&&x| (0..128).contains(&x))
+                        .fold(0u128, |m, &x| m | 1 << x)
+                };
+                keys.push(if count == 1 { "die" } else { "roll" });
+                Some(Dice {
+                    count,
+                    faces,
+                    outcomes: u32::from(faces).pow(u32::from(count)),
+                    again: mask(&d.again),
+                    pass: mask(&d.pass),
+                    again_capture: d.again_after_capture,
+                })
+            }
+            None => None,
+        };
         let mut prog = Program {
             id: crate::base::intern::intern(id)?,
             sides: names(&side_names)?,
@@ -728,6 +783,7 @@ impl Program {
             gravity,
             start: DPos::empty(),
             has: Vec::new(),
+            dice,
         };
         prog.start = prog.start_position(rd, params)?;
         Ok(prog)
@@ -988,6 +1044,7 @@ fn compile_move(
             None => 0,
         },
         covered_by: None,
+        by_roll: m.by_roll,
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,

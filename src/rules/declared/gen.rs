@@ -63,6 +63,16 @@ impl Program {
             return;
         }
         let start = out.len();
+        if let Some(d) = &self.dice {
+            // A roll to pass, or one that gives no move: the side passes.
+            if d.pass >> p.roll & 1 == 0 {
+                self.gen_moves(p, out);
+            }
+            if out.len() == start {
+                out.push(DMove::PASS);
+            }
+            return;
+        }
         self.gen_moves(p, out);
         let s = usize::from(p.to_move);
         match self.pass {
@@ -181,6 +191,10 @@ impl Program {
                         continue;
                     }
                     match r.act {
+                        Act::Slide { .. } if r.by_roll => {
+                            let n = u16::from(p.roll);
+                            self.gen_slide(p, s, ri, r, c, n, n, out)
+                        }
                         Act::Slide { min, max } => self.gen_slide(p, s, ri, r, c, min, max, out),
                         Act::Hop if r.chain => {
                             let stop = self.promotion_stop(k, s);

@@ -51,6 +51,12 @@ impl Program {
         if self.use_seen {
             self.parse_seen(raw, &mut p);
         }
+        // The roll to play: required while the game goes on (checked once the status is known).
+        let roll = self.dice.as_ref().map(|d| {
+            let key = if d.count == 1 { "die" } else { "roll" };
+            let (lo, hi) = (i64::from(d.count), i64::from(d.count) * i64::from(d.faces));
+            (key, raw.int(key, lo, hi))
+        });
         let (span, rows) = board?;
         let widths: Vec<usize> = self.rows.iter().map(Vec::len).collect();
         if !check_shape(raw, &span, &rows, &widths) {
@@ -100,13 +106,27 @@ impl Program {
         // Only a board read without error is judged for the plies that led to it.
         if raw.diags.0.len() == errors {
             if let Some(why) = self.impossible(&p) {
-                raw.error(span, why);
+                raw.error(span.clone(), why);
             }
         }
         if raw.diags.0.len() > errors {
             return None;
         }
         p.status = self.status_of_board(&p);
+        if let Some((key, value)) = roll {
+            match value {
+                Some((_, v)) if p.status == GOING => p.roll = v as u8,
+                Some(_) => {}
+                None if p.status == GOING => {
+                    raw.error(
+                        span,
+                        format!("`{key}`: the roll to play is required while the game goes on"),
+                    );
+                    return None;
+                }
+                None => {}
+            }
+        }
         Some(p)
     }
 
@@ -204,6 +224,7 @@ impl Program {
                     "seen",
                     Field::Strs(p.seen.iter().map(|k| format!("{k:016x}")).collect()),
                 )),
+                "die" | "roll" if p.roll != 0 => f.push((k, Field::Int(i64::from(p.roll)))),
                 _ => {}
             }
         }

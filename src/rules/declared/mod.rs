@@ -106,8 +106,14 @@ impl Rules for Declared {
         self.prog.fields(p)
     }
 
-    fn start(&self, _seed: u64) -> DPos {
-        self.prog.start.clone()
+    /// The start of `[start]`; with dice, its roll drawn from the seed.
+    fn start(&self, seed: u64) -> DPos {
+        let mut p = self.prog.start.clone();
+        if let Some(d) = &self.prog.dice {
+            let mut rng = rng::Rng::new(seed);
+            p.roll = d.roll(rng.below(u64::from(d.outcomes)) as u32);
+        }
+        p
     }
 
     /// The program's invariants, and a notation that names one move: what validation refuses
@@ -125,8 +131,12 @@ impl Rules for Declared {
         self.prog.gen(p, out);
     }
 
-    fn apply(&self, p: &DPos, m: DMove, _k: u32) -> DPos {
-        self.prog.apply(p, m)
+    fn chances(&self, _p: &DPos, _m: DMove) -> u32 {
+        self.prog.dice.as_ref().map_or(1, |d| d.outcomes)
+    }
+
+    fn apply(&self, p: &DPos, m: DMove, k: u32) -> DPos {
+        self.prog.apply_k(p, m, k)
     }
 
     /// A random game played in place, one position for the whole game (the same draws as
@@ -140,7 +150,11 @@ impl Rules for Declared {
                 break;
             }
             let m = buf[rng.below(buf.len() as u64) as usize];
-            self.prog.apply_in(&mut q, m);
+            let k = match &self.prog.dice {
+                Some(d) => rng.below(u64::from(d.outcomes)) as u32,
+                None => 0,
+            };
+            self.prog.apply_in(&mut q, m, k);
             n += 1;
         }
         Some((q, n))
@@ -190,6 +204,7 @@ mod tests {
             blocked_by: None,
             pieces_at_most: None,
             parts: vec![],
+            by_roll: false,
             at: 0..0,
         };
         let end = |cond, result| EndDef {
@@ -233,6 +248,7 @@ mod tests {
                 hand: None,
             },
             capture: None,
+            dice: None,
             params_used: vec![],
         }
     }

@@ -12,17 +12,40 @@ use super::compile::{outcome, Act, Class, End, Group, Part, Program, MAX_SEEN, N
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
 
+/// What a ply did, for the counters, the turn and the status that close it.
+struct Done {
+    /// The key of the position left (for `repetition`).
+    before: u64,
+    /// A capture, a piece put, or a move of a `by` kind.
+    progress: bool,
+    /// The cell the ply changed last (`None`: a pass).
+    changed: Option<usize>,
+    /// The same side plays again (a roll or a capture that says so).
+    again: bool,
+}
+
 impl Program {
-    /// The position after the legal move `m`.
+    /// The position after the legal move `m` (and, with dice, the first roll: outcome 0).
     pub fn apply(&self, p: &DPos, m: DMove) -> DPos {
+        self.apply_k(p, m, 0)
+    }
+
+    /// The position after the legal move `m` and the roll of outcome `k` for the next ply
+    /// (below [`super::compile::Dice::outcomes`]; 0 without dice).
+    pub fn apply_k(&self, p: &DPos, m: DMove, k: u32) -> DPos {
         let mut q = p.clone();
-        self.apply_in(&mut q, m);
+        self.apply_in(&mut q, m, k);
         q
     }
 
-    /// Plays the legal move `m` on `q` in place (a playout's plies: no copy, nothing dropped).
-    pub fn apply_in(&self, q: &mut DPos, m: DMove) {
+    /// Plays the legal move `m` on `q` in place, then rolls outcome `k` for the next ply (a
+    /// playout's plies: no copy, nothing dropped).
+    pub fn apply_in(&self, q: &mut DPos, m: DMove, k: u32) {
         let s = usize::from(q.to_move);
+        let taken = match &self.dice {
+            Some(d) if d.again_capture => self.enemies(q, s).count(),
+            _ => 0,
+        };
         // The key of the position left, for `repetition`.
         let before = if self.use_seen { q.key(self.n) } else { 0 };
         let mut progress = false;
@@ -44,7 +67,24 @@ impl Program {
                 progress = true;
             }
         }
-        self.close_ply(q, s, m, before, progress, changed);
+        // With dice, a roll that plays again, or a capture that does, keeps the side.
+        let again = match &self.dice {
+            Some(d) if !m.is_pass() => {
+                d.again >> q.roll & 1 == 1
+                    || (d.again_capture && self.enemies(q, s).count() < taken)
+            }
+            _ => false,
+        };
+        let done = Done {
+            before,
+            progress,
+            changed,
+            again,
+        };
+        self.close_ply(q, s, m, done);
+        if let Some(d) = &self.dice {
+            q.roll = if q.status == GOING { d.roll(k) } else { 0 };
+        }
     }
 
     /// Plays a later part of a move standing on `at`: puts its kind on `t`, or moves the piece
@@ -172,17 +212,15 @@ impl Program {
         progress
     }
 
-    /// The counters, the turn, the phase and the status after the ply `m` of side `s`, which
-    /// changed `changed` last.
-    fn close_ply(
-        &self,
-        q: &mut DPos,
-        s: usize,
-        m: DMove,
-        before: u64,
-        progress: bool,
-        changed: Option<usize>,
-    ) {
+    /// The counters, the turn, the phase and the status after the ply `m` of side `s` (what
+    /// it did: `done`).
+    fn close_ply(&self, q: &mut DPos, s: usize, m: DMove, done: Done) {
+        let Done {
+            before,
+            progress,
+            changed,
+            again,
+        } = done;
         if self.use_ply {
             q.ply = q.ply.saturating_add(1);
         }
@@ -204,7 +242,9 @@ impl Program {
             };
         }
         q.left = q.left.saturating_sub(1);
-        if q.left == 0 || m.is_pass() {
+        if again {
+            q.left = self.actions;
+        } else if q.left == 0 || m.is_pass() {
             q.to_move = ((s + 1) % self.ns) as u8;
             q.left = self.actions;
         }

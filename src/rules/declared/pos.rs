@@ -33,6 +33,8 @@ pub struct DPos {
     pub ply: u16,
     /// Plies without progress (kept when an end counts them).
     pub quiet: u16,
+    /// The roll to play (the dice's sum), 0 without dice or when the game is over.
+    pub roll: u8,
     /// The cells of each side's pieces.
     pub occ: [Bits; MAX_SIDES],
     /// The keys of the positions since the last progress, oldest first, this one left out
@@ -81,6 +83,7 @@ impl DPos {
             hand: [0; MAX_SIDES],
             ply: 0,
             quiet: 0,
+            roll: 0,
             occ: [Bits::EMPTY; MAX_SIDES],
             seen: Seen(Vec::new()),
         }
