@@ -18,6 +18,7 @@ mod common;
 mod component_data;
 mod data_files;
 mod declared_build;
+mod declared_captures;
 mod declared_counts;
 mod declared_dice;
 mod declared_edges;

@@ -279,6 +279,8 @@ pub struct MoveDef {
     pub must_flip: bool,
     /// Capture by enclosing.
     pub custodial: Option<Custodial>,
+    /// Capture of a piece closed on every side.
+    pub enclose: Option<Enclose>,
     /// The phases it exists in (indices; empty: every phase).
     pub phases: Vec<usize>,
     /// A piece with this many enemies across its sides cannot make it.
@@ -344,13 +346,30 @@ pub struct GroupCapture {
     pub edges: Vec<(crate::geometry::BorderMark, usize)>,
 }
 
-/// `custodial = { with, hostile, dirs }`.
+/// `custodial = { with, hostile, dirs, taken, by }`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Custodial {
     /// A region (index) that encloses like a friendly piece, when `friend-or-hostile`.
     pub hostile: Option<usize>,
     /// The lines looked along, per side.
     pub dirs: PerSide<Vec<Dir>>,
+    /// The kinds (indices) that may be taken; empty: every kind.
+    pub taken: Vec<usize>,
+    /// The kinds (indices) of the mover's pieces that close; empty: every kind.
+    pub by: Vec<usize>,
+}
+
+/// `enclose = { taken, hostile, edge, by }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enclose {
+    /// The kinds (indices) taken this way.
+    pub taken: Vec<usize>,
+    /// A region (index) whose empty cells close.
+    pub hostile: Option<usize>,
+    /// The board's edge closes (else a piece on the edge is safe).
+    pub edge_closes: bool,
+    /// The kinds (indices) of the mover's pieces that close; empty: every kind.
+    pub by: Vec<usize>,
 }
 
 /// A `[[phase]]`.

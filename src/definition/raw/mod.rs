@@ -23,8 +23,8 @@ pub use layout::{ElementRaw, FontRaw, LayoutRaw};
 pub use mat::MatRaw;
 pub use piece::PieceRaw;
 pub use rules::{
-    CaptureRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EndRaw, KindRaw, MoveRaw, PartRaw,
-    PhaseRaw, PromoteRaw, RulesRegionRaw, StartRaw, Strs, TurnsRaw, Until,
+    CaptureRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw, MoveRaw,
+    PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, StartRaw, Strs, TurnsRaw, Until,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -200,6 +200,8 @@ pub struct MoveRaw {
     pub must_flip: Option<B>,
     /// Capture by enclosing: `{ with = "friend" }`.
     pub custodial: Option<Spanned<CustodialRaw>>,
+    /// Capture of a piece closed on every side: `{ taken = "king", edge = "safe" }`.
+    pub enclose: Option<Spanned<EncloseRaw>>,
     /// The phase(s) in which the move exists.
     pub phase: Option<Spanned<Strs>>,
     /// `"sum"`: (a slide) exactly as many cells as the dice show in all.
@@ -232,6 +234,25 @@ pub struct CustodialRaw {
     pub hostile: Option<S>,
     /// The lines looked along (`orthogonal` by default).
     pub dirs: Option<Spanned<Strs>>,
+    /// The kinds that may be taken (every kind by default).
+    pub taken: Option<Spanned<Strs>>,
+    /// The kinds of the mover's pieces that close (every kind by default).
+    pub by: Option<Spanned<Strs>>,
+}
+
+/// `enclose = { taken, hostile, edge }`: an enemy piece next to the cell moved to, closed on
+/// every side, is taken.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncloseRaw {
+    /// The kinds taken this way.
+    pub taken: Spanned<Strs>,
+    /// A region whose empty cells close like the mover's pieces.
+    pub hostile: Option<S>,
+    /// `"safe"` (a piece on the edge is never enclosed) or `"hostile"` (the edge closes).
+    pub edge: Option<S>,
+    /// The kinds of the mover's pieces that close (every kind by default).
+    pub by: Option<Spanned<Strs>>,
 }
 
 /// `[[phase]]`: phases follow in file order.

@@ -707,6 +707,25 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
         if let Some(d) = &c.dirs {
             names.dirs(cx, d);
         }
+        for list in [&c.taken, &c.by].into_iter().flatten() {
+            for k in items(list) {
+                known(cx, &k, &names.kinds, "kind");
+            }
+        }
+    }
+    if let Some(e) = &r.enclose {
+        let e = e.get_ref();
+        for list in [Some(&e.taken), e.by.as_ref()].into_iter().flatten() {
+            for k in items(list) {
+                known(cx, &k, &names.kinds, "kind");
+            }
+        }
+        if let Some(h) = &e.hostile {
+            known(cx, h, &names.regions, "region");
+        }
+        if let Some(edge) = &e.edge {
+            one_of(cx, edge, &["safe", "hostile"], "`edge`");
+        }
     }
     let flag = |b: &Option<Spanned<bool>>| b.as_ref().is_some_and(|b| *b.get_ref());
     let hop_only: [(&str, &Option<Spanned<bool>>); 2] =

@@ -11,9 +11,10 @@
 use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
-    Cond, Count, Custodial, DiceDef, Dir, EndDef, GroupCapture, KindDef, MoveDef, Outcome, PartDef,
-    PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target, Until,
-    What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES, MAX_REGIONS, MAX_SIDES,
+    Cond, Count, Custodial, DiceDef, Dir, Enclose, EndDef, GroupCapture, KindDef, MoveDef, Outcome,
+    PartDef, PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target,
+    Until, What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES, MAX_REGIONS,
+    MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, RulesRegionRaw, Strs, S};
@@ -321,6 +322,13 @@ fn per_side(
         .collect()
 }
 
+/// The kinds (indices, sorted) a list names; empty when absent.
+fn kinds_of(v: &Option<Spanned<Strs>>, ix: &Index) -> Vec<usize> {
+    v.as_ref().map_or_else(Vec::new, |v| {
+        sorted(items(v).iter().map(|k| ix.kind(k.get_ref())).collect())
+    })
+}
+
 /// A `[[move]]`, the `i`-th (0-based).
 fn a_move(
     cx: &mut Ctx,
@@ -422,10 +430,22 @@ fn a_move(
         };
         Custodial {
             hostile: region(&c.hostile),
+            taken: kinds_of(&c.taken, ix),
+            by: kinds_of(&c.by, ix),
             dirs,
         }
     });
+    let enclose = r.enclose.as_ref().map(|e| {
+        let e = e.get_ref();
+        Enclose {
+            taken: kinds_of(&Some(e.taken.clone()), ix),
+            hostile: region(&e.hostile),
+            edge_closes: e.edge.as_ref().is_some_and(|x| x.get_ref() == "hostile"),
+            by: kinds_of(&e.by, ix),
+        }
+    });
     MoveDef {
+        enclose,
         id: r
             .id
             .as_ref()

@@ -166,11 +166,16 @@ fn differ(
         ));
     }
     let custodial = |m: &MoveDef| {
-        m.custodial
-            .as_ref()
-            .map(|c| (c.hostile, c.dirs.get(s).cloned().unwrap_or_default()))
+        m.custodial.as_ref().map(|c| {
+            (
+                c.hostile,
+                c.dirs.get(s).cloned().unwrap_or_default(),
+                c.taken.clone(),
+                c.by.clone(),
+            )
+        })
     };
-    if custodial(a) != custodial(b) {
+    if custodial(a) != custodial(b) || a.enclose != b.enclose {
         return Some("they capture by enclosing (`custodial`) differently".into());
     }
     if a.parts != b.parts {

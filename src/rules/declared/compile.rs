@@ -106,6 +106,12 @@ pub struct Rule {
     pub must_flip: bool,
     /// Custodial capture: the hostile region, and the lines looked along per side.
     pub custodial: Option<(Option<u8>, [Vec<u8>; MAX_SIDES])>,
+    /// (custodial) the kinds taken (bit mask).
+    pub cust_taken: u16,
+    /// (custodial) the kinds that close (bit mask).
+    pub cust_by: u16,
+    /// Capture of a piece closed on every side.
+    pub enclose: Option<EncloseRule>,
     /// Phases it exists in, as a bit mask (0: every phase).
     pub phases: u16,
     /// Per side and board byte: whether the target cell may hold it (`to`, precomputed so that
@@ -132,6 +138,19 @@ pub struct Rule {
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
     /// not generated (Imperator's free move includes its pivots).
     pub covered_by: Option<u8>,
+}
+
+/// `enclose`, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncloseRule {
+    /// The kinds taken (bit mask).
+    pub taken: u16,
+    /// The region whose empty cells close.
+    pub hostile: Option<u8>,
+    /// The edge closes.
+    pub edge_closes: bool,
+    /// The kinds that close (bit mask).
+    pub by: u16,
 }
 
 /// How a later part of a move reaches its cell, compiled.
@@ -253,6 +272,8 @@ pub struct Program {
     pub next: Vec<u16>,
     /// Per cell, the cells across its sides (square: the four orthogonal ones).
     pub adj: Vec<Vec<u16>>,
+    /// The most cells across a cell's sides (4 on squares): a cell with fewer is on the edge.
+    pub full_sides: usize,
     /// `adj` as sets.
     pub near: Vec<Bits>,
     /// Regions, per side.
@@ -746,6 +767,7 @@ impl Program {
             ns,
             nd,
             next,
+            full_sides: adj.iter().map(Vec::len).max().unwrap_or(0),
             adj,
             near,
             regions,
@@ -1044,6 +1066,17 @@ fn compile_move(
             None => 0,
         },
         covered_by: None,
+        cust_taken: m
+            .custodial
+            .as_ref()
+            .map_or(u16::MAX, |c| kinds_mask(&c.taken)),
+        cust_by: m.custodial.as_ref().map_or(u16::MAX, |c| kinds_mask(&c.by)),
+        enclose: m.enclose.as_ref().map(|e| EncloseRule {
+            taken: kinds_mask(&e.taken),
+            hostile: e.hostile.map(|h| h as u8),
+            edge_closes: e.edge_closes,
+            by: kinds_mask(&e.by),
+        }),
         by_roll: m.by_roll,
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {
@@ -1051,6 +1084,15 @@ fn compile_move(
             None => u16::MAX,
         },
     })
+}
+
+/// A list of kinds as a bit mask; every kind when empty.
+fn kinds_mask(v: &[usize]) -> u16 {
+    if v.is_empty() {
+        u16::MAX
+    } else {
+        mask(v)
+    }
 }
 
 /// The later parts of move `m`, compiled (validation bounded their worst case).
@@ -1085,8 +1127,13 @@ fn parts(m: &def::MoveDef, nd: usize) -> Result<Vec<Part>, Refused> {
 /// region, and pieces `a` does not find blocked) to any cell, onto whatever `a` may land on, and
 /// neither does more than move (no flip, no custodial capture, not compulsory).
 fn covers(b: &Rule, a: &Rule) -> bool {
-    let moves_only =
-        |r: &Rule| !r.flip && r.custodial.is_none() && !r.compulsory && r.parts.is_empty();
+    let moves_only = |r: &Rule| {
+        !r.flip
+            && r.custodial.is_none()
+            && r.enclose.is_none()
+            && !r.compulsory
+            && r.parts.is_empty()
+    };
     let from_cells = matches!(
         a.act,
         Act::Step | Act::Slide { .. } | Act::Leap | Act::Pivot | Act::Anywhere

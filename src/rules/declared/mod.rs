@@ -200,6 +200,7 @@ mod tests {
             flip: false,
             must_flip: false,
             custodial: None,
+            enclose: None,
             phases: vec![],
             blocked_by: None,
             pieces_at_most: None,

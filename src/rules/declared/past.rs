@@ -136,6 +136,7 @@ impl Program {
                 matches!(r.act, Act::Place | Act::Drop)
                     && !r.flip
                     && r.custodial.is_none()
+                    && r.enclose.is_none()
                     && r.parts.is_empty()
             })
             && self.group.is_none()

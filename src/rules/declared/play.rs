@@ -8,7 +8,9 @@
 //! at the same ply and file order must pick between them.
 
 use super::bits::Bits;
-use super::compile::{outcome, Act, Class, End, Group, Part, Program, MAX_SEEN, NONE, UNLIMITED};
+use super::compile::{
+    outcome, Act, Class, EncloseRule, End, Group, Part, Program, MAX_SEEN, NONE, UNLIMITED,
+};
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
 
@@ -185,11 +187,16 @@ impl Program {
                     if t1 == NONE || self.class(q.board[usize::from(t1)], s) != Class::Enemy {
                         continue;
                     }
+                    if !self.of_kinds(q.board[usize::from(t1)], r.cust_taken) {
+                        continue;
+                    }
                     let t2 = self.step(usize::from(t1), usize::from(d));
                     if t2 == NONE {
                         continue;
                     }
-                    let closes = self.class(q.board[usize::from(t2)], s) == Class::Friend
+                    let b2 = q.board[usize::from(t2)];
+                    let closes = (self.class(b2, s) == Class::Friend
+                        && self.of_kinds(b2, r.cust_by))
                         || hostile.is_some_and(|h| {
                             q.board[usize::from(t2)] == 0
                                 && self.regions[usize::from(h)][s].test(usize::from(t2))
@@ -200,6 +207,9 @@ impl Program {
                         progress = true;
                     }
                 }
+            }
+            if let Some(e) = &r.enclose {
+                progress |= self.enclose(q, s, to, e);
             }
             if let Some((k, region, _)) =
                 self.kinds[usize::from(self.kind_of[usize::from(moved)])].promote
@@ -424,6 +434,42 @@ impl Program {
             })
             .unwrap_or(Outcome::Draw);
         outcome(self, p, o, usize::from(p.to_move))
+    }
+
+    /// Whether board byte `b` is a piece of one of the kinds of `mask`.
+    #[inline]
+    pub(super) fn of_kinds(&self, b: u8, mask: u16) -> bool {
+        mask >> self.kind_of[usize::from(b)] & 1 == 1
+    }
+
+    /// Takes each enemy piece of `e.taken` next to `to` that stands closed on every side by
+    /// side `s`'s pieces (of `e.by`), empty cells of `e.hostile`, or the edge when it closes;
+    /// whether any was taken.
+    fn enclose(&self, q: &mut DPos, s: usize, to: usize, e: &EncloseRule) -> bool {
+        let mut any = false;
+        for &c in &self.adj[to] {
+            let c = usize::from(c);
+            let b = q.board[c];
+            if self.class(b, s) != Class::Enemy || !self.of_kinds(b, e.taken) {
+                continue;
+            }
+            if self.adj[c].len() < self.full_sides && !e.edge_closes {
+                continue;
+            }
+            let closed = self.adj[c].iter().all(|&n| {
+                let n = usize::from(n);
+                let bn = q.board[n];
+                (self.class(bn, s) == Class::Friend && self.of_kinds(bn, e.by))
+                    || (bn == 0
+                        && e.hostile
+                            .is_some_and(|h| self.regions[usize::from(h)][s].test(n)))
+            });
+            if closed {
+                q.take(c, self.owner[usize::from(b)]);
+                any = true;
+            }
+        }
+        any
     }
 
     /// Captures the groups of the sides other than `mover` that stand closed after its ply,
