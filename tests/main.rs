@@ -17,6 +17,7 @@ mod cli;
 mod common;
 mod component_data;
 mod data_files;
+mod declared_boards;
 mod declared_build;
 mod declared_captures;
 mod declared_counts;

@@ -316,7 +316,7 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
         Some(b.frame),
         None,
     );
-    for c in 0..g.len() {
+    for c in (0..g.len()).filter(|&c| !b.is_hole(c)) {
         let (x, y) = g.origin(c, b.cell);
         s.path(
             shape::rect(f + x, f + y, b.cell, b.cell),
@@ -325,6 +325,38 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
         );
     }
     let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.25)));
+    if !b.holes.is_empty() {
+        // Holes show the frame: each cell is outlined on its own, and the outline of the
+        // whole follows the cells' edges.
+        let edge = Some(Stroke::solid(b.line, (b.cell * 0.03).max(0.5)));
+        for c in (0..g.len()).filter(|&c| !b.is_hole(c)) {
+            let (x, y) = g.origin(c, b.cell);
+            s.path(shape::rect(f + x, f + y, b.cell, b.cell), None, line);
+            let (fi, r) = g.file_rank(c);
+            let (x0, y0, x1, y1) = (f + x, f + y, f + x + b.cell, f + y + b.cell);
+            let open = |df: i32, dr: i32| {
+                g.index(fi as i32 + df, r as i32 + dr)
+                    .is_none_or(|n| b.is_hole(n))
+            };
+            // Rank 0 is at the bottom: the cell above is rank + 1.
+            let sides = [
+                (open(0, 1), (x0, y0), (x1, y0)),
+                (open(0, -1), (x0, y1), (x1, y1)),
+                (open(-1, 0), (x0, y0), (x0, y1)),
+                (open(1, 0), (x1, y0), (x1, y1)),
+            ];
+            for (out, a, z) in sides {
+                if out {
+                    s.path(shape::line(p(a.0, a.1), p(z.0, z.1)), None, edge);
+                }
+            }
+        }
+        marks(&mut s, b);
+        if b.coords {
+            coordinates(&mut s, b, g);
+        }
+        return s;
+    }
     for i in 0..=g.cols {
         let x = f + i as f64 * b.cell;
         s.path(shape::line(p(x, f), p(x, f + gh)), None, line);

@@ -274,7 +274,7 @@ type Ground = (Spot, Vec<(String, Vec<P>)>, Placed);
 
 fn on_board(game: &Game, b: usize, rows: &[Vec<Cell>]) -> Result<Ground, Error> {
     let board = &game.boards[b];
-    let want = board.grid.written_rows();
+    let want = board.written_rows();
     if rows.len() != want.len() {
         return Err(misfit(format!(
             "the board has {} rows, the position {}",
@@ -299,6 +299,7 @@ fn on_board(game: &Game, b: usize, rows: &[Vec<Cell>]) -> Result<Ground, Error> 
         }
     }
     let cells = (0..board.grid.len())
+        .filter(|&c| !board.is_hole(c))
         .map(|c| (board.grid.name(c), cell_polygon(board, c)))
         .collect();
     Ok((Spot::Board(b), cells, placed))

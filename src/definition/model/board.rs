@@ -43,6 +43,9 @@ pub struct BoardOf<E> {
     pub marks: Vec<Mark>,
     /// A numbered score track around the board or in rows below it.
     pub track: Option<Track>,
+    /// Grid cells that are no cells of the board (a square board's holes), sorted: neither
+    /// drawn nor played on.
+    pub holes: Vec<usize>,
     /// The elements of its printed face when it has a layout (none: the board's drawing alone).
     pub face: Vec<E>,
 }
@@ -78,6 +81,23 @@ pub struct Track {
 }
 
 impl<E> BoardOf<E> {
+    /// Whether grid cell `c` is a hole.
+    pub fn is_hole(&self, c: usize) -> bool {
+        self.holes.binary_search(&c).is_ok()
+    }
+
+    /// The board's cells as a position writes them, top row first, holes left out.
+    pub fn written_rows(&self) -> Vec<Vec<usize>> {
+        let mut rows = self.grid.written_rows();
+        if !self.holes.is_empty() {
+            for row in &mut rows {
+                row.retain(|&c| !self.is_hole(c));
+            }
+            rows.retain(|r| !r.is_empty());
+        }
+        rows
+    }
+
     /// Width of the frame around the cells, mm.
     pub fn frame_width(&self) -> f64 {
         match (&self.grid, self.coords) {

@@ -108,6 +108,8 @@ pub struct RulesDef {
     pub capture: Option<GroupCapture>,
     /// `[dice]`: dice rolled for every ply.
     pub dice: Option<DiceDef>,
+    /// The board's holes (grid cells that are no cells), sorted: the board's own list.
+    pub holes: Vec<usize>,
     /// The `[rules]` parameters the counts read, sorted.
     pub params_used: Vec<String>,
 }

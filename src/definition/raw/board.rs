@@ -53,6 +53,9 @@ pub struct BoardRaw {
     /// `[[board.region]]`: coloured cell sets with a role the rules engine reads.
     #[serde(default)]
     pub region: Vec<RegionRaw>,
+    /// Cells that are no cells: holes of a square board (`["a1", "b1"]`), neither drawn nor
+    /// played on.
+    pub holes: Option<Vec<S>>,
     /// `[[board.mark]]`: symbols drawn on cells.
     #[serde(default)]
     pub mark: Vec<MarkRaw>,

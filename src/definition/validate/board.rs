@@ -149,7 +149,7 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             Grid::Square(SquareGrid { cols, rows })
         }
     };
-    let regions = b
+    let regions: Vec<Region> = b
         .region
         .iter()
         .map(|r| {
@@ -212,7 +212,7 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             }
         })
         .collect();
-    let marks = b
+    let marks: Vec<Mark> = b
         .mark
         .iter()
         .map(|m| Mark {
@@ -225,7 +225,44 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             color: cx.color(&m.color),
         })
         .collect();
+    let holes = match &b.holes {
+        Some(list) if !matches!(grid, Grid::Square(_)) => {
+            if let Some(first) = list.first() {
+                cx.err(first, "`holes` apply to a `square` grid only".into());
+            }
+            Vec::new()
+        }
+        Some(list) => {
+            let holes = cx.cells(list, &grid);
+            if holes.len() >= grid.len() {
+                if let Some(first) = list.first() {
+                    cx.err(first, "`holes` leave the board no cell".into());
+                }
+            }
+            holes
+        }
+        None => Vec::new(),
+    };
+    for (what, cells) in regions
+        .iter()
+        .map(|r: &Region| ("region", &r.cells))
+        .chain(marks.iter().map(|m: &Mark| ("mark", &m.cells)))
+    {
+        if let Some(&c) = cells.iter().find(|c| holes.binary_search(c).is_ok()) {
+            let at = b.holes.as_ref().and_then(|h| h.first());
+            if let Some(at) = at {
+                cx.err(
+                    at,
+                    format!(
+                        "`{}` is a hole, yet a {what} of the board covers it",
+                        grid.name(c)
+                    ),
+                );
+            }
+        }
+    }
     let mut board = Board {
+        holes,
         face: Vec::new(),
         font: crate::fonts::Family::LATO,
         id,

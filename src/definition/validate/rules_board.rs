@@ -132,7 +132,7 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
     }
     if let Some(s) = &raw.start {
         if let Some(b) = &s.get_ref().board {
-            start_board(cx, raw, grid, sides, b);
+            start_board(cx, raw, board, sides, b);
         }
     }
 }
@@ -350,7 +350,7 @@ fn value_start(text: &str, span: &std::ops::Range<usize>, value: &str) -> Option
 }
 
 /// `[start] board`: rows as the grid writes them, known tokens, counts within each `max`.
-fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b: &S) {
+fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str], b: &S) {
     let value = b.get_ref();
     let base = value_start(&cx.src.text, &b.span(), value);
     // Each row's tokens with their places in the file (the whole value when unknown).
@@ -370,7 +370,7 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, grid: &Grid, sides: &[&str], b
             rows.push(row);
         }
     }
-    let widths: Vec<usize> = grid.written_rows().iter().map(Vec::len).collect();
+    let widths: Vec<usize> = board.written_rows().iter().map(Vec::len).collect();
     if rows.len() != widths.len() {
         let msg = format!(
             "`board`: expected {} rows, found {}",

@@ -269,6 +269,7 @@ pub(super) fn build(
         phases,
         ends,
         start,
+        holes: board.holes.clone(),
         dice: raw.dice.as_ref().map(|d| {
             let d = d.get_ref();
             let list = |v: &Option<Spanned<Vec<raw::I>>>| {

@@ -464,10 +464,21 @@ impl Program {
                 }
             }
         }
+        // A hole is no cell: nothing leads into it or out of it.
+        let hole = |c: usize| rd.holes.binary_search(&c).is_ok();
+        for d in 0..nd {
+            for c in 0..n {
+                let t = next[d * n + c];
+                if hole(c) || (t != NONE && hole(usize::from(t))) {
+                    next[d * n + c] = NONE;
+                }
+            }
+        }
         let adj: Vec<Vec<u16>> = (0..n)
             .map(|c| {
                 dirs::adjacent(grid, c)
                     .into_iter()
+                    .filter(|&t| !hole(c) && !hole(t))
                     .map(|t| t as u16)
                     .collect()
             })
@@ -479,7 +490,10 @@ impl Program {
         let regions = rd
             .regions
             .iter()
-            .map(|r| per_side(&r.cells).map(|cells| cells.into_iter().collect::<Bits>()))
+            .map(|r| {
+                per_side(&r.cells)
+                    .map(|cells| cells.into_iter().filter(|&c| !hole(c)).collect::<Bits>())
+            })
             .collect();
         let mut tokens = vec![".".to_string()];
         let mut owner = [0xFF; 256];
@@ -534,7 +548,14 @@ impl Program {
         }
         let mut rules = Vec::new();
         for m in &rd.moves {
-            rules.push(compile_move(m, grid, ns, n, &next, nd, params)?);
+            let mut r = compile_move(m, grid, ns, n, &next, nd, params)?;
+            for (c, targets) in r.leaps.iter_mut().enumerate() {
+                targets.retain(|&t| !hole(c) && !hole(usize::from(t)));
+            }
+            for entries in &mut r.entries {
+                entries.retain(|&c| !hole(usize::from(c)));
+            }
+            rules.push(r);
         }
         for r in &mut rules {
             if matches!(r.act, Act::Step | Act::Leap) {
@@ -772,9 +793,14 @@ impl Program {
             near,
             regions,
             region_names: rd.regions.iter().map(|r| r.name.clone()).collect(),
-            all: Bits::first(n),
+            all: (0..n).filter(|&c| !hole(c)).collect(),
             names: (0..n).map(|c| grid.name(c)).collect(),
-            rows: grid.written_rows(),
+            rows: grid
+                .written_rows()
+                .into_iter()
+                .map(|row| row.into_iter().filter(|&c| !hole(c)).collect::<Vec<_>>())
+                .filter(|row| !row.is_empty())
+                .collect(),
             tokens,
             owner,
             kind_of,

@@ -250,6 +250,7 @@ mod tests {
             },
             capture: None,
             dice: None,
+            holes: vec![],
             params_used: vec![],
         }
     }
