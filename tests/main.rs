@@ -29,6 +29,7 @@ mod declared_seeds;
 mod declared_vs_program;
 mod definitions;
 mod determinism;
+mod docs_examples;
 mod engine_protocol;
 mod engine_safety;
 mod exports;
