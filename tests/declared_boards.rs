@@ -45,8 +45,19 @@ const START: &str = "G G G\nG G G\nG G G G G G G\n. . . . . . .\n. . . . . . .\n
 const NEAR: &str = ". . .\n. . .\n. . . . . . .\n. . G . G . .\n. . . F . . .\nG G .\n. . .";
 
 fn text(id: &str, board: &str) -> String {
+    text_of(id, board, RULES)
+}
+
+/// The game with its fox's chains free to stop after any jump (`stop = "any"`).
+fn stop_any() -> String {
+    let chain = "chain = true\n";
+    assert!(RULES.contains(chain));
+    RULES.replace(chain, "chain = true\nstop = \"any\"\n")
+}
+
+fn text_of(id: &str, board: &str, rules: &str) -> String {
     format!(
-        "[game]\nid = \"{id}\"\ntitle = \"Fox and geese\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 7\nrows = 7\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"wood\"\n{HOLES}\n{RULES}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
+        "[game]\nid = \"{id}\"\ntitle = \"Fox and geese\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 7\nrows = 7\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"wood\"\n{HOLES}\n{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
     )
 }
 
@@ -74,6 +85,35 @@ fn a_board_with_holes_matches_an_independent_perft() {
             );
         }
     }
+}
+
+#[test]
+fn chains_that_may_stop_after_any_jump_match_an_independent_perft() {
+    // cross_count.py, `any`: the counts part from the others' where a second jump was there.
+    for (board, counts) in [
+        (START, [7, 28, 303, 987, 11695]),
+        (NEAR, [9, 36, 201, 786, 4773]),
+    ] {
+        let r = Declared::new(&game_of("cross", &text_of("cross", board, &stop_any()))).unwrap();
+        let p = r.start(0);
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                rules::perft(&r, &p, d as u32 + 1),
+                n,
+                "depth {}\n{board}",
+                d + 1
+            );
+        }
+    }
+    let e = errors_of(
+        "cross",
+        &text_of(
+            "cross",
+            START,
+            &stop_any().replace("stop = \"any\"", "stop = \"soon\""),
+        ),
+    );
+    assert!(e.iter().any(|e| e.contains("soon")), "{e:?}");
 }
 
 #[test]

@@ -263,6 +263,8 @@ pub struct MoveDef {
     pub longest: bool,
     /// (chain) most hops.
     pub max_hops: Option<Count>,
+    /// (chain) the chain may stop after any hop (else only where no hop is left).
+    pub stop_any: bool,
     /// While a compulsory move is legal, the others are not.
     pub compulsory: bool,
     /// Regions (indices) the piece starts in, ends in, may not end in; where a piece is placed.

@@ -181,6 +181,9 @@ pub struct MoveRaw {
     pub longest: Option<B>,
     /// (chain) most hops of a chain.
     pub max_hops: Option<Spanned<Count>>,
+    /// (chain) `"any"`: the chain may stop after any hop; `"end"` (the default): only where
+    /// no hop is left.
+    pub stop: Option<S>,
     /// While any compulsory move is legal, the others are not.
     pub compulsory: Option<B>,
     /// The region the piece must start in.

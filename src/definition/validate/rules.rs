@@ -735,6 +735,12 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
             cx.err(v, format!("`{key}` is for hops"));
         }
     }
+    if let Some(stop) = &r.stop {
+        one_of(cx, stop, &["any", "end"], "`stop`");
+        if !flag(&r.chain) {
+            cx.err(stop, "`stop` is for chains".into());
+        }
+    }
     for (key, v) in [("straight", &r.straight), ("longest", &r.longest)] {
         if let (Some(v), false) = (v, flag(&r.chain)) {
             cx.err(v, format!("`{key}` is for chains"));

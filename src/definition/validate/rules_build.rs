@@ -461,6 +461,7 @@ fn a_move(
         straight: flag(&r.straight),
         longest: flag(&r.longest),
         max_hops: r.max_hops.as_ref().map(count),
+        stop_any: r.stop.as_ref().is_some_and(|s| s.get_ref() == "any"),
         compulsory: flag(&r.compulsory),
         from: region(&r.from),
         into: region(&r.into),

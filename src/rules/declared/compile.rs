@@ -88,6 +88,8 @@ pub struct Rule {
     pub longest: bool,
     /// (chain) most hops.
     pub max_hops: u8,
+    /// (chain) may stop after any hop.
+    pub stop_any: bool,
     /// While a compulsory move is legal, the others are not.
     pub compulsory: bool,
     /// Region the piece must start in.
@@ -1069,6 +1071,7 @@ fn compile_move(
         straight: m.straight,
         longest: m.longest,
         max_hops,
+        stop_any: m.stop_any,
         compulsory: m.compulsory,
         from: m.from.map(|r| r as u8),
         into: m.into.map(|r| r as u8),

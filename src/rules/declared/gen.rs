@@ -606,8 +606,9 @@ impl Program {
         }
         // A chain that takes nothing and ends where it began changes nothing: no move.
         let round = cell == start && !r.capture;
-        if !extended && hops > 0 && !round && self.lands(r, s, cell) && out.len() < MAX_CHAIN_MOVES
-        {
+        // `stop = "any"`: the chain may end after any hop, not only where none is left.
+        let ends = !extended || r.stop_any;
+        if ends && hops > 0 && !round && self.lands(r, s, cell) && out.len() < MAX_CHAIN_MOVES {
             out.push(DMove::chain(ri, start, cell, hops, dirs));
         }
     }

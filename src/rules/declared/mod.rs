@@ -191,6 +191,7 @@ mod tests {
             straight: false,
             longest: false,
             max_hops: None,
+            stop_any: false,
             compulsory: false,
             from: None,
             into: None,
