@@ -215,3 +215,68 @@ fn a_project_s_own_declared_game_plays_through_every_position_command() {
     run(&["moves", r], "");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_score_of_pieces_taken_ends_the_game_as_the_count_of_pieces_left() {
+    // The fox wins on taking 2 geese (`[score] count = "taken"`, `score = 2`): the game of
+    // `FOX`, whose geese lose with 1 goose left, said by the taker's score.
+    let taken = FOX.replace(
+        "[[end]]\npieces = 1\nkind = \"goose\"\nresult = \"loss\"\n",
+        "[score]\ncount = \"taken\"\n[[end]]\nscore = 2\nresult = \"win\"\n",
+    );
+    assert_ne!(taken, FOX);
+    let r = engine(&taken);
+    assert_counts(&r, 6);
+    // The position carries each side's takings; the score reads them.
+    let p = r.start(0);
+    let file = rules::to_toml(r.id(), &r.fields(&p));
+    assert!(file.contains("taken = { fox = 0, geese = 0 }"), "{file}");
+    let (mut rng, mut buf) = (Rng::new(3), Vec::new());
+    let mut won = 0;
+    for g in 0..40 {
+        let mut p = r.start(g);
+        while let Some(q) = rules::random_ply(&r, &p, &mut rng, &mut buf) {
+            p = q;
+        }
+        let s = r.score(&p);
+        let fox = s.scores.iter().find(|x| x.0 == "fox").unwrap().1;
+        if s.winner.as_deref() == Some("fox") {
+            assert_eq!(fox, 2, "{s:?}");
+            won += 1;
+        }
+    }
+    assert!(won > 0);
+    let e = errors_of(
+        "fox",
+        &text(&taken.replace("count = \"taken\"", "count = \"gold\"")),
+    );
+    assert!(e.iter().any(|e| e.contains("gold")), "{e:?}");
+}
+
+#[test]
+fn a_score_in_a_region_counts_the_side_s_pieces_there() {
+    // Geese score their geese still on the top row; the fox its fox there.
+    let scored = FOX.replace(
+        "[[move]]\npiece = \"fox\"",
+        "[regions]\ntop = { ranks = [3] }\n[score]\ncount = \"in-region\"\nin = \"top\"\n[[move]]\npiece = \"fox\"",
+    );
+    assert_ne!(scored, FOX);
+    let r = engine(&scored);
+    let (mut rng, mut buf) = (Rng::new(4), Vec::new());
+    let mut p = r.start(0);
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(q) = rules::random_ply(&r, &p, &mut rng, &mut buf) {
+        p = q;
+        let board = rules::data(&r.fields(&p)).0;
+        let rows = board.tokens();
+        let top = &rows[0];
+        let want = |t: &str| top.iter().filter(|x| **x == t).count() as i64;
+        let s = r.score(&p);
+        assert_eq!(
+            s.scores,
+            vec![("fox".into(), want("F")), ("geese".into(), want("G"))]
+        );
+        seen.insert(want("G"));
+    }
+    assert!(seen.len() > 1, "the geese's score never changed: {seen:?}");
+}

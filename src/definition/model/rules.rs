@@ -52,6 +52,8 @@ pub mod range {
     pub const PLIES: (i64, i64) = (1, 60_000);
     /// An end's `no_progress`.
     pub const NO_PROGRESS: (i64, i64) = (1, 10_000);
+    /// An end's `score`.
+    pub const SCORE: (i64, i64) = (0, 10_000);
     /// An end's `repetition`.
     pub const REPETITION: (i64, i64) = (2, 16);
     /// `[[end]] pieces`: at most this many pieces left.
@@ -108,6 +110,8 @@ pub struct RulesDef {
     pub capture: Option<GroupCapture>,
     /// `[dice]`: dice rolled for every ply.
     pub dice: Option<DiceDef>,
+    /// `[score]`: what a side's score counts (pieces on the board by default).
+    pub score: ScoreDef,
     /// The board's holes (grid cells that are no cells), sorted: the board's own list.
     pub holes: Vec<usize>,
     /// The `[rules]` parameters the counts read, sorted.
@@ -299,6 +303,27 @@ pub struct MoveDef {
     pub at: Place,
 }
 
+/// `[score]`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ScoreDef {
+    /// What is counted.
+    pub count: ScoreCount,
+    /// Only pieces of this kind (index) count (pieces, in-region).
+    pub kind: Option<usize>,
+}
+
+/// What a score counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreCount {
+    /// The side's pieces on the board.
+    #[default]
+    Pieces,
+    /// The enemy pieces the side has taken (removed or turned over).
+    Taken,
+    /// The side's pieces on its own cells of a region (index).
+    InRegion(usize),
+}
+
 /// `[dice]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiceDef {
@@ -448,6 +473,8 @@ pub enum Cond {
         /// Kinds whose moves are progress.
         by: Vec<usize>,
     },
+    /// A side's score reaches `n`.
+    Score(Count),
     /// The same board and side to move for the n-th time since the last progress.
     Repetition {
         /// Times.
@@ -470,6 +497,10 @@ pub enum Outcome {
     MostPieces,
     /// The side with fewest pieces on the board wins.
     FewestPieces,
+    /// The side with the highest score wins.
+    HighestScore,
+    /// The side with the lowest score wins.
+    LowestScore,
 }
 
 /// `[start]`.

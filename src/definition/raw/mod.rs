@@ -24,7 +24,7 @@ pub use mat::MatRaw;
 pub use piece::PieceRaw;
 pub use rules::{
     CaptureRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw, MoveRaw,
-    PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, StartRaw, Strs, TurnsRaw, Until,
+    PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, ScoreRaw, StartRaw, Strs, TurnsRaw, Until,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -111,6 +111,8 @@ pub struct GameFile {
     pub start: Option<Spanned<StartRaw>>,
     /// `[dice]`: dice rolled for every ply.
     pub dice: Option<Spanned<DiceRaw>>,
+    /// `[score]`: what a side's score counts.
+    pub score: Option<Spanned<ScoreRaw>>,
     /// `[capture]`: groups captured after every ply (Imperator's encircled groups, Go's groups
     /// without liberties).
     pub capture: Option<Spanned<CaptureRaw>>,

@@ -339,10 +339,26 @@ pub struct EndRaw {
     pub by: Option<Spanned<Strs>>,
     /// The same position for the n-th time.
     pub repetition: Option<Spanned<Count>>,
+    /// A side's score (`[score]`) reaches this.
+    pub score: Option<Spanned<Count>>,
     /// The phase(s) in which the end holds (every phase by default).
     pub phase: Option<Spanned<Strs>>,
-    /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`.
+    /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`, `highest-score`,
+    /// `lowest-score`.
     pub result: S,
+}
+
+/// `[score]`: what a side's score counts.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRaw {
+    /// `pieces` (on the board, the default), `taken` (enemy pieces taken), `in-region`.
+    pub count: S,
+    /// (in-region) the region counted, each side's own.
+    #[serde(rename = "in")]
+    pub inside: Option<S>,
+    /// (pieces, in-region) only pieces of this kind count.
+    pub kind: Option<S>,
 }
 
 /// `[dice]`: dice rolled for every ply; the position carries the roll to play.

@@ -47,7 +47,15 @@ const ACTIONS: [&str; 8] = [
     "place", "drop", "step", "slide", "leap", "hop", "pivot", "anywhere",
 ];
 /// Results of an end.
-const RESULTS: [&str; 5] = ["win", "loss", "draw", "most-pieces", "fewest-pieces"];
+const RESULTS: [&str; 7] = [
+    "win",
+    "loss",
+    "draw",
+    "most-pieces",
+    "fewest-pieces",
+    "highest-score",
+    "lowest-score",
+];
 /// What a target cell may hold.
 const TARGETS: [&str; 5] = ["empty", "enemy", "empty-or-enemy", "friend", "any"];
 
@@ -198,6 +206,25 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     }
     if let Some(d) = &raw.dice {
         dice(cx, d.get_ref(), t, &names);
+    }
+    if let Some(sc) = &raw.score {
+        let sc = sc.get_ref();
+        one_of(cx, &sc.count, &["pieces", "taken", "in-region"], "`count`");
+        let in_region = sc.count.get_ref() == "in-region";
+        match &sc.inside {
+            Some(r) if in_region => {
+                known(cx, r, &names.regions, "region");
+            }
+            Some(r) => cx.err(r, "`in` is for `count = \"in-region\"`".into()),
+            None if in_region => cx.err(&sc.count, "`in-region` needs `in = \"<region>\"`".into()),
+            None => {}
+        }
+        if let Some(k) = &sc.kind {
+            known(cx, k, &names.kinds, "kind");
+            if sc.count.get_ref() == "taken" {
+                cx.err(k, "`kind` is for `pieces` and `in-region`".into());
+            }
+        }
     }
     if let Some(s) = &raw.start {
         let s = s.get_ref();
@@ -924,6 +951,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             ("plies", r.plies.is_some()),
             ("no_progress", r.no_progress.is_some()),
             ("repetition", r.repetition.is_some()),
+            ("score", r.score.is_some()),
         ];
         let given: Vec<&str> = conds.iter().filter(|c| c.1).map(|c| c.0).collect();
         if given.len() != 1 {
@@ -932,7 +960,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             } else {
                 given.join(" and ")
             };
-            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, pieces, no_moves, line, connect, plies, no_progress, repetition); this one has {found}"));
+            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, pieces, no_moves, line, connect, plies, no_progress, repetition, score); this one has {found}"));
         }
         one_of(cx, &r.result, &RESULTS, "result");
         let progress = r.no_progress.is_some() || r.repetition.is_some();
@@ -1013,6 +1041,9 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         }
         if let Some(n) = &r.no_progress {
             names.count(cx, n, range::NO_PROGRESS, "`no_progress`");
+        }
+        if let Some(n) = &r.score {
+            names.count(cx, n, range::SCORE, "`score`");
         }
         if let Some(by) = &r.by {
             for k in items(by) {

@@ -12,9 +12,9 @@ use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
     Cond, Count, Custodial, DiceDef, Dir, Enclose, EndDef, GroupCapture, KindDef, MoveDef, Outcome,
-    PartDef, PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, StartDef, Target,
-    Until, What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES, MAX_REGIONS,
-    MAX_SIDES,
+    PartDef, PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, ScoreCount,
+    ScoreDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS,
+    MAX_PHASES, MAX_REGIONS, MAX_SIDES,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, RulesRegionRaw, Strs, S};
@@ -270,6 +270,19 @@ pub(super) fn build(
         ends,
         start,
         holes: board.holes.clone(),
+        score: raw.score.as_ref().map_or_else(ScoreDef::default, |sc| {
+            let sc = sc.get_ref();
+            ScoreDef {
+                count: match sc.count.get_ref().as_str() {
+                    "taken" => ScoreCount::Taken,
+                    "in-region" => ScoreCount::InRegion(
+                        sc.inside.as_ref().map_or(0, |r| ix.region(r.get_ref())),
+                    ),
+                    _ => ScoreCount::Pieces,
+                },
+                kind: sc.kind.as_ref().map(|k| ix.kind(k.get_ref())),
+            }
+        }),
         dice: raw.dice.as_ref().map(|d| {
             let d = d.get_ref();
             let list = |v: &Option<Spanned<Vec<raw::I>>>| {
@@ -562,6 +575,8 @@ fn an_end(
             n: count(n),
             by: by(),
         }
+    } else if let Some(n) = &r.score {
+        Cond::Score(count(n))
     } else if let Some(n) = &r.repetition {
         Cond::Repetition {
             n: count(n),
@@ -575,6 +590,8 @@ fn an_end(
         "loss" => Outcome::Loss,
         "most-pieces" => Outcome::MostPieces,
         "fewest-pieces" => Outcome::FewestPieces,
+        "highest-score" => Outcome::HighestScore,
+        "lowest-score" => Outcome::LowestScore,
         _ => Outcome::Draw,
     };
     EndDef {

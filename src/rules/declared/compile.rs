@@ -11,8 +11,8 @@ use super::bits::{Bits, MAX_CELLS};
 use super::pos::{DPos, DRAW, GOING};
 use crate::base::diag::Refused;
 use crate::definition::model::rules::{
-    self as def, range, Cond, Count, Outcome, Pass, RulesDef, Target, Until, What, ADJACENT,
-    MAX_SIDES,
+    self as def, range, Cond, Count, Outcome, Pass, RulesDef, ScoreCount, ScoreDef, Target, Until,
+    What, ADJACENT, MAX_SIDES,
 };
 use crate::geometry::{dirs, Grid};
 use std::collections::BTreeMap;
@@ -249,6 +249,8 @@ pub enum End {
     Plies(u16),
     /// Plies without progress.
     NoProgress(u16),
+    /// A side's score reaches this.
+    Score(u16),
     /// The same position for the n-th time since the last progress.
     Repetition(u16),
 }
@@ -360,6 +362,10 @@ pub struct Program {
     pub start: DPos,
     /// `[dice]`: rolled for every ply.
     pub dice: Option<Dice>,
+    /// `[score]`: what a side's score counts.
+    pub score: ScoreDef,
+    /// Whether positions carry the pieces each side has taken (`taken`).
+    pub use_taken: bool,
 }
 
 /// `[dice]`, compiled.
@@ -660,6 +666,7 @@ impl Program {
                     progress_kinds |= mask(by);
                     End::NoProgress(bounded(c, params, range::NO_PROGRESS, "`no_progress`")?)
                 }
+                Cond::Score(c) => End::Score(bounded(c, params, range::SCORE, "`score`")?),
                 Cond::Repetition { n: c, by } => {
                     use_quiet = true;
                     use_seen = true;
@@ -760,6 +767,10 @@ impl Program {
         if use_seen {
             keys.push("seen");
         }
+        let use_taken = rd.score.count == ScoreCount::Taken;
+        if use_taken {
+            keys.push("taken");
+        }
         let dice = match &rd.dice {
             Some(d) => {
                 let count = bounded(&d.count, params, range::DICE, "`[dice] count`")? as u8;
@@ -834,6 +845,8 @@ impl Program {
             start: DPos::empty(),
             has: Vec::new(),
             dice,
+            score: rd.score.clone(),
+            use_taken,
         };
         prog.start = prog.start_position(rd, params)?;
         Ok(prog)
@@ -963,6 +976,22 @@ impl Program {
     pub fn byte(&self, k: u8, s: usize) -> u8 {
         let s = if self.neutral >> k & 1 == 1 { 0 } else { s };
         (usize::from(k) * self.ns + s + 1) as u8
+    }
+
+    /// Side `s`'s score, as `[score]` counts it.
+    pub fn score_of(&self, p: &DPos, s: usize) -> u32 {
+        let mine = |cells: Bits| match self.score.kind {
+            Some(k) => {
+                let b = self.byte(k as u8, s);
+                cells.iter().filter(|&c| p.board[c] == b).count() as u32
+            }
+            None => cells.count(),
+        };
+        match self.score.count {
+            ScoreCount::Pieces => mine(p.occ[s]),
+            ScoreCount::Taken => u32::from(p.taken[s]),
+            ScoreCount::InRegion(r) => mine(p.occ[s] & self.regions[r][s]),
+        }
     }
 
     /// Side `s`'s pieces of kind `k` on the board (of a neutral kind: all of them).
@@ -1232,9 +1261,17 @@ pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
         Outcome::Loss if prog.ns == 1 => DRAW,
         Outcome::Loss => ((subject + 1) % prog.ns) as u8 + 1,
         Outcome::Draw => DRAW,
-        Outcome::MostPieces | Outcome::FewestPieces => {
-            let counts: Vec<u32> = (0..prog.ns).map(|s| p.occ[s].count()).collect();
-            let best = if o == Outcome::MostPieces {
+        Outcome::MostPieces
+        | Outcome::FewestPieces
+        | Outcome::HighestScore
+        | Outcome::LowestScore => {
+            let counts: Vec<u32> = (0..prog.ns)
+                .map(|s| match o {
+                    Outcome::HighestScore | Outcome::LowestScore => prog.score_of(p, s),
+                    _ => p.occ[s].count(),
+                })
+                .collect();
+            let best = if matches!(o, Outcome::MostPieces | Outcome::HighestScore) {
                 counts.iter().max()
             } else {
                 counts.iter().min()

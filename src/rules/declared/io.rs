@@ -51,6 +51,13 @@ impl Program {
         if self.use_seen {
             self.parse_seen(raw, &mut p);
         }
+        if self.use_taken {
+            if let Some((_, taken)) = raw.int_table("taken", self.sides, 0, i64::from(MAX_HAND)) {
+                for (s, t) in taken.into_iter().enumerate() {
+                    p.taken[s] = t as u16;
+                }
+            }
+        }
         // The roll to play: required while the game goes on (checked once the status is known).
         let roll = self.dice.as_ref().map(|d| {
             let key = if d.count == 1 { "die" } else { "roll" };
@@ -225,6 +232,14 @@ impl Program {
                     Field::Strs(p.seen.iter().map(|k| format!("{k:016x}")).collect()),
                 )),
                 "die" | "roll" if p.roll != 0 => f.push((k, Field::Int(i64::from(p.roll)))),
+                "taken" => f.push((
+                    "taken",
+                    Field::Table(
+                        (0..self.ns)
+                            .map(|s| (self.sides[s].to_string(), i64::from(p.taken[s])))
+                            .collect(),
+                    ),
+                )),
                 _ => {}
             }
         }

@@ -97,7 +97,12 @@ impl Rules for Declared {
             over: status != pos::GOING,
             winner: self.prog.winner(status),
             scores: (0..self.prog.ns)
-                .map(|s| (self.prog.sides[s].to_string(), i64::from(p.occ[s].count())))
+                .map(|s| {
+                    (
+                        self.prog.sides[s].to_string(),
+                        i64::from(self.prog.score_of(p, s)),
+                    )
+                })
                 .collect(),
         }
     }
@@ -252,6 +257,7 @@ mod tests {
             capture: None,
             dice: None,
             holes: vec![],
+            score: Default::default(),
             params_used: vec![],
         }
     }

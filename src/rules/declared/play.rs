@@ -44,9 +44,11 @@ impl Program {
     /// playout's plies: no copy, nothing dropped).
     pub fn apply_in(&self, q: &mut DPos, m: DMove, k: u32) {
         let s = usize::from(q.to_move);
-        let taken = match &self.dice {
-            Some(d) if d.again_capture => self.enemies(q, s).count(),
-            _ => 0,
+        // The other sides' pieces before the ply: those it takes are what it leaves of them.
+        let again_capture = self.dice.as_ref().is_some_and(|d| d.again_capture);
+        let enemies_before = match again_capture || self.use_taken {
+            true => self.enemies(q, s).count(),
+            false => 0,
         };
         // The key of the position left, for `repetition`.
         let before = if self.use_seen { q.key(self.n) } else { 0 };
@@ -69,11 +71,15 @@ impl Program {
                 progress = true;
             }
         }
+        if self.use_taken {
+            let lost = enemies_before.saturating_sub(self.enemies(q, s).count());
+            q.taken[s] = q.taken[s].saturating_add(lost as u16);
+        }
         // With dice, a roll that plays again, or a capture that does, keeps the side.
         let again = match &self.dice {
             Some(d) if !m.is_pass() => {
                 d.again >> q.roll & 1 == 1
-                    || (d.again_capture && self.enemies(q, s).count() < taken)
+                    || (d.again_capture && self.enemies(q, s).count() < enemies_before)
             }
             _ => false,
         };
@@ -404,6 +410,9 @@ impl Program {
                 let times = 1 + p.seen.iter().filter(|&&k| k == key).count();
                 (times >= usize::from(*n)).then_some(mover)
             }
+            End::Score(n) => self
+                .sides_from(mover, only)
+                .find(|&s| self.score_of(p, s) >= u32::from(*n)),
             End::NoMoves | End::Line { .. } | End::Connect(_) => None,
         }
     }

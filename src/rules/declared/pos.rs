@@ -35,6 +35,8 @@ pub struct DPos {
     pub quiet: u16,
     /// The roll to play (the dice's sum), 0 without dice or when the game is over.
     pub roll: u8,
+    /// Enemy pieces each side has taken (kept when `[score]` counts them).
+    pub taken: [u16; MAX_SIDES],
     /// The cells of each side's pieces.
     pub occ: [Bits; MAX_SIDES],
     /// The keys of the positions since the last progress, oldest first, this one left out
@@ -84,6 +86,7 @@ impl DPos {
             ply: 0,
             quiet: 0,
             roll: 0,
+            taken: [0; MAX_SIDES],
             occ: [Bits::EMPTY; MAX_SIDES],
             seen: Seen(Vec::new()),
         }
