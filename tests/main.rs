@@ -26,6 +26,7 @@ mod declared_edges;
 mod declared_parts;
 mod declared_rules;
 mod declared_seeds;
+mod declared_stacks;
 mod declared_vs_program;
 mod definitions;
 mod determinism;

@@ -64,6 +64,8 @@ pub mod range {
     pub const DICE: (i64, i64) = (1, 4);
     /// `[dice] faces`.
     pub const FACES: (i64, i64) = (2, 20);
+    /// A kind's `stack`.
+    pub const STACK: (i64, i64) = (2, 8);
     /// A move's `pieces_at_most`.
     pub const PIECES_AT_MOST: (i64, i64) = (0, super::MAX_CELLS as i64);
 }
@@ -80,6 +82,17 @@ pub type Dir = u8;
 
 /// The cells across a side: triangle boards, whose only direction is `step = "adjacent"`.
 pub const ADJACENT: Dir = u8::MAX;
+
+/// The token of a stack of `h` pieces whose one piece is written `base`: `base` itself for one,
+/// else the height after it (`W` → `W2`), or the height alone when `base` is `1` (bricks written
+/// `1`, `2`, `3`).
+pub fn stack_token(base: &str, h: u8) -> String {
+    match (h, base) {
+        (1, _) => base.to_string(),
+        (_, "1") => h.to_string(),
+        _ => format!("{base}{h}"),
+    }
+}
 
 /// Declared rules (`[turns]` and the tables that go with it).
 #[derive(Debug, Clone, PartialEq)]
@@ -161,6 +174,8 @@ pub struct KindDef {
     pub tokens: PerSide<String>,
     /// Owned by no side (an arrow, a wall).
     pub neutral: bool,
+    /// Most pieces of it one cell holds (1: no stacks).
+    pub stack: u8,
     /// Most pieces of this kind a side has.
     pub max: Option<Count>,
     /// What it becomes, where.
@@ -299,6 +314,8 @@ pub struct MoveDef {
     pub parts: Vec<PartDef>,
     /// (slide) exactly as many cells as the dice's sum.
     pub by_roll: bool,
+    /// The piece may also end on (or be put onto) a stack of its kind and side.
+    pub onto_stack: bool,
     /// Where it is defined.
     pub at: Place,
 }

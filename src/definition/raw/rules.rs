@@ -110,6 +110,8 @@ pub struct KindRaw {
     pub tokens: Option<Spanned<Named<S>>>,
     /// The token of a kind owned by no side (an arrow, a wall), instead of `tokens`.
     pub neutral: Option<S>,
+    /// Pieces of this kind pile up on a cell, this many at most (2 to 8).
+    pub stack: Option<Spanned<Count>>,
     /// Most pieces of this kind a side has; the supply of a `place` without `[start] hand`.
     pub max: Option<Spanned<Count>>,
     /// Promotion: `{ to = "king", in = "crown", ends_move = true }`.
@@ -209,6 +211,9 @@ pub struct MoveRaw {
     pub phase: Option<Spanned<Strs>>,
     /// `"sum"`: (a slide) exactly as many cells as the dice show in all.
     pub roll: Option<S>,
+    /// `"stack"`: the piece may also end on a stack of its kind and side (or put onto one),
+    /// piling up to the kind's `stack`.
+    pub onto: Option<S>,
     /// The later parts of the move, each from where the one before ended.
     pub then: Option<Spanned<Vec<Spanned<PartRaw>>>>,
 }

@@ -519,7 +519,7 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
         .diagram
         .as_ref()
         .map(|d| d.get_ref().tokens.keys().map(String::as_str).collect());
-    let mut tokens: Vec<(&str, &str, &str)> = Vec::new();
+    let mut tokens: Vec<(&str, &str, String)> = Vec::new();
     for (i, k) in raw.kind.iter().take(MAX_KINDS).enumerate() {
         let k = k.get_ref();
         unique(cx, &k.id, &names.kinds[..i], "kind");
@@ -559,21 +559,38 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
                 cx.err(tok, format!("invalid token `{t}`: 1 to 16 characters, no space, quote or backslash (a position file writes it in a string), not `.` (an empty cell)"));
                 continue;
             }
-            if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {
-                cx.err(tok, format!("token `{t}` is already {s}'s `{kind}`"));
-            }
-            tokens.push((side, k.id.get_ref(), t));
-            if let Some(d) = &diagram {
-                if !d.contains(&t) {
-                    cx.err(
-                        tok,
-                        format!("token `{t}` has no look in `[diagram] tokens`"),
-                    );
+            let height = match k.stack.as_ref().map(Spanned::get_ref) {
+                Some(Count::N(n)) => (*n).clamp(1, 8) as u8,
+                _ => 1,
+            };
+            for h in 1..=height {
+                let t = crate::definition::model::rules::stack_token(t, h);
+                if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {
+                    cx.err(tok, format!("token `{t}` is already {s}'s `{kind}`"));
                 }
+                if let Some(d) = &diagram {
+                    if !d.contains(&t.as_str()) {
+                        cx.err(
+                            tok,
+                            format!("token `{t}` has no look in `[diagram] tokens`"),
+                        );
+                    }
+                }
+                tokens.push((side, k.id.get_ref(), t));
             }
         }
         if let Some(m) = &k.max {
             names.count(cx, m, range::MAX, "`max`");
+        }
+        if let Some(st) = &k.stack {
+            if !matches!(st.get_ref(), Count::N(_)) {
+                cx.err(
+                    st,
+                    "`stack`: a number (the most pieces one cell holds)".into(),
+                );
+            } else {
+                names.count(cx, st, range::STACK, "`stack`");
+            }
         }
         if let Some(p) = &k.promote {
             let p = p.get_ref();
@@ -809,6 +826,15 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     }
     if let Some(then) = &r.then {
         parts(cx, then, r, names);
+    }
+    if let Some(onto) = &r.onto {
+        one_of(cx, onto, &["stack"], "`onto`");
+        if r.hop.is_some() || r.drop.is_some() {
+            cx.err(
+                onto,
+                "`onto` is for placements and moves that end on a cell (not hops nor drops)".into(),
+            );
+        }
     }
     if let Some(roll) = &r.roll {
         one_of(cx, roll, &["sum"], "`roll`");

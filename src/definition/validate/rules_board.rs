@@ -381,17 +381,29 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str],
         return;
     }
     // (side, kind) of each token, and the `max` of each kind.
-    let mut tokens: Vec<(&str, usize, usize)> = Vec::new();
+    // (token, side, kind, height) of each token a board may hold.
+    let mut tokens: Vec<(String, usize, usize, usize)> = Vec::new();
     for (k, kind) in raw.kind.iter().take(MAX_KINDS).enumerate() {
         let kind = kind.get_ref();
+        let height = match kind.stack.as_ref().map(Spanned::get_ref) {
+            Some(Count::N(n)) => (*n).clamp(1, 8) as u8,
+            _ => 1,
+        };
+        let mut written: Vec<(&str, usize)> = Vec::new();
         for (side, t) in kind.tokens.iter().flat_map(|t| t.get_ref()) {
             if let Some(s) = sides.iter().position(|x| x == side.get_ref()) {
-                tokens.push((t.get_ref().as_str(), s, k));
+                written.push((t.get_ref().as_str(), s));
             }
         }
         // A neutral kind's pieces are counted as a side after the last.
         if let Some(t) = &kind.neutral {
-            tokens.push((t.get_ref().as_str(), sides.len(), k));
+            written.push((t.get_ref().as_str(), sides.len()));
+        }
+        for (t, s) in written {
+            for h in 1..=height {
+                let token = crate::definition::model::rules::stack_token(t, h);
+                tokens.push((token, s, k, usize::from(h)));
+            }
         }
     }
     // In the order of the sides, then of the kinds, for messages.
@@ -413,9 +425,9 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str],
                 continue;
             }
             match tokens.iter().find(|t| t.0 == *tok) {
-                Some(&(_, s, k)) => counts[s][k] += 1,
+                Some(&(_, s, k, h)) => counts[s][k] += h,
                 None => {
-                    let known: Vec<&str> = tokens.iter().map(|t| t.0).collect();
+                    let known: Vec<&str> = tokens.iter().map(|t| t.0.as_str()).collect();
                     let msg = format!(
                         "`board`: unknown token `{tok}` (expected `.` or one of the kinds' tokens: {})",
                         known.join(", ")

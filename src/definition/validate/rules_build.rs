@@ -196,6 +196,10 @@ pub(super) fn build(
                         .collect(),
                 },
                 neutral: r.neutral.is_some(),
+                stack: match r.stack.as_ref().map(Spanned::get_ref) {
+                    Some(raw::Count::N(n)) => (*n).clamp(1, 8) as u8,
+                    _ => 1,
+                },
                 max: r.max.as_ref().map(count),
                 promote: r.promote.as_ref().map(|p| {
                     let p = p.get_ref();
@@ -511,6 +515,7 @@ fn a_move(
             })
             .collect(),
         by_roll: r.roll.is_some(),
+        onto_stack: r.onto.is_some(),
         blocked_by: r.blocked_by.as_ref().map(count),
         pieces_at_most: r.pieces_at_most.as_ref().map(count),
         at: m.span(),

@@ -137,6 +137,8 @@ pub struct Rule {
     pub parts: Vec<Part>,
     /// (slide) exactly as many cells as the roll.
     pub by_roll: bool,
+    /// The piece may also end on (or be put onto) a stack of its kind and side.
+    pub onto_stack: bool,
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
     /// not generated (Imperator's free move includes its pivots).
     pub covered_by: Option<u8>,
@@ -304,6 +306,14 @@ pub struct Program {
     pub kinds: Vec<Kind>,
     /// Kinds owned by no side (bit mask).
     pub neutral: u16,
+    /// Per kind and side, the board byte of one piece (a stack of `h` is `h - 1` more).
+    pub first_byte: Vec<[u8; MAX_SIDES]>,
+    /// Per board byte, the pieces it stands for (a stack's height; 0 for empty).
+    pub height_of: [u8; 256],
+    /// Whether some kind stacks.
+    pub stacks: bool,
+    /// Per kind, the most pieces one cell holds.
+    pub stack_max: Vec<u8>,
     /// Per kind, the sides that have pieces of it (bit mask): on the start board, put by a
     /// move, or made by a promotion of a kind they have. An end on a kind (`captured`, `pieces`
     /// with `kind`) is judged for these sides only.
@@ -508,32 +518,50 @@ impl Program {
         let mut kind_of = [0xFF; 256];
         let mut token_byte = BTreeMap::new();
         let mut neutral = 0u16;
+        let mut height_of = [0u8; 256];
+        let mut first_of = vec![[0u8; MAX_SIDES]; rd.kinds.len()];
+        // Bytes in order: per kind, per side (once for a neutral kind, owned by the slot after
+        // the last side), per height of a stack.
         for (k, kd) in rd.kinds.iter().enumerate() {
-            for s in 0..ns {
-                let b = tokens.len();
-                if kd.neutral {
-                    // A neutral kind uses the first of its bytes, owned by the slot after the
-                    // last side ([`Program::byte`]); the others never appear.
-                    neutral |= 1 << k;
-                    let t = if s == 0 {
-                        kd.tokens[0].clone()
-                    } else {
-                        String::new()
-                    };
-                    if s == 0 {
-                        owner[b] = ns as u8;
-                        kind_of[b] = k as u8;
-                        token_byte.insert(t.clone(), b as u8);
+            if kd.neutral {
+                neutral |= 1 << k;
+            }
+            let owners: Vec<usize> = if kd.neutral {
+                vec![ns]
+            } else {
+                (0..ns).collect()
+            };
+            for (i, &o) in owners.iter().enumerate() {
+                let base = if kd.neutral {
+                    &kd.tokens[0]
+                } else {
+                    &kd.tokens[i]
+                };
+                for h in 1..=kd.stack.max(1) {
+                    let b = tokens.len();
+                    if b > 255 {
+                        return Err(
+                            "the kinds, sides and stack heights need more than 255 board bytes"
+                                .into(),
+                        );
                     }
+                    if h == 1 {
+                        for (s, slot) in first_of[k].iter_mut().enumerate() {
+                            if kd.neutral || s == o {
+                                *slot = b as u8;
+                            }
+                        }
+                    }
+                    owner[b] = o as u8;
+                    kind_of[b] = k as u8;
+                    height_of[b] = h;
+                    let t = def::stack_token(base, h);
+                    token_byte.insert(t.clone(), b as u8);
                     tokens.push(t);
-                    continue;
                 }
-                owner[b] = s as u8;
-                kind_of[b] = k as u8;
-                token_byte.insert(kd.tokens[s].clone(), b as u8);
-                tokens.push(kd.tokens[s].clone());
             }
         }
+        let stacks = rd.kinds.iter().any(|k| k.stack > 1);
         let mut kinds = Vec::new();
         for kd in &rd.kinds {
             let max = match &kd.max {
@@ -820,6 +848,10 @@ impl Program {
             token_byte,
             kinds,
             neutral,
+            first_byte: first_of,
+            height_of,
+            stacks,
+            stack_max: rd.kinds.iter().map(|k| k.stack.max(1)).collect(),
             rules,
             order,
             ncompulsory,
@@ -974,18 +1006,35 @@ impl Program {
     /// it).
     #[inline]
     pub fn byte(&self, k: u8, s: usize) -> u8 {
-        let s = if self.neutral >> k & 1 == 1 { 0 } else { s };
-        (usize::from(k) * self.ns + s + 1) as u8
+        self.first_byte[usize::from(k)][s]
+    }
+
+    /// Side `s`'s pieces on the board (a stack counts its height).
+    #[inline]
+    pub fn pieces_of(&self, p: &DPos, s: usize) -> u32 {
+        if self.stacks {
+            p.occ[s]
+                .iter()
+                .map(|c| u32::from(self.height_of[usize::from(p.board[c])]))
+                .sum()
+        } else {
+            p.occ[s].count()
+        }
     }
 
     /// Side `s`'s score, as `[score]` counts it.
     pub fn score_of(&self, p: &DPos, s: usize) -> u32 {
-        let mine = |cells: Bits| match self.score.kind {
-            Some(k) => {
-                let b = self.byte(k as u8, s);
-                cells.iter().filter(|&c| p.board[c] == b).count() as u32
-            }
-            None => cells.count(),
+        let mine = |cells: Bits| {
+            cells
+                .iter()
+                .map(|c| usize::from(p.board[c]))
+                .filter(|&x| {
+                    self.score
+                        .kind
+                        .is_none_or(|k| usize::from(self.kind_of[x]) == k)
+                })
+                .map(|x| u32::from(self.height_of[x]))
+                .sum()
         };
         match self.score.count {
             ScoreCount::Pieces => mine(p.occ[s]),
@@ -998,7 +1047,12 @@ impl Program {
     pub fn on_board(&self, p: &DPos, k: u8, s: usize) -> usize {
         let b = self.byte(k, s);
         let slot = usize::from(self.owner[usize::from(b)]);
-        p.occ[slot].iter().filter(|&c| p.board[c] == b).count()
+        p.occ[slot]
+            .iter()
+            .map(|c| usize::from(p.board[c]))
+            .filter(|&x| self.kind_of[x] == k && usize::from(self.owner[x]) == slot)
+            .map(|x| usize::from(self.height_of[x]))
+            .sum()
     }
 }
 
@@ -1136,6 +1190,7 @@ fn compile_move(
             by: kinds_mask(&e.by),
         }),
         by_roll: m.by_roll,
+        onto_stack: m.onto_stack,
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,
@@ -1268,7 +1323,7 @@ pub fn outcome(prog: &Program, p: &DPos, o: Outcome, subject: usize) -> u8 {
             let counts: Vec<u32> = (0..prog.ns)
                 .map(|s| match o {
                     Outcome::HighestScore | Outcome::LowestScore => prog.score_of(p, s),
-                    _ => p.occ[s].count(),
+                    _ => prog.pieces_of(p, s),
                 })
                 .collect();
             let best = if matches!(o, Outcome::MostPieces | Outcome::HighestScore) {

@@ -296,6 +296,17 @@ impl Program {
         }
     }
 
+    /// Whether a piece (or stack) written `b` may pile onto the stack `onto`: the same kind and
+    /// owner, their heights together within the kind's `stack`.
+    #[inline]
+    pub fn merges(&self, b: u8, onto: u8) -> bool {
+        let (b, t) = (usize::from(b), usize::from(onto));
+        onto != 0
+            && self.kind_of[b] == self.kind_of[t]
+            && self.owner[b] == self.owner[t]
+            && self.height_of[b] + self.height_of[t] <= self.stack_max[usize::from(self.kind_of[b])]
+    }
+
     /// Whether rule `r` gives side `s` moves in position `p`: its side, its phase, its count of
     /// pieces.
     #[inline]
@@ -389,7 +400,9 @@ impl Program {
         t: usize,
         out: &mut Vec<DMove>,
     ) {
-        if r.to_ok[s][usize::from(p.board[t])] && (!r.limited || self.lands(r, s, t)) {
+        let (b, bt) = (p.board[c], p.board[t]);
+        let ok = r.to_ok[s][usize::from(bt)] || (r.onto_stack && self.merges(b, bt));
+        if ok && (!r.limited || self.lands(r, s, t)) {
             out.push(DMove::new(ri, Some(c), t));
         }
     }
@@ -412,7 +425,9 @@ impl Program {
             for &t in &cells[at[c] as usize..at[c + 1] as usize] {
                 let t = usize::from(t);
                 out[k] = DMove::new(ri, Some(c), t);
-                let keep = ok[usize::from(p.board[t])] && (!r.limited || self.lands(r, s, t));
+                let to_ok = ok[usize::from(p.board[t])]
+                    || (r.onto_stack && self.merges(p.board[c], p.board[t]));
+                let keep = to_ok && (!r.limited || self.lands(r, s, t));
                 k += usize::from(keep);
             }
         }
@@ -457,6 +472,16 @@ impl Program {
             return;
         }
         let mut cells = self.all.andnot(p.occupied());
+        if r.onto_stack {
+            // Onto a stack of the kind put, of the placer's (or nobody's), not yet full.
+            let b = self.byte(r.puts, s);
+            let slot = usize::from(self.owner[usize::from(b)]);
+            for c in p.occ[slot].iter() {
+                if self.merges(b, p.board[c]) {
+                    cells.set(c);
+                }
+            }
+        }
         if let Some(i) = r.inside {
             cells &= self.regions[usize::from(i)][s];
         }

@@ -279,7 +279,11 @@ impl Program {
                 s
             }
             _ => {
-                let sep = if p.board[to] != 0 { 'x' } else { '-' };
+                // A piece taken is written `x`; a piece piled onto its own stack is not taken.
+                let piled = r.onto_stack
+                    && m.from()
+                        .is_some_and(|f| self.merges(p.board[f], p.board[to]));
+                let sep = if p.board[to] != 0 && !piled { 'x' } else { '-' };
                 let mut s = match m.from() {
                     Some(f) => format!("{}{sep}{}", self.names[f], self.names[to]),
                     None => self.names[to].clone(),

@@ -212,6 +212,7 @@ mod tests {
             pieces_at_most: None,
             parts: vec![],
             by_roll: false,
+            onto_stack: false,
             at: 0..0,
         };
         let end = |cond, result| EndDef {
@@ -232,6 +233,7 @@ mod tests {
                 id: "mark".into(),
                 tokens: vec!["X".into(), "O".into()],
                 neutral: false,
+                stack: 1,
                 max: None,
                 promote: None,
                 at: 0..0,

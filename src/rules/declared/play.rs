@@ -130,7 +130,13 @@ impl Program {
             let to = m.to();
             let moved = match r.act {
                 Act::Place | Act::Drop => {
-                    let placed = self.byte(r.puts, s);
+                    let mut placed = self.byte(r.puts, s);
+                    if q.board[to] != 0 {
+                        // Onto a stack (`onto = "stack"`): one higher. A stack's bytes follow
+                        // one another by height.
+                        placed = q.board[to] + 1;
+                        q.take(to, self.owner[usize::from(placed)]);
+                    }
                     q.put(to, placed, self.owner[usize::from(placed)]);
                     if self.explicit_hand && q.hand[s] != UNLIMITED {
                         q.hand[s] = q.hand[s].saturating_sub(1);
@@ -145,8 +151,13 @@ impl Program {
                 | Act::Pivot
                 | Act::Anywhere => {
                     let from = m.from().unwrap_or(to);
-                    let moved = q.board[from];
+                    let mut moved = q.board[from];
                     q.take(from, s as u8);
+                    if r.onto_stack && self.merges(moved, q.board[to]) {
+                        // Piled onto its own stack: the heights add up.
+                        moved += self.height_of[usize::from(q.board[to])];
+                        q.take(to, s as u8);
+                    }
                     if r.act == Act::Hop {
                         let mut c = from;
                         for i in 0..m.hops() {
@@ -400,7 +411,7 @@ impl Program {
                 .sides_from(mover, only)
                 .filter(|&s| kind.is_none_or(|k| self.has[usize::from(k)] >> s & 1 == 1))
                 .find(|&s| match kind {
-                    None => p.occ[s].count() <= u32::from(*n),
+                    None => self.pieces_of(p, s) <= u32::from(*n),
                     Some(k) => self.on_board(p, *k, s) <= usize::from(*n),
                 }),
             End::Plies(n) => (p.ply >= *n).then_some(mover),
