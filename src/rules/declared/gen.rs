@@ -422,12 +422,20 @@ impl Program {
             if r.pieces & (1 << kind) == 0 {
                 continue;
             }
-            for &t in &cells[at[c] as usize..at[c + 1] as usize] {
+            let reached = &cells[at[c] as usize..at[c + 1] as usize];
+            if r.onto_stack {
+                for &t in reached {
+                    let t = usize::from(t);
+                    out[k] = DMove::new(ri, Some(c), t);
+                    let to_ok = ok[usize::from(p.board[t])] || self.merges(p.board[c], p.board[t]);
+                    k += usize::from(to_ok && (!r.limited || self.lands(r, s, t)));
+                }
+                continue;
+            }
+            for &t in reached {
                 let t = usize::from(t);
                 out[k] = DMove::new(ri, Some(c), t);
-                let to_ok = ok[usize::from(p.board[t])]
-                    || (r.onto_stack && self.merges(p.board[c], p.board[t]));
-                let keep = to_ok && (!r.limited || self.lands(r, s, t));
+                let keep = ok[usize::from(p.board[t])] && (!r.limited || self.lands(r, s, t));
                 k += usize::from(keep);
             }
         }

@@ -148,6 +148,7 @@ impl Rules for Declared {
     /// ply by ply, so the same games).
     fn whole_playout(&self, p: &DPos, cap: u64, rng: &mut rng::Rng) -> Option<(DPos, u64)> {
         let (mut q, mut buf, mut n) = (p.clone(), Vec::new(), 0);
+        let outcomes = self.prog.dice.as_ref().map(|d| u64::from(d.outcomes));
         while n < cap {
             buf.clear();
             self.prog.gen(&q, &mut buf);
@@ -155,10 +156,7 @@ impl Rules for Declared {
                 break;
             }
             let m = buf[rng.below(buf.len() as u64) as usize];
-            let k = match &self.prog.dice {
-                Some(d) => rng.below(u64::from(d.outcomes)) as u32,
-                None => 0,
-            };
+            let k = outcomes.map_or(0, |o| rng.below(o) as u32);
             self.prog.apply_in(&mut q, m, k);
             n += 1;
         }

@@ -123,6 +123,7 @@ impl Program {
 
     /// The first action of the move `m` of side `s` and what it does at once (captures, flips,
     /// custodial captures, promotion); whether it is progress.
+    #[inline]
     pub(super) fn act(&self, q: &mut DPos, m: DMove, s: usize) -> bool {
         let mut progress = false;
         {
