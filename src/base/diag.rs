@@ -528,6 +528,25 @@ fn edit_distance(a: &str, b: &str) -> usize {
 pub fn from_toml(src: &Source, err: &toml::de::Error) -> Diagnostic {
     let span = err.span().unwrap_or(0..0);
     let msg = err.message().trim().to_string();
+    // A table written only through the tables inside it (`[regions.home.geese]` with no
+    // `[regions.home]`) has no place of its own, and the reader, which places every table,
+    // says so in serde's words: say it in the writer's.
+    if msg.ends_with("expected a borrowed string") {
+        let start = src.text[..span.start.min(src.text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let header = src.text[start..].lines().next().unwrap_or("").trim();
+        let inner = header.trim_start_matches('[').trim_end_matches(']');
+        let (outer, key) = inner.rsplit_once('.').unwrap_or(("", inner));
+        return src
+            .error(
+                span,
+                format!("`[{outer}]` is written only through the tables inside it (`{header}`), which the reader cannot place"),
+            )
+            .with_hint(format!(
+                "write `[{outer}]` with `{key} = {{ ... }}` inline in it"
+            ));
+    }
     let mut d = src.error(span, msg.clone());
     if let Some(rest) = msg.strip_prefix("unknown field `") {
         if let Some((field, tail)) = rest.split_once('`') {
@@ -543,6 +562,24 @@ pub fn from_toml(src: &Source, err: &toml::de::Error) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_written_only_through_inner_tables_is_explained() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct File {
+            regions: std::collections::BTreeMap<String, toml::Spanned<toml::Table>>,
+        }
+        let text = "[regions.home.geese]\nranks = [7]\n";
+        let err = toml::from_str::<File>(text).unwrap_err();
+        let d = from_toml(&Source::new("game.toml", text), &err);
+        let shown = d.to_string();
+        assert!(
+            shown.contains("`[regions.home]` is written only through the tables inside it"),
+            "{shown}"
+        );
+        assert!(shown.contains("`geese = { ... }` inline"), "{shown}");
+    }
 
     #[test]
     fn line_col_counts_chars() {
