@@ -143,3 +143,55 @@ fn stacks_round_trip_through_moves_and_play() {
     let typed = moves[0].0.clone();
     through_commands("towers-commands", &text("cards", TOWERS), &moves, &typed);
 }
+
+#[test]
+fn a_slide_passes_over_the_kinds_it_names_and_stops_at_the_others() {
+    // Alpha-BRIK's pawns pass over pawns, never over bricks. White's runner on a1: pawns on
+    // a2 and a3, a brick on c1. Counted by hand: a1-a4 and a1-b1.
+    let rules = |through: &str| {
+        format!(
+            r#"
+[turns]
+sides = ["white", "black"]
+[[kind]]
+id = "runner"
+tokens = {{ white = "R", black = "r" }}
+[[kind]]
+id = "pawn"
+tokens = {{ white = "P", black = "p" }}
+[[kind]]
+id = "brick"
+neutral = "1"
+stack = 3
+[[move]]
+piece = "runner"
+slide = "orthogonal"
+{through}
+[[end]]
+no_moves = true
+result = "loss"
+[start]
+board = """
+. . . r
+P . . .
+P . . .
+R . 1 .
+"""
+"#
+        )
+    };
+    let moves = |through: &str| -> Vec<String> {
+        let r = engine(&rules(through));
+        let mut m: Vec<String> = r.moves(&r.start(0)).into_iter().map(|m| m.0).collect();
+        m.sort();
+        m
+    };
+    assert_eq!(moves("through = \"pawn\""), ["a1-a4", "a1-b1"]);
+    assert_eq!(moves(""), ["a1-b1"]);
+    assert_eq!(
+        moves("through = [\"pawn\", \"brick\"]"),
+        ["a1-a4", "a1-b1", "a1-d1"]
+    );
+    let e = errors_of("towers", &text("towers", &rules("through = \"wall\"")));
+    assert!(e.iter().any(|e| e.contains("wall")), "{e:?}");
+}

@@ -314,6 +314,8 @@ pub struct MoveDef {
     pub parts: Vec<PartDef>,
     /// (slide) exactly as many cells as the dice's sum.
     pub by_roll: bool,
+    /// (slide) the kinds (indices) a slide passes over.
+    pub through: Vec<usize>,
     /// The piece may also end on (or be put onto) a stack of its kind and side.
     pub onto_stack: bool,
     /// Where it is defined.

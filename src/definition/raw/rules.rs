@@ -211,6 +211,8 @@ pub struct MoveRaw {
     pub phase: Option<Spanned<Strs>>,
     /// `"sum"`: (a slide) exactly as many cells as the dice show in all.
     pub roll: Option<S>,
+    /// (slide) the kinds it passes over (they count in its cells).
+    pub through: Option<Spanned<Strs>>,
     /// `"stack"`: the piece may also end on a stack of its kind and side (or put onto one),
     /// piling up to the kind's `stack`.
     pub onto: Option<S>,

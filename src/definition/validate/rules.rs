@@ -827,6 +827,17 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     if let Some(then) = &r.then {
         parts(cx, then, r, names);
     }
+    if let Some(through) = &r.through {
+        for k in items(through) {
+            known(cx, &k, &names.kinds, "kind");
+        }
+        if r.slide.is_none() {
+            cx.err(
+                through,
+                "`through` is for slides: the kinds a slide passes over".into(),
+            );
+        }
+    }
     if let Some(onto) = &r.onto {
         one_of(cx, onto, &["stack"], "`onto`");
         if r.hop.is_some() || r.drop.is_some() {

@@ -137,6 +137,8 @@ pub struct Rule {
     pub parts: Vec<Part>,
     /// (slide) exactly as many cells as the roll.
     pub by_roll: bool,
+    /// (slide) the kinds passed over (bit mask; 0: none).
+    pub through: u16,
     /// The piece may also end on (or be put onto) a stack of its kind and side.
     pub onto_stack: bool,
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
@@ -1190,6 +1192,7 @@ fn compile_move(
             by: kinds_mask(&e.by),
         }),
         by_roll: m.by_roll,
+        through: mask(&m.through),
         onto_stack: m.onto_stack,
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {

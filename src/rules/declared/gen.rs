@@ -468,7 +468,8 @@ impl Program {
                 if k >= min {
                     self.target(p, s, ri, r, c, t, out);
                 }
-                if class != Class::Empty {
+                // A piece of a `through` kind is passed over (it counts in the cells).
+                if class != Class::Empty && !self.of_kinds(p.board[t], r.through) {
                     break;
                 }
             }

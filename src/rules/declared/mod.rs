@@ -210,6 +210,7 @@ mod tests {
             pieces_at_most: None,
             parts: vec![],
             by_roll: false,
+            through: vec![],
             onto_stack: false,
             at: 0..0,
         };
