@@ -171,3 +171,29 @@ fn rolled_moves_round_trip_through_moves_and_play() {
     let game = text(DUEL).replacen("id = \"duel\"", "id = \"cards\"", 1);
     through_commands("dice-commands", &game, &moves, &typed);
 }
+
+#[test]
+fn a_drawn_first_side_and_roll_come_from_the_seed_as_alpha_brik_draws_them() {
+    let drawn = DUEL.replacen("[start]\n", "[start]\nto_move = \"drawn\"\n", 1);
+    assert_ne!(drawn, DUEL);
+    let r = Declared::new(&game_of("duel", &text(&drawn))).unwrap();
+    let seed = crate::common::engine("alphabrick");
+    let mut firsts = [0; 2];
+    for s in 0..40 {
+        let p = r.start(s);
+        // The same draws, in the same order: the side, then the roll (Alpha-BRIK's die has 6
+        // faces, the duel's 4: the sides must agree, and the roll is the next draw).
+        let a = seed.start(s);
+        let a_side = seed.fields(&a).iter().find_map(|(k, f)| match (k, f) {
+            (&"to_move", rules::Field::Side(x)) => Some(*x),
+            _ => None,
+        });
+        let side = usize::from(p.to_move);
+        assert_eq!(a_side, Some(["south", "north"][side]), "seed {s}");
+        let mut rng = Rng::new(s);
+        rng.below(2);
+        assert_eq!(u64::from(p.roll), rng.below(4) + 1, "seed {s}");
+        firsts[side] += 1;
+    }
+    assert!(firsts[0] > 5 && firsts[1] > 5, "{firsts:?}");
+}

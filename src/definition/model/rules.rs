@@ -527,6 +527,9 @@ pub enum Outcome {
 pub struct StartDef {
     /// The side to move first (index).
     pub to_move: usize,
+    /// `to_move = "drawn"`: the first side is drawn from the seed of `new` (before the first
+    /// roll of the dice).
+    pub drawn: bool,
     /// The board as written (rows top first), read by the engine like a position file's; an
     /// empty board when absent.
     pub board: Option<(String, Place)>,

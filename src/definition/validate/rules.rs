@@ -228,7 +228,7 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     }
     if let Some(s) = &raw.start {
         let s = s.get_ref();
-        if let Some(to) = &s.to_move {
+        if let Some(to) = s.to_move.as_ref().filter(|t| t.get_ref() != "drawn") {
             names.side(cx, to);
         }
         if let Some(hand) = &s.hand {

@@ -246,6 +246,9 @@ pub(super) fn build(
         to_move: start
             .and_then(|s| s.to_move.as_ref())
             .map_or(0, |s| ix.side(s.get_ref())),
+        drawn: start
+            .and_then(|s| s.to_move.as_ref())
+            .is_some_and(|s| s.get_ref() == "drawn"),
         board: start
             .and_then(|s| s.board.as_ref())
             .map(|b| (b.get_ref().clone(), b.span())),

@@ -378,6 +378,8 @@ pub struct Program {
     pub score: ScoreDef,
     /// Whether positions carry the pieces each side has taken (`taken`).
     pub use_taken: bool,
+    /// The first side is drawn from the seed (`[start] to_move = "drawn"`).
+    pub drawn: bool,
 }
 
 /// `[dice]`, compiled.
@@ -881,6 +883,7 @@ impl Program {
             dice,
             score: rd.score.clone(),
             use_taken,
+            drawn: rd.start.drawn,
         };
         prog.start = prog.start_position(rd, params)?;
         Ok(prog)

@@ -111,11 +111,16 @@ impl Rules for Declared {
         self.prog.fields(p)
     }
 
-    /// The start of `[start]`; with dice, its roll drawn from the seed.
+    /// The start of `[start]`; its first side drawn from the seed when `to_move = "drawn"`,
+    /// then, with dice, its roll.
     fn start(&self, seed: u64) -> DPos {
         let mut p = self.prog.start.clone();
+        let mut rng = rng::Rng::new(seed);
+        if self.prog.drawn {
+            p.to_move = rng.below(self.prog.ns as u64) as u8;
+            p.status = self.prog.status_of_board(&p);
+        }
         if let Some(d) = &self.prog.dice {
-            let mut rng = rng::Rng::new(seed);
             p.roll = d.roll(rng.below(u64::from(d.outcomes)) as u32);
         }
         p
@@ -254,6 +259,7 @@ mod tests {
                 to_move: 0,
                 board: None,
                 hand: None,
+                drawn: false,
             },
             capture: None,
             dice: None,
