@@ -154,3 +154,54 @@ fn capture_filters_are_checked_at_load() {
     );
     assert!(e.iter().any(|e| e.contains("soft")), "{e:?}");
 }
+
+#[test]
+fn a_piece_landed_on_is_sent_back_along_its_column_or_the_move_is_refused() {
+    // Alpha-BRIK's attack: the pawn landed on goes back along its column to the first empty
+    // cell from its own camp; with none, the move is not legal. Counted by hand.
+    let rules = r#"
+[turns]
+sides = ["south", "north"]
+[regions]
+camp = { south = { ranks = [1] }, north = { ranks = [5] } }
+[[kind]]
+id = "pawn"
+tokens = { south = "S", north = "N" }
+[[move]]
+step = "orthogonal"
+to = "empty-or-enemy"
+send_back = "camp"
+[[end]]
+no_moves = true
+result = "loss"
+"#;
+    let game = |board: &str| {
+        let text = format!(
+            "[game]\nid = \"back\"\ntitle = \"Back\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
+        );
+        Declared::new(&game_of("back", &text)).unwrap()
+    };
+    // c2 takes c3: north's pawn goes back to c5, its camp's cell in column c.
+    let r = game(". . . . .\n. . . . .\n. . N . .\n. . S . .\n. . . . .");
+    let q = r.find_move(&r.start(0), "c2xc3").expect("c2xc3");
+    let after = rules::to_toml(r.id(), &r.fields(&q));
+    assert!(
+        after.contains(". . N . .\n. . . . .\n. . S . .\n. . . . .\n. . . . ."),
+        "{after}"
+    );
+    // c5 and c4 taken: c3 (the cell landed on) is skipped, c2 is free once the mover left it.
+    let r = game(". . N . .\n. . N . .\n. . N . .\n. . S . .\n. . . . .");
+    let q = r.find_move(&r.start(0), "c2xc3").expect("c2xc3");
+    let after = rules::to_toml(r.id(), &r.fields(&q));
+    assert!(
+        after.contains(". . N . .\n. . N . .\n. . S . .\n. . N . .\n. . . . ."),
+        "{after}"
+    );
+    // A full column: b3xc3 has nowhere to send the pawn, so it is no move.
+    let r = game(". . N . .\n. . N . .\n. S N . .\n. . S . .\n. . S . .");
+    let moves: Vec<String> = r.moves(&r.start(0)).into_iter().map(|m| m.0).collect();
+    assert!(!moves.contains(&"b3xc3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"b3-a3".to_string()), "{moves:?}");
+    let e = errors_of("back", &format!("[game]\nid = \"back\"\ntitle = \"Back\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{}", rules.replace("send_back = \"camp\"", "send_back = \"home\"")));
+    assert!(e.iter().any(|e| e.contains("home")), "{e:?}");
+}

@@ -316,6 +316,9 @@ pub struct MoveDef {
     pub by_roll: bool,
     /// (slide) the kinds (indices) a slide passes over.
     pub through: Vec<usize>,
+    /// An enemy landed on goes back along its column from its side's cells of this region
+    /// (index) to the first empty cell.
+    pub send_back: Option<usize>,
     /// The piece may also end on (or be put onto) a stack of its kind and side.
     pub onto_stack: bool,
     /// Where it is defined.

@@ -213,6 +213,9 @@ pub struct MoveRaw {
     pub roll: Option<S>,
     /// (slide) the kinds it passes over (they count in its cells).
     pub through: Option<Spanned<Strs>>,
+    /// A region: an enemy the move lands on is not taken but sent back along its column, to
+    /// the first empty cell from its side's cell of this region (Alpha-BRIK's attack).
+    pub send_back: Option<S>,
     /// `"stack"`: the piece may also end on a stack of its kind and side (or put onto one),
     /// piling up to the kind's `stack`.
     pub onto: Option<S>,

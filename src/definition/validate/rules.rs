@@ -827,6 +827,16 @@ fn a_move(cx: &mut Ctx, m: &Spanned<raw::MoveRaw>, names: &Names) {
     if let Some(then) = &r.then {
         parts(cx, then, r, names);
     }
+    if let Some(back) = &r.send_back {
+        known(cx, back, &names.regions, "region");
+        if r.hop.is_some() || r.place.is_some() || r.drop.is_some() {
+            cx.err(
+                back,
+                "`send_back` is for moves that land on a piece (not hops, placements nor drops)"
+                    .into(),
+            );
+        }
+    }
     if let Some(through) = &r.through {
         for k in items(through) {
             known(cx, &k, &names.kinds, "kind");

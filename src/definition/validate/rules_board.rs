@@ -86,6 +86,12 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
                 );
             }
         }
+        if let (Some(b), false) = (&r.send_back, matches!(grid, Grid::Square(_))) {
+            cx.err(
+                b,
+                "`send_back`: a piece goes back along its column, which a square board has".into(),
+            );
+        }
         if let (Some(p), false) = (&r.pivot, matches!(grid, Grid::Triangles(_))) {
             cx.err(
                 p,

@@ -519,6 +519,7 @@ fn a_move(
             .collect(),
         by_roll: r.roll.is_some(),
         through: kinds_of(&r.through, ix),
+        send_back: region(&r.send_back),
         onto_stack: r.onto.is_some(),
         blocked_by: r.blocked_by.as_ref().map(count),
         pieces_at_most: r.pieces_at_most.as_ref().map(count),

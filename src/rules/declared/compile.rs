@@ -139,6 +139,10 @@ pub struct Rule {
     pub by_roll: bool,
     /// (slide) the kinds passed over (bit mask; 0: none).
     pub through: u16,
+    /// Per side and cell, the cells a piece of that side landed on there goes back to, in the
+    /// order tried: its column from its side's cell of the `send_back` region onward (empty:
+    /// no sending back).
+    pub back: [Vec<Vec<u16>>; MAX_SIDES],
     /// The piece may also end on (or be put onto) a stack of its kind and side.
     pub onto_stack: bool,
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
@@ -774,6 +778,37 @@ impl Program {
                 }
             }
         }
+        // `send_back`: per side and cell, its column from the side's cell of the region, going
+        // into the board (away from the edge that cell is nearer).
+        if let Grid::Square(g) = grid {
+            for (m, r) in rd.moves.iter().zip(rules.iter_mut()) {
+                let Some(region) = m.send_back else { continue };
+                for s in 0..ns {
+                    let cells = &rd.regions[region].cells[s];
+                    r.back[s] = (0..n)
+                        .map(|c| {
+                            let (file, _) = g.file_rank(c);
+                            let Some(&from) = cells.iter().find(|&&x| g.file_rank(x).0 == file)
+                            else {
+                                return Vec::new();
+                            };
+                            let rank = g.file_rank(from).1;
+                            let up = rank < g.rows / 2;
+                            let ranks: Vec<usize> = if up {
+                                (rank..g.rows).collect()
+                            } else {
+                                (0..=rank).rev().collect()
+                            };
+                            ranks
+                                .into_iter()
+                                .map(|k| (k * g.cols + file) as u16)
+                                .filter(|&x| !rd.holes.contains(&usize::from(x)))
+                                .collect()
+                        })
+                        .collect();
+                }
+            }
+        }
         for a in 0..rules.len() {
             rules[a].covered_by = (0..rules.len())
                 .find(|&b| b != a && covers(&rules[b], &rules[a]))
@@ -1196,6 +1231,7 @@ fn compile_move(
         }),
         by_roll: m.by_roll,
         through: mask(&m.through),
+        back: Default::default(),
         onto_stack: m.onto_stack,
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {

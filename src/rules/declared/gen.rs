@@ -296,6 +296,22 @@ impl Program {
         }
     }
 
+    /// Whether a move of rule `r` by side `s` from `c` to `t` leaves the enemy on `t`, if any, a
+    /// cell to go back to (`send_back`; always true without it).
+    #[inline]
+    fn room_back(&self, p: &DPos, s: usize, r: &Rule, c: usize, t: usize) -> bool {
+        let b = p.board[t];
+        if b == 0 || r.back[0].is_empty() || self.class(b, s) != Class::Enemy {
+            return true;
+        }
+        let o = usize::from(self.owner[usize::from(b)]);
+        r.back[o].get(t).is_some_and(|path| {
+            path.iter()
+                .map(|&x| usize::from(x))
+                .any(|x| x != t && (p.board[x] == 0 || x == c))
+        })
+    }
+
     /// Whether a piece (or stack) written `b` may pile onto the stack `onto`: the same kind and
     /// owner, their heights together within the kind's `stack`.
     #[inline]
@@ -401,7 +417,8 @@ impl Program {
         out: &mut Vec<DMove>,
     ) {
         let (b, bt) = (p.board[c], p.board[t]);
-        let ok = r.to_ok[s][usize::from(bt)] || (r.onto_stack && self.merges(b, bt));
+        let ok = (r.to_ok[s][usize::from(bt)] && self.room_back(p, s, r, c, t))
+            || (r.onto_stack && self.merges(b, bt));
         if ok && (!r.limited || self.lands(r, s, t)) {
             out.push(DMove::new(ri, Some(c), t));
         }
@@ -423,11 +440,12 @@ impl Program {
                 continue;
             }
             let reached = &cells[at[c] as usize..at[c + 1] as usize];
-            if r.onto_stack {
+            if r.onto_stack || !r.back[0].is_empty() {
                 for &t in reached {
                     let t = usize::from(t);
                     out[k] = DMove::new(ri, Some(c), t);
-                    let to_ok = ok[usize::from(p.board[t])] || self.merges(p.board[c], p.board[t]);
+                    let to_ok = (ok[usize::from(p.board[t])] && self.room_back(p, s, r, c, t))
+                        || (r.onto_stack && self.merges(p.board[c], p.board[t]));
                     k += usize::from(to_ok && (!r.limited || self.lands(r, s, t)));
                 }
                 continue;

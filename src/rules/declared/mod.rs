@@ -216,6 +216,7 @@ mod tests {
             parts: vec![],
             by_roll: false,
             through: vec![],
+            send_back: None,
             onto_stack: false,
             at: 0..0,
         };

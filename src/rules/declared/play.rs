@@ -9,7 +9,7 @@
 
 use super::bits::Bits;
 use super::compile::{
-    outcome, Act, Class, EncloseRule, End, Group, Part, Program, MAX_SEEN, NONE, UNLIMITED,
+    outcome, Act, Class, EncloseRule, End, Group, Part, Program, Rule, MAX_SEEN, NONE, UNLIMITED,
 };
 use super::pos::{DMove, DPos, DRAW, GOING};
 use crate::definition::model::rules::{Outcome, ADJACENT};
@@ -173,8 +173,14 @@ impl Program {
                         }
                     } else if q.board[to] != 0 {
                         let b = q.board[to];
-                        q.take(to, self.owner[usize::from(b)]);
+                        let o = self.owner[usize::from(b)];
+                        q.take(to, o);
                         progress = true;
+                        // Sent back rather than taken (`send_back`): the cell was checked free
+                        // when the move was listed.
+                        if let Some(back) = self.sent_to(q, r, usize::from(o), to) {
+                            q.put(back, b, o);
+                        }
                     }
                     q.put(to, moved, s as u8);
                     if self.progress_kinds & (1 << self.kind_of[usize::from(moved)]) != 0 {
@@ -455,6 +461,17 @@ impl Program {
             })
             .unwrap_or(Outcome::Draw);
         outcome(self, p, o, usize::from(p.to_move))
+    }
+
+    /// Where a piece of side `o` landed on at `at` goes back to under rule `r`'s `send_back`
+    /// (its column's first empty cell from its side's region, `at` itself being taken by the
+    /// mover), in `q` with the mover already gone from its cell; `None` without `send_back`
+    /// or when the column is full.
+    pub(super) fn sent_to(&self, q: &DPos, r: &Rule, o: usize, at: usize) -> Option<usize> {
+        let path = r.back.get(o)?.get(at)?;
+        path.iter()
+            .map(|&c| usize::from(c))
+            .find(|&c| c != at && q.board[c] == 0)
     }
 
     /// Whether board byte `b` is a piece of one of the kinds of `mask`.
