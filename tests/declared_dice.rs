@@ -197,3 +197,32 @@ fn a_drawn_first_side_and_roll_come_from_the_seed_as_alpha_brik_draws_them() {
     }
     assert!(firsts[0] > 5 && firsts[1] > 5, "{firsts:?}");
 }
+
+#[test]
+fn an_attack_that_sends_back_plays_again_like_a_capture() {
+    // Alpha-BRIK: after an attack (the pawn landed on goes back, not off the board) the same
+    // side rolls again, as after a capture.
+    let back = DUEL
+        .replacen(
+            "[[kind]]",
+            "[regions]\nhome = { white = { ranks = [1] }, black = { ranks = [5] } }\n[[kind]]",
+            1,
+        )
+        .replacen(
+            "to = \"empty-or-enemy\"\n",
+            "to = \"empty-or-enemy\"\nsend_back = \"home\"\n",
+            1,
+        )
+        .replacen(". . . . .\n. . . . .\n. w", ". b . . .\n. . . . .\n. w", 1);
+    let r = Declared::new(&game_of("duel", &text(&back))).unwrap();
+    let p = start(&r, 2);
+    let q = r.find_move(&p, "b1xb3").expect("b1xb3");
+    let file = rules::to_toml(r.id(), &r.fields(&q));
+    // Black's pawn is back on b4 (b5, its home cell in column b, is taken); white plays again.
+    assert!(
+        file.contains(". b . b .\n. b . . .\n. w . . .\n. . . . .\n. . . w ."),
+        "{file}"
+    );
+    assert_eq!(q.to_move, 0, "{file}");
+    assert_eq!(r.score(&q).scores[1], ("black".into(), 3));
+}

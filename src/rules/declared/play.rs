@@ -50,6 +50,9 @@ impl Program {
             true => self.enemies(q, s).count(),
             false => 0,
         };
+        // A move that lands on an enemy takes it or sends it back (`send_back`): an attack.
+        let attack =
+            again_capture && !m.is_pass() && self.class(q.board[m.to()], s) == Class::Enemy;
         // The key of the position left, for `repetition`.
         let before = if self.use_seen { q.key(self.n) } else { 0 };
         let mut progress = false;
@@ -79,7 +82,7 @@ impl Program {
         let again = match &self.dice {
             Some(d) if !m.is_pass() => {
                 d.again >> q.roll & 1 == 1
-                    || (d.again_capture && self.enemies(q, s).count() < enemies_before)
+                    || (d.again_capture && (attack || self.enemies(q, s).count() < enemies_before))
             }
             _ => false,
         };
