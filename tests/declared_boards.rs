@@ -4,7 +4,7 @@
 //! (`tests/fixtures/declared/independent/cross_count.py`). The printed board and the engine's
 //! are the one definition: the drawing has no cell where the engine has none.
 
-use crate::common::declared::{errors_of, game_of, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 use ludopress::scene::Flat;
@@ -56,8 +56,12 @@ fn stop_any() -> String {
 }
 
 fn text_of(id: &str, board: &str, rules: &str) -> String {
-    format!(
-        "[game]\nid = \"{id}\"\ntitle = \"Fox and geese\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 7\nrows = 7\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"wood\"\n{HOLES}\n{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
+    square_game(
+        id,
+        7,
+        7,
+        &format!("{HOLES}\n"),
+        &format!("{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"),
     )
 }
 

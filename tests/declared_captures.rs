@@ -4,7 +4,7 @@
 //! tafl game whose perft was counted without ludopress
 //! (`tests/fixtures/declared/independent/tafl_count.py`).
 
-use crate::common::declared::{errors_of, game_of, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 
@@ -60,8 +60,12 @@ const START: &str = ". . A . .\n. . . . .\nA D K D A\n. . . . .\n. . A . .";
 const NEAR: &str = ". . . . .\n. A . . .\n. . . K A\nD . . A .\n. . . . .";
 
 fn text(id: &str, rules: &str, board: &str) -> String {
-    format!(
-        "[game]\nid = \"{id}\"\ntitle = \"Tafl\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
+    square_game(
+        id,
+        5,
+        5,
+        "",
+        &format!("{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"),
     )
 }
 
@@ -176,8 +180,12 @@ no_moves = true
 result = "loss"
 "#;
     let game = |board: &str| {
-        let text = format!(
-            "[game]\nid = \"back\"\ntitle = \"Back\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"
+        let text = square_game(
+            "back",
+            5,
+            5,
+            "",
+            &format!("{rules}[start]\nboard = \"\"\"\n{board}\n\"\"\"\n"),
         );
         Declared::new(&game_of("back", &text)).unwrap()
     };
@@ -202,6 +210,15 @@ result = "loss"
     let moves: Vec<String> = r.moves(&r.start(0)).into_iter().map(|m| m.0).collect();
     assert!(!moves.contains(&"b3xc3".to_string()), "{moves:?}");
     assert!(moves.contains(&"b3-a3".to_string()), "{moves:?}");
-    let e = errors_of("back", &format!("[game]\nid = \"back\"\ntitle = \"Back\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{}", rules.replace("send_back = \"camp\"", "send_back = \"home\"")));
+    let e = errors_of(
+        "back",
+        &square_game(
+            "back",
+            5,
+            5,
+            "",
+            &rules.replace("send_back = \"camp\"", "send_back = \"home\""),
+        ),
+    );
     assert!(e.iter().any(|e| e.contains("home")), "{e:?}");
 }

@@ -4,7 +4,7 @@
 //! shared/spec/alphabrick.md: each result of a ply is paired with every roll of the side that
 //! rolls next.
 
-use crate::common::declared::{errors_of, game_of, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Rules};
@@ -39,9 +39,7 @@ board = """
 "#;
 
 fn text(rules: &str) -> String {
-    format!(
-        "[game]\nid = \"duel\"\ntitle = \"Duel\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 5\nrows = 5\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{rules}"
-    )
+    square_game("duel", 5, 5, "", rules)
 }
 
 fn engine() -> Declared {

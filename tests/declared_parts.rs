@@ -3,7 +3,7 @@
 //! checked against `tests/fixtures/declared/independent/amazons_count.py`, written without
 //! ludopress, and the notation (`d1-d7/g4`) round-trips through `moves` and `play`.
 
-use crate::common::declared::{errors_of, game_of, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 use ludopress::setup::Stands;
@@ -40,11 +40,15 @@ fn text(id: &str, rows: &str) -> String {
         .iter()
         .map(|l| l.chars().map(String::from).collect::<Vec<_>>().join(" "))
         .collect();
-    format!(
-        "[game]\nid = \"{id}\"\ntitle = \"Amazons\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = {}\nrows = {}\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{AMAZONS}[start]\nboard = \"\"\"\n{}\n\"\"\"\n",
+    square_game(
+        id,
         lines[0].len(),
         lines.len(),
-        board.join("\n")
+        "",
+        &format!(
+            "{AMAZONS}[start]\nboard = \"\"\"\n{}\n\"\"\"\n",
+            board.join("\n")
+        ),
     )
 }
 

@@ -3,7 +3,7 @@
 //! (`tests/fixtures/declared/independent/towers_count.py`); stacks placed one piece at a time
 //! (bricks written `1`, `2`, `3`), counted by height in scores, ends and `max`.
 
-use crate::common::declared::{errors_of, game_of, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 
@@ -39,9 +39,7 @@ W W W W
 "#;
 
 fn text(id: &str, rules: &str) -> String {
-    format!(
-        "[game]\nid = \"{id}\"\ntitle = \"Towers\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = 4\nrows = 4\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{rules}"
-    )
+    square_game(id, 4, 4, "", rules)
 }
 
 fn engine(rules: &str) -> Declared {

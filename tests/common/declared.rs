@@ -116,6 +116,14 @@ pub fn refused(game: &str, from: &str, to: &str, needle: &str, says: &str) -> St
     found[0].clone()
 }
 
+/// A whole `game.toml` of id `id`: a square board of `cols` × `rows` (its table ending with the
+/// lines `board`, such as `holes = [...]`), then `body` (the declared rules, their `[start]`).
+pub fn square_game(id: &str, cols: usize, rows: usize, board: &str, body: &str) -> String {
+    format!(
+        "[game]\nid = \"{id}\"\ntitle = \"{id}\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n\n[[board]]\nid = \"board\"\nname = \"Board\"\ngrid = \"square\"\ncols = {cols}\nrows = {rows}\ncell = 20.0\nfill = \"cream\"\nline = \"ink\"\nframe = \"ink\"\n{board}{body}"
+    )
+}
+
 /// A declared game of a scratch project through the commands a player uses: at the start
 /// `new` gives, `moves` lists the moves of `moves` (the engine's own list: each notation once,
 /// or once with each roll of the dice) and nothing else, and in `play` the move typed as `typed` is played, recorded, and replays with `moves`.

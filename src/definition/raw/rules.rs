@@ -118,6 +118,17 @@ pub struct KindRaw {
     pub promote: Option<Spanned<PromoteRaw>>,
 }
 
+impl KindRaw {
+    /// The most pieces of this kind one cell holds as written (`stack`; 1 without it or when
+    /// it names no number, which validation refuses), kept within the format's 1 to 8.
+    pub fn height(&self) -> u8 {
+        match self.stack.as_ref().map(Spanned::get_ref) {
+            Some(Count::N(n)) => (*n).clamp(1, 8) as u8,
+            _ => 1,
+        }
+    }
+}
+
 /// `promote = { to, in, ends_move }`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

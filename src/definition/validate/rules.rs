@@ -559,11 +559,7 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
                 cx.err(tok, format!("invalid token `{t}`: 1 to 16 characters, no space, quote or backslash (a position file writes it in a string), not `.` (an empty cell)"));
                 continue;
             }
-            let height = match k.stack.as_ref().map(Spanned::get_ref) {
-                Some(Count::N(n)) => (*n).clamp(1, 8) as u8,
-                _ => 1,
-            };
-            for h in 1..=height {
+            for h in 1..=k.height() {
                 let t = crate::definition::model::rules::stack_token(t, h);
                 if let Some((s, kind, _)) = tokens.iter().find(|(_, _, x)| *x == t) {
                     cx.err(tok, format!("token `{t}` is already {s}'s `{kind}`"));

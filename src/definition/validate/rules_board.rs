@@ -391,10 +391,6 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str],
     let mut tokens: Vec<(String, usize, usize, usize)> = Vec::new();
     for (k, kind) in raw.kind.iter().take(MAX_KINDS).enumerate() {
         let kind = kind.get_ref();
-        let height = match kind.stack.as_ref().map(Spanned::get_ref) {
-            Some(Count::N(n)) => (*n).clamp(1, 8) as u8,
-            _ => 1,
-        };
         let mut written: Vec<(&str, usize)> = Vec::new();
         for (side, t) in kind.tokens.iter().flat_map(|t| t.get_ref()) {
             if let Some(s) = sides.iter().position(|x| x == side.get_ref()) {
@@ -406,7 +402,7 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str],
             written.push((t.get_ref().as_str(), sides.len()));
         }
         for (t, s) in written {
-            for h in 1..=height {
+            for h in 1..=kind.height() {
                 let token = crate::definition::model::rules::stack_token(t, h);
                 tokens.push((token, s, k, usize::from(h)));
             }

@@ -196,10 +196,7 @@ pub(super) fn build(
                         .collect(),
                 },
                 neutral: r.neutral.is_some(),
-                stack: match r.stack.as_ref().map(Spanned::get_ref) {
-                    Some(raw::Count::N(n)) => (*n).clamp(1, 8) as u8,
-                    _ => 1,
-                },
+                stack: r.height(),
                 max: r.max.as_ref().map(count),
                 promote: r.promote.as_ref().map(|p| {
                     let p = p.get_ref();
