@@ -4,7 +4,7 @@
 //! (`tests/fixtures/declared/independent/cross_count.py`). The printed board and the engine's
 //! are the one definition: the drawing has no cell where the engine has none.
 
-use crate::common::declared::{errors_of, game_of, square_game, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands, written_moves};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 use ludopress::scene::Flat;
@@ -191,11 +191,7 @@ fn the_printed_board_has_no_cell_where_the_engine_has_none() {
 fn holes_round_trip_through_moves_and_play_and_are_checked() {
     let r = engine(START);
     let p = r.start(0);
-    let moves: Vec<(String, String)> = r
-        .moves(&p)
-        .into_iter()
-        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
-        .collect();
+    let moves = written_moves(&r, &p);
     let typed = moves[2].0.clone();
     through_commands("cross-commands", &text("cards", START), &moves, &typed);
     let e = errors_of("cross", &text("cross", START).replace("\"g7\"]", "\"h9\"]"));

@@ -4,7 +4,7 @@
 //! tafl game whose perft was counted without ludopress
 //! (`tests/fixtures/declared/independent/tafl_count.py`).
 
-use crate::common::declared::{errors_of, game_of, square_game, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands, written_moves};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 
@@ -128,11 +128,7 @@ fn the_king_is_taken_by_four_or_three_and_the_throne_never_by_two_nor_on_the_edg
 fn captures_round_trip_through_moves_and_play() {
     let r = engine(TAFL, START);
     let p = r.start(0);
-    let moves: Vec<(String, String)> = r
-        .moves(&p)
-        .into_iter()
-        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
-        .collect();
+    let moves = written_moves(&r, &p);
     let typed = moves[3].0.clone();
     through_commands("tafl-commands", &text("cards", TAFL, START), &moves, &typed);
 }

@@ -4,7 +4,7 @@
 //! shared/spec/alphabrick.md: each result of a ply is paired with every roll of the side that
 //! rolls next.
 
-use crate::common::declared::{errors_of, game_of, square_game, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands, written_moves};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::rng::Rng;
 use ludopress::rules::{self, Rules};
@@ -157,11 +157,7 @@ fn a_roll_is_required_and_checked() {
 fn rolled_moves_round_trip_through_moves_and_play() {
     let r = engine();
     let p = r.start(0);
-    let moves: Vec<(String, String)> = r
-        .moves(&p)
-        .into_iter()
-        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
-        .collect();
+    let moves = written_moves(&r, &p);
     // Each result with each of the 4 rolls of the side that rolls next.
     assert_eq!(moves.len() % 4, 0);
     // `play` (seed 1) starts with its own roll: a move of that start is typed.

@@ -3,7 +3,7 @@
 //! checked against `tests/fixtures/declared/independent/amazons_count.py`, written without
 //! ludopress, and the notation (`d1-d7/g4`) round-trips through `moves` and `play`.
 
-use crate::common::declared::{errors_of, game_of, square_game, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands, written_moves};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 use ludopress::setup::Stands;
@@ -109,11 +109,7 @@ fn a_side_walled_in_loses() {
 fn moves_in_parts_round_trip_through_moves_and_play() {
     let r = engine(SMALL);
     let p = r.start(0);
-    let moves: Vec<(String, String)> = r
-        .moves(&p)
-        .into_iter()
-        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
-        .collect();
+    let moves = written_moves(&r, &p);
     assert_eq!(moves.len(), 576);
     let typed = moves[17].0.clone();
     assert!(typed.contains('/'), "{typed}");

@@ -3,7 +3,7 @@
 //! (`tests/fixtures/declared/independent/towers_count.py`); stacks placed one piece at a time
 //! (bricks written `1`, `2`, `3`), counted by height in scores, ends and `max`.
 
-use crate::common::declared::{errors_of, game_of, square_game, through_commands};
+use crate::common::declared::{errors_of, game_of, square_game, through_commands, written_moves};
 use ludopress::rules::declared::Declared;
 use ludopress::rules::{self, Rules};
 
@@ -133,11 +133,7 @@ result = "draw"
 fn stacks_round_trip_through_moves_and_play() {
     let r = engine(TOWERS);
     let p = r.start(0);
-    let moves: Vec<(String, String)> = r
-        .moves(&p)
-        .into_iter()
-        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
-        .collect();
+    let moves = written_moves(&r, &p);
     let typed = moves[0].0.clone();
     through_commands("towers-commands", &text("cards", TOWERS), &moves, &typed);
 }

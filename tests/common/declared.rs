@@ -124,6 +124,19 @@ pub fn square_game(id: &str, cols: usize, rows: usize, board: &str, body: &str) 
     )
 }
 
+/// Each move of position `p` of `r` with the position it leads to, as files (what `moves`
+/// lists).
+pub fn written_moves(
+    r: &ludopress::rules::declared::Declared,
+    p: &ludopress::rules::declared::DPos,
+) -> Vec<(String, String)> {
+    use ludopress::rules::{self, Rules};
+    r.moves(p)
+        .into_iter()
+        .map(|(m, q)| (m, rules::to_toml(r.id(), &r.fields(&q))))
+        .collect()
+}
+
 /// A declared game of a scratch project through the commands a player uses: at the start
 /// `new` gives, `moves` lists the moves of `moves` (the engine's own list: each notation once,
 /// or once with each roll of the dice) and nothing else, and in `play` the move typed as `typed` is played, recorded, and replays with `moves`.
