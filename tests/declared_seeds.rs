@@ -91,7 +91,10 @@ fn agree(id: &str, games: u64, every: usize) -> (usize, usize) {
             "perft {d} from the start"
         );
     }
-    let list = positions(&seed, games, every);
+    let list: Vec<Position> = positions(&seed, games, every)
+        .iter()
+        .flat_map(|p| in_every_variant(&seed, &decl, p))
+        .collect();
     let mut over = 0;
     for p in &list {
         let q = declared_of(&seed, &decl, p);
@@ -108,6 +111,33 @@ fn agree(id: &str, games: u64, every: usize) -> (usize, usize) {
         over += usize::from(sa.over);
     }
     (list.len(), over)
+}
+
+/// Position `p` under each of the game's variants (`variant = "..."`, Alpha-BRIK's ends) that
+/// its engine reads: a position over under one variant is refused under another that would
+/// need a roll, by both engines alike.
+fn in_every_variant(seed: &Engine, decl: &Engine, p: &Position) -> Vec<Position> {
+    let text = seed.to_toml(p);
+    let Some(line) = text.lines().find(|l| l.starts_with("variant = ")) else {
+        return vec![p.clone()];
+    };
+    let mut out = Vec::new();
+    for v in ["classic", "junior", "challenge"] {
+        let t = text.replacen(line, &format!("variant = \"{v}\""), 1);
+        let (_, raw) = rules::raw("v.toml", &t).expect("a position file");
+        let a = seed.position(raw);
+        let (_, raw) = rules::raw("v.toml", &convert(&t, seed.id())).expect("a position file");
+        let b = decl.position(raw);
+        assert_eq!(a.is_ok(), b.is_ok(), "read by one engine only:\n{t}");
+        out.extend(a.ok());
+    }
+    out
+}
+
+#[test]
+fn declared_alphabrick_agrees_with_its_rust_engine() {
+    let (n, over) = agree("alphabrick", 6, 11);
+    assert!(n >= 30 && over >= 1, "{n} positions, {over} over");
 }
 
 #[test]
@@ -140,20 +170,21 @@ fn mangled(text: &str, tokens: &[&str], rng: &mut Rng) -> String {
     lines.join("\n") + "\n"
 }
 
-#[test]
-fn declared_imperator_refuses_what_its_rust_engine_refuses() {
-    let seed = common::engine("imperator");
-    let decl = common::engine("imperator-declared");
+/// Mangled positions of `id`'s random games (`tokens`: its board's) are accepted by its Rust
+/// engine and its declared one alike; returns how many were accepted and refused.
+fn refuse_alike(id: &str, tokens: &[&str], every: usize) -> (usize, usize) {
+    let seed = common::engine(id);
+    let decl = common::engine(&format!("{id}-declared"));
     let mut rng = Rng::new(44);
     let (mut accepted, mut refused) = (0, 0);
-    for p in positions(&seed, 4, 3) {
+    for p in positions(&seed, 4, every) {
         let text = seed.to_toml(&p);
         for _ in 0..12 {
-            let t = mangled(&text, &["R", "W"], &mut rng);
+            let t = mangled(&text, tokens, &mut rng);
             let a = rules::raw("m.toml", &t)
                 .ok()
                 .map(|(_, raw)| seed.position(raw).is_ok());
-            let conv = convert(&t, "imperator");
+            let conv = convert(&t, id);
             let b = rules::raw("m.toml", &conv)
                 .ok()
                 .map(|(_, raw)| decl.position(raw).is_ok());
@@ -164,8 +195,63 @@ fn declared_imperator_refuses_what_its_rust_engine_refuses() {
             }
         }
     }
+    (accepted, refused)
+}
+
+#[test]
+fn declared_imperator_refuses_what_its_rust_engine_refuses() {
+    let (accepted, refused) = refuse_alike("imperator", &["R", "W"], 3);
     assert!(
         accepted > 50 && refused > 50,
         "{accepted} accepted, {refused} refused"
     );
+}
+
+#[test]
+fn declared_alphabrick_refuses_what_its_rust_engine_refuses() {
+    let (accepted, refused) = refuse_alike("alphabrick", &["S", "N", "1", "2", "3"], 17);
+    assert!(
+        accepted > 30 && refused > 50,
+        "{accepted} accepted, {refused} refused"
+    );
+}
+
+#[test]
+fn alphabrick_carried_bricks_round_trip_through_moves_and_play() {
+    use ludopress::rules::Rules;
+    let text = std::fs::read_to_string(common::root().join("games/alphabrick-declared/game.toml"))
+        .unwrap()
+        .replacen("id = \"alphabrick-declared\"", "id = \"cards\"", 1);
+    let r = ludopress::rules::declared::Declared::new(&common::declared::game_of("cards", &text))
+        .unwrap();
+    let p = r.start(0);
+    let moves = common::declared::written_moves(&r, &p);
+    // Seed 0: north rolls a 3, so its pawns reach bricks of rank 5 in 7 ways (b8 and h8
+    // straight or to e5, e8 straight or to b5 and h5) and carry each home, onto any of the 7
+    // free cells of rank 8 (the cell just left included): 7 × 7 results, each with the 6
+    // rolls of the side that rolls next.
+    let carried: Vec<&String> = moves
+        .iter()
+        .map(|(m, _)| m)
+        .filter(|m| m.contains(" ["))
+        .collect();
+    assert_eq!(carried.len(), 7 * 7 * 6, "{carried:?}");
+    assert!(
+        carried.iter().any(|m| m.starts_with("e8-e5 [e8]")),
+        "{carried:?}"
+    );
+    // `play` draws its own start from its seed: the first seed where south (the human, first
+    // in `--players`) is to move and has a carry, which it types.
+    let (seed, typed) = (1..100)
+        .find_map(|seed| {
+            let start = r.start(Rng::new(seed).next());
+            let carry = r
+                .moves(&start)
+                .into_iter()
+                .map(|(m, _)| m)
+                .find(|m| m.contains(" ["));
+            carry.filter(|_| start.to_move == 0).map(|m| (seed, m))
+        })
+        .expect("a seed whose start gives south a carry");
+    common::declared::through_commands_seeded("alphabrick-commands", &text, &moves, &typed, seed);
 }

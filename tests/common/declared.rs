@@ -142,6 +142,17 @@ pub fn written_moves(
 /// or once with each roll of the dice) and nothing else, and in `play` the move typed as `typed` is played, recorded, and replays with `moves`.
 /// `text` is a whole `game.toml` of id `cards` (the scratch project's folder).
 pub fn through_commands(name: &str, text: &str, moves: &[(String, String)], typed: &str) {
+    through_commands_seeded(name, text, moves, typed, 1);
+}
+
+/// [`through_commands`] with `play --seed seed`.
+pub fn through_commands_seeded(
+    name: &str,
+    text: &str,
+    moves: &[(String, String)],
+    typed: &str,
+    seed: u64,
+) {
     use crate::common::ludopress_in;
     let root = crate::common::scratch_project(name, text, &[]);
     let run = |args: &[&str], input: &str| {
@@ -176,7 +187,7 @@ pub fn through_commands(name: &str, text: &str, moves: &[(String, String)], type
             "--players",
             "human,random",
             "--seed",
-            "1",
+            &seed.to_string(),
             "--record",
             r,
         ],

@@ -22,6 +22,8 @@ pub const MAX_ENDS: usize = 32;
 pub const MAX_REGIONS: usize = 64;
 /// Most `[[phase]]`.
 pub const MAX_PHASES: usize = 16;
+/// Most `[[variant]]`.
+pub const MAX_VARIANTS: usize = 8;
 /// Most hops of a chain (a move is packed in 64 bits).
 pub const MAX_HOPS: usize = 12;
 /// Most later parts of a move (`then`): a move is packed in 64 bits, 9 bits a part.
@@ -127,6 +129,8 @@ pub struct RulesDef {
     pub score: ScoreDef,
     /// The board's holes (grid cells that are no cells), sorted: the board's own list.
     pub holes: Vec<usize>,
+    /// `[[variant]]` ids, the first the default (none: one set of rules).
+    pub variants: Vec<String>,
     /// The `[rules]` parameters the counts read, sorted.
     pub params_used: Vec<String>,
 }
@@ -321,8 +325,23 @@ pub struct MoveDef {
     pub send_back: Option<usize>,
     /// The piece may also end on (or be put onto) a stack of its kind and side.
     pub onto_stack: bool,
+    /// The move may end on a stack it carries to the mover's region.
+    pub carry: Option<Carry>,
     /// Where it is defined.
     pub at: Place,
+}
+
+/// `carry`: a move that ends on a stack of a neutral kind takes it and puts its pieces one at
+/// a time in the mover's region, each on a cell holding nothing or a stack of that kind below
+/// its height, with the fewest pieces among such cells (the mover choosing among them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Carry {
+    /// The kind (index) carried.
+    pub kind: usize,
+    /// The region (index) a stack may be taken from; anywhere when `None`.
+    pub from: Option<usize>,
+    /// The region (index) its pieces go to.
+    pub to: usize,
 }
 
 /// `[score]`.
@@ -332,6 +351,19 @@ pub struct ScoreDef {
     pub count: ScoreCount,
     /// Only pieces of this kind (index) count (pieces, in-region).
     pub kind: Option<usize>,
+    /// A bonus once the score reaches a number.
+    pub bonus: Option<Bonus>,
+}
+
+/// `[score] bonus`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bonus {
+    /// The score that earns it.
+    pub at: Count,
+    /// What it adds.
+    pub add: Count,
+    /// The variants (indices) that have it; every one when empty.
+    pub variants: Vec<usize>,
 }
 
 /// What a score counts.
@@ -342,7 +374,8 @@ pub enum ScoreCount {
     Pieces,
     /// The enemy pieces the side has taken (removed or turned over).
     Taken,
-    /// The side's pieces on its own cells of a region (index).
+    /// The side's pieces on its own cells of a region (index); of a neutral `kind`, the
+    /// pieces of that kind there.
     InRegion(usize),
 }
 
@@ -452,6 +485,8 @@ pub struct EndDef {
     pub side: Option<usize>,
     /// The phases (indices) in which it holds; every phase when empty.
     pub phases: Vec<usize>,
+    /// The variants (indices) in which it holds; every one when empty.
+    pub variants: Vec<usize>,
     /// Where it is defined.
     pub at: Place,
 }
@@ -497,6 +532,13 @@ pub enum Cond {
     },
     /// A side's score reaches `n`.
     Score(Count),
+    /// No piece (of `kind`, index) is left in the region (index; the first side's cells).
+    Empty {
+        /// The region.
+        region: usize,
+        /// The kind counted; every kind when `None`.
+        kind: Option<usize>,
+    },
     /// The same board and side to move for the n-th time since the last progress.
     Repetition {
         /// Times.

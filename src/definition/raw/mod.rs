@@ -23,8 +23,9 @@ pub use layout::{ElementRaw, FontRaw, LayoutRaw};
 pub use mat::MatRaw;
 pub use piece::PieceRaw;
 pub use rules::{
-    CaptureRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw, MoveRaw,
-    PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, ScoreRaw, StartRaw, Strs, TurnsRaw, Until,
+    CaptureRaw, CarryRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw,
+    MoveRaw, PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, ScoreRaw, StartRaw, Strs, TurnsRaw,
+    Until, VariantRaw,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -113,6 +114,9 @@ pub struct GameFile {
     pub dice: Option<Spanned<DiceRaw>>,
     /// `[score]`: what a side's score counts.
     pub score: Option<Spanned<ScoreRaw>>,
+    /// `[[variant]]`: variants of the rules, the first the default.
+    #[serde(default)]
+    pub variant: Vec<Spanned<VariantRaw>>,
     /// `[capture]`: groups captured after every ply (Imperator's encircled groups, Go's groups
     /// without liberties).
     pub capture: Option<Spanned<CaptureRaw>>,

@@ -232,6 +232,42 @@ pub struct MoveRaw {
     pub onto: Option<S>,
     /// The later parts of the move, each from where the one before ended.
     pub then: Option<Spanned<Vec<Spanned<PartRaw>>>>,
+    /// The move may end on a stack of a neutral kind, which it carries to the mover's region
+    /// (Alpha-BRIK's bricks): `{ piece = "brick", from = "open", to = "camp" }`.
+    pub carry: Option<Spanned<CarryRaw>>,
+}
+
+/// `carry = { piece, from, to }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarryRaw {
+    /// The neutral kind carried.
+    pub piece: S,
+    /// The region (the mover's) where a stack may be taken; anywhere without it.
+    pub from: Option<S>,
+    /// The region (the mover's) where its pieces are put, one at a time, each on a least
+    /// loaded cell.
+    pub to: S,
+}
+
+/// `[[variant]]`: a variant of the rules, chosen by a position's `variant` key.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantRaw {
+    /// The variant's id (`classic`); the first is the default.
+    pub id: S,
+}
+
+/// `[score] bonus = { at, add, variant }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusRaw {
+    /// The score at which the bonus is earned.
+    pub at: Spanned<Count>,
+    /// What it adds.
+    pub add: Spanned<Count>,
+    /// The variant(s) that have it (every one by default).
+    pub variant: Option<Spanned<Strs>>,
 }
 
 /// A later part of a `[[move]]` (`then = [{ place = "arrow", slide = "all" }]`).
@@ -362,8 +398,12 @@ pub struct EndRaw {
     pub repetition: Option<Spanned<Count>>,
     /// A side's score (`[score]`) reaches this.
     pub score: Option<Spanned<Count>>,
+    /// No piece (of `kind`) is left in this region.
+    pub empty: Option<S>,
     /// The phase(s) in which the end holds (every phase by default).
     pub phase: Option<Spanned<Strs>>,
+    /// The variant(s) in which the end holds (every one by default).
+    pub variant: Option<Spanned<Strs>>,
     /// `win`, `loss`, `draw`, `most-pieces`, `fewest-pieces`, `highest-score`,
     /// `lowest-score`.
     pub result: S,
@@ -380,6 +420,8 @@ pub struct ScoreRaw {
     pub inside: Option<S>,
     /// (pieces, in-region) only pieces of this kind count.
     pub kind: Option<S>,
+    /// A bonus added once the score reaches a number.
+    pub bonus: Option<Spanned<BonusRaw>>,
 }
 
 /// `[dice]`: dice rolled for every ply; the position carries the roll to play.

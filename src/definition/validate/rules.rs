@@ -11,7 +11,7 @@ use super::context::{is_safe_id, Ctx};
 use crate::base::diag::closest;
 use crate::definition::model::rules::{
     range, Place, RulesDef, MAX_CELLS, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS, MAX_PHASES,
-    MAX_REGIONS, MAX_SIDES,
+    MAX_REGIONS, MAX_SIDES, MAX_VARIANTS,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, CellsRaw, Count, RulesRegionRaw, Strs, Until, S};
@@ -105,12 +105,14 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             cx.err(s, format!("side `{}` given twice", s.get_ref()));
         }
     }
-    let [region_names, kind_names, phase_names] = super::rules_build::declared_names(raw);
+    let [region_names, kind_names, phase_names, variant_names] =
+        super::rules_build::declared_names(raw);
     let names = Names {
         sides: sides.iter().take(MAX_SIDES).copied().collect(),
         regions: region_names,
         kinds: kind_names,
         phases: phase_names,
+        variants: variant_names,
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
         values: raw.rules.values().map(|v| *v.get_ref()).collect(),
         forward: t.forward.is_some(),
@@ -163,12 +165,34 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
     }
     for m in raw.moves.iter().take(MAX_MOVES) {
         a_move(cx, m, &names);
+        if let Some(c) = &m.get_ref().carry {
+            carry(cx, m.get_ref(), c, raw, &names);
+        }
         if let (Some(roll), None) = (&m.get_ref().roll, &raw.dice) {
             cx.err(
                 roll,
                 "`roll`: the game has no dice: add `[dice]` (`faces = 6`)".into(),
             );
         }
+    }
+    if raw.variant.len() > MAX_VARIANTS {
+        cx.err(
+            &raw.variant[MAX_VARIANTS],
+            format!("at most {MAX_VARIANTS} `[[variant]]`"),
+        );
+    }
+    for (i, v) in raw.variant.iter().take(MAX_VARIANTS).enumerate() {
+        let id = &v.get_ref().id;
+        if !is_safe_id(id.get_ref()) {
+            cx.err(
+                id,
+                format!(
+                    "invalid variant id `{}`: 1 to 40 lowercase letters, digits and `-`",
+                    id.get_ref()
+                ),
+            );
+        }
+        unique(cx, id, &names.variants[..i], "variant");
     }
     if raw.phase.len() > MAX_PHASES {
         cx.err(
@@ -224,6 +248,12 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
             if sc.count.get_ref() == "taken" {
                 cx.err(k, "`kind` is for `pieces` and `in-region`".into());
             }
+        }
+        if let Some(b) = &sc.bonus {
+            let b = b.get_ref();
+            names.count(cx, &b.at, range::SCORE, "`bonus.at`");
+            names.count(cx, &b.add, range::SCORE, "`bonus.add`");
+            names.variants(cx, &b.variant);
         }
     }
     if let Some(s) = &raw.start {
@@ -294,6 +324,7 @@ struct Names<'a> {
     regions: Vec<&'a str>,
     kinds: Vec<&'a str>,
     phases: Vec<&'a str>,
+    variants: Vec<&'a str>,
     params: Vec<&'a str>,
     /// The value each of `params` has in the file.
     values: Vec<i64>,
@@ -304,6 +335,21 @@ struct Names<'a> {
 }
 
 impl Names<'_> {
+    /// A `variant` key: each a `[[variant]]` id.
+    fn variants(&self, cx: &mut Ctx, v: &Option<Spanned<Strs>>) {
+        let Some(v) = v else { return };
+        if self.variants.is_empty() {
+            cx.err(
+                v,
+                "`variant`: the game has no variants (add `[[variant]]` with an `id`)".into(),
+            );
+            return;
+        }
+        for x in items(v) {
+            known(cx, &x, &self.variants, "variant");
+        }
+    }
+
     fn side(&self, cx: &mut Ctx, s: &S) -> Option<usize> {
         known(cx, s, &self.sides, "side")
     }
@@ -995,6 +1041,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             ("no_progress", r.no_progress.is_some()),
             ("repetition", r.repetition.is_some()),
             ("score", r.score.is_some()),
+            ("empty", r.empty.is_some()),
         ];
         let given: Vec<&str> = conds.iter().filter(|c| c.1).map(|c| c.0).collect();
         if given.len() != 1 {
@@ -1003,7 +1050,7 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
             } else {
                 given.join(" and ")
             };
-            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, pieces, no_moves, line, connect, plies, no_progress, repetition, score); this one has {found}"));
+            cx.err(e, format!("an end has one condition (reach, no_pieces, captured, pieces, no_moves, line, connect, plies, no_progress, repetition, score, empty); this one has {found}"));
         }
         one_of(cx, &r.result, &RESULTS, "result");
         let progress = r.no_progress.is_some() || r.repetition.is_some();
@@ -1020,7 +1067,12 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
                 sided,
                 "`reach`, `no_pieces`, `captured`, `pieces`, `line` and `connect`",
             ),
-            ("kind", span(&r.kind), r.pieces.is_some(), "`pieces`"),
+            (
+                "kind",
+                span(&r.kind),
+                r.pieces.is_some() || r.empty.is_some(),
+                "`pieces` and `empty`",
+            ),
             ("exact", span(&r.exact), r.line.is_some(), "`line`"),
             ("dirs", span(&r.dirs), r.line.is_some(), "`line`"),
             (
@@ -1039,6 +1091,10 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
         if let Some(g) = &r.reach {
             known(cx, g, &names.regions, "region");
         }
+        if let Some(g) = &r.empty {
+            known(cx, g, &names.regions, "region");
+        }
+        names.variants(cx, &r.variant);
         if let Some(k) = &r.captured {
             known(cx, k, &names.kinds, "kind");
         }
@@ -1107,5 +1163,60 @@ fn ends(cx: &mut Ctx, raw: &raw::GameFile, turns: &Spanned<raw::TurnsRaw>, names
     }
     if !no_moves && raw.dice.is_none() {
         cx.err(turns, "what happens when the side to move cannot move? add `[[end]]` with `no_moves = true` and a `result`".into());
+    }
+}
+
+/// `carry` on a move: a neutral kind stacked at most [`MAX_PARTS`] high (each piece put is a
+/// part of the packed move), known regions, a move that ends on a cell.
+fn carry(
+    cx: &mut Ctx,
+    r: &raw::MoveRaw,
+    c: &Spanned<raw::CarryRaw>,
+    raw: &raw::GameFile,
+    names: &Names,
+) {
+    let cr = c.get_ref();
+    if known(cx, &cr.piece, &names.kinds, "kind").is_some() {
+        let kind = raw
+            .kind
+            .iter()
+            .map(Spanned::get_ref)
+            .find(|k| k.id.get_ref() == cr.piece.get_ref());
+        if let Some(k) = kind {
+            if k.neutral.is_none() {
+                cx.err(
+                    &cr.piece,
+                    format!(
+                        "`carry`: kind `{}` is owned by a side; a move carries pieces of nobody's (`neutral`)",
+                        cr.piece.get_ref()
+                    ),
+                );
+            } else if usize::from(k.height()) > MAX_PARTS {
+                cx.err(
+                    &cr.piece,
+                    format!(
+                        "`carry`: stacks of `{}` are {} high; a carried stack is at most {MAX_PARTS} (each piece put is a part of the move)",
+                        cr.piece.get_ref(),
+                        k.height()
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(f) = &cr.from {
+        known(cx, f, &names.regions, "region");
+    }
+    known(cx, &cr.to, &names.regions, "region");
+    if r.step.is_none() && r.slide.is_none() && r.leap.is_none() {
+        cx.err(
+            c,
+            "`carry` is for steps, slides and leaps: moves that end on a cell".into(),
+        );
+    }
+    if r.then.is_some() || r.onto.is_some() {
+        cx.err(
+            c,
+            "`carry` puts the carried pieces as the later parts of the move: not with `then` nor `onto`".into(),
+        );
     }
 }

@@ -11,10 +11,10 @@
 use super::context::Ctx;
 use super::rules_board::{forwards, region_cells, side_dirs};
 use crate::definition::model::rules::{
-    Cond, Count, Custodial, DiceDef, Dir, Enclose, EndDef, GroupCapture, KindDef, MoveDef, Outcome,
-    PartDef, PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef, ScoreCount,
-    ScoreDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES, MAX_PARTS,
-    MAX_PHASES, MAX_REGIONS, MAX_SIDES,
+    Bonus, Carry, Cond, Count, Custodial, DiceDef, Dir, Enclose, EndDef, GroupCapture, KindDef,
+    MoveDef, Outcome, PartDef, PartReach, Pass, PerSide, PhaseDef, Promote, RegionDef, RulesDef,
+    ScoreCount, ScoreDef, StartDef, Target, Until, What, ADJACENT, MAX_ENDS, MAX_KINDS, MAX_MOVES,
+    MAX_PARTS, MAX_PHASES, MAX_REGIONS, MAX_SIDES, MAX_VARIANTS,
 };
 use crate::definition::model::Board;
 use crate::definition::raw::{self, RulesRegionRaw, Strs, S};
@@ -27,9 +27,21 @@ struct Index<'a> {
     regions: Vec<&'a str>,
     kinds: Vec<&'a str>,
     phases: Vec<&'a str>,
+    variants: Vec<&'a str>,
 }
 
 impl Index<'_> {
+    /// The variants (indices, sorted) a `variant` key names; none when absent (every one).
+    fn variants_of(&self, v: &Option<Spanned<Strs>>) -> Vec<usize> {
+        v.as_ref().map_or_else(Vec::new, |v| {
+            sorted(
+                items(v)
+                    .iter()
+                    .map(|x| pos(&self.variants, x.get_ref()))
+                    .collect(),
+            )
+        })
+    }
     fn side(&self, s: &str) -> usize {
         pos(&self.sides, s)
     }
@@ -85,7 +97,7 @@ fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
 
 /// The names of a game's `[regions]`, `[[kind]]` and `[[phase]]`, in file order, within the
 /// format's limits: what the checks and the builder resolve names against.
-pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 3] {
+pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 4] {
     [
         raw.regions
             .keys()
@@ -102,6 +114,11 @@ pub(super) fn declared_names(raw: &raw::GameFile) -> [Vec<&str>; 3] {
             .take(MAX_PHASES)
             .map(|p| p.get_ref().id.get_ref().as_str())
             .collect(),
+        raw.variant
+            .iter()
+            .take(MAX_VARIANTS)
+            .map(|v| v.get_ref().id.get_ref().as_str())
+            .collect(),
     ]
 }
 
@@ -113,7 +130,7 @@ pub(super) fn build(
     board: &Board,
     used: &[String],
 ) -> RulesDef {
-    let [regions, kinds, phases] = declared_names(raw);
+    let [regions, kinds, phases, variants] = declared_names(raw);
     let ix = Index {
         sides: turns
             .sides
@@ -125,6 +142,7 @@ pub(super) fn build(
         regions,
         kinds,
         phases,
+        variants,
     };
     let forward = forwards(cx, raw, &board.grid, &ix.sides);
     let words = ix
@@ -274,6 +292,7 @@ pub(super) fn build(
         ends,
         start,
         holes: board.holes.clone(),
+        variants: ix.variants.iter().map(|v| v.to_string()).collect(),
         score: raw.score.as_ref().map_or_else(ScoreDef::default, |sc| {
             let sc = sc.get_ref();
             ScoreDef {
@@ -285,6 +304,14 @@ pub(super) fn build(
                     _ => ScoreCount::Pieces,
                 },
                 kind: sc.kind.as_ref().map(|k| ix.kind(k.get_ref())),
+                bonus: sc.bonus.as_ref().map(|b| {
+                    let b = b.get_ref();
+                    Bonus {
+                        at: count(&b.at),
+                        add: count(&b.add),
+                        variants: ix.variants_of(&b.variant),
+                    }
+                }),
             }
         }),
         dice: raw.dice.as_ref().map(|d| {
@@ -518,6 +545,14 @@ fn a_move(
         through: kinds_of(&r.through, ix),
         send_back: region(&r.send_back),
         onto_stack: r.onto.is_some(),
+        carry: r.carry.as_ref().map(|c| {
+            let c = c.get_ref();
+            Carry {
+                kind: ix.kind(c.piece.get_ref()),
+                from: region(&c.from),
+                to: ix.region(c.to.get_ref()),
+            }
+        }),
         blocked_by: r.blocked_by.as_ref().map(count),
         pieces_at_most: r.pieces_at_most.as_ref().map(count),
         at: m.span(),
@@ -584,6 +619,11 @@ fn an_end(
         }
     } else if let Some(n) = &r.score {
         Cond::Score(count(n))
+    } else if let Some(g) = &r.empty {
+        Cond::Empty {
+            region: ix.region(g.get_ref()),
+            kind: r.kind.as_ref().map(|k| ix.kind(k.get_ref())),
+        }
     } else if let Some(n) = &r.repetition {
         Cond::Repetition {
             n: count(n),
@@ -608,6 +648,7 @@ fn an_end(
         phases: r.phase.as_ref().map_or_else(Vec::new, |p| {
             sorted(items(p).iter().map(|p| ix.phase(p.get_ref())).collect())
         }),
+        variants: ix.variants_of(&r.variant),
         at: e.span(),
     }
 }

@@ -148,6 +148,19 @@ pub struct Rule {
     /// A rule whose moves include all of this one's, whenever it is in force: then this one is
     /// not generated (Imperator's free move includes its pivots).
     pub covered_by: Option<u8>,
+    /// `carry`: the move may end on a stack it takes to the mover's region.
+    pub carry: Option<CarryRule>,
+}
+
+/// `carry`, compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CarryRule {
+    /// The (neutral) kind carried.
+    pub kind: u8,
+    /// The region a stack may be taken from (the mover's cells of it); anywhere when `None`.
+    pub from: Option<u8>,
+    /// The region (the mover's cells of it) the pieces go to.
+    pub to: u8,
 }
 
 /// `enclose`, compiled.
@@ -198,6 +211,16 @@ pub struct EndRule {
     pub sides: u8,
     /// The phases it holds in (bit mask).
     pub phases: u16,
+    /// The variants it holds in (bit mask).
+    pub variants: u8,
+}
+
+impl EndRule {
+    /// Whether the end holds in `p`'s phase and variant.
+    #[inline]
+    pub fn in_force(&self, p: &DPos) -> bool {
+        self.phases >> p.phase & 1 == 1 && self.variants >> p.variant & 1 == 1
+    }
 }
 
 /// `[capture]` compiled.
@@ -259,6 +282,13 @@ pub enum End {
     NoProgress(u16),
     /// A side's score reaches this.
     Score(u16),
+    /// No piece (of the kind) in the region (its first side's cells).
+    Empty {
+        /// The region.
+        region: u8,
+        /// The kind; every kind when `None`.
+        kind: Option<u8>,
+    },
     /// The same position for the n-th time since the last progress.
     Repetition(u16),
 }
@@ -384,6 +414,11 @@ pub struct Program {
     pub use_taken: bool,
     /// The first side is drawn from the seed (`[start] to_move = "drawn"`).
     pub drawn: bool,
+    /// `[[variant]]` ids, the first the default (empty: none).
+    pub variants: &'static [&'static str],
+    /// `[score] bonus`: the score that earns it, what it adds, the variants that have it (bit
+    /// mask).
+    pub bonus: Option<(u16, u16, u8)>,
 }
 
 /// `[dice]`, compiled.
@@ -703,6 +738,10 @@ impl Program {
                     End::NoProgress(bounded(c, params, range::NO_PROGRESS, "`no_progress`")?)
                 }
                 Cond::Score(c) => End::Score(bounded(c, params, range::SCORE, "`score`")?),
+                Cond::Empty { region, kind } => End::Empty {
+                    region: *region as u8,
+                    kind: kind.map(|k| k as u8),
+                },
                 Cond::Repetition { n: c, by } => {
                     use_quiet = true;
                     use_seen = true;
@@ -718,6 +757,11 @@ impl Program {
                     u16::MAX
                 } else {
                     mask(&e.phases)
+                },
+                variants: if e.variants.is_empty() {
+                    u8::MAX
+                } else {
+                    mask(&e.variants) as u8
                 },
             });
         }
@@ -848,6 +892,9 @@ impl Program {
                         .fold(0u128, |m, &x| m | 1 << x)
                 };
                 keys.push(if count == 1 { "die" } else { "roll" });
+                if !rd.variants.is_empty() {
+                    keys.push("variant");
+                }
                 Some(Dice {
                     count,
                     faces,
@@ -859,6 +906,22 @@ impl Program {
             }
             None => None,
         };
+        if rd.dice.is_none() && !rd.variants.is_empty() {
+            keys.push("variant");
+        }
+        let bonus = match &rd.score.bonus {
+            Some(b) => Some((
+                bounded(&b.at, params, range::SCORE, "`bonus.at`")?,
+                bounded(&b.add, params, range::SCORE, "`bonus.add`")?,
+                if b.variants.is_empty() {
+                    u8::MAX
+                } else {
+                    mask(&b.variants) as u8
+                },
+            )),
+            None => None,
+        };
+        let variant_names: Vec<&str> = rd.variants.iter().map(String::as_str).collect();
         let mut prog = Program {
             id: crate::base::intern::intern(id)?,
             sides: names(&side_names)?,
@@ -919,6 +982,8 @@ impl Program {
             score: rd.score.clone(),
             use_taken,
             drawn: rd.start.drawn,
+            variants: names(&variant_names)?,
+            bonus,
         };
         prog.start = prog.start_position(rd, params)?;
         Ok(prog)
@@ -1076,10 +1141,21 @@ impl Program {
                 .map(|x| u32::from(self.height_of[x]))
                 .sum()
         };
-        match self.score.count {
-            ScoreCount::Pieces => mine(p.occ[s]),
+        // A neutral kind's pieces count for the side whose region they lie in.
+        let owned = match self.score.kind {
+            Some(k) if self.neutral >> k & 1 == 1 => p.occ[self.ns],
+            _ => p.occ[s],
+        };
+        let n = match self.score.count {
+            ScoreCount::Pieces => mine(owned),
             ScoreCount::Taken => u32::from(p.taken[s]),
-            ScoreCount::InRegion(r) => mine(p.occ[s] & self.regions[r][s]),
+            ScoreCount::InRegion(r) => mine(owned & self.regions[r][s]),
+        };
+        match self.bonus {
+            Some((at, add, v)) if n >= u32::from(at) && v >> p.variant & 1 == 1 => {
+                n + u32::from(add)
+            }
+            _ => n,
         }
     }
 
@@ -1233,6 +1309,11 @@ fn compile_move(
         through: mask(&m.through),
         back: Default::default(),
         onto_stack: m.onto_stack,
+        carry: m.carry.as_ref().map(|c| CarryRule {
+            kind: c.kind as u8,
+            from: c.from.map(|r| r as u8),
+            to: c.to as u8,
+        }),
         parts: parts(m, nd)?,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,

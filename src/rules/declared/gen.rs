@@ -6,7 +6,7 @@
 //! as `[turns] pass` says.
 
 use super::bits::Bits;
-use super::compile::{fits, Act, Class, PartAct, Program, Rule, NONE, UNLIMITED};
+use super::compile::{fits, Act, CarryRule, Class, PartAct, Program, Rule, NONE, UNLIMITED};
 use super::pos::{DMove, DPos, GOING};
 use crate::definition::model::rules::ADJACENT;
 use crate::definition::model::rules::{Pass, Target};
@@ -223,6 +223,117 @@ impl Program {
         if !r.parts.is_empty() {
             self.gen_parts(p, s, r, out, start);
         }
+        if let Some(c) = r.carry {
+            self.gen_carry(p, s, r, c, out, start);
+        }
+    }
+
+    /// Whether a move of rule `r` by side `s` may end on `t`, holding `bt`, by carrying it
+    /// away (`carry`: a stack of the carried kind in the region it is taken from).
+    #[inline]
+    fn carries(&self, r: &Rule, s: usize, bt: u8, t: usize) -> bool {
+        r.carry.is_some_and(|c| {
+            bt != 0
+                && self.kind_of[usize::from(bt)] == c.kind
+                && usize::from(self.owner[usize::from(bt)]) == self.ns
+                && c.from
+                    .is_none_or(|f| self.regions[usize::from(f)][s].test(t))
+        })
+    }
+
+    /// Each move of `out[start..]` that ends on a stack it carries, replaced by every way of
+    /// putting the stack's pieces (one move each; a move whose pieces cannot all be put is
+    /// none); the others kept.
+    fn gen_carry(
+        &self,
+        p: &DPos,
+        s: usize,
+        r: &Rule,
+        c: CarryRule,
+        out: &mut Vec<DMove>,
+        start: usize,
+    ) {
+        if !out[start..]
+            .iter()
+            .any(|m| self.carries(r, s, p.board[m.to()], m.to()))
+        {
+            return;
+        }
+        let firsts: Vec<DMove> = out.drain(start..).collect();
+        for m in firsts {
+            let bt = p.board[m.to()];
+            if !self.carries(r, s, bt, m.to()) {
+                out.push(m);
+                continue;
+            }
+            let mut q = p.clone();
+            self.act(&mut q, m, s);
+            let h = usize::from(self.height_of[usize::from(bt)]);
+            self.put_carried(&q, s, c, m, 0, h, None, out);
+        }
+    }
+
+    /// The ways of putting the carried pieces `i..n` of move `m` in `q`, each on a cell of the
+    /// mover's region holding nothing or a stack of the kind below its height, with the fewest
+    /// pieces among such cells. Pieces put on cells of one height are one result whatever
+    /// their order, so each result is listed once: in the order of the cells (`last`: the cell
+    /// and height of the piece before).
+    #[allow(clippy::too_many_arguments)]
+    fn put_carried(
+        &self,
+        q: &DPos,
+        s: usize,
+        c: CarryRule,
+        m: DMove,
+        i: usize,
+        n: usize,
+        last: Option<(usize, u8)>,
+        out: &mut Vec<DMove>,
+    ) {
+        if i == n {
+            out.push(m);
+            return;
+        }
+        let max = self.stack_max[usize::from(c.kind)];
+        let height = |x: usize| self.height_of[usize::from(q.board[x])];
+        let open = |x: usize| {
+            let b = q.board[x];
+            b == 0 || (self.kind_of[usize::from(b)] == c.kind && height(x) < max)
+        };
+        let cells = self.regions[usize::from(c.to)][s];
+        let Some(least) = cells.iter().filter(|&x| open(x)).map(height).min() else {
+            return;
+        };
+        for x in cells.iter().filter(|&x| open(x) && height(x) == least) {
+            if last.is_some_and(|(y, h)| h == least && x <= y) || out.len() >= MAX_CHAIN_MOVES {
+                continue;
+            }
+            let mut q2 = q.clone();
+            self.add_carried(&mut q2, c, x);
+            self.put_carried(
+                &q2,
+                s,
+                c,
+                m.with_part(i, x),
+                i + 1,
+                n,
+                Some((x, least)),
+                out,
+            );
+        }
+    }
+
+    /// Puts one carried piece on `x` (empty, or a stack of its kind one higher).
+    #[inline]
+    pub(super) fn add_carried(&self, q: &mut DPos, c: CarryRule, x: usize) {
+        let b = match q.board[x] {
+            0 => self.byte(c.kind, self.ns),
+            b => {
+                q.take(x, self.owner[usize::from(b)]);
+                b + 1
+            }
+        };
+        q.put(x, b, self.owner[usize::from(b)]);
     }
 
     /// Each move of `out[start..]` (the first parts of rule `r`'s moves) followed by every way
@@ -418,7 +529,8 @@ impl Program {
     ) {
         let (b, bt) = (p.board[c], p.board[t]);
         let ok = (r.to_ok[s][usize::from(bt)] && self.room_back(p, s, r, c, t))
-            || (r.onto_stack && self.merges(b, bt));
+            || (r.onto_stack && self.merges(b, bt))
+            || self.carries(r, s, bt, t);
         if ok && (!r.limited || self.lands(r, s, t)) {
             out.push(DMove::new(ri, Some(c), t));
         }
@@ -440,12 +552,13 @@ impl Program {
                 continue;
             }
             let reached = &cells[at[c] as usize..at[c + 1] as usize];
-            if r.onto_stack || !r.back[0].is_empty() {
+            if r.onto_stack || !r.back[0].is_empty() || r.carry.is_some() {
                 for &t in reached {
                     let t = usize::from(t);
                     out[k] = DMove::new(ri, Some(c), t);
                     let to_ok = (ok[usize::from(p.board[t])] && self.room_back(p, s, r, c, t))
-                        || (r.onto_stack && self.merges(p.board[c], p.board[t]));
+                        || (r.onto_stack && self.merges(p.board[c], p.board[t]))
+                        || self.carries(r, s, p.board[t], t);
                     k += usize::from(to_ok && (!r.limited || self.lands(r, s, t)));
                 }
                 continue;

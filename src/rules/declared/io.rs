@@ -64,6 +64,12 @@ impl Program {
             let (lo, hi) = (i64::from(d.count), i64::from(d.count) * i64::from(d.faces));
             (key, raw.int(key, lo, hi))
         });
+        // The variant of the rules: it decides the ends, so it is read before the status.
+        if !self.variants.is_empty() {
+            if let Some((_, v)) = raw.choice("variant", self.variants) {
+                p.variant = v as u8;
+            }
+        }
         let (span, rows) = board?;
         let widths: Vec<usize> = self.rows.iter().map(Vec::len).collect();
         if !check_shape(raw, &span, &rows, &widths) {
@@ -232,6 +238,10 @@ impl Program {
                     Field::Strs(p.seen.iter().map(|k| format!("{k:016x}")).collect()),
                 )),
                 "die" | "roll" if p.roll != 0 => f.push((k, Field::Int(i64::from(p.roll)))),
+                "variant" => f.push((
+                    "variant",
+                    Field::Str(self.variants[usize::from(p.variant)].to_string()),
+                )),
                 "taken" => f.push((
                     "taken",
                     Field::Table(
@@ -283,7 +293,17 @@ impl Program {
                 let piled = r.onto_stack
                     && m.from()
                         .is_some_and(|f| self.merges(p.board[f], p.board[to]));
-                let sep = if p.board[to] != 0 && !piled { 'x' } else { '-' };
+                // A stack carried away (`carry`) is not taken either.
+                let carried = r.carry.is_some_and(|c| {
+                    p.board[to] != 0
+                        && self.kind_of[usize::from(p.board[to])] == c.kind
+                        && usize::from(self.owner[usize::from(p.board[to])]) == self.ns
+                });
+                let sep = if p.board[to] != 0 && !piled && !carried {
+                    'x'
+                } else {
+                    '-'
+                };
                 let mut s = match m.from() {
                     Some(f) => format!("{}{sep}{}", self.names[f], self.names[to]),
                     None => self.names[to].clone(),
@@ -291,6 +311,12 @@ impl Program {
                 for i in 0..if r.parts.is_empty() { 0 } else { m.parts() } {
                     s.push('/');
                     s.push_str(&self.names[m.part(i)]);
+                }
+                if r.carry.is_some() && m.parts() > 0 {
+                    let put: Vec<&str> = (0..m.parts())
+                        .map(|i| self.names[m.part(i)].as_str())
+                        .collect();
+                    s.push_str(&format!(" [{}]", put.join(",")));
                 }
                 s
             }

@@ -126,6 +126,22 @@ impl Rules for Declared {
         p
     }
 
+    fn variants(&self) -> &'static [&'static str] {
+        self.prog.variants
+    }
+
+    fn start_variant(&self, seed: u64, v: usize) -> DPos {
+        let mut p = self.start(seed);
+        if !self.prog.variants.is_empty() {
+            p.variant = v.min(self.prog.variants.len() - 1) as u8;
+            p.status = self.prog.status_of_board(&p);
+            if p.status != pos::GOING {
+                p.roll = 0;
+            }
+        }
+        p
+    }
+
     /// The program's invariants, and a notation that names one move: what validation refuses
     /// rule by rule (`definition::validate::rules_notation`), held here for every move kind.
     fn invariants(&self, p: &DPos) -> Result<(), Error> {
@@ -218,6 +234,7 @@ mod tests {
             through: vec![],
             send_back: None,
             onto_stack: false,
+            carry: None,
             at: 0..0,
         };
         let end = |cond, result| EndDef {
@@ -225,9 +242,11 @@ mod tests {
             result,
             side: None,
             phases: vec![],
+            variants: vec![],
             at: 0..0,
         };
         RulesDef {
+            variants: vec![],
             sides: vec!["cross".into(), "nought".into()],
             words: vec![vec!["cross".into()], vec!["nought".into()]],
             pass: Pass::Never,

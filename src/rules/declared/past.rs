@@ -10,7 +10,7 @@
 //! earlier ply (no ply adds to another side's pieces), and where moves only put pieces, the
 //! last mover's must hold through a piece it could have put last.
 
-use super::compile::{Act, End, Program, NONE};
+use super::compile::{Act, Class, End, Program, NONE};
 use super::pos::DPos;
 use crate::definition::model::rules::Pass;
 
@@ -20,6 +20,11 @@ fn counted(n: i64, one: &str, plural: &str) -> String {
         1 => format!("1 {one}"),
         _ => format!("{n} {plural}"),
     }
+}
+
+/// `n` with its noun (`usize`).
+fn counted_plain(n: usize, one: &str, plural: &str) -> String {
+    counted(n as i64, one, plural)
 }
 
 /// Items joined as a sentence lists them: `a`, `a and b`, `a, b and c`.
@@ -50,6 +55,153 @@ impl Program {
             .or_else(|| self.more_than_supplied(p))
             .or_else(|| self.hands_of_turns(p))
             .or_else(|| self.group_left(p))
+            .or_else(|| self.material_changed(p))
+            .or_else(|| self.off_home(p))
+    }
+
+    /// Kinds no ply makes, takes or turns over (bit mask): each side's count of them (of a
+    /// neutral kind, the count on the board) stays the start's. A piece landed on is taken
+    /// unless it is sent back (`send_back`) or carried (`carry`, which puts every piece again).
+    /// (None in a game whose start board is empty: its positions are the designer's own.)
+    fn kept_kinds(&self) -> u16 {
+        let empty_start = (0..=self.ns).all(|s| self.start.occ[s].is_empty());
+        if self.group.is_some() || empty_start {
+            return 0;
+        }
+        let mut kept: u16 = ((1u32 << self.kinds.len()) - 1) as u16;
+        for (k, kd) in self.kinds.iter().enumerate() {
+            if let Some((to, _, _)) = kd.promote {
+                kept &= !(1 << k) & !(1 << to);
+            }
+        }
+        for r in &self.rules {
+            if r.flip || (r.act == Act::Hop && r.capture) {
+                return 0;
+            }
+            if matches!(r.act, Act::Place | Act::Drop) {
+                kept &= !(1 << r.puts);
+            }
+            for part in &r.parts {
+                if let Some(k) = part.put {
+                    kept &= !(1 << k);
+                }
+            }
+            if r.custodial.is_some() {
+                kept &= !r.cust_taken;
+            }
+            if let Some(e) = &r.enclose {
+                kept &= !e.taken;
+            }
+            if matches!(r.act, Act::Place | Act::Drop | Act::Hop) {
+                continue;
+            }
+            for s in 0..self.ns {
+                for b in 1..self.tokens.len() {
+                    if self.tokens[b].is_empty() || !r.to_ok[s][b] {
+                        continue;
+                    }
+                    let sent_back = !r.back[0].is_empty() && self.class(b as u8, s) == Class::Enemy;
+                    if !sent_back {
+                        kept &= !(1 << self.kind_of[b]);
+                    }
+                }
+            }
+        }
+        kept
+    }
+
+    /// A kind no ply makes nor takes ([`Program::kept_kinds`]) counted otherwise than at the
+    /// start.
+    fn material_changed(&self, p: &DPos) -> Option<String> {
+        let kept = self.kept_kinds();
+        for (k, kd) in self.kinds.iter().enumerate() {
+            if kept >> k & 1 == 0 {
+                continue;
+            }
+            let k8 = k as u8;
+            let counted: Vec<(Option<usize>, usize, usize)> = if self.neutral >> k & 1 == 1 {
+                let slot = self.ns;
+                vec![(
+                    None,
+                    self.on_board(p, k8, slot),
+                    self.on_board(&self.start, k8, slot),
+                )]
+            } else {
+                (0..self.ns)
+                    .map(|s| {
+                        (
+                            Some(s),
+                            self.on_board(p, k8, s),
+                            self.on_board(&self.start, k8, s),
+                        )
+                    })
+                    .collect()
+            };
+            for (s, now, start) in counted {
+                if now != start {
+                    let whose = match s {
+                        Some(s) => format!("{} has", self.sides[s]),
+                        None => "the board has".into(),
+                    };
+                    return Some(format!(
+                        "`board`: {whose} {} of `{}` where the start has {start}: no ply makes or takes one",
+                        counted_plain(now, "piece", "pieces"),
+                        kd.id
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// A piece of a kind no ply moves, makes nor takes on a cell where neither the start nor a
+    /// `carry` puts it (or higher than the start's stack there).
+    fn off_home(&self, p: &DPos) -> Option<String> {
+        let kept = self.kept_kinds();
+        for (k, kd) in self.kinds.iter().enumerate() {
+            let moved = self
+                .rules
+                .iter()
+                .any(|r| !matches!(r.act, Act::Place | Act::Drop) && r.pieces >> k & 1 == 1);
+            if kept >> k & 1 == 0 || moved {
+                continue;
+            }
+            let mut carried_to = super::bits::Bits::EMPTY;
+            for c in self.rules.iter().filter_map(|r| r.carry) {
+                if usize::from(c.kind) == k {
+                    for s in 0..self.ns {
+                        carried_to |= self.regions[usize::from(c.to)][s];
+                    }
+                }
+            }
+            let of_kind = |q: &DPos, c: usize| -> u8 {
+                let b = usize::from(q.board[c]);
+                if b != 0 && usize::from(self.kind_of[b]) == k {
+                    self.height_of[b]
+                } else {
+                    0
+                }
+            };
+            for c in self.all.iter() {
+                let (now, start) = (of_kind(p, c), of_kind(&self.start, c));
+                if now > start && !carried_to.test(c) {
+                    return Some(match start {
+                        0 => format!(
+                            "`board`: `{}` on {}, where no ply puts one (pieces of `{}` stay where the start has them{})",
+                            kd.id,
+                            self.names[c],
+                            kd.id,
+                            if carried_to.is_empty() { "" } else { " or go where a `carry` puts them" }
+                        ),
+                        _ => format!(
+                            "`board`: {now} of `{}` on {}, where the start has {start} and no ply puts more",
+                            kd.id, self.names[c]
+                        ),
+                    });
+                }
+            }
+        }
+        None
     }
 
     /// Where pieces come from hands (`[start] hand`): more pieces on the board and in hand
@@ -208,7 +360,7 @@ impl Program {
     fn shape(&self, p: &DPos, s: usize) -> Option<String> {
         let exact_lines = self.only_puts();
         self.ends.iter().find_map(|e| match &e.end {
-            _ if e.sides >> s & 1 == 0 || e.phases >> p.phase & 1 == 0 => None,
+            _ if e.sides >> s & 1 == 0 || !e.in_force(p) => None,
             End::Line { n, exact, axes } if exact_lines || !*exact => p.occ[s]
                 .iter()
                 .any(|c| self.line_through(p, s, c, *n, *exact, axes))

@@ -66,6 +66,10 @@ impl Program {
                 for i in 0..m.parts() {
                     at = self.play_part(q, &r.parts[i], at, m.part(i), s);
                 }
+            } else if let Some(c) = r.carry {
+                for i in 0..m.parts() {
+                    self.add_carried(q, c, m.part(i));
+                }
             }
             changed = Some(at);
         }
@@ -360,7 +364,7 @@ impl Program {
     pub fn arrived_before(&self, p: &DPos) -> Option<(usize, usize)> {
         let mover = self.last_mover(p);
         self.ends.iter().find_map(|e| match e.end {
-            End::Reach(r) if e.phases >> p.phase & 1 == 1 => (0..self.ns)
+            End::Reach(r) if e.in_force(p) => (0..self.ns)
                 .filter(|&s| s != mover && e.sides >> s & 1 == 1)
                 .find_map(|s| {
                     (p.occ[s] & self.regions[usize::from(r)][s])
@@ -383,7 +387,7 @@ impl Program {
     fn first_end(&self, p: &DPos, holds: impl Fn(&DPos, &End, u8) -> Option<usize>) -> u8 {
         let mut no_moves_first = None;
         for e in &self.ends {
-            if e.phases >> p.phase & 1 == 0 {
+            if !e.in_force(p) {
                 continue;
             }
             if let End::NoMoves = e.end {
@@ -434,6 +438,10 @@ impl Program {
             End::Score(n) => self
                 .sides_from(mover, only)
                 .find(|&s| self.score_of(p, s) >= u32::from(*n)),
+            End::Empty { region, kind } => (self.regions[usize::from(*region)][0] & p.occupied())
+                .iter()
+                .all(|c| kind.is_some_and(|k| self.kind_of[usize::from(p.board[c])] != k))
+                .then_some(mover),
             End::NoMoves | End::Line { .. } | End::Connect(_) => None,
         }
     }
@@ -459,9 +467,7 @@ impl Program {
         let o = self
             .ends
             .iter()
-            .find_map(|e| {
-                (matches!(e.end, End::NoMoves) && e.phases >> p.phase & 1 == 1).then_some(e.outcome)
-            })
+            .find_map(|e| (matches!(e.end, End::NoMoves) && e.in_force(p)).then_some(e.outcome))
             .unwrap_or(Outcome::Draw);
         outcome(self, p, o, usize::from(p.to_move))
     }

@@ -37,6 +37,8 @@ pub struct DPos {
     pub roll: u8,
     /// Enemy pieces each side has taken (kept when `[score]` counts them).
     pub taken: [u16; MAX_SIDES],
+    /// The variant of the rules (`[[variant]]`), 0 without variants.
+    pub variant: u8,
     /// The cells of each side's pieces.
     pub occ: [Bits; MAX_SIDES],
     /// The keys of the positions since the last progress, oldest first, this one left out
@@ -87,6 +89,7 @@ impl DPos {
             quiet: 0,
             roll: 0,
             taken: [0; MAX_SIDES],
+            variant: 0,
             occ: [Bits::EMPTY; MAX_SIDES],
             seen: Seen(Vec::new()),
         }

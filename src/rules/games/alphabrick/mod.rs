@@ -457,6 +457,13 @@ impl Rules for AlphaBrick {
                     self.grid.name(c)
                 )));
             }
+            if bricks(p.cells[c]) > 1 && self.central.contains(&c) {
+                return Err(Error::Rules(format!(
+                    "{} bricks on {}: the central rows hold one brick a cell",
+                    bricks(p.cells[c]),
+                    self.grid.name(c)
+                )));
+            }
         }
         if p.die.is_none() != self.outcome(p).is_some() {
             return Err(Error::Rules(
