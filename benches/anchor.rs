@@ -134,7 +134,7 @@ fn bundled(project: &Project, game: &str, clock: &Clock, secs: f64) -> Row {
 
 /// The seed games declared as data, each measured beside its Rust engine (a game of the
 /// project, not of the registry).
-const SEEDS_DECLARED: [&str; 1] = ["imperator-declared"];
+const SEEDS_DECLARED: [&str; 2] = ["imperator-declared", "alphabrick-declared"];
 
 /// The declared games of the registry (Breakthrough first), each measured as the bundled games
 /// are: `fast_playout` from its start. `main` prints the first row's ratio to RBG's figure.

@@ -1,7 +1,7 @@
 //! Every TOML block of `docs/rules-format.md` builds and checks. Each block is preceded by a
 //! marker, `<!-- checked: <base> -->`, naming how it is checked: `game` (a whole game file),
 //! `position` (a position file of a shipped game), or a base game the block completes (`square
-//! 8x8`, `triangles`, `tafl`, `amazons`, `geese`): the block's tables are merged into the base's
+//! 8x8`, `triangles`, `tafl`, `amazons`, `geese`, `alphabrick`): the block's tables are merged into the base's
 //! (its keys win), its arrays of tables (`[[move]]`, `[[kind]]`, ...) replace the base's, and the
 //! result must load without an error. A block without a marker fails the test.
 
@@ -55,6 +55,20 @@ fn triangles() -> String {
         .replace("\"end_at\"", "2")
         .replace("\"free_move_at\"", "6");
     format!("{}{rules}", &text[colors..piece])
+}
+
+/// Alpha-BRIK's board and rules (`games/alphabrick-declared`, without its components).
+fn alphabrick() -> String {
+    let text = std::fs::read_to_string(common::root().join("games/alphabrick-declared/game.toml"))
+        .unwrap();
+    let board = text.find("[[board]]").unwrap();
+    let piece = text.find("[[piece]]").unwrap();
+    let turns = text.find("[turns]").unwrap();
+    format!(
+        "{}[rules]\nbricks = 18\n{}",
+        &text[board..piece],
+        &text[turns..]
+    )
 }
 
 /// The tafl of `declared_captures.rs`.
@@ -182,6 +196,7 @@ fn base(name: &str) -> String {
             "tafl" => TAFL.to_string(),
             "amazons" => AMAZONS.to_string(),
             "geese" => GEESE.to_string(),
+            "alphabrick" => alphabrick(),
             other => panic!("unknown base `{other}`"),
         },
     };
