@@ -24,6 +24,7 @@ mod declared_counts;
 mod declared_dice;
 mod declared_edges;
 mod declared_parts;
+mod declared_points;
 mod declared_rules;
 mod declared_seeds;
 mod declared_stacks;

@@ -77,6 +77,7 @@ pub fn directions(grid: &Grid) -> &'static [&'static str] {
             Orientation::Flat => &HEX_FLAT,
         },
         Grid::Triangles(_) => &[],
+        Grid::Points(p) => p.dirs,
     }
 }
 
@@ -89,6 +90,7 @@ pub fn describe(grid: &Grid) -> &'static str {
             Orientation::Flat => "flat hex grid",
         },
         Grid::Triangles(_) => "triangle board",
+        Grid::Points(_) => "board of points",
     }
 }
 
@@ -108,6 +110,7 @@ pub fn step(grid: &Grid, cell: usize, dir: usize) -> Option<usize> {
         }
         Grid::Hex(g) => *g.neighbours(cell).get(dir)?,
         Grid::Triangles(_) => None,
+        Grid::Points(p) => p.step(cell, dir),
     }
 }
 
@@ -123,7 +126,7 @@ pub fn offset(grid: &Grid, cell: usize, dx: i32, dy: i32) -> Option<usize> {
             let (q, r) = g.axial(cell);
             g.index((q + dx, r + dy))
         }
-        Grid::Triangles(_) => None,
+        Grid::Triangles(_) | Grid::Points(_) => None,
     }
 }
 
@@ -137,12 +140,17 @@ pub fn adjacent(grid: &Grid, cell: usize) -> Vec<usize> {
             .collect(),
         Grid::Hex(g) => g.neighbours(cell).into_iter().flatten().collect(),
         Grid::Triangles(t) => t.across[cell].into_iter().flatten().collect(),
+        Grid::Points(p) => p.neighbours(cell),
     }
 }
 
 /// The direction `turns` steps counter-clockwise from `dir`.
 pub fn turn(grid: &Grid, dir: usize, turns: i32) -> usize {
-    let n = directions(grid).len().max(1) as i32;
+    // A board of points turns among its compass directions (its routes do not turn).
+    let n = match grid {
+        Grid::Points(_) => 8,
+        _ => directions(grid).len().max(1) as i32,
+    };
     (dir as i32 + turns).rem_euclid(n) as usize
 }
 
@@ -152,9 +160,12 @@ pub fn group(grid: &Grid, name: &str) -> Option<Vec<usize>> {
     let n = directions(grid).len();
     match (grid, name) {
         (Grid::Triangles(_), _) => None,
+        // A point's lines go any compass way: `adjacent` is every line from it.
+        (Grid::Points(_), "all" | "adjacent") => Some((0..8).collect()),
         (_, "all") => Some((0..n).collect()),
-        (Grid::Square(_), "orthogonal" | "adjacent") => Some((0..8).step_by(2).collect()),
-        (Grid::Square(_), "diagonal") => Some((1..8).step_by(2).collect()),
+        (Grid::Square(_) | Grid::Points(_), "orthogonal") => Some((0..8).step_by(2).collect()),
+        (Grid::Square(_), "adjacent") => Some((0..8).step_by(2).collect()),
+        (Grid::Square(_) | Grid::Points(_), "diagonal") => Some((1..8).step_by(2).collect()),
         (Grid::Hex(_), "hex" | "adjacent") => Some((0..n).collect()),
         _ => None,
     }
@@ -175,7 +186,7 @@ pub fn relative(grid: &Grid, forward: usize, name: &str) -> Option<Vec<usize>> {
     }
     let (_, sq, hx) = RELATIVE.iter().find(|r| r.0 == name)?;
     let turns = match grid {
-        Grid::Square(_) => (*sq)?,
+        Grid::Square(_) | Grid::Points(_) => (*sq)?,
         Grid::Hex(_) => (*hx)?,
         Grid::Triangles(_) => return None,
     };
@@ -197,7 +208,7 @@ pub fn why_not(grid: &Grid, name: &str) -> String {
             "`{name}` is not a direction of a {} (its directions: {list}; groups: {})",
             describe(grid),
             match grid {
-                Grid::Square(_) => "orthogonal, diagonal, all, adjacent",
+                Grid::Square(_) | Grid::Points(_) => "orthogonal, diagonal, all, adjacent",
                 _ => "all, hex, adjacent",
             }
         ),

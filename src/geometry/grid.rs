@@ -4,6 +4,7 @@
 //! In: a square, triangle or hex grid built by `definition::validate`. Out: answers about cells.
 
 use super::hex::HexGrid;
+use super::points::PointGrid;
 use super::square::SquareGrid;
 use super::triangles::TriangleGrid;
 
@@ -16,6 +17,8 @@ pub enum Grid {
     Triangles(TriangleGrid),
     /// Hexagonal cells.
     Hex(HexGrid),
+    /// Points joined by lines.
+    Points(PointGrid),
 }
 
 impl Grid {
@@ -25,6 +28,7 @@ impl Grid {
             Grid::Square(g) => g.len(),
             Grid::Triangles(g) => g.len(),
             Grid::Hex(g) => g.len(),
+            Grid::Points(g) => g.len(),
         }
     }
     /// True when the grid has no cell.
@@ -37,6 +41,7 @@ impl Grid {
             Grid::Square(g) => g.name(c),
             Grid::Triangles(g) => g.name(c),
             Grid::Hex(g) => g.name(c),
+            Grid::Points(g) => g.name(c),
         }
     }
     /// The cell of a name.
@@ -45,6 +50,7 @@ impl Grid {
             Grid::Square(g) => g.parse(s),
             Grid::Triangles(g) => g.parse(s),
             Grid::Hex(g) => g.parse(s),
+            Grid::Points(g) => g.parse(s),
         }
     }
     /// The cells as a position file writes them: rows from the top of the board, each from
@@ -71,6 +77,7 @@ impl Grid {
                 }
                 rows.into_iter().rev().map(|(_, cells)| cells).collect()
             }
+            Grid::Points(g) => g.written_rows(),
         }
     }
     /// True for a cell on the outline.
@@ -79,6 +86,7 @@ impl Grid {
             Grid::Square(g) => g.is_border(c),
             Grid::Triangles(g) => g.border.iter().any(|b| b.cell == c),
             Grid::Hex(g) => g.is_border(c),
+            Grid::Points(g) => g.is_border(c),
         }
     }
 }

@@ -9,10 +9,12 @@
 pub mod dirs;
 pub mod grid;
 pub mod hex;
+pub mod points;
 pub mod square;
 pub mod triangles;
 
 pub use grid::Grid;
 pub use hex::{HexGrid, HexShape, Orientation};
+pub use points::PointGrid;
 pub use square::SquareGrid;
 pub use triangles::{BorderMark, TriangleGrid};

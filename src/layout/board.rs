@@ -5,7 +5,7 @@ use crate::base::color::Color;
 use crate::base::units::MM_PER_PT;
 use crate::definition::model::{Board, Grid, MarkShape, Track, TrackPath};
 use crate::geometry::triangles::H;
-use crate::geometry::{BorderMark, HexGrid, SquareGrid, TriangleGrid};
+use crate::geometry::{BorderMark, HexGrid, PointGrid, SquareGrid, TriangleGrid};
 use crate::scene::{p, shape, Affine, Anchor, Scene, Stroke, P};
 
 /// Where cells are in a board drawing: the frame width and the grid's origin.
@@ -57,6 +57,16 @@ fn cell_outline(b: &Board, c: usize) -> Vec<P> {
             .iter()
             .map(|&(x, y)| p(f + x * b.cell, f + y * b.cell))
             .collect(),
+        // A point stands at the centre of its lattice cell.
+        Grid::Points(g) => {
+            let (x, y) = g.lattice.origin(g.at[c], b.cell);
+            vec![
+                p(f + x, f + y),
+                p(f + x + b.cell, f + y),
+                p(f + x + b.cell, f + y + b.cell),
+                p(f + x, f + y + b.cell),
+            ]
+        }
         Grid::Hex(g) => g
             .corners(g.centre(c, b.cell), b.cell)
             .iter()
@@ -85,7 +95,7 @@ fn outline_centre(b: &Board, c: usize) -> P {
 /// The radius of the largest pawn drawn in a cell.
 pub fn pawn_radius(b: &Board) -> f64 {
     match &b.grid {
-        Grid::Square(_) => b.cell * 0.36,
+        Grid::Square(_) | Grid::Points(_) => b.cell * 0.36,
         Grid::Triangles(_) => b.cell * 0.2,
         Grid::Hex(_) => b.cell * 0.36,
     }
@@ -153,6 +163,7 @@ fn grid_drawing(b: &Board) -> Scene {
         Grid::Square(g) => square(b, g),
         Grid::Triangles(t) => triangles(b, t),
         Grid::Hex(g) => hexes(b, g),
+        Grid::Points(g) => points(b, g),
     }
 }
 
@@ -271,6 +282,7 @@ fn second_fill(b: &Board, c: usize) -> bool {
             (f + r) % 2 == 1
         }
         Grid::Triangles(t) => !t.cells[c].2,
+        Grid::Points(_) => false,
         Grid::Hex(g) => {
             let (q, r) = g.axial(c);
             (q - r).rem_euclid(3) == 0
@@ -373,6 +385,55 @@ fn square(b: &Board, g: &SquareGrid) -> Scene {
     marks(&mut s, b);
     if b.coords {
         coordinates(&mut s, b, g);
+    }
+    s
+}
+
+/// A board of points: its lines, then a disc on each point (a region's colour where one covers
+/// it), its marks, and its lattice's coordinates.
+fn points(b: &Board, g: &PointGrid) -> Scene {
+    let f = frame(b).width;
+    let (gw, gh) = (
+        g.lattice.cols as f64 * b.cell,
+        g.lattice.rows as f64 * b.cell,
+    );
+    let mut s = Scene::new(gw + 2.0 * f, gh + 2.0 * f);
+    s.path(
+        shape::rect(0.0, 0.0, s.width, s.height),
+        Some(b.frame),
+        None,
+    );
+    s.path(shape::rect(f, f, gw, gh), Some(b.fill), None);
+    let line = Some(Stroke::solid(b.line, (b.cell * 0.05).max(0.4)));
+    for run in &g.lines {
+        for w in run.windows(2) {
+            s.path(
+                shape::line(outline_centre(b, w[0]), outline_centre(b, w[1])),
+                None,
+                line,
+            );
+        }
+    }
+    let ring = Some(Stroke::solid(b.line, (b.cell * 0.03).max(0.3)));
+    for c in 0..g.len() {
+        let fill = match b
+            .regions
+            .iter()
+            .rev()
+            .find(|r| r.cells.binary_search(&c).is_ok())
+        {
+            Some(r) => r.fill,
+            None => b.line,
+        };
+        s.path(
+            shape::circle(outline_centre(b, c), b.cell * 0.14),
+            Some(fill),
+            ring,
+        );
+    }
+    marks(&mut s, b);
+    if b.coords {
+        coordinates(&mut s, b, &g.lattice);
     }
     s
 }

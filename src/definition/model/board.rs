@@ -101,8 +101,8 @@ impl<E> BoardOf<E> {
     /// Width of the frame around the cells, mm.
     pub fn frame_width(&self) -> f64 {
         match (&self.grid, self.coords) {
-            (Grid::Square(_), true) => (self.cell * 0.4).clamp(7.0, 12.0),
-            (Grid::Square(_), false) => 4.0,
+            (Grid::Square(_) | Grid::Points(_), true) => (self.cell * 0.4).clamp(7.0, 12.0),
+            (Grid::Square(_) | Grid::Points(_), false) => 4.0,
             (Grid::Triangles(_), _) => (self.cell * 0.3).clamp(6.0, 12.0),
             (Grid::Hex(_), _) => (self.cell * 0.3).clamp(5.0, 12.0),
         }
@@ -117,6 +117,10 @@ impl<E> BoardOf<E> {
                 (w * self.cell, h * self.cell)
             }
             Grid::Hex(g) => g.size(self.cell),
+            Grid::Points(g) => (
+                g.lattice.cols as f64 * self.cell,
+                g.lattice.rows as f64 * self.cell,
+            ),
         };
         let f = self.frame_width();
         (gw + 2.0 * f, gh + 2.0 * f)

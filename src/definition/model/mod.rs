@@ -243,6 +243,7 @@ impl Game {
         let board = |b: &Board| match &b.grid {
         // The cells and a margin of one cell all round (frame and coordinates).
         Grid::Square(g) => (g.cols + 2) as f64 * (g.rows + 2) as f64 * b.cell * b.cell,
+        Grid::Points(g) => (g.lattice.cols + 2) as f64 * (g.lattice.rows + 2) as f64 * b.cell * b.cell,
         Grid::Triangles(g) => (g.len() as f64 * crate::geometry::triangles::H / 2.0 + 12.0) * b.cell * b.cell,
         Grid::Hex(g) => {
             let (w, h) = g.size(b.cell);

@@ -14,7 +14,7 @@ pub struct BoardRaw {
     pub id: S,
     /// Display name.
     pub name: Spanned<TextRaw>,
-    /// `square`, `triangles` or `hex`.
+    /// `square`, `triangles`, `hex` or `points`.
     pub grid: S,
     /// Hex grid: `pointy` (the default) or `flat`.
     pub orientation: Option<S>,
@@ -56,6 +56,13 @@ pub struct BoardRaw {
     /// Cells that are no cells: holes of a square board (`["a1", "b1"]`), neither drawn nor
     /// played on.
     pub holes: Option<Vec<S>>,
+    /// (`grid = "points"`) the points of the board, by their names on the `cols` × `rows`
+    /// lattice (`a1` bottom left).
+    pub points: Option<Vec<S>>,
+    /// (`grid = "points"`) the lines drawn: each a run of points joined one to the next.
+    pub lines: Option<Vec<Vec<S>>>,
+    /// (`grid = "points"`) directions the designer names: each a run of points along lines.
+    pub routes: Option<std::collections::BTreeMap<S, Vec<S>>>,
     /// `[[board.mark]]`: symbols drawn on cells.
     #[serde(default)]
     pub mark: Vec<MarkRaw>,

@@ -10,7 +10,9 @@ use crate::definition::model::{
     Board, Element, ElementKind, Grid, Mark, MarkShape, Region, Track, TrackPath,
 };
 use crate::definition::raw::{self, S};
-use crate::geometry::{BorderMark, HexGrid, HexShape, Orientation, SquareGrid, TriangleGrid};
+use crate::geometry::{
+    BorderMark, HexGrid, HexShape, Orientation, PointGrid, SquareGrid, TriangleGrid,
+};
 
 /// The grid of a `hex` board: its orientation, shape and size.
 fn hex_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> HexGrid {
@@ -82,8 +84,24 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             );
         }
     }
-    let grid = match cx.choice(&b.grid, &["square", "triangles", "hex"], "grid") {
+    let points_only = [
+        ("points", b.points.is_some()),
+        ("lines", b.lines.is_some()),
+        ("routes", b.routes.is_some()),
+    ];
+    if b.grid.get_ref() != "points" {
+        for (key, given) in points_only {
+            if given {
+                cx.err(
+                    &b.grid,
+                    format!("`{key}` applies to a board of points (`grid = \"points\"`)"),
+                );
+            }
+        }
+    }
+    let grid = match cx.choice(&b.grid, &["square", "triangles", "hex", "points"], "grid") {
         Some("hex") => Grid::Hex(hex_grid(cx, b)),
+        Some("points") => points_grid(cx, b),
         Some("triangles") => {
             let n = match &b.side {
                 Some(s) => cx.int(
@@ -180,6 +198,15 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
                             let k = cx.int(rank, 1, rows, "row");
                             cells.extend(
                                 (0..g.len()).filter(|&c| i64::from(g.name_row(c)) == k as i64),
+                            );
+                        }
+                    }
+                    Grid::Points(g) => {
+                        for rank in ranks {
+                            let k = cx.int(rank, 1, g.lattice.rows as i64, "rank");
+                            cells.extend(
+                                (0..g.len())
+                                    .filter(|&c| g.lattice.file_rank(g.at[c]).1 + 1 == k.max(1)),
                             );
                         }
                     }
@@ -292,6 +319,91 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
         .as_ref()
         .and_then(|t| track(cx, t, (board.fill, board.line), cell));
     board
+}
+
+/// Most points of a board of points.
+const MAX_POINTS: usize = 256;
+/// Most lines of a board of points.
+const MAX_LINES: usize = 256;
+
+/// A board of points: `points` on a `cols` × `rows` lattice, joined by `lines`, with its
+/// `routes` (errors at the key that is wrong).
+fn points_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> Grid {
+    let side = crate::geometry::square::MAX_SIDE as i64;
+    let dim = |cx: &mut Ctx, v: &Option<raw::I>, what: &str| match v {
+        Some(v) => cx.int(v, 2, side, what),
+        None => {
+            cx.err(
+                &b.grid,
+                format!("a board of points needs `{what}` (its lattice)"),
+            );
+            2
+        }
+    };
+    let lattice = SquareGrid {
+        cols: dim(cx, &b.cols, "cols"),
+        rows: dim(cx, &b.rows, "rows"),
+    };
+    let on_lattice = Grid::Square(lattice);
+    let empty = || PointGrid::new(lattice, &[0], &[], &[]).expect("one point");
+    let Some(names) = &b.points else {
+        cx.err(
+            &b.grid,
+            "a board of points needs `points`, their names on the lattice".into(),
+        );
+        return Grid::Points(empty());
+    };
+    if names.len() > MAX_POINTS {
+        cx.err(&names[MAX_POINTS], format!("at most {MAX_POINTS} points"));
+        return Grid::Points(empty());
+    }
+    let points = cx.cells(names, &on_lattice);
+    if points.is_empty() {
+        cx.err(&b.grid, "a board of points needs one point at least".into());
+        return Grid::Points(empty());
+    }
+    let lines: Vec<Vec<usize>> = b
+        .lines
+        .iter()
+        .flatten()
+        .take(MAX_LINES)
+        .map(|l| cx.cells_in_order(l, &on_lattice))
+        .collect();
+    if let Some(extra) = b.lines.as_ref().and_then(|l| l.get(MAX_LINES)) {
+        if let Some(first) = extra.first() {
+            cx.err(first, format!("at most {MAX_LINES} lines"));
+        }
+    }
+    let routes: Vec<(String, Vec<usize>)> = b
+        .routes
+        .iter()
+        .flatten()
+        .map(|(name, cells)| {
+            (
+                name.get_ref().clone(),
+                cx.cells_in_order(cells, &on_lattice),
+            )
+        })
+        .collect();
+    match PointGrid::new(lattice, &points, &lines, &routes) {
+        Ok(g) => Grid::Points(g),
+        Err(why) => {
+            // At the line or route that says it, else at the points.
+            let at = b
+                .lines
+                .iter()
+                .flatten()
+                .flatten()
+                .chain(b.routes.iter().flatten().map(|(k, _)| k))
+                .find(|n| why.contains(n.get_ref().as_str()))
+                .or(names.first());
+            match at {
+                Some(at) => cx.err(at, format!("board of points: {why}")),
+                None => cx.err(&b.grid, format!("board of points: {why}")),
+            }
+            Grid::Points(empty())
+        }
+    }
 }
 
 /// Most spaces of a score track.

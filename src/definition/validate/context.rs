@@ -326,6 +326,18 @@ impl Ctx<'_> {
         v.clone()
     }
 
+    /// The cells of `list` in the order written (a line or a route of a board of points).
+    pub(super) fn cells_in_order(&mut self, list: &[S], grid: &Grid) -> Vec<usize> {
+        let mut out = Vec::new();
+        for s in list {
+            match grid.parse(s.get_ref()) {
+                Some(c) => out.push(c),
+                None => self.err(s, format!("no cell `{}` on this board", s.get_ref())),
+            }
+        }
+        out
+    }
+
     pub(super) fn cells(&mut self, list: &[S], grid: &Grid) -> Vec<usize> {
         let mut out = Vec::new();
         for s in list {

@@ -113,6 +113,13 @@ pub(super) fn rules(cx: &mut Ctx, raw: &raw::GameFile, boards: &[Board]) -> Opti
         kinds: kind_names,
         phases: phase_names,
         variants: variant_names,
+        routes: raw
+            .board
+            .first()
+            .and_then(|b| b.routes.as_ref())
+            .map_or_else(Vec::new, |r| {
+                r.keys().map(|k| k.get_ref().as_str()).collect()
+            }),
         params: raw.rules.keys().map(|k| k.get_ref().as_str()).collect(),
         values: raw.rules.values().map(|v| *v.get_ref()).collect(),
         forward: t.forward.is_some(),
@@ -325,6 +332,8 @@ struct Names<'a> {
     kinds: Vec<&'a str>,
     phases: Vec<&'a str>,
     variants: Vec<&'a str>,
+    /// The routes of the first board (a board of points): directions its designer named.
+    routes: Vec<&'a str>,
     params: Vec<&'a str>,
     /// The value each of `params` has in the file.
     values: Vec<i64>,
@@ -424,8 +433,16 @@ impl Names<'_> {
                         ),
                     );
                 }
-            } else if !COMPASS.contains(&name) && !GROUPS.contains(&name) {
-                let all = COMPASS.iter().chain(&RELATIVE).chain(&GROUPS).copied();
+            } else if !COMPASS.contains(&name)
+                && !GROUPS.contains(&name)
+                && !self.routes.contains(&name)
+            {
+                let all = COMPASS
+                    .iter()
+                    .chain(&RELATIVE)
+                    .chain(&GROUPS)
+                    .chain(&self.routes)
+                    .copied();
                 let hint = closest(name, all).map(|h| format!("did you mean `{h}`?"));
                 cx.err_hint(&d, format!("unknown direction `{name}`"), hint);
             }

@@ -50,6 +50,13 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
                 }
             }
         }
+        if let (Some(l), Grid::Points(_)) = (&r.leap, grid) {
+            cx.err(
+                l,
+                "`leap`: a board of points has no offsets: move along its lines (`step`, `slide`)"
+                    .into(),
+            );
+        }
         if let (Some(l), Grid::Triangles(_)) = (&r.leap, grid) {
             cx.err(
                 l,
