@@ -214,3 +214,145 @@ fn a_board_of_points_is_checked_where_it_is_written() {
         assert!(e.iter().any(|e| e.contains(want)), "{want}: {e:?}");
     }
 }
+
+/// The nine men's morris board: 24 points, 16 lines of three.
+const NINE_BOARD: &str = r#"points = ["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4", "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"]
+lines = [
+  ["a1", "d1", "g1"], ["b2", "d2", "f2"], ["c3", "d3", "e3"], ["a4", "b4", "c4"],
+  ["e4", "f4", "g4"], ["c5", "d5", "e5"], ["b6", "d6", "f6"], ["a7", "d7", "g7"],
+  ["a1", "a4", "a7"], ["b2", "b4", "b6"], ["c3", "c4", "c5"], ["d1", "d2", "d3"],
+  ["d5", "d6", "d7"], ["e3", "e4", "e5"], ["f2", "f4", "f6"], ["g1", "g4", "g7"],
+]"#;
+
+/// Nine men's morris: nine men placed, then moved along the lines (flying with three); a mill
+/// through the point reached takes an enemy man outside the mills while there is one.
+const NINE_RULES: &str = r#"
+[turns]
+sides = ["white", "black"]
+[[kind]]
+id = "man"
+tokens = { white = "W", black = "B" }
+[start]
+hand = { white = 9, black = 9 }
+[[phase]]
+id = "place"
+until = "hands-empty"
+[[phase]]
+id = "move"
+until = "hands-empty"
+[[move]]
+id = "place"
+place = "empty"
+phase = "place"
+then = [{ remove = "enemy", when_line = 3, spare_lines = true }]
+[[move]]
+id = "slide"
+step = "adjacent"
+phase = "move"
+then = [{ remove = "enemy", when_line = 3, spare_lines = true }]
+[[move]]
+id = "fly"
+anywhere = true
+pieces_at_most = 3
+phase = "move"
+then = [{ remove = "enemy", when_line = 3, spare_lines = true }]
+[[end]]
+phase = "move"
+pieces = 2
+result = "loss"
+[[end]]
+no_moves = true
+result = "loss"
+"#;
+
+fn nine(id: &str) -> String {
+    points_game(id, NINE_BOARD, NINE_RULES).replace("cols = 3\nrows = 3", "cols = 7\nrows = 7")
+}
+
+/// A nine men's morris position: rows top first (3, 3, 3, 6, 3, 3, 3 points), white to move.
+fn nine_position(
+    r: &Declared,
+    rows: &str,
+    hands: (u32, u32),
+    phase: &str,
+) -> ludopress::rules::declared::DPos {
+    let text = format!(
+        "game = \"points\"\nto_move = \"white\"\nphase = \"{phase}\"\nhand = {{ white = {}, black = {} }}\nboard = \"\"\"\n{rows}\n\"\"\"\n",
+        hands.0, hands.1
+    );
+    let (_, raw) = rules::raw("p.toml", &text).unwrap();
+    rules::load(r, raw).unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+}
+
+#[test]
+fn nine_mens_morris_mills_take_a_man_as_an_independent_perft_counts() {
+    // morris_count.py's positions and counts.
+    let r = engine(&nine("points"));
+    let start = r.start(0);
+    for (d, n) in [24, 552, 12144, 255024].into_iter().enumerate() {
+        assert_eq!(
+            rules::perft(&r, &start, d as u32 + 1),
+            n,
+            "start, depth {}",
+            d + 1
+        );
+    }
+    let cases = [
+        (
+            "B . .\nB B B\n. . .\n. . B . . .\n. . .\n. . .\nW W .",
+            (3, 3),
+            "place",
+            [18, 290, 4924],
+        ),
+        (
+            "B B B\n. . .\nB . W\nW . . . . B\n. . W\n. W .\nW . W",
+            (0, 0),
+            "move",
+            [12, 47, 524],
+        ),
+        (
+            "B . B\n. B .\n. . .\nW . . . . B\n. . .\n. W .\n. . W",
+            (0, 0),
+            "move",
+            [51, 466, 16752],
+        ),
+    ];
+    for (rows, hands, phase, counts) in cases {
+        let p = nine_position(&r, rows, hands, phase);
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                rules::perft(&r, &p, d as u32 + 1),
+                n,
+                "depth {}\n{rows}",
+                d + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn a_mill_takes_a_man_outside_the_mills_and_is_written_after_the_move() {
+    let r = engine(&nine("points"));
+    let rows = "B B B\n. . .\nB . W\nW . . . . B\n. . W\n. W .\nW . W";
+    let p = nine_position(&r, rows, (0, 0), "move");
+    let mut mills: Vec<String> = r
+        .moves(&p)
+        .into_iter()
+        .map(|(m, _)| m)
+        .filter(|m| m.starts_with("d2-d1"))
+        .collect();
+    mills.sort();
+    // a7, d7 and g7 stand in black's mill: only c5 and g4 may be taken.
+    assert_eq!(mills, ["d2-d1/xc5", "d2-d1/xg4"]);
+    let q = r.find_move(&p, "d2-d1/xg4").expect("the mill");
+    let file = rules::to_toml(r.id(), &r.fields(&q));
+    assert!(file.contains("W . . . . .\n"), "{file}");
+    // The moves of this position round trip through `moves` and `play`, by a scratch project
+    // whose start is this position.
+    let moves = written_moves(&r, &p);
+    let text = nine("cards").replace(
+        "[start]\nhand = { white = 9, black = 9 }",
+        &format!("[start]\nhand = {{ white = 0, black = 0 }}\nboard = \"\"\"\n{rows}\n\"\"\""),
+    );
+    through_commands("morris-commands", &text, &moves, "d2-d1/xc5");
+}

@@ -1,7 +1,7 @@
 //! Every TOML block of `docs/rules-format.md` builds and checks. Each block is preceded by a
 //! marker, `<!-- checked: <base> -->`, naming how it is checked: `game` (a whole game file),
 //! `position` (a position file of a shipped game), or a base game the block completes (`square
-//! 8x8`, `triangles`, `tafl`, `amazons`, `geese`, `alphabrick`): the block's tables are merged into the base's
+//! 8x8`, `triangles`, `tafl`, `amazons`, `geese`, `alphabrick`, `morris`): the block's tables are merged into the base's
 //! (its keys win), its arrays of tables (`[[move]]`, `[[kind]]`, ...) replace the base's, and the
 //! result must load without an error. A block without a marker fails the test.
 
@@ -55,6 +55,28 @@ fn triangles() -> String {
         .replace("\"end_at\"", "2")
         .replace("\"free_move_at\"", "6");
     format!("{}{rules}", &text[colors..piece])
+}
+
+/// The nine men's morris board of §3.2, then the rest of the 7 × 7 square base.
+fn morris() -> String {
+    let square = square(7, 7);
+    let turns = square.find("[turns]").unwrap();
+    format!(
+        r#"[[board]]
+id = "morris"
+name = "Morris"
+grid = "points"
+cols = 7
+rows = 7
+cell = 20.0
+fill = "cream"
+line = "ink"
+frame = "wood"
+points = ["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4", "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"]
+lines = [["a1", "d1", "g1"], ["b2", "d2", "f2"], ["c3", "d3", "e3"], ["a4", "b4", "c4"], ["e4", "f4", "g4"], ["c5", "d5", "e5"], ["b6", "d6", "f6"], ["a7", "d7", "g7"], ["a1", "a4", "a7"], ["b2", "b4", "b6"], ["c3", "c4", "c5"], ["d1", "d2", "d3"], ["d5", "d6", "d7"], ["e3", "e4", "e5"], ["f2", "f4", "f6"], ["g1", "g4", "g7"]]
+{}"#,
+        &square[turns..]
+    )
 }
 
 /// Alpha-BRIK's board and rules (`games/alphabrick-declared`, without its components).
@@ -197,6 +219,7 @@ fn base(name: &str) -> String {
             "amazons" => AMAZONS.to_string(),
             "geese" => GEESE.to_string(),
             "alphabrick" => alphabrick(),
+            "morris" => morris(),
             other => panic!("unknown base `{other}`"),
         },
     };

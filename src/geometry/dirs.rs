@@ -81,6 +81,15 @@ pub fn directions(grid: &Grid) -> &'static [&'static str] {
     }
 }
 
+/// How many of a grid's directions are compass directions, each with its opposite at half the
+/// count on (a board of points' routes come after them and have none).
+pub fn compass(grid: &Grid) -> usize {
+    match grid {
+        Grid::Points(_) => 8,
+        _ => directions(grid).len(),
+    }
+}
+
 /// What a grid is, for messages: "square grid", "pointy hex grid", ...
 pub fn describe(grid: &Grid) -> &'static str {
     match grid {

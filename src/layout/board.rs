@@ -426,7 +426,7 @@ fn points(b: &Board, g: &PointGrid) -> Scene {
             None => b.line,
         };
         s.path(
-            shape::circle(outline_centre(b, c), b.cell * 0.14),
+            shape::circle(outline_centre(b, c), b.cell * 0.1),
             Some(fill),
             ring,
         );

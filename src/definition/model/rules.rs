@@ -404,6 +404,13 @@ pub struct PartDef {
     pub reach: PartReach,
     /// The move may end before this part.
     pub optional: bool,
+    /// The part takes an enemy piece (on any cell holding one) instead of reaching a cell.
+    pub remove: bool,
+    /// (remove) only after a line of this many of the mover's pieces through the cell the
+    /// move stands on.
+    pub when_line: Option<Count>,
+    /// (remove) pieces standing in such a line of their side are spared while others are not.
+    pub spare_lines: bool,
 }
 
 /// How a part reaches its cell, from where the move stands; always an empty cell.

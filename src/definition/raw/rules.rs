@@ -282,6 +282,13 @@ pub struct PartRaw {
     pub slide: Option<Spanned<Strs>>,
     /// The move may end before this part.
     pub optional: Option<B>,
+    /// `"enemy"`: the part takes an enemy piece anywhere on the board (a mill's capture).
+    pub remove: Option<S>,
+    /// (remove) only when the move so far made a line of this many of the mover's pieces
+    /// through the cell it stands on; else the move ends before the part.
+    pub when_line: Option<Spanned<Count>>,
+    /// (remove) a piece standing in such a line of its side is taken only when every one is.
+    pub spare_lines: Option<B>,
 }
 
 /// `custodial = { with, hostile, dirs }`.

@@ -970,9 +970,39 @@ fn parts(
         if let Some(k) = &p.place {
             known(cx, k, &names.kinds, "kind");
         }
+        if let Some(rm) = &p.remove {
+            one_of(cx, rm, &["enemy"], "`remove`");
+            for (key, given) in [
+                ("place", p.place.is_some()),
+                ("step", p.step.is_some()),
+                ("slide", p.slide.is_some()),
+            ] {
+                if given {
+                    cx.err(
+                        rm,
+                        format!("a part that removes a piece has no `{key}`: it takes the piece where it stands"),
+                    );
+                }
+            }
+        }
+        if let Some(n) = &p.when_line {
+            names.count(cx, n, range::LINE, "`when_line`");
+            if p.remove.is_none() {
+                cx.err(
+                    n,
+                    "`when_line` is for a part that removes (`remove = \"enemy\"`)".into(),
+                );
+            }
+        }
+        if let (Some(s), None) = (&p.spare_lines, &p.when_line) {
+            cx.err(
+                s,
+                "`spare_lines` spares the pieces in a line of `when_line`: give it".into(),
+            );
+        }
         match (&p.step, &p.slide) {
             (Some(_), Some(sl)) => cx.err(sl, "a part reaches its cell by `step` or `slide`, not both".into()),
-            (None, None) if p.place.is_none() => cx.err(
+            (None, None) if p.place.is_none() && p.remove.is_none() => cx.err(
                 part,
                 "a part puts a piece (`place = \"<kind>\"`) or moves the piece on (`step`, `slide`)".into(),
             ),

@@ -538,6 +538,9 @@ fn a_move(
                         (None, None) => PartReach::Anywhere,
                     },
                     optional: flag(&p.optional),
+                    remove: p.remove.is_some(),
+                    when_line: p.when_line.as_ref().map(count),
+                    spare_lines: flag(&p.spare_lines),
                 }
             })
             .collect(),

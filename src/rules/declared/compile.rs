@@ -185,6 +185,8 @@ pub enum PartAct {
     Slide,
     /// Any empty cell.
     Anywhere,
+    /// An enemy piece taken, wherever it stands.
+    Remove,
 }
 
 /// A later part of a move, compiled.
@@ -198,6 +200,10 @@ pub struct Part {
     pub dirs: [Vec<u8>; MAX_SIDES],
     /// The move may end before this part.
     pub optional: bool,
+    /// (remove) only after a line of this many through the cell the move stands on (0: always).
+    pub when_line: u16,
+    /// (remove) pieces in such a line of their side are spared while others are not.
+    pub spare_lines: bool,
 }
 
 /// One end compiled: its condition, its result, the sides and the phases it is judged in.
@@ -310,6 +316,9 @@ pub struct Program {
     pub ns: usize,
     /// Directions of the grid (0 on triangles).
     pub nd: usize,
+    /// Its compass directions, the first `compass` of them, each with its opposite at half
+    /// that count on (a board of points' routes follow them).
+    pub compass: usize,
     /// `next[d * n + c]`: the neighbour of `c` in direction `d`, or [`NONE`].
     pub next: Vec<u16>,
     /// Per cell, the cells across its sides (square: the four orthogonal ones).
@@ -517,6 +526,7 @@ impl Program {
             return Err("1 to 4 sides and at least one kind of piece".into());
         }
         let nd = dirs::directions(grid).len();
+        let compass = dirs::compass(grid);
         let mut next = vec![NONE; nd * n];
         for d in 0..nd {
             for c in 0..n {
@@ -708,7 +718,7 @@ impl Program {
                     exact,
                     dirs,
                 } => {
-                    let half = (nd / 2) as u8;
+                    let half = (compass / 2) as u8;
                     let mut axes: Vec<u8> = if dirs.is_empty() {
                         (0..half).collect()
                     } else {
@@ -930,6 +940,7 @@ impl Program {
             n,
             ns,
             nd,
+            compass,
             next,
             full_sides: adj.iter().map(Vec::len).max().unwrap_or(0),
             adj,
@@ -1192,13 +1203,14 @@ fn compile_move(
             for s in 0..ns {
                 let d = d[s];
                 dirs[s] = vec![d];
-                if usize::from(d) >= nd {
+                let compass = dirs::compass(grid);
+                if usize::from(d) >= compass {
                     return Err(Refused(format!(
-                        "`{}`: a drop needs a direction of the grid",
+                        "`{}`: a drop needs a compass direction of the grid",
                         m.id
                     )));
                 }
-                let back = (usize::from(d) + nd / 2) % nd;
+                let back = (usize::from(d) + compass / 2) % compass;
                 entries[s] = (0..n)
                     .filter(|&c| next[back * n + c] == NONE)
                     .map(|c| c as u16)
@@ -1314,7 +1326,7 @@ fn compile_move(
             from: c.from.map(|r| r as u8),
             to: c.to as u8,
         }),
-        parts: parts(m, nd)?,
+        parts: parts(m, nd, params)?,
         at_most: match &m.pieces_at_most {
             Some(c) => bounded(c, params, range::PIECES_AT_MOST, "`pieces_at_most`")?,
             None => u16::MAX,
@@ -1332,10 +1344,15 @@ fn kinds_mask(v: &[usize]) -> u16 {
 }
 
 /// The later parts of move `m`, compiled (validation bounded their worst case).
-fn parts(m: &def::MoveDef, nd: usize) -> Result<Vec<Part>, Refused> {
+fn parts(
+    m: &def::MoveDef,
+    nd: usize,
+    params: &BTreeMap<String, i64>,
+) -> Result<Vec<Part>, Refused> {
     let mut out = Vec::new();
     for p in &m.parts {
         let (act, dirs) = match &p.reach {
+            _ if p.remove => (PartAct::Remove, Default::default()),
             def::PartReach::Step(d) => (PartAct::Step, per_side(d)),
             def::PartReach::Slide(d) => (PartAct::Slide, per_side(d)),
             def::PartReach::Anywhere => (PartAct::Anywhere, Default::default()),
@@ -1353,6 +1370,11 @@ fn parts(m: &def::MoveDef, nd: usize) -> Result<Vec<Part>, Refused> {
             act,
             dirs,
             optional: p.optional,
+            when_line: match &p.when_line {
+                Some(c) => bounded(c, params, range::LINE, "`when_line`")?,
+                None => 0,
+            },
+            spare_lines: p.spare_lines,
         });
     }
     Ok(out)

@@ -369,6 +369,32 @@ impl Program {
         let mut cells = Bits::EMPTY;
         match part.act {
             PartAct::Anywhere => cells = self.all.andnot(q.occupied()),
+            PartAct::Remove => {
+                let axes = &AXES[..self.compass / 2];
+                let n = part.when_line;
+                // Without the line it asks for, or without an enemy piece, the move ends here.
+                if n > 0 && !self.line_through(q, s, at, n, false, axes) {
+                    out.push(m);
+                    return;
+                }
+                cells = self.enemies(q, s);
+                if part.spare_lines {
+                    let loose: Bits = cells
+                        .iter()
+                        .filter(|&c| {
+                            let o = usize::from(self.owner[usize::from(q.board[c])]);
+                            !self.line_through(q, o, c, n, false, axes)
+                        })
+                        .collect();
+                    if !loose.is_empty() {
+                        cells = loose;
+                    }
+                }
+                if cells.is_empty() {
+                    out.push(m);
+                    return;
+                }
+            }
             PartAct::Step => {
                 for &d in &part.dirs[s] {
                     if d == ADJACENT {
@@ -672,7 +698,7 @@ impl Program {
 
     /// Whether placing on `c` turns over at least one line of enemies.
     pub fn flips_any(&self, p: &DPos, s: usize, c: usize) -> bool {
-        (0..self.nd).any(|d| self.enclosed(p, s, c, d) > 0)
+        (0..self.compass).any(|d| self.enclosed(p, s, c, d) > 0)
     }
 
     /// How many enemies in a row from `c` in direction `d` are closed by a piece of `s`.
@@ -787,6 +813,10 @@ pub const MAX_CHAIN_STEPS: u32 = 100_000;
 /// positions of a few hundred bytes each: this keeps one position's successors within tens of
 /// megabytes).
 pub const MAX_CHAIN_MOVES: usize = 100_000;
+
+/// The axes of lines, as the first direction of each (a square board's or a board of points'
+/// four; a hex board's three).
+const AXES: [u8; 4] = [0, 1, 2, 3];
 
 /// No direction yet (the first hop of a chain).
 const NO_DIR: u8 = 0xFE;

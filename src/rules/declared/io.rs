@@ -310,6 +310,9 @@ impl Program {
                 };
                 for i in 0..if r.parts.is_empty() { 0 } else { m.parts() } {
                     s.push('/');
+                    if r.parts[i].act == super::compile::PartAct::Remove {
+                        s.push('x');
+                    }
                     s.push_str(&self.names[m.part(i)]);
                 }
                 if r.carry.is_some() && m.parts() > 0 {

@@ -85,6 +85,9 @@ impl Program {
                 if let Some(k) = part.put {
                     kept &= !(1 << k);
                 }
+                if part.act == super::compile::PartAct::Remove {
+                    return 0;
+                }
             }
             if r.custodial.is_some() {
                 kept &= !r.cust_taken;
@@ -440,7 +443,7 @@ impl Program {
         // nothing put on top of them since.
         let up = self
             .gravity
-            .map(|g| (usize::from(g[mover]) + self.nd / 2) % self.nd);
+            .map(|g| (usize::from(g[mover]) + self.compass / 2) % self.compass.max(1));
         let mut last = p.occ[mover].iter().filter(|&c| {
             self.start.board[c] == 0
                 && up.is_none_or(|u| {

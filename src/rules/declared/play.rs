@@ -65,6 +65,7 @@ impl Program {
             if !r.parts.is_empty() {
                 for i in 0..m.parts() {
                     at = self.play_part(q, &r.parts[i], at, m.part(i), s);
+                    progress |= r.parts[i].act == super::compile::PartAct::Remove;
                 }
             } else if let Some(c) = r.carry {
                 for i in 0..m.parts() {
@@ -113,6 +114,11 @@ impl Program {
         t: usize,
         s: usize,
     ) -> usize {
+        if part.act == super::compile::PartAct::Remove {
+            let b = q.board[t];
+            q.take(t, self.owner[usize::from(b)]);
+            return at;
+        }
         match part.put {
             Some(k) => {
                 let b = self.byte(k, s);
@@ -197,7 +203,7 @@ impl Program {
                 }
             };
             if r.flip {
-                for d in 0..self.nd {
+                for d in 0..self.compass {
                     let run = self.enclosed(q, s, to, d);
                     let mut t = to;
                     for _ in 0..run {
@@ -593,7 +599,7 @@ impl Program {
         exact: bool,
         axes: &[u8],
     ) -> bool {
-        let half = self.nd / 2;
+        let half = self.compass / 2;
         axes.iter().any(|&d| {
             let d = usize::from(d);
             let run = 1 + self.run(p, s, c, d) + self.run(p, s, c, d + half);
