@@ -4,7 +4,7 @@
 # count and its time beside the other's. The positions are the records of `play` with two
 # random players cut after some plies, converted as tests/declared_seeds.rs converts them (the
 # game's id, `in_hand` written `hand`). Needs python3; builds the release binary.
-# Usage: benches/seed_perft.sh [SEED_GAME] (imperator by default)
+# Usage: benches/seed_perft.sh [SEED_GAME] (imperator by default; alphabrick too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:-imperator}
