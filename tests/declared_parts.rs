@@ -145,3 +145,31 @@ fn parts_are_checked_at_load() {
     );
     assert!(e.contains("not both"), "{e}");
 }
+
+#[test]
+fn every_way_of_playing_the_parts_is_listed_past_a_hundred_thousand() {
+    // White places a man anywhere and takes two black men: 226 empty cells × C(30, 2) pairs
+    // = 98,310 results, from 226 × 30 × 29 = 196,620 ways (each pair taken in either order).
+    // A list cut at 100,000 ways once gave 50,024.
+    let mut board = String::new();
+    for r in 0..16 {
+        let row: Vec<&str> = (0..16)
+            .map(|f| if r * 16 + f < 30 { "B" } else { "." })
+            .collect();
+        board += &row.join(" ");
+        board.push('\n');
+    }
+    let text = square_game(
+        "many",
+        16,
+        16,
+        "",
+        &format!(
+            "[turns]\nsides = [\"white\", \"black\"]\n[[kind]]\nid = \"man\"\ntokens = {{ white = \"W\", black = \"B\" }}\n\
+             [[move]]\nplace = \"empty\"\nthen = [{{ remove = \"enemy\" }}, {{ remove = \"enemy\" }}]\n\
+             [[end]]\nno_moves = true\nresult = \"loss\"\n[start]\nboard = \"\"\"\n{board}\"\"\"\n"
+        ),
+    );
+    let r = Declared::new(&game_of("many", &text)).unwrap();
+    assert_eq!(rules::perft(&r, &r.start(0), 1), 226 * 30 * 29 / 2);
+}

@@ -176,8 +176,8 @@ fn points_round_trip_through_moves_and_play() {
 #[test]
 fn a_board_of_points_is_checked_where_it_is_written() {
     let text = morris("points");
-    // A line off the compass, a point twice one way, a route along no line, an unknown
-    // route, a leap.
+    // A line off the compass, a line drawn twice, a route along no line, an unknown route,
+    // a leap.
     let cases = [
         (
             text.replacen("[\"a1\", \"b1\", \"c1\"]", "[\"a1\", \"b3\"]", 1),
@@ -186,10 +186,10 @@ fn a_board_of_points_is_checked_where_it_is_written() {
         (
             text.replacen(
                 "[\"a1\", \"b1\", \"c1\"],",
-                "[\"a1\", \"b1\", \"c1\"], [\"a1\", \"c1\"],",
+                "[\"a1\", \"b1\", \"c1\"], [\"b1\", \"c1\"],",
                 1,
             ),
-            "two lines leave a1 the same way",
+            "the line from b1 to c1 is drawn twice",
         ),
         (
             circuit("points").replacen(
@@ -207,9 +207,58 @@ fn a_board_of_points_is_checked_where_it_is_written() {
             text.replacen("step = \"adjacent\"", "leap = [[1, 2]]", 1),
             "a board of points has no offsets",
         ),
+        // A line over a point it does not join; two lines crossing between points; a point
+        // given twice; a route of one point, through a point twice, or named in capitals; a
+        // route as a line's direction; a drop.
+        (
+            text.replacen("[\"a1\", \"b1\", \"c1\"],", "[\"a1\", \"c1\"],", 1),
+            "passes over b1 without joining it",
+        ),
+        (
+            circuit("points").replacen(
+                "lines = [[",
+                "lines = [[\"a1\", \"c3\"], [\"c1\", \"a3\"], [",
+                1,
+            ),
+            "crosses the one from a1 to c3",
+        ),
+        (
+            text.replacen("points = [\"a1\",", "points = [\"a1\", \"a1\",", 1),
+            "a1 is given twice",
+        ),
+        (
+            circuit("points").replacen(
+                "clockwise = [\"a1\", \"a2\", \"a3\", \"b3\", \"c3\", \"c2\", \"c1\", \"b1\", \"a1\"]",
+                "clockwise = [\"a1\"]",
+                1,
+            ),
+            "a route goes through two points or more",
+        ),
+        (
+            circuit("points").replacen("\"b1\", \"a1\"] }", "\"b1\", \"a1\", \"a2\"] }", 1),
+            "goes through a1 twice",
+        ),
+        (
+            circuit("points")
+                .replacen("routes = { clockwise", "routes = { Clockwise", 1)
+                .replacen("slide = \"clockwise\"", "slide = \"Clockwise\"", 1),
+            "lowercase",
+        ),
+        (
+            circuit("points").replacen(
+                "[[end]]\nno_pieces",
+                "[[end]]\nline = 3\ndirs = \"clockwise\"\nresult = \"win\"\n[[end]]\nno_pieces",
+                1,
+            ),
+            "is a route, one way round",
+        ),
+        (
+            text.replacen("step = \"adjacent\"", "drop = \"south\"", 1),
+            "no columns for a piece to fall along",
+        ),
     ];
     for (bad, want) in cases {
-        assert_ne!(bad, text);
+        assert_ne!(bad, text, "{want}");
         let e = errors_of("points", &bad);
         assert!(e.iter().any(|e| e.contains(want)), "{want}: {e:?}");
     }
@@ -355,4 +404,52 @@ fn a_mill_takes_a_man_outside_the_mills_and_is_written_after_the_move() {
         &format!("[start]\nhand = {{ white = 0, black = 0 }}\nboard = \"\"\"\n{rows}\n\"\"\""),
     );
     through_commands("morris-commands", &text, &moves, "d2-d1/xc5");
+}
+
+#[test]
+fn a_route_s_error_is_placed_at_the_route_and_a_line_s_at_the_line() {
+    let bad = circuit("points").replacen("\"b1\", \"a1\"] }", "\"b1\", \"a1\", \"a2\"] }", 1);
+    let route_line = bad.lines().position(|l| l.starts_with("routes")).unwrap() + 1;
+    let e = errors_of("points", &bad);
+    assert!(
+        e.iter()
+            .any(|e| e.contains(&format!("game.toml:{route_line}:")) && e.contains("twice")),
+        "{e:?}"
+    );
+    // One error for one mistake: not a second one at the start board's rows.
+    assert_eq!(e.len(), 1, "{e:?}");
+    let bad = morris("points").replacen("[\"a2\", \"b2\", \"c2\"]", "[\"a2\", \"c3\"]", 1);
+    let line = bad
+        .lines()
+        .position(|l| l.contains("[\"a2\", \"c3\"]"))
+        .unwrap()
+        + 1;
+    let e = errors_of("points", &bad);
+    assert!(
+        e.iter()
+            .any(|e| e.contains(&format!("game.toml:{line}:")) && e.contains("not along")),
+        "{e:?}"
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+}
+
+#[test]
+fn a_game_with_dice_names_each_move_once_whatever_the_roll() {
+    // `playout --check` asks this of every ply: with dice, `moves` lists a move once a roll,
+    // all written alike, and that is still one move.
+    let text =
+        std::fs::read_to_string(crate::common::root().join("games/alphabrick-declared/game.toml"))
+            .unwrap()
+            .replacen("id = \"alphabrick-declared\"", "id = \"points\"", 1);
+    let r = engine(&text);
+    let mut p = r.start(3);
+    let mut rng = ludopress::rules::rng::Rng::new(5);
+    let mut buf = Vec::new();
+    for _ in 0..150 {
+        rules::notation_names_one_move(&r, &p).unwrap();
+        match rules::random_ply(&r, &p, &mut rng, &mut buf) {
+            Some(q) => p = q,
+            None => break,
+        }
+    }
 }

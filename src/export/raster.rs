@@ -311,8 +311,12 @@ fn draw_path(
             bounds.x1 as f32 * base.sx,
             bounds.y1 as f32 * base.sy,
         );
+        // tiny-skia's rectangle path wants at least one whole pixel inside each way (a thinner
+        // one, as a small board's line scaled down for its preview, trips its checks): a thin
+        // rectangle is filled as a path.
+        let wide = |r: &sk::Rect| r.width() >= 2.0 && r.height() >= 2.0;
         match px {
-            Some(r) if gradient.is_none() && is_box(segs, bounds) => {
+            Some(r) if gradient.is_none() && is_box(segs, bounds) && wide(&r) => {
                 canvas.fill_rect(r, &paint, Transform::identity(), mask)
             }
             _ => canvas.fill_path(&shape, &paint, rule, base, mask),

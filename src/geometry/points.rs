@@ -40,51 +40,155 @@ pub fn compass(dx: i32, dy: i32) -> Option<usize> {
     Some(((a / 45.0).round() as usize) % 8)
 }
 
+/// Where a board of points is wrong: the list of points, a line (its index), a route (its
+/// index), with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wrong {
+    /// `points`.
+    Points(String),
+    /// A line of `lines`.
+    Line(usize, String),
+    /// A route of `routes`.
+    Route(usize, String),
+}
+
+impl Wrong {
+    /// The reason.
+    pub fn why(&self) -> &str {
+        match self {
+            Wrong::Points(w) | Wrong::Line(_, w) | Wrong::Route(_, w) => w,
+        }
+    }
+}
+
+/// Whether the segments `a`–`b` and `c`–`d` (lattice coordinates) meet anywhere but at an end
+/// they share.
+fn cross(a: (i32, i32), b: (i32, i32), c: (i32, i32), d: (i32, i32)) -> bool {
+    let shared = [a, b].iter().any(|p| *p == c || *p == d);
+    let orient = |p: (i32, i32), q: (i32, i32), r: (i32, i32)| {
+        ((q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)).signum()
+    };
+    let on = |p: (i32, i32), q: (i32, i32), r: (i32, i32)| {
+        r.0 >= p.0.min(q.0) && r.0 <= p.0.max(q.0) && r.1 >= p.1.min(q.1) && r.1 <= p.1.max(q.1)
+    };
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
+    if o1 == 0 && o2 == 0 {
+        // On one straight line: they overlap when more than a shared end is common.
+        let (ka, kb) = if a.0 != b.0 { (a.0, b.0) } else { (a.1, b.1) };
+        let (kc, kd) = if a.0 != b.0 { (c.0, d.0) } else { (c.1, d.1) };
+        let lo = ka.min(kb).max(kc.min(kd));
+        let hi = ka.max(kb).min(kc.max(kd));
+        return lo < hi || (lo == hi && !shared);
+    }
+    if shared {
+        return false;
+    }
+    (o1 != o2 && o3 != o4)
+        || (o1 == 0 && on(a, b, c))
+        || (o2 == 0 && on(a, b, d))
+        || (o3 == 0 && on(c, d, a))
+        || (o4 == 0 && on(c, d, b))
+}
+
 impl PointGrid {
     /// The board of the lattice cells `points` joined by `lines` (runs of lattice cells) with
-    /// the `routes` (a name, and the lattice cells it follows); an error says what is wrong
-    /// (a line through no point, a line not along a row, column or diagonal, two lines one way
-    /// from a point, a route step that no line draws, a route that leaves a point two ways).
+    /// the `routes` (a name, and the lattice cells it follows), or where and why it is wrong:
+    /// a point given twice; a line of fewer than two points, off a row, column or diagonal,
+    /// passing over a point, drawn twice, crossing another between points, or leaving a point
+    /// the same way as another; a route of fewer than two points, through a point twice (but
+    /// its first, to close a loop), stepping where no line is drawn, or named as a direction
+    /// the board already has.
     pub fn new(
         lattice: SquareGrid,
         points: &[usize],
         lines: &[Vec<usize>],
         routes: &[(String, Vec<usize>)],
-    ) -> Result<PointGrid, String> {
+    ) -> Result<PointGrid, Wrong> {
         let mut at: Vec<usize> = points.to_vec();
         at.sort_unstable();
-        at.dedup();
-        let index = |cell: usize| -> Result<usize, String> {
-            at.binary_search(&cell)
-                .map_err(|_| format!("{} is not one of the `points`", lattice.name(cell)))
+        if let Some(w) = at.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Wrong::Points(format!(
+                "{} is given twice",
+                lattice.name(w[0])
+            )));
+        }
+        let xy = |cell: usize| {
+            let (f, r) = lattice.file_rank(cell);
+            (f as i32, r as i32)
         };
         let mut next = vec![[None; 8]; at.len()];
         let mut drawn = Vec::new();
-        for line in lines {
+        // Every link drawn so far: its line, and its two ends as lattice cells.
+        let mut links: Vec<(usize, usize, usize)> = Vec::new();
+        for (li, line) in lines.iter().enumerate() {
+            let wrong = |why: String| Wrong::Line(li, why);
+            let index = |cell: usize| {
+                at.binary_search(&cell).map_err(|_| {
+                    wrong(format!("{} is not one of the `points`", lattice.name(cell)))
+                })
+            };
             if line.len() < 2 {
-                return Err("a line joins two points or more".into());
+                return Err(wrong("a line joins two points or more".into()));
             }
             let mut run = Vec::with_capacity(line.len());
             for w in line.windows(2) {
                 let (a, b) = (index(w[0])?, index(w[1])?);
-                let ((fa, ra), (fb, rb)) = (lattice.file_rank(w[0]), lattice.file_rank(w[1]));
-                let (dx, dy) = (fb as i32 - fa as i32, rb as i32 - ra as i32);
+                let ((fa, ra), (fb, rb)) = (xy(w[0]), xy(w[1]));
+                let (dx, dy) = (fb - fa, rb - ra);
                 let Some(d) = compass(dx, dy) else {
-                    return Err(format!(
+                    return Err(wrong(format!(
                         "the line from {} to {} is not along a row, a column or a diagonal",
                         lattice.name(w[0]),
                         lattice.name(w[1])
-                    ));
+                    )));
                 };
+                let steps = dx.abs().max(dy.abs());
+                for k in 1..steps {
+                    let over = lattice.index(fa + dx / steps * k, ra + dy / steps * k);
+                    if let Some(o) = over.filter(|o| at.binary_search(o).is_ok()) {
+                        return Err(wrong(format!(
+                            "the line from {} to {} passes over {} without joining it: write it {} to {} to {}",
+                            lattice.name(w[0]),
+                            lattice.name(w[1]),
+                            lattice.name(o),
+                            lattice.name(w[0]),
+                            lattice.name(o),
+                            lattice.name(w[1])
+                        )));
+                    }
+                }
+                for &(lj, c0, c1) in &links {
+                    if cross(xy(w[0]), xy(w[1]), xy(c0), xy(c1)) {
+                        let same = (c0, c1) == (w[0], w[1]) || (c1, c0) == (w[0], w[1]);
+                        let what = if same { "is drawn twice" } else { "crosses" };
+                        return Err(wrong(format!(
+                            "the line from {} to {} {what}{} (line {} of `lines`): lines meet only at points",
+                            lattice.name(w[0]),
+                            lattice.name(w[1]),
+                            if same {
+                                String::new()
+                            } else {
+                                format!(" the one from {} to {}", lattice.name(c0), lattice.name(c1))
+                            },
+                            lj + 1
+                        )));
+                    }
+                }
+                links.push((li, w[0], w[1]));
                 for (from, to, d) in [(a, b, d), (b, a, (d + 4) % 8)] {
                     match next[from][d] {
                         Some(x) if usize::from(x) != to => {
-                            return Err(format!(
+                            return Err(wrong(format!(
                                 "two lines leave {} the same way ({} and {})",
                                 lattice.name(at[from]),
                                 lattice.name(at[usize::from(x)]),
                                 lattice.name(at[to])
-                            ))
+                            )))
                         }
                         _ => next[from][d] = Some(to as u16),
                     }
@@ -97,30 +201,55 @@ impl PointGrid {
             drawn.push(run);
         }
         let mut named = Vec::new();
-        for (name, cells) in routes {
-            if super::dirs::SQUARE.contains(&name.as_str())
+        for (ri, (name, cells)) in routes.iter().enumerate() {
+            let wrong = |why: String| Wrong::Route(ri, format!("route `{name}`: {why}"));
+            let reserved = super::dirs::SQUARE.contains(&name.as_str())
                 || super::dirs::is_relative(name)
-                || ["all", "orthogonal", "diagonal", "adjacent", "hex"].contains(&name.as_str())
-            {
-                return Err(format!(
-                    "route `{name}`: the name of a direction the board already has"
+                || ["all", "orthogonal", "diagonal", "adjacent", "hex"].contains(&name.as_str());
+            if reserved {
+                return Err(wrong(
+                    "the name of a direction the board already has".into(),
                 ));
+            }
+            let id_ok = !name.is_empty()
+                && name.len() <= 40
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if !id_ok {
+                return Err(wrong(
+                    "a route's name is 1 to 40 lowercase letters, digits and `-`".into(),
+                ));
+            }
+            if cells.len() < 2 {
+                return Err(wrong("a route goes through two points or more".into()));
+            }
+            let body = match cells.first() == cells.last() && cells.len() > 2 {
+                true => &cells[..cells.len() - 1],
+                false => &cells[..],
+            };
+            for (i, c) in body.iter().enumerate() {
+                if body[..i].contains(c) {
+                    return Err(wrong(format!(
+                        "it goes through {} twice (only its first point may close a loop at its end)",
+                        lattice.name(*c)
+                    )));
+                }
             }
             let mut along = vec![None; at.len()];
             for w in cells.windows(2) {
+                let index = |cell: usize| {
+                    at.binary_search(&cell).map_err(|_| {
+                        wrong(format!("{} is not one of the `points`", lattice.name(cell)))
+                    })
+                };
                 let (a, b) = (index(w[0])?, index(w[1])?);
                 if !next[a].contains(&Some(b as u16)) {
-                    return Err(format!(
-                        "route `{name}` goes from {} to {}, which no line joins",
+                    return Err(wrong(format!(
+                        "it goes from {} to {}, which no line joins",
                         lattice.name(w[0]),
                         lattice.name(w[1])
-                    ));
-                }
-                if along[a].is_some_and(|x| x != b as u16) {
-                    return Err(format!(
-                        "route `{name}` leaves {} twice",
-                        lattice.name(w[0])
-                    ));
+                    )));
                 }
                 along[a] = Some(b as u16);
             }
@@ -130,7 +259,8 @@ impl PointGrid {
             .iter()
             .copied()
             .chain(routes.iter().map(|r| r.0.as_str()));
-        let dirs = crate::base::intern::intern_all(names).map_err(|e| e.to_string())?;
+        let dirs =
+            crate::base::intern::intern_all(names).map_err(|e| Wrong::Points(e.to_string()))?;
         Ok(PointGrid {
             lattice,
             at,
@@ -229,12 +359,12 @@ mod tests {
     }
 
     #[test]
-    fn a_line_off_the_compass_or_two_ways_from_a_point_is_refused() {
+    fn a_line_off_the_compass_or_over_a_point_is_refused() {
         let l = g(7, 7);
         let c = |s: &str| l.parse(s).unwrap();
         let pts = [c("a1"), c("b3"), c("d1"), c("g1")];
         let e = PointGrid::new(l, &pts, &[vec![c("a1"), c("b3")]], &[]).unwrap_err();
-        assert!(e.contains("not along"), "{e}");
+        assert!(e.why().contains("not along"), "{e:?}");
         let e = PointGrid::new(
             l,
             &pts,
@@ -242,11 +372,63 @@ mod tests {
             &[],
         )
         .unwrap_err();
-        assert!(e.contains("the same way"), "{e}");
+        // Two lines one way from a1: the longer passes over the nearer's end.
+        assert!(e.why().contains("passes over d1"), "{e:?}");
         let ok = PointGrid::new(l, &pts, &[vec![c("a1"), c("d1"), c("g1")]], &[]).unwrap();
         let route = vec![("there".to_string(), vec![c("a1"), c("g1")])];
         let e = PointGrid::new(l, &pts, &[vec![c("a1"), c("d1"), c("g1")]], &route).unwrap_err();
-        assert!(e.contains("no line joins"), "{e}");
+        assert_eq!(
+            e,
+            Wrong::Route(
+                0,
+                "route `there`: it goes from a1 to g1, which no line joins".into()
+            )
+        );
         assert_eq!(ok.len(), 4);
+        // A line over a point it does not join, two lines crossing between points, a line
+        // drawn twice, a point given twice.
+        let over = PointGrid::new(l, &pts, &[vec![c("a1"), c("g1")]], &[]).unwrap_err();
+        assert!(over.why().contains("passes over d1"), "{over:?}");
+        let sq = g(3, 3);
+        let s = |x: &str| sq.parse(x).unwrap();
+        let four = [s("a1"), s("c1"), s("a3"), s("c3")];
+        let x = PointGrid::new(
+            sq,
+            &four,
+            &[vec![s("a1"), s("c3")], vec![s("c1"), s("a3")]],
+            &[],
+        );
+        assert!(
+            matches!(&x, Err(Wrong::Line(1, w)) if w.contains("crosses")),
+            "{x:?}"
+        );
+        let twice = PointGrid::new(
+            sq,
+            &four,
+            &[vec![s("a1"), s("c1")], vec![s("c1"), s("a1")]],
+            &[],
+        );
+        assert!(
+            matches!(&twice, Err(Wrong::Line(1, w)) if w.contains("drawn twice")),
+            "{twice:?}"
+        );
+        let dup = PointGrid::new(sq, &[s("a1"), s("a1")], &[], &[]).unwrap_err();
+        assert_eq!(dup, Wrong::Points("a1 is given twice".into()));
+        let ring = vec![vec![s("a1"), s("c1"), s("c3"), s("a3"), s("a1")]];
+        let loop_ok = vec![(
+            "round".to_string(),
+            vec![s("a1"), s("c1"), s("c3"), s("a3"), s("a1")],
+        )];
+        assert!(PointGrid::new(sq, &four, &ring, &loop_ok).is_ok());
+        let again = vec![(
+            "round".to_string(),
+            vec![s("a1"), s("c1"), s("a1"), s("c1")],
+        )];
+        let e = PointGrid::new(sq, &four, &ring, &again).unwrap_err();
+        assert!(e.why().contains("twice"), "{e:?}");
+        let short = vec![("round".to_string(), vec![s("a1")])];
+        assert!(PointGrid::new(sq, &four, &ring, &short).is_err());
+        let upper = vec![("Round".to_string(), vec![s("a1"), s("c1")])];
+        assert!(PointGrid::new(sq, &four, &ring, &upper).is_err());
     }
 }

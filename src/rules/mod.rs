@@ -303,10 +303,17 @@ pub fn distinct_moves<R: Rules>(rules: &R, p: &R::Pos) -> Vec<(String, R::Pos)> 
 }
 
 /// Whether the notation of `p`'s moves names one move each: moves written alike lead to one
-/// position, and each text is read back as that position (`Err` says which text does not). The
+/// position (before chance), and each text is read back as that position (`Err` says which text does not). The
 /// property every move kind keeps, checked by a declared game's invariants.
 pub fn notation_names_one_move<R: Rules>(rules: &R, p: &R::Pos) -> Result<(), Error> {
-    let mut moves = rules.moves(p);
+    // Each legal move by its notation and its result before chance (outcome 0): with dice, one
+    // move leads to a position per roll, all written alike, and is still one move.
+    let mut legal = Vec::new();
+    rules.legal(p, &mut legal);
+    let mut moves: Vec<(String, R::Pos)> = legal
+        .iter()
+        .map(|&m| (rules.notation(p, m), rules.apply(p, m, 0)))
+        .collect();
     moves.sort();
     moves.dedup();
     for w in moves.windows(2) {

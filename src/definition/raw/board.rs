@@ -60,7 +60,7 @@ pub struct BoardRaw {
     /// lattice (`a1` bottom left).
     pub points: Option<Vec<S>>,
     /// (`grid = "points"`) the lines drawn: each a run of points joined one to the next.
-    pub lines: Option<Vec<Vec<S>>>,
+    pub lines: Option<Vec<toml::Spanned<Vec<S>>>>,
     /// (`grid = "points"`) directions the designer names: each a run of points along lines.
     pub routes: Option<std::collections::BTreeMap<S, Vec<S>>>,
     /// `[[board.mark]]`: symbols drawn on cells.

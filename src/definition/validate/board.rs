@@ -10,6 +10,7 @@ use crate::definition::model::{
     Board, Element, ElementKind, Grid, Mark, MarkShape, Region, Track, TrackPath,
 };
 use crate::definition::raw::{self, S};
+use crate::geometry::points::Wrong;
 use crate::geometry::{
     BorderMark, HexGrid, HexShape, Orientation, PointGrid, SquareGrid, TriangleGrid,
 };
@@ -84,18 +85,22 @@ pub(super) fn board(cx: &mut Ctx, b: &raw::BoardRaw) -> Board {
             );
         }
     }
-    let points_only = [
-        ("points", b.points.is_some()),
-        ("lines", b.lines.is_some()),
-        ("routes", b.routes.is_some()),
-    ];
     if b.grid.get_ref() != "points" {
-        for (key, given) in points_only {
-            if given {
-                cx.err(
-                    &b.grid,
-                    format!("`{key}` applies to a board of points (`grid = \"points\"`)"),
-                );
+        let first_point = b.points.as_ref().and_then(|p| p.first()).map(|p| p.span());
+        let first_line = b.lines.as_ref().and_then(|l| l.first()).map(|l| l.span());
+        let first_route = b
+            .routes
+            .as_ref()
+            .and_then(|r| r.keys().next())
+            .map(|k| k.span());
+        for (key, at) in [
+            ("points", first_point),
+            ("lines", first_line),
+            ("routes", first_route),
+        ] {
+            if let Some(at) = at {
+                let msg = format!("`{key}` applies to a board of points (`grid = \"points\"`)");
+                cx.diags.push(cx.src.error(at, msg));
             }
         }
     }
@@ -357,27 +362,25 @@ fn points_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> Grid {
         cx.err(&names[MAX_POINTS], format!("at most {MAX_POINTS} points"));
         return Grid::Points(empty());
     }
-    let points = cx.cells(names, &on_lattice);
+    let points = cx.cells_in_order(names, &on_lattice);
     if points.is_empty() {
         cx.err(&b.grid, "a board of points needs one point at least".into());
         return Grid::Points(empty());
     }
+    let before = cx.diags.0.len();
     let lines: Vec<Vec<usize>> = b
         .lines
         .iter()
         .flatten()
         .take(MAX_LINES)
-        .map(|l| cx.cells_in_order(l, &on_lattice))
+        .map(|l| cx.cells_in_order(l.get_ref(), &on_lattice))
         .collect();
     if let Some(extra) = b.lines.as_ref().and_then(|l| l.get(MAX_LINES)) {
-        if let Some(first) = extra.first() {
-            cx.err(first, format!("at most {MAX_LINES} lines"));
-        }
+        cx.err(extra, format!("at most {MAX_LINES} lines"));
     }
-    let routes: Vec<(String, Vec<usize>)> = b
-        .routes
+    let route_list: Vec<(&S, &Vec<S>)> = b.routes.iter().flatten().collect();
+    let routes: Vec<(String, Vec<usize>)> = route_list
         .iter()
-        .flatten()
         .map(|(name, cells)| {
             (
                 name.get_ref().clone(),
@@ -385,23 +388,43 @@ fn points_grid(cx: &mut Ctx, b: &raw::BoardRaw) -> Grid {
             )
         })
         .collect();
+    // Without its lines (a name already reported, or a line that is wrong), the board keeps
+    // its points, so that the rest of the file is checked against their rows.
+    let bare = |points: &[usize]| {
+        let mut pts = points.to_vec();
+        pts.sort_unstable();
+        pts.dedup();
+        Grid::Points(PointGrid::new(lattice, &pts, &[], &[]).unwrap_or_else(|_| empty()))
+    };
+    if cx.diags.0.len() > before {
+        return bare(&points);
+    }
     match PointGrid::new(lattice, &points, &lines, &routes) {
         Ok(g) => Grid::Points(g),
-        Err(why) => {
-            // At the line or route that says it, else at the points.
-            let at = b
-                .lines
-                .iter()
-                .flatten()
-                .flatten()
-                .chain(b.routes.iter().flatten().map(|(k, _)| k))
-                .find(|n| why.contains(n.get_ref().as_str()))
-                .or(names.first());
-            match at {
-                Some(at) => cx.err(at, format!("board of points: {why}")),
-                None => cx.err(&b.grid, format!("board of points: {why}")),
+        Err(wrong) => {
+            let why = format!("board of points: {}", wrong.why());
+            match &wrong {
+                Wrong::Line(i, _) => match b.lines.as_ref().and_then(|l| l.get(*i)) {
+                    Some(line) => cx.err(line, why),
+                    None => cx.err(&b.grid, why),
+                },
+                Wrong::Route(i, _) => match route_list.get(*i) {
+                    Some((key, _)) => cx.err(*key, why),
+                    None => cx.err(&b.grid, why),
+                },
+                Wrong::Points(_) => {
+                    // A point given twice: at its second place.
+                    let second = names
+                        .iter()
+                        .enumerate()
+                        .find(|(i, n)| names[..*i].iter().any(|m| m.get_ref() == n.get_ref()));
+                    match second {
+                        Some((_, n)) => cx.err(n, why),
+                        None => cx.err(&b.grid, why),
+                    }
+                }
             }
-            Grid::Points(empty())
+            bare(&points)
         }
     }
 }

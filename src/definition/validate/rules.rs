@@ -354,7 +354,14 @@ impl Names<'_> {
             );
             return;
         }
-        for x in items(v) {
+        let list = items(v);
+        if list.is_empty() {
+            cx.err(
+                v,
+                "`variant = []` names no variant: leave it out to mean every one".into(),
+            );
+        }
+        for x in list {
             known(cx, &x, &self.variants, "variant");
         }
     }

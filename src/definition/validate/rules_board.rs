@@ -57,6 +57,13 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
                     .into(),
             );
         }
+        if let (Some(d), Grid::Points(_)) = (&r.drop, grid) {
+            cx.err(
+                d,
+                "`drop`: a board of points has no columns for a piece to fall along: `place` it"
+                    .into(),
+            );
+        }
         if let (Some(l), Grid::Triangles(_)) = (&r.leap, grid) {
             cx.err(
                 l,
@@ -123,6 +130,21 @@ pub(super) fn check(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&
         let e = e.get_ref();
         if let Some(d) = &e.dirs {
             side_dirs(cx, grid, d, &forward, "line");
+            if let Grid::Points(g) = grid {
+                let names: Vec<S> = match d.get_ref() {
+                    Strs::One(s) => vec![Spanned::new(d.span(), s.clone())],
+                    Strs::Many(list) => list.clone(),
+                };
+                for n in names
+                    .iter()
+                    .filter(|n| g.routes.iter().any(|r| r.0 == *n.get_ref()))
+                {
+                    cx.err(
+                        n,
+                        format!("`{}` is a route, one way round: a `line` runs both ways along the board's lines (use compass directions, or leave `dirs` out)", n.get_ref()),
+                    );
+                }
+            }
         }
         if let (Some(l), Grid::Triangles(_)) = (&e.line, grid) {
             cx.err(

@@ -305,7 +305,7 @@ impl Program {
             return;
         };
         for x in cells.iter().filter(|&x| open(x) && height(x) == least) {
-            if last.is_some_and(|(y, h)| h == least && x <= y) || out.len() >= MAX_CHAIN_MOVES {
+            if last.is_some_and(|(y, h)| h == least && x <= y) || out.len() >= MAX_PARTS_LISTED {
                 continue;
             }
             let mut q2 = q.clone();
@@ -419,7 +419,7 @@ impl Program {
         }
         let last = i + 1 == r.parts.len();
         for t in cells.iter() {
-            if out.len() >= MAX_CHAIN_MOVES {
+            if out.len() >= MAX_PARTS_LISTED {
                 return;
             }
             let next = m.with_part(i, t);
@@ -813,6 +813,12 @@ pub const MAX_CHAIN_STEPS: u32 = 100_000;
 /// positions of a few hundred bytes each: this keeps one position's successors within tens of
 /// megabytes).
 pub const MAX_CHAIN_MOVES: usize = 100_000;
+
+/// Most moves listed in one position for the later parts of its moves (`then`) and the pieces
+/// of a carried stack: each first part gives at most `MAX_PART_MOVES` of the format, checked
+/// at load, and all of them together at most this many (the moves found by then are the
+/// moves; about 110 MB of successors at worst).
+pub const MAX_PARTS_LISTED: usize = 250_000;
 
 /// The axes of lines, as the first direction of each (a square board's or a board of points'
 /// four; a hex board's three).
