@@ -447,3 +447,50 @@ fn french_and_english_figures_draw_the_same_marks() {
     }
     assert!(differ.is_empty(), "{differ:#?}");
 }
+
+#[test]
+fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
+    // The move an `after` claim plays, and a placement the caption writes out (`plays c3`):
+    // each piece it puts on an empty cell is in the figure's marks and drawn there.
+    let mut placed = 0;
+    for (game, e) in engines() {
+        let def = common::game(&game);
+        for book in books(&game, &e) {
+            for ex in &book.examples {
+                let at = format!("{}:{}", book.path.display(), ex.line);
+                let said = words(&ex.caption);
+                let marks = example::figure_marks(Some(&e), &def, ex);
+                let d = example::figure(Some(&e), &def, ex).expect("a figure");
+                let rings = strokes(&d, MARK)
+                    .iter()
+                    .filter(|(_, dashed)| *dashed)
+                    .count();
+                let mut want = 0;
+                for c in &ex.claims {
+                    let m = match &c.kind {
+                        ClaimKind::After(m, _, _) => m,
+                        ClaimKind::Legal(m) if said.contains(m) => m,
+                        _ => continue,
+                    };
+                    for (cell, token) in example::put(&e, &def, ex, m) {
+                        if d.cell(&cell).is_none() {
+                            continue;
+                        }
+                        assert!(
+                            marks.placed.contains(&(cell.clone(), token.clone())),
+                            "{at}: {m} puts {token} on {cell}, which the figure does not show"
+                        );
+                        want += 1;
+                    }
+                }
+                assert!(
+                    rings >= want.min(marks.placed.len()),
+                    "{at}: {rings} dashed rings for {want} pieces put"
+                );
+                placed += want;
+            }
+        }
+    }
+    // Tic-tac-toe, Connect Four, Reversi, Hex and the seed games place pieces in their books.
+    assert!(placed >= 20, "{placed} pieces put");
+}

@@ -575,6 +575,9 @@ pub struct Marks {
     /// Cells a caption names: where a piece hides the name the board prints in the cell, the
     /// name is written again on a tag over the piece.
     pub tags: Vec<String>,
+    /// Pieces a move the figure shows puts on an empty cell (a placement, a drop's landing
+    /// cell, an arrow shot): the cell and the piece's token, drawn faded inside a dashed ring.
+    pub placed: Vec<(String, String)>,
 }
 
 impl Marks {
@@ -587,6 +590,7 @@ impl Marks {
             .chain(&self.crosses)
             .chain(&self.numbers)
             .chain(&self.tags)
+            .chain(self.placed.iter().map(|(c, _)| c))
     }
 
     /// Adds `other`'s marks that these do not hold yet (written marks first, then the ones
@@ -604,6 +608,7 @@ impl Marks {
         add(&mut self.barred, other.barred);
         add(&mut self.crosses, other.crosses);
         add(&mut self.tags, other.tags);
+        add(&mut self.placed, other.placed);
         if self.numbers.is_empty() {
             self.numbers = other.numbers;
         }
@@ -682,6 +687,49 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Draws the pieces of `marks.placed` faded on their cells, each inside a dashed ring of the
+/// marks' colour: a move the figure shows, before it is played. A token the diagram does not
+/// know is left out (the figure's claims were checked against the same tokens).
+pub fn draw_placed(d: &mut Drawn, game: &Game, def: &DiagramDef, marks: &Marks) {
+    for (cell, token) in &marks.placed {
+        let Some(poly) = outline_of(&d.cells, cell).map(<[P]>::to_vec) else {
+            continue;
+        };
+        let Some(i) = def.tokens.iter().position(|(t, _)| t == token) else {
+            continue;
+        };
+        let s = &mut d.scene;
+        token_on(s, game, def, &poly, &Shown::Piece(i));
+        let r = mark_radius(&poly);
+        let at = centre(&poly);
+        s.finished_path(
+            shape::circle(at, r * 1.05),
+            Some(Color::WHITE),
+            None,
+            crate::scene::Finish {
+                fill_opacity: GHOST_VEIL,
+                stroke_opacity: 1.0,
+                even_odd: false,
+                gradient: None,
+            },
+        );
+        // A halo under the dashes, so the ring reads on a board of the marks' colour.
+        s.path(
+            shape::circle(at, r * 1.05),
+            None,
+            Some(Stroke::solid(HALO, r * 0.2)),
+        );
+        s.path(
+            shape::circle(at, r * 1.05),
+            None,
+            Some(Stroke::dashed(MARK, r * 0.12, r * 0.3, r * 0.2)),
+        );
+    }
+}
+
+/// How much a placed piece is veiled with white (0 clear, 1 hidden): it reads as "to come".
+const GHOST_VEIL: f64 = 0.5;
 
 /// True when `long`, a longer arrow from the same cell, runs over `short`, a single step or
 /// slide: `short`'s end lies on `long`'s first segment.

@@ -197,6 +197,7 @@ pub fn parse(
                 crosses: r.crosses.clone(),
                 numbers: r.numbers.clone(),
                 tags: Vec::new(),
+                placed: Vec::new(),
             };
             let text = |c: &Option<Spanned<String>>| c.as_ref().map(|c| c.get_ref().clone());
             (
@@ -337,6 +338,7 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
     // Parsing placed the example once: a failure here is not reachable with a parsed example.
     if let Ok(mut d) = diagram::position(game, def, &ex.board, &ex.fields) {
         let marks = figure_marks(engine, game, ex);
+        diagram::draw_placed(&mut d, game, def, &marks);
         if diagram::draw_marks(&mut d, &marks).is_ok() {
             out.push((d, ex.caption.clone(), marks));
         }
@@ -405,6 +407,7 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
         }
         for m in shown_moves(ex) {
             derived.crosses.extend(taken(engine, game, ex, &m));
+            derived.placed.extend(put(engine, game, ex, &m));
         }
     }
     marks.merge(known(&d, derived));
@@ -418,6 +421,7 @@ fn known(d: &diagram::Drawn, mut marks: Marks) -> Marks {
     marks.barred.retain(|a| a.iter().all(has));
     marks.crosses.retain(has);
     marks.tags.retain(has);
+    marks.placed.retain(|(c, _)| has(c));
     if !marks.numbers.iter().all(has) {
         marks.numbers.clear();
     }
@@ -459,12 +463,45 @@ fn shown_moves(ex: &Example) -> Vec<String> {
             .claims
             .iter()
             .any(|c| matches!(&c.kind, ClaimKind::After(a, _, _) if *a == m));
-        if legal && (after || !d.paths.is_empty() && names(&all, &m, &d, true)) && !out.contains(&m)
-        {
+        // A placement the caption writes out (`plays c3`) is shown too: it has no path.
+        let placement = d.paths.is_empty() && !d.pushes && all.contains(&m);
+        let named = !d.paths.is_empty() && names(&all, &m, &d, true);
+        if legal && (after || named || placement) && !out.contains(&m) {
             out.push(m);
         }
     }
     out
+}
+
+/// The pieces move `m` puts on cells empty before it (a placement, a drop's landing cell, a
+/// shot arrow), each with its token: not the piece that moves along the move's path.
+pub fn put(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<(String, String)> {
+    let d = drawing(m, ex.plane);
+    let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
+        return Vec::new();
+    };
+    let Some(q) = ex.memo.find(engine, p, m) else {
+        return Vec::new();
+    };
+    let (board, fields) = engine.data(&q);
+    let (Ok(before), Ok(after)) = (
+        diagram::place(game, def, &ex.board, &ex.fields),
+        diagram::place(game, def, &board, &fields),
+    ) else {
+        return Vec::new();
+    };
+    let was: Vec<&str> = before.stands().map(|(c, _)| c).collect();
+    let ends: Vec<&str> = d
+        .paths
+        .iter()
+        .filter_map(|p| p.last())
+        .map(String::as_str)
+        .collect();
+    after
+        .stands()
+        .filter(|(c, _)| !was.contains(c) && !ends.contains(c))
+        .map(|(c, cell)| (c.to_string(), cell.token.clone()))
+        .collect()
 }
 
 /// How a move is drawn: the paths its pieces run (a step, a slide, a chain of jumps, a push one
