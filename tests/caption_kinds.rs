@@ -854,3 +854,67 @@ fn a_cell_said_empty_or_occupied_is_so_on_the_board() {
         "says `d3` is occupied, but it is empty",
     );
 }
+
+/// Draughts, dark to move: the man on c3 can jump the light man on d4 (e5 is empty).
+const JUMP: &str = r#"game = "draughts"
+to_move = "dark"
+board = """
+. . . . . . . w
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . w . . . .
+. . b . . . . .
+. . . . . . . .
+. . . . . . . .
+"""
+"#;
+
+/// The same with e5 taken: the jump is not there.
+const NO_JUMP: &str = r#"game = "draughts"
+to_move = "dark"
+board = """
+. . . . . . . w
+. . . . . . . .
+. . . . . . . .
+. . . . w . . .
+. . . w . . . .
+. . b . . . . .
+. . . . . . . .
+. . . . . . . .
+"""
+"#;
+
+#[test]
+fn a_jump_over_a_cell_is_bound_to_the_moves_over_it_not_to_it() {
+    // A designer's false alarm: `may jump over d4` beside the illegal step `c3-d4` was read as
+    // the step to d4. The jump over d4 is what the sentence says, and its legality decides.
+    refused(
+        Lang::En,
+        JUMP,
+        "legal = [\"c3xe5\"]\nillegal = [\"c3-d4\"]",
+        "The dark man on c3 may jump over the light man on d4.",
+        ("may jump", "cannot jump"),
+        "c3",
+        "cannot make that move",
+    );
+    // Its lie where the jump is not there: `may jump over d4` is caught.
+    refused(
+        Lang::En,
+        NO_JUMP,
+        "legal = [\"c3-b4\"]\nillegal = [\"c3xe5\", \"c3-d4\"]",
+        "The dark man on c3 cannot jump over the light man on d4.",
+        ("cannot jump", "may jump"),
+        "c3",
+        "can make that move",
+    );
+    refused(
+        Lang::Fr,
+        JUMP,
+        "legal = [\"c3xe5\"]\nillegal = [\"c3-d4\"]",
+        "Le pion sombre de c3 peut sauter par-dessus le pion clair de d4.",
+        ("peut sauter", "ne peut pas sauter"),
+        "c3",
+        "cannot make that move",
+    );
+}

@@ -78,7 +78,8 @@ impl Reader<'_> {
         let takes = self
             .around(k, Level::Phrase)
             .any(|j| self.lex.capture.contains(&self.ws[j].lower.as_str()));
-        match self.stated(k).filter(|_| !takes) {
+        // A cell passed over, beyond or between (`jump over d4`) is not where a move ends.
+        match self.stated(k).filter(|_| !takes && !self.passed_by(k)) {
             Some(true) if legal_end && !illegal_end => {
                 return Some(format!(
                     "the caption says `{w}` cannot be reached, but a claimed legal move ends there"
@@ -91,7 +92,7 @@ impl Reader<'_> {
             }
             // A cell said to be reachable or not is a fact: some claimed move must name it
             // (a cell passed over, beyond or between is not a destination).
-            Some(_) if !in_moves && !self.f.field_cells.contains(w) && !self.passed_by(k) => {
+            Some(_) if !in_moves && !self.f.field_cells.contains(w) => {
                 return Some(format!(
                 "the caption says whether `{w}` may be reached, but no claimed move names it (claim one legal or illegal)"
             ))
@@ -130,6 +131,26 @@ impl Reader<'_> {
             .iter()
             .any(|&j| lex.play_verbs.contains(&self.ws[j].lower.as_str()));
         let moves: Vec<&MoveFact> = match cells.get(1) {
+            // `c3 may jump over c4`: the moves from c3 that pass over c4, not those to it.
+            Some(&t) if self.passed_by(t) => {
+                let over = self.ws[t].text.as_str();
+                let at = self.f.cells.get(over)?.centre;
+                self.f
+                    .moves
+                    .iter()
+                    .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+                    .filter(|m| {
+                        m.cells.windows(2).any(|w| {
+                            let (Some(a), Some(b)) =
+                                (self.f.cells.get(&w[0]), self.f.cells.get(&w[1]))
+                            else {
+                                return false;
+                            };
+                            strictly_between(a.centre, b.centre, at)
+                        })
+                    })
+                    .collect()
+            }
             Some(&t) => {
                 let to = self.ws[t].text.as_str();
                 self.f
@@ -413,4 +434,17 @@ impl Reader<'_> {
         }
         out
     }
+}
+
+/// Whether `q` lies on the segment from `a` to `b`, strictly between its ends (a cell jumped
+/// over: the middle of a hop, a cell a slide passes).
+fn strictly_between(a: (f64, f64), b: (f64, f64), q: (f64, f64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 < 1e-12 {
+        return false;
+    }
+    let t = ((q.0 - a.0) * dx + (q.1 - a.1) * dy) / len2;
+    let off = ((q.0 - a.0) * dy - (q.1 - a.1) * dx).abs() / len2.sqrt();
+    t > 1e-6 && t < 1.0 - 1e-6 && off < 1e-3 * len2.sqrt().max(1.0)
 }
