@@ -330,12 +330,32 @@ fn diagrams_of_a_rulebook_share_one_scale() {
                 scales.iter().all(|s| (s - scales[0]).abs() < 1e-9),
                 "{game}: diagrams at different scales: {scales:?}"
             );
+            // The median diagram is DIAGRAM_WIDTH wide, unless that would draw the book's
+            // largest cell over MAX_DIAGRAM_CELL: then that cell is drawn at the bound (a small
+            // board is drawn small).
+            let drawn_cell = |p: &&rulebook::Panel| p.cell * p.width / p.scene.width;
+            let at_median = diagrams
+                .iter()
+                .any(|p| (p.width - markdown::DIAGRAM_WIDTH).abs() < 1e-9);
+            let largest = diagrams
+                .iter()
+                .filter(|p| p.width > markdown::DIAGRAM_RANGE.0)
+                .map(drawn_cell)
+                .fold(0.0, f64::max);
+            // (Every diagram at the narrowest width: a board so small that its cells at the
+            // bound make a drawing narrower than the range allows.)
+            let all_narrowest = diagrams
+                .iter()
+                .all(|p| (p.width - markdown::DIAGRAM_RANGE.0).abs() < 1e-9);
             assert!(
-                diagrams
-                    .iter()
-                    .any(|p| (p.width - markdown::DIAGRAM_WIDTH).abs() < 1e-9),
-                "{game}: the median diagram is {} mm wide",
-                markdown::DIAGRAM_WIDTH
+                at_median || all_narrowest || (largest - markdown::MAX_DIAGRAM_CELL).abs() < 1e-9,
+                "{game}: the median diagram is {} mm wide, or its largest cell {} mm (found {largest})",
+                markdown::DIAGRAM_WIDTH,
+                markdown::MAX_DIAGRAM_CELL
+            );
+            assert!(
+                largest <= markdown::MAX_DIAGRAM_CELL + 1e-9,
+                "{game}: a cell drawn {largest} mm wide"
             );
         }
     }

@@ -39,6 +39,8 @@ pub struct Drawn {
     names_edge: bool,
     /// The width of the whole drawing, before it is cut to a part of its board.
     whole: f64,
+    /// The size of one of its cells, mm, as drawn (its board's `cell`, a plane's square).
+    cell_size: f64,
 }
 
 impl Drawn {
@@ -56,6 +58,12 @@ impl Drawn {
     /// (the rulebook's common scale is set on whole drawings).
     pub fn whole_width(&self) -> f64 {
         self.whole
+    }
+
+    /// The size of one of its cells as drawn, mm: the rulebook keeps small boards' cells from
+    /// growing past a size a reader's eye takes in.
+    pub fn cell_size(&self) -> f64 {
+        self.cell_size
     }
 
     /// The radius marks are drawn at on the cell named `name` (an arrow's width and a cross's
@@ -239,6 +247,10 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
         Spot::Plane { .. } => true,
     };
     let occupied = p.occupied().map(String::from).collect();
+    let cell_size = match p.ground {
+        Spot::Board(b) => game.boards[b].cell,
+        Spot::Plane { cell, .. } => cell,
+    };
     let mut scene = match p.ground {
         Spot::Board(b) => super::board::draw(&game.boards[b]),
         Spot::Plane {
@@ -258,6 +270,7 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
     }
     Drawn {
         whole: scene.width,
+        cell_size,
         scene,
         cells: p.cells,
         occupied,

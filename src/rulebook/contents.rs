@@ -133,6 +133,7 @@ pub fn panels(game: &Game, b: &BoxBlock, lang: Lang) -> Vec<Panel> {
             let (scene, name, count) = component(game, what, lang)?;
             Some(Panel {
                 width: scene.width.min(MAX_WIDTH),
+                cell: 0.0,
                 diagram: false,
                 scene,
                 caption: caption(&name, count),

@@ -407,7 +407,11 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
         }
         for m in shown_moves(ex) {
             derived.crosses.extend(taken(engine, game, ex, &m));
-            derived.placed.extend(put(engine, game, ex, &m));
+            // With a second panel showing the move's result, the first shows the pieces it
+            // puts only when its own caption writes the move out.
+            if ex.after_caption.is_none() || words.contains(&m) {
+                derived.placed.extend(put(engine, game, ex, &m));
+            }
         }
     }
     marks.merge(known(&d, derived));

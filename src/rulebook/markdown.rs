@@ -22,6 +22,10 @@ pub const DIAGRAM_WIDTH: f64 = 74.0;
 /// Narrowest and widest diagram on the page, mm (the widest fits the text width of both papers).
 pub const DIAGRAM_RANGE: (f64, f64) = (45.0, 150.0);
 
+/// The largest a cell of a diagram is drawn, mm: a small board (tic-tac-toe's 3 × 3) is drawn
+/// small, not blown up to the median width (a 20 mm cell says nothing a 12 mm one does not).
+pub const MAX_DIAGRAM_CELL: f64 = 12.0;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ComponentBlock {
@@ -467,6 +471,7 @@ fn draw_figures(
                 .map(|(d, caption)| Panel {
                     // The whole board's width until `scale_diagrams` sets the width on the page.
                     width: d.whole_width(),
+                    cell: d.cell_size(),
                     scene: d.scene,
                     diagram: true,
                     caption,
@@ -480,6 +485,7 @@ fn draw_figures(
                     let scene = draw_component(find_component(game, what)?, lang);
                     Some(Panel {
                         width: scene.width,
+                        cell: 0.0,
                         diagram: false,
                         scene,
                         caption: c.captions.get(i).cloned().unwrap_or_default(),
@@ -591,7 +597,8 @@ fn set_faces(blocks: &mut [Block], style: &super::style::Style) {
 
 /// Gives the diagrams of a rulebook one scale, so that a cell is the same size in every figure
 /// (a game without a board has planes of many sizes): the median diagram is [`DIAGRAM_WIDTH`]
-/// wide, the others in proportion within [`DIAGRAM_RANGE`]. The median is of whole drawings
+/// wide, unless its cells would be drawn larger than [`MAX_DIAGRAM_CELL`] (a small board is
+/// drawn small), the others in proportion within [`DIAGRAM_RANGE`]. The median is of whole drawings
 /// (a panel's width holds its whole board's until then), so a diagram cut to a detail of its
 /// board is drawn smaller, at the scale of the others.
 fn scale_diagrams(blocks: &mut [Block]) {
@@ -610,11 +617,25 @@ fn scale_diagrams(blocks: &mut [Block]) {
     }
     widths.sort_by(f64::total_cmp);
     let median = widths[widths.len() / 2];
+    // The cells drawn at most MAX_DIAGRAM_CELL: the largest cell of the book sets the bound.
+    let largest_cell = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Figure(f) => Some(f.panels.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|p| p.diagram)
+        .map(|p| p.cell)
+        .fold(0.0, f64::max);
+    let mut k = DIAGRAM_WIDTH / median;
+    if largest_cell > 0.0 {
+        k = k.min(MAX_DIAGRAM_CELL / largest_cell);
+    }
     for b in blocks {
         if let Block::Figure(f) = b {
             for p in f.panels.iter_mut().filter(|p| p.diagram) {
-                p.width = (p.scene.width * DIAGRAM_WIDTH / median)
-                    .clamp(DIAGRAM_RANGE.0, DIAGRAM_RANGE.1);
+                p.width = (p.scene.width * k).clamp(DIAGRAM_RANGE.0, DIAGRAM_RANGE.1);
             }
         }
     }

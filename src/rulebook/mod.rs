@@ -102,6 +102,8 @@ pub struct Panel {
     /// A position diagram, drawn at the rulebook's common scale; otherwise a component, drawn
     /// at its printed size.
     pub diagram: bool,
+    /// (a diagram) the size of one of its cells as drawn, mm, before the rulebook's scale.
+    pub cell: f64,
     /// Caption under the drawing.
     pub caption: String,
 }

@@ -13,8 +13,8 @@
 //! - a figure that does not fit lets the text after it fill the page first, and what would
 //!   still leave a page more than a third empty is reduced to fit, down to [`SHRINK_FLOOR`];
 //! - a component is clipped to its trimmed size, so its bleed never prints over a caption;
-//! - the summary (`## Summary {.summary}`) starts a page of its own, its type reduced until it
-//!   fits on that page.
+//! - the summary (`## Summary {.summary}`) follows the text where it fits whole in the room
+//!   left on the page; else it starts a page of its own, its type reduced until it fits there.
 //!
 //! Lines are broken by [`super::lines`].
 
@@ -754,6 +754,18 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
     if let Some(summary) = summary {
         let blocks = paired(summary);
         let l = Layout { blocks: &blocks };
+        // Where the text ends with room for the whole summary at the body's size, it follows
+        // there: a page of its own would leave this one's foot empty.
+        let fits_here = !f.at_top() && {
+            let mut trial = Flow::new(w, h, lang, book.style);
+            trial.y = f.y;
+            l.run(&mut trial, 0..blocks.len());
+            trial.pages.is_empty()
+        };
+        if fits_here {
+            l.run(&mut f, 0..blocks.len());
+            return finish(f, front, w, h);
+        }
         // The largest type at which the summary fits on one page.
         let body = SUMMARY_SIZES
             .into_iter()
@@ -770,6 +782,12 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
         f.body = body;
         l.run(&mut f, 0..blocks.len());
     }
+    finish(f, front, w, h)
+}
+
+/// The pages of a flow that has set its last block, each with its number, and after the first
+/// the running header.
+fn finish(mut f: Flow, front: &super::Front, w: f64, h: f64) -> Vec<Scene> {
     let last = std::mem::replace(&mut f.page, Scene::new(w, h));
     f.pages.push(last);
     let total = f.pages.len();
