@@ -8,7 +8,7 @@ use crate::common;
 
 use ludopress::base::lang::Lang;
 use ludopress::definition::Project;
-use ludopress::layout::diagram::{Drawn, CROSS, MARK};
+use ludopress::layout::diagram::Drawn;
 use ludopress::make;
 use ludopress::rulebook::example::{self, ClaimKind, Example};
 use ludopress::rulebook::{self, markdown};
@@ -128,7 +128,7 @@ fn has_cross(d: &Drawn, cell: &str) -> bool {
     let (Some(c), Some(r)) = (d.centre(cell), d.mark_radius(cell)) else {
         return false;
     };
-    strokes(d, CROSS).iter().any(|(pts, dash)| {
+    strokes(d, d.cross_color()).iter().any(|(pts, dash)| {
         !dash
             && pts.len() == 2
             && ((pts[0].x + pts[1].x) / 2.0 - c.x).hypot((pts[0].y + pts[1].y) / 2.0 - c.y)
@@ -180,7 +180,7 @@ fn every_move_a_caption_writes_out_is_drawn_and_every_piece_it_takes_is_crossed(
                         check_legal(&e, &def, ex, &d, m, &at, &mut arrows, &mut crosses);
                     } else if let Some(cells) = path(m) {
                         assert!(
-                            has_arrow(&d, &cells, CROSS, true),
+                            has_arrow(&d, &cells, d.cross_color(), true),
                             "{at}: the caption writes the illegal move {m}, which has no dashed arrow"
                         );
                         barred += 1;
@@ -218,7 +218,7 @@ fn check_legal(
 ) {
     if let Some(cells) = path(m) {
         assert!(
-            has_arrow(d, &cells, MARK, false),
+            has_arrow(d, &cells, d.mark_color(), false),
             "{at}: the caption writes the move {m}, which has no arrow"
         );
         *arrows += 1;
@@ -268,7 +268,12 @@ fn a_taken_piece_is_found_by_the_engine_and_crossed() {
     let ex = example_with(&bs, Lang::Fr, "e3 attaque e6");
     assert!(example::taken(&e, &def, ex, "e3xe6").is_empty());
     let d = example::figure(Some(&e), &def, ex).unwrap();
-    assert!(has_arrow(&d, &["e3".into(), "e6".into()], MARK, false));
+    assert!(has_arrow(
+        &d,
+        &["e3".into(), "e6".into()],
+        d.mark_color(),
+        false
+    ));
     assert!(!has_cross(&d, "e6"));
 }
 
@@ -284,7 +289,7 @@ fn a_path_that_comes_back_over_itself_is_drawn_beside_itself() {
         d.centre("e2").unwrap(),
         d.centre("d2").unwrap(),
     );
-    let shafts: Vec<Vec<P>> = strokes(&d, MARK)
+    let shafts: Vec<Vec<P>> = strokes(&d, d.mark_color())
         .into_iter()
         .filter(|(p, _)| p.len() >= 3)
         .map(|(p, _)| p)
@@ -333,9 +338,9 @@ fn arrows_have_a_halo_and_hidden_cell_names_a_tag() {
         Flat::Path(p) => p.stroke.map(|s| (p.segs.clone(), s)),
         _ => None,
     };
-    let arrow_at = flat
-        .iter()
-        .position(|f| shaft(f).is_some_and(|(_, s)| s.color == MARK && s.width >= r * 0.25));
+    let arrow_at = flat.iter().position(|f| {
+        shaft(f).is_some_and(|(_, s)| s.color == d.mark_color() && s.width >= r * 0.25)
+    });
     let Some(a) = arrow_at else {
         panic!("the free move's arrow is a quarter of the mark radius wide");
     };
@@ -462,7 +467,7 @@ fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
                 let said = words(&ex.caption);
                 let marks = example::figure_marks(Some(&e), &def, ex);
                 let d = example::figure(Some(&e), &def, ex).expect("a figure");
-                let rings = strokes(&d, MARK)
+                let rings = strokes(&d, d.mark_color())
                     .iter()
                     .filter(|(_, dashed)| *dashed)
                     .count();
@@ -500,4 +505,41 @@ fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
     }
     // Tic-tac-toe, Connect Four, Reversi, Hex and the seed games place pieces in their books.
     assert!(placed >= 20, "{placed} pieces put");
+}
+
+#[test]
+fn marks_never_take_the_colour_of_a_piece_or_a_cell() {
+    // Blue arrows beside blue noughts, a blue ring on Connect Four's blue board: each game's
+    // marks take the first colour far from all its pieces and cells, crosses another one.
+    use ludopress::layout::diagram::{color_distance, mark_colors, MARK_APART};
+    let mut moved = Vec::new();
+    for (game, _) in engines() {
+        let def = common::game(&game);
+        let (mark, cross) = mark_colors(&def);
+        let mut near = Vec::new();
+        for pc in &def.pieces {
+            near.push((pc.id.clone(), pc.fill));
+            near.extend(pc.back.map(|b| (format!("{} (back)", pc.id), b)));
+        }
+        for b in &def.boards {
+            near.push((b.id.clone(), b.fill));
+            near.extend(b.alt_fill.map(|c| (format!("{} (second)", b.id), c)));
+        }
+        for (what, c) in near {
+            for (name, m) in [("mark", mark), ("cross", cross)] {
+                assert!(
+                    color_distance(m, c) >= MARK_APART,
+                    "{game}: its {name} colour {m:?} is near {what}'s {c:?}"
+                );
+            }
+        }
+        assert!(color_distance(mark, cross) >= MARK_APART, "{game}");
+        if mark != ludopress::layout::diagram::MARK {
+            moved.push(game);
+        }
+    }
+    // Tic-tac-toe's noughts and Connect Four's board are blue: their marks are not.
+    for game in ["tictactoe", "connect4"] {
+        assert!(moved.iter().any(|g| g == game), "{game}: {moved:?}");
+    }
 }

@@ -41,6 +41,10 @@ pub struct Drawn {
     whole: f64,
     /// The size of one of its cells, mm, as drawn (its board's `cell`, a plane's square).
     cell_size: f64,
+    /// The colour of its marks of moves (arrows, rings, numbers, tags) and of pieces taken and
+    /// moves refused (crosses, dashed arrows): [`mark_colors`].
+    mark: Color,
+    cross: Color,
 }
 
 impl Drawn {
@@ -58,6 +62,16 @@ impl Drawn {
     /// (the rulebook's common scale is set on whole drawings).
     pub fn whole_width(&self) -> f64 {
         self.whole
+    }
+
+    /// The colour its marks of moves are drawn in (arrows, rings, numbers, tags).
+    pub fn mark_color(&self) -> Color {
+        self.mark
+    }
+
+    /// The colour its crosses and refused moves are drawn in.
+    pub fn cross_color(&self) -> Color {
+        self.cross
     }
 
     /// The size of one of its cells as drawn, mm: the rulebook keeps small boards' cells from
@@ -247,6 +261,7 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
         Spot::Plane { .. } => true,
     };
     let occupied = p.occupied().map(String::from).collect();
+    let (mark, cross) = mark_colors(game);
     let cell_size = match p.ground {
         Spot::Board(b) => game.boards[b].cell,
         Spot::Plane { cell, .. } => cell,
@@ -271,6 +286,8 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
     Drawn {
         whole: scene.width,
         cell_size,
+        mark,
+        cross,
         scene,
         cells: p.cells,
         occupied,
@@ -628,14 +645,87 @@ impl Marks {
     }
 }
 
+/// Colours a mark may take, in order of preference: blue, violet, teal, magenta, orange, slate.
+const MARK_COLORS: [Color; 6] = [
+    MARK,
+    Color::rgb(0x7e, 0x3f, 0xbf),
+    Color::rgb(0x00, 0x89, 0x7b),
+    Color::rgb(0xc2, 0x18, 0x5b),
+    Color::rgb(0xef, 0x6c, 0x00),
+    Color::rgb(0x37, 0x47, 0x4f),
+];
+
+/// Colours a cross may take, in order of preference: red, magenta, orange, near black, violet.
+const CROSS_COLORS: [Color; 5] = [
+    CROSS,
+    Color::rgb(0xc2, 0x18, 0x5b),
+    Color::rgb(0xef, 0x6c, 0x00),
+    Color::rgb(0x21, 0x21, 0x21),
+    Color::rgb(0x7e, 0x3f, 0xbf),
+];
+
+/// How far apart two colours must be for a mark to never be read as a piece or a cell: the
+/// "redmean" distance, about 0 to 765.
+pub const MARK_APART: f64 = 150.0;
+
+/// A colour distance that weighs red, green and blue as the eye roughly does ("redmean").
+pub fn color_distance(a: Color, b: Color) -> f64 {
+    let rm = (f64::from(a.r) + f64::from(b.r)) / 2.0;
+    let (dr, dg, db) = (
+        f64::from(a.r) - f64::from(b.r),
+        f64::from(a.g) - f64::from(b.g),
+        f64::from(a.b) - f64::from(b.b),
+    );
+    ((2.0 + rm / 256.0) * dr * dr + 4.0 * dg * dg + (2.0 + (255.0 - rm) / 256.0) * db * db).sqrt()
+}
+
+/// The colours a game's diagrams draw their marks in (moves, then crosses): the first of each
+/// list far enough ([`MARK_APART`]) from every piece's colours and every board's cells, so that
+/// a mark never takes a side's colour (a blue arrow beside blue noughts, a blue ring on a blue
+/// Connect Four board); the nearest miss when none is.
+pub fn mark_colors(game: &Game) -> (Color, Color) {
+    let mut taken: Vec<Color> = Vec::new();
+    for pc in &game.pieces {
+        taken.push(pc.fill);
+        taken.extend(pc.back);
+    }
+    for b in &game.boards {
+        taken.push(b.fill);
+        taken.extend(b.alt_fill);
+        taken.extend(b.regions.iter().map(|r| r.fill));
+    }
+    let pick = |list: &[Color], also: Option<Color>| -> Color {
+        let apart = |c: Color| {
+            taken
+                .iter()
+                .copied()
+                .chain(also)
+                .map(|t| color_distance(c, t))
+                .fold(f64::INFINITY, f64::min)
+        };
+        list.iter()
+            .copied()
+            .find(|&c| apart(c) >= MARK_APART)
+            .unwrap_or_else(|| {
+                list.iter()
+                    .copied()
+                    .max_by(|a, b| apart(*a).total_cmp(&apart(*b)))
+                    .unwrap_or(list[0])
+            })
+    };
+    let mark = pick(&MARK_COLORS, None);
+    (mark, pick(&CROSS_COLORS, Some(mark)))
+}
+
 /// Draws the marks over a drawn position; `Err` names a cell that is not on it.
 pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     unknown_mark(&d.cells, marks)?;
+    let (mark, cross) = (d.mark, d.cross);
     let (cells, s) = (&d.cells, &mut d.scene);
     let cell = |n: &str| outline_of(cells, n).unwrap_or_default().to_vec();
     let centres = |a: &[String]| a.iter().map(|c| centre(&cell(c))).collect::<Vec<P>>();
     for c in &marks.highlight {
-        outline(s, &cell(c), MARK);
+        outline(s, &cell(c), mark);
     }
     // A move drawn once: a step along a longer arrow's line from the same cell is that arrow.
     let solid: Vec<Vec<P>> = marks.arrows.iter().map(|a| centres(a)).collect();
@@ -648,7 +738,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         {
             continue;
         }
-        arrow(s, pts, mark_radius(&cell(&marks.arrows[i][0])), MARK, false);
+        arrow(s, pts, mark_radius(&cell(&marks.arrows[i][0])), mark, false);
     }
     let barred: Vec<Vec<P>> = marks.barred.iter().map(|a| centres(a)).collect();
     for (i, pts) in barred.iter().enumerate() {
@@ -662,7 +752,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         {
             continue;
         }
-        arrow(s, pts, mark_radius(&cell(&marks.barred[i][0])), CROSS, true);
+        arrow(s, pts, mark_radius(&cell(&marks.barred[i][0])), cross, true);
     }
     // A cross goes over the arrow that takes its piece.
     for c in &marks.crosses {
@@ -670,7 +760,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         let r = mark_radius(&poly);
         let at = centre(&poly);
         s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
-        s.cross(at, r * 0.75, Some(Stroke::solid(CROSS, r * 0.22)));
+        s.cross(at, r * 0.75, Some(Stroke::solid(cross, r * 0.22)));
     }
     for (i, c) in marks.numbers.iter().enumerate() {
         let poly = cell(c);
@@ -679,7 +769,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         let at = p(q.x + r * 0.75, q.y - r * 0.75);
         s.path(
             shape::circle(at, r * 0.5),
-            Some(MARK),
+            Some(mark),
             Some(Stroke::solid(Color::WHITE, r * 0.06)),
         );
         let size = Mm(r * MARK_LABEL_SHARE).in_pt();
@@ -695,7 +785,7 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     }
     if d.names_inside {
         for c in marks.tags.iter().filter(|c| d.occupied.contains(*c)) {
-            tag(s, &cell(c), c);
+            tag(s, &cell(c), c, mark);
         }
     }
     Ok(())
@@ -736,7 +826,7 @@ pub fn draw_placed(d: &mut Drawn, game: &Game, def: &DiagramDef, marks: &Marks) 
         s.path(
             shape::circle(at, r * 1.05),
             None,
-            Some(Stroke::dashed(MARK, r * 0.12, r * 0.3, r * 0.2)),
+            Some(Stroke::dashed(d.mark, r * 0.12, r * 0.3, r * 0.2)),
         );
     }
 }
@@ -830,7 +920,7 @@ fn overlap((a, b): (P, P), (c, e): (P, P)) -> bool {
 
 /// Writes a cell's name on a white tag at its centre, over the piece that hides the name the
 /// board prints.
-fn tag(s: &mut Scene, poly: &[P], name: &str) {
+fn tag(s: &mut Scene, poly: &[P], name: &str, mark: Color) {
     let r = mark_radius(poly);
     let c = centre(poly);
     let (bw, _, mid_y) = span(poly);
@@ -848,7 +938,7 @@ fn tag(s: &mut Scene, poly: &[P], name: &str) {
     s.path(
         shape::rounded_rect(at.x - w / 2.0, at.y - h / 2.0, w, h, h * 0.25),
         Some(HALO),
-        Some(Stroke::solid(MARK, r * 0.05)),
+        Some(Stroke::solid(mark, r * 0.05)),
     );
     s.text(
         at.x,
