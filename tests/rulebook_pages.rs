@@ -648,3 +648,65 @@ fn a_component_figure_shows_a_board_and_a_die() {
         "{err}"
     );
 }
+
+#[test]
+fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it() {
+    let position = "```position\ngame = \"imbriqua\"\nto_move = \"light\"\nphase = \"place\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n........\n........\n........\n...D....\n...L....\n........\n........\n........\n\"\"\"\n\n[diagram]\narrows = [[\"d4\", \"d5\"]]\nhighlight = [\"e4\"]\ncaption = \"A cell.\"\n```\n";
+    let legend_of = |b: &rulebook::Rulebook| -> Vec<(usize, String)> {
+        b.blocks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, blk)| match blk {
+                rulebook::Block::Figure(f) if f.legend => {
+                    Some((i, f.panels.iter().map(|p| p.caption.clone()).collect()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Without a `legend` block: one legend, after the text, with the two kinds drawn.
+    let text = format!("## Play\n\nText.\n\n{position}\n## Summary {{.summary}}\n\nShort.\n");
+    let (def, b) = book("imbriqua", &text, Lang::En);
+    let found = legend_of(&b);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let pages = pages::layout(&b, &rulebook::Front::of(&def, Lang::En), Paper::A4);
+    let all: Vec<String> = pages.iter().flat_map(runs).map(|r| r.2).collect();
+    let said = |t: &str| all.iter().any(|r| r.contains(t));
+    assert!(
+        said("a move played or possible") && said("cells pointed out"),
+        "{all:?}"
+    );
+    assert!(
+        !said("a piece taken"),
+        "a kind no figure draws is not explained"
+    );
+    assert!(
+        found[0].0 < b.summary.unwrap(),
+        "the legend comes before the summary"
+    );
+    // Placed by the book: there, and only there.
+    let text = format!("## Play\n\n```legend\n```\n\nText.\n\n{position}");
+    let (_, b) = book("imbriqua", &text, Lang::En);
+    let found = legend_of(&b);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].0 < 3, "{found:?}");
+    // In French; one legend a book; a legend takes nothing.
+    let (_, fr) = book("imbriqua", position, Lang::Fr);
+    let fr_pages = pages::layout(&fr, &rulebook::Front::of(&def, Lang::Fr), Paper::A4);
+    let fr_all: Vec<String> = fr_pages.iter().flat_map(runs).map(|r| r.2).collect();
+    assert!(
+        fr_all
+            .iter()
+            .any(|r| r.contains("un coup joué ou possible")),
+        "{fr_all:?}"
+    );
+    for (bad, says) in [
+        ("```legend\n```\n\n```legend\n```\n", "one legend"),
+        ("```legend\narrows = 1\n```\n", "takes nothing"),
+    ] {
+        let err = markdown::parse(None, &def, Path::new("t.md"), bad, Lang::En)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(says) && err.contains("t.md:"), "{err}");
+    }
+}

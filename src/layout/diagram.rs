@@ -645,6 +645,141 @@ impl Marks {
     }
 }
 
+/// A kind of mark, as a rulebook's legend explains it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkKind {
+    /// An arrow: a move played or possible.
+    Arrow,
+    /// A dashed arrow: a move the rules forbid.
+    Barred,
+    /// A cross: a piece taken.
+    Cross,
+    /// A faded piece in a dashed ring: a piece a move puts.
+    Placed,
+    /// Numbers: an order of placement.
+    Numbers,
+    /// An outline: cells pointed out.
+    Highlight,
+}
+
+impl MarkKind {
+    /// Every kind, in the legend's order.
+    pub const ALL: [MarkKind; 6] = [
+        MarkKind::Arrow,
+        MarkKind::Placed,
+        MarkKind::Cross,
+        MarkKind::Barred,
+        MarkKind::Numbers,
+        MarkKind::Highlight,
+    ];
+
+    /// Whether `marks` hold a mark of this kind.
+    pub fn used_in(self, marks: &Marks) -> bool {
+        match self {
+            MarkKind::Arrow => marks.arrows.iter().any(|a| a.len() >= 2),
+            MarkKind::Barred => marks.barred.iter().any(|a| a.len() >= 2),
+            MarkKind::Cross => !marks.crosses.is_empty(),
+            MarkKind::Placed => !marks.placed.is_empty(),
+            MarkKind::Numbers => !marks.numbers.is_empty(),
+            MarkKind::Highlight => !marks.highlight.is_empty(),
+        }
+    }
+}
+
+/// A small drawing of one kind of mark for a rulebook's legend: two cells of the game's first
+/// board's colours (one for a cross, a ring, an outline), the mark drawn as the figures draw it,
+/// in the game's mark colours; a piece of the diagram's first token where the mark is on one.
+pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
+    let (mark, cross) = mark_colors(game);
+    let (fill, line) = game
+        .boards
+        .first()
+        .map_or((Color::WHITE, Color::BLACK), |b| (b.fill, b.line));
+    let c = 10.0;
+    let two = matches!(kind, MarkKind::Arrow | MarkKind::Barred | MarkKind::Numbers);
+    let n = if two { 2 } else { 1 };
+    let mut s = Scene::new(c * n as f64, c);
+    let x0 = 0.0;
+    let cells: Vec<Vec<P>> = (0..n)
+        .map(|i| {
+            let x = x0 + i as f64 * c;
+            vec![p(x, 0.0), p(x + c, 0.0), p(x + c, c), p(x, c)]
+        })
+        .collect();
+    for poly in &cells {
+        s.path(
+            shape::polygon(poly),
+            Some(fill),
+            Some(Stroke::solid(line, 0.25)),
+        );
+    }
+    let r = mark_radius(&cells[0]);
+    let piece = |s: &mut Scene, poly: &[P]| {
+        if !def.tokens.is_empty() {
+            token_on(s, game, def, poly, &Shown::Piece(0));
+        }
+    };
+    match kind {
+        MarkKind::Arrow | MarkKind::Barred => {
+            piece(&mut s, &cells[0]);
+            let pts = [centre(&cells[0]), centre(&cells[1])];
+            let color = if kind == MarkKind::Arrow { mark } else { cross };
+            arrow(&mut s, &pts, r, color, kind == MarkKind::Barred);
+        }
+        MarkKind::Cross => {
+            piece(&mut s, &cells[0]);
+            let at = centre(&cells[0]);
+            s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
+            s.cross(at, r * 0.75, Some(Stroke::solid(cross, r * 0.22)));
+        }
+        MarkKind::Placed => {
+            let mut d = Drawn {
+                scene: s,
+                cells: vec![("x".into(), cells[0].clone())],
+                occupied: Vec::new(),
+                names_inside: false,
+                names_edge: false,
+                whole: c,
+                cell_size: c,
+                mark,
+                cross,
+            };
+            if let Some((t, _)) = def.tokens.first() {
+                let marks = Marks {
+                    placed: vec![("x".into(), t.clone())],
+                    ..Marks::default()
+                };
+                draw_placed(&mut d, game, def, &marks);
+            }
+            return d.scene;
+        }
+        MarkKind::Numbers => {
+            for (i, poly) in cells.iter().enumerate() {
+                piece(&mut s, poly);
+                let q = centre(poly);
+                let at = p(q.x + r * 0.75, q.y - r * 0.75);
+                s.path(
+                    shape::circle(at, r * 0.5),
+                    Some(mark),
+                    Some(Stroke::solid(Color::WHITE, r * 0.06)),
+                );
+                let size = Mm(r * MARK_LABEL_SHARE).in_pt();
+                s.text(
+                    at.x,
+                    at.y + Face::Bold.cap_height_mm(size) / 2.0,
+                    size,
+                    Face::Bold,
+                    Color::WHITE,
+                    Anchor::Middle,
+                    &(i + 1).to_string(),
+                );
+            }
+        }
+        MarkKind::Highlight => outline(&mut s, &cells[0], mark),
+    }
+    s
+}
+
 /// Colours a mark may take, in order of preference: blue, violet, teal, magenta, orange, slate.
 const MARK_COLORS: [Color; 6] = [
     MARK,

@@ -134,6 +134,8 @@ enum Drawing {
     Components(ComponentBlock),
     /// What is in the box: components with their counts.
     Contents(super::contents::BoxBlock),
+    /// The legend of the book's figures (`legend`).
+    Legend,
 }
 
 /// Parses a rulebook in three plain stages: the Markdown into blocks ([`read_parts`]), the
@@ -153,7 +155,7 @@ pub fn parse(
     let mut summary = None;
     let parts = read_parts(&src, text, &mut diags, &mut summary);
     let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
-    let mut blocks = draw_figures(engine, game, lang, parts, &examples);
+    let mut blocks = draw_figures(engine, game, lang, parts, &examples, summary);
     typography(&mut blocks, lang);
     let style = super::style::of(game);
     set_faces(&mut blocks, &style);
@@ -429,6 +431,24 @@ fn read_fences(
                 f.content.start.saturating_sub(1)..f.content.start,
                 "a rulebook's faces and colour are set once for all its languages, in game.toml: `[rulebook]` with `font`, `headings`, `accent`",
             )),
+            "legend" => {
+                if !text[f.content.clone()].trim().is_empty() {
+                    diags.push(src.error(
+                        f.content.clone(),
+                        "a `legend` block takes nothing: it draws the marks the book's figures use",
+                    ));
+                } else if out
+                    .iter()
+                    .any(|r| matches!(r, Read::Figure(Drawing::Legend, _)))
+                {
+                    diags.push(src.error(
+                        f.content.start.saturating_sub(1)..f.content.start,
+                        "a rulebook has one legend: each mark means one thing in the whole book",
+                    ));
+                } else {
+                    out.push(Read::Figure(Drawing::Legend, f.line));
+                }
+            }
             "box" => {
                 let block = Source::fragment(&src.path, text, f.content.clone(), f.content_line);
                 match super::contents::read(game, &block) {
@@ -439,7 +459,7 @@ fn read_fences(
             other => diags.push(src.error(
                 f.content.start.saturating_sub(1)..f.content.start,
                 format!(
-                    "unknown block `{other}` (expected `position`, `component` or `box`)"
+                    "unknown block `{other}` (expected `position`, `component`, `box` or `legend`)"
                 ),
             )),
         }
@@ -455,8 +475,16 @@ fn draw_figures(
     lang: Lang,
     parts: Vec<Read>,
     examples: &[Example],
+    summary: Option<usize>,
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
+    let kinds = super::legend::used(engine, game, examples);
+    let placed = parts
+        .iter()
+        .any(|r| matches!(r, Read::Figure(Drawing::Legend, _)));
+    // Without a `legend` block, the legend ends the book's text (before its summary, which
+    // `parse` finds by its heading): set there, it never pushes a section's figures over.
+    let mut auto: Option<(usize, usize)> = None;
     for part in parts {
         let (drawing, line) = match part {
             Read::Block(b) => {
@@ -465,18 +493,26 @@ fn draw_figures(
             }
             Read::Figure(d, line) => (d, line),
         };
+        let drawing_kind = Some(matches!(drawing, Drawing::Legend));
         let panels = match drawing {
-            Drawing::Example(i) => example::panels(engine, game, &examples[i])
-                .into_iter()
-                .map(|(d, caption)| Panel {
-                    // The whole board's width until `scale_diagrams` sets the width on the page.
-                    width: d.whole_width(),
-                    cell: d.cell_size(),
-                    scene: d.scene,
-                    diagram: true,
-                    caption,
-                })
-                .collect(),
+            Drawing::Example(i) => {
+                let marked = super::legend::used(engine, game, &examples[i..=i]);
+                if !placed && auto.is_none() && !marked.is_empty() {
+                    auto = Some((blocks.len(), line));
+                }
+                example::panels(engine, game, &examples[i])
+                    .into_iter()
+                    .map(|(d, caption)| Panel {
+                        // The whole board's width until `scale_diagrams` sets the width on the page.
+                        width: d.whole_width(),
+                        cell: d.cell_size(),
+                        scene: d.scene,
+                        diagram: true,
+                        caption,
+                    })
+                    .collect()
+            }
+            Drawing::Legend => super::legend::panels(game, &kinds, lang),
             Drawing::Components(c) => c
                 .show
                 .iter()
@@ -494,7 +530,42 @@ fn draw_figures(
                 .collect(),
             Drawing::Contents(b) => super::contents::panels(game, &b, lang),
         };
-        blocks.push(Block::Figure(Figure { panels, line }));
+        if !panels.is_empty() {
+            blocks.push(Block::Figure(Figure {
+                panels,
+                line,
+                legend: matches!(drawing_kind, Some(true)),
+            }));
+        }
+    }
+    if let Some((_, line)) = auto {
+        let panels = super::legend::panels(game, &kinds, lang);
+        // Before the summary's heading (the `summary`-th heading), else at the end.
+        let at = summary
+            .and_then(|k| {
+                blocks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| matches!(b, Block::Heading(..)))
+                    .nth(k)
+                    .map(|(i, _)| i)
+            })
+            .unwrap_or(blocks.len());
+        // Before a page break that ends the text, so that it stays on the text's last page.
+        let mut at = at;
+        while at > 0 && matches!(blocks[at - 1], Block::PageBreak) {
+            at -= 1;
+        }
+        if !panels.is_empty() {
+            blocks.insert(
+                at,
+                Block::Figure(Figure {
+                    panels,
+                    line,
+                    legend: true,
+                }),
+            );
+        }
     }
     blocks
 }

@@ -19,6 +19,7 @@ pub mod contents;
 pub mod example;
 pub mod facts;
 pub mod html;
+pub mod legend;
 pub mod lexicon;
 mod lines;
 pub mod markdown;
@@ -90,6 +91,8 @@ pub struct Figure {
     pub panels: Vec<Panel>,
     /// Source line of the figure.
     pub line: usize,
+    /// The book's legend: set alone, never beside another figure's panels.
+    pub legend: bool,
 }
 
 /// One drawing of a figure.

@@ -314,6 +314,7 @@ impl Flow {
         }
         let tw = self.text_width();
         let scaled = |k: f64| Figure {
+            legend: fig.legend,
             panels: fig
                 .panels
                 .iter()
@@ -347,6 +348,7 @@ impl Flow {
                 let row = Figure {
                     panels: list.iter().map(|&i| fig.panels[i].clone()).collect(),
                     line: fig.line,
+                    legend: fig.legend,
                 };
                 let row_height = |g: &Figure| self.figure_height(g) - 4.0;
                 let row = self.fitted(&row, row_height);
@@ -437,7 +439,9 @@ fn paired(blocks: &[Block]) -> Vec<Block> {
     let mut out: Vec<Block> = Vec::new();
     for b in blocks {
         match (out.last_mut(), b) {
-            (Some(Block::Figure(a)), Block::Figure(f)) => a.panels.extend(f.panels.iter().cloned()),
+            (Some(Block::Figure(a)), Block::Figure(f)) if !a.legend && !f.legend => {
+                a.panels.extend(f.panels.iter().cloned())
+            }
             _ => out.push(b.clone()),
         }
     }
@@ -454,7 +458,7 @@ impl Layout<'_> {
     /// width.
     fn floats(&self, f: &Flow, i: usize) -> Option<f64> {
         match (self.blocks.get(i), self.blocks.get(i + 1)) {
-            (Some(Block::Para(_)), Some(Block::Figure(fig))) => f.float_width(fig),
+            (Some(Block::Para(_)), Some(Block::Figure(fig))) if !fig.legend => f.float_width(fig),
             _ => None,
         }
     }

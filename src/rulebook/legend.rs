@@ -1,0 +1,111 @@
+//! The legend of a rulebook's figures: each kind of mark its figures use (an arrow, a faded
+//! piece in a dashed ring, a cross, a dashed arrow, numbers, an outline), drawn small, with
+//! its one meaning in the book's language.
+//!
+//! In: the game, its engine, the book's examples. Out: the panel of the legend figure, which
+//! a ```` ```legend ```` block places, or, without one, the end of the book's text
+//! ([`super::markdown`]).
+
+use super::example::{figure_marks, Example};
+use super::Panel;
+use crate::base::color::Color;
+use crate::base::lang::Lang;
+use crate::definition::Game;
+use crate::fonts::Face;
+use crate::layout::diagram::{legend_swatch, MarkKind};
+use crate::rules::engine::Engine;
+use crate::scene::{Affine, Anchor, Scene};
+
+/// What a kind of mark means, in each language.
+fn meaning(kind: MarkKind, lang: Lang) -> &'static str {
+    match (kind, lang) {
+        (MarkKind::Arrow, Lang::En) => "a move played or possible",
+        (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible",
+        (MarkKind::Placed, Lang::En) => "a piece a move puts",
+        (MarkKind::Placed, Lang::Fr) => "la pièce qu’un coup pose",
+        (MarkKind::Cross, Lang::En) => "a piece taken",
+        (MarkKind::Cross, Lang::Fr) => "une pièce prise",
+        (MarkKind::Barred, Lang::En) => "a move the rules forbid",
+        (MarkKind::Barred, Lang::Fr) => "un coup interdit",
+        (MarkKind::Numbers, Lang::En) => "the order of placing",
+        (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose",
+        (MarkKind::Highlight, Lang::En) => "cells pointed out",
+        (MarkKind::Highlight, Lang::Fr) => "des cases désignées",
+    }
+}
+
+/// The kinds of mark the figures of `examples` draw, in the legend's order.
+pub fn used(engine: Option<&Engine>, game: &Game, examples: &[Example]) -> Vec<MarkKind> {
+    let all: Vec<_> = examples
+        .iter()
+        .map(|ex| figure_marks(engine, game, ex))
+        .collect();
+    MarkKind::ALL
+        .into_iter()
+        .filter(|k| all.iter().any(|m| k.used_in(m)))
+        .collect()
+}
+
+/// The widest a legend is set, mm (within the text width of both papers).
+const MAX_WIDTH: f64 = 160.0;
+/// Its labels' size, pt.
+const LABEL_PT: f64 = 8.0;
+
+/// The legend for the kinds `kinds`, as one panel (none without a diagram definition or a
+/// mark): a strip of small drawings, each followed by its meaning, in rows no wider than
+/// [`MAX_WIDTH`], with its title under it. One drawing, so it is never split nor set beside
+/// another figure's panels.
+pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
+    let Some(def) = game.diagram.as_ref() else {
+        return Vec::new();
+    };
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let face = Face::Italic;
+    let entries: Vec<(Scene, &str)> = kinds
+        .iter()
+        .map(|&k| (legend_swatch(game, def, k), meaning(k, lang)))
+        .collect();
+    let (gap, space, row_gap) = (2.0, 7.0, 3.0);
+    // Each entry's place: its row and x.
+    let mut places = Vec::new();
+    let (mut x, mut row, mut widest) = (0.0f64, 0usize, 0.0f64);
+    for (sw, label) in &entries {
+        let w = sw.width + gap + face.width_mm(label, LABEL_PT);
+        if x > 0.0 && x + w > MAX_WIDTH {
+            row += 1;
+            x = 0.0;
+        }
+        places.push((row, x));
+        x += w + space;
+        widest = widest.max(x - space);
+    }
+    let h = entries.iter().map(|(s, _)| s.height).fold(0.0, f64::max);
+    let mut scene = Scene::new(widest, (row + 1) as f64 * h + row as f64 * row_gap);
+    for ((sw, label), (r, x)) in entries.into_iter().zip(places) {
+        let y = r as f64 * (h + row_gap);
+        let ws = sw.width;
+        scene.place(sw, Affine::translate(x, y), None);
+        scene.text(
+            x + ws + gap,
+            y + h / 2.0 + face.cap_height_mm(LABEL_PT) / 2.0,
+            LABEL_PT,
+            face,
+            Color::rgb(0x33, 0x33, 0x33),
+            Anchor::Start,
+            label,
+        );
+    }
+    let title = match lang {
+        Lang::En => "Key to the figures",
+        Lang::Fr => "Légende des figures",
+    };
+    vec![Panel {
+        width: scene.width,
+        cell: 0.0,
+        diagram: false,
+        scene,
+        caption: title.to_string(),
+    }]
+}
