@@ -710,3 +710,39 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
         assert!(err.contains(says) && err.contains("t.md:"), "{err}");
     }
 }
+
+#[test]
+fn a_board_drawn_again_in_its_section_with_the_same_marks_is_warned() {
+    let fig = |caption: &str, marks: &str| {
+        format!("```position\ngame = \"imbriqua\"\nto_move = \"light\"\nphase = \"place\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n........\n........\n........\n...D....\n...L....\n........\n........\n........\n\"\"\"\n\n[diagram]\n{marks}caption = \"{caption}\"\n```\n")
+    };
+    let warned = |text: &str| {
+        let (def, b) = book("imbriqua", text, Lang::En);
+        rulebook::repeated_boards(&b, None, &def)
+            .iter()
+            .map(|d| (d.line, d.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let two = format!(
+        "## Play\n\n{}\nText.\n\n{}",
+        fig("One.", ""),
+        fig("Two.", "")
+    );
+    let w = warned(&two);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].1.contains("same board as the one at line 3"), "{w:?}");
+    assert!(w[0].0 > 3, "{w:?}");
+    // Another section, or other marks: another lesson, no warning.
+    let sections = format!(
+        "## Play\n\n{}\n## End\n\n{}",
+        fig("One.", ""),
+        fig("Two.", "")
+    );
+    assert!(warned(&sections).is_empty());
+    let marked = format!(
+        "## Play\n\n{}\n{}",
+        fig("One.", ""),
+        fig("Two.", "highlight = [\"d4\"]\n")
+    );
+    assert!(warned(&marked).is_empty());
+}

@@ -175,6 +175,10 @@ pub fn checked_rulebooks(
         .into_iter()
         .collect();
     let books = load_rulebooks(&project.root, game, eng.as_ref())?;
+    let mut warnings: Vec<crate::base::diag::Diagnostic> = warnings;
+    for b in &books {
+        warnings.extend(crate::rulebook::repeated_boards(b, eng.as_ref(), game));
+    }
     let mut failures = crate::base::diag::Diagnostics::default();
     if let Some(eng) = &eng {
         for b in &books {

@@ -323,6 +323,48 @@ pub struct Report {
 
 /// Checks every claim of a rulebook, and that its captions state nothing the claims do not
 /// check (see [`captions`]).
+/// Warnings for figures that draw the board of the example just before them in their section
+/// again, with the same marks (the same pieces on the same cells, whatever the side to move or the roll): a
+/// reader sees one drawing twice. Either caption can say both things, or a figure can show the
+/// position that differs. (The same board with other moves drawn teaches something else.)
+pub fn repeated_boards(
+    book: &Rulebook,
+    engine: Option<&Engine>,
+    game: &crate::definition::Game,
+) -> Vec<crate::base::diag::Diagnostic> {
+    let marks = |ex: &example::Example| example::figure_marks(engine, game, ex);
+    // Figures of one section: no heading between the two (a new section may show a board
+    // again, for another rule).
+    let at = |line: usize| {
+        book.blocks
+            .iter()
+            .position(|b| matches!(b, Block::Figure(f) if f.line == line))
+    };
+    let one_section = |a: usize, b: usize| match (at(a), at(b)) {
+        (Some(i), Some(j)) if i < j => !book.blocks[i..j]
+            .iter()
+            .any(|b| matches!(b, Block::Heading(..))),
+        _ => false,
+    };
+    book.examples
+        .windows(2)
+        .filter(|w| {
+            w[0].board == w[1].board
+                && w[0].after_caption.is_none()
+                && one_section(w[0].line, w[1].line)
+                && marks(&w[0]) == marks(&w[1])
+        })
+        .map(|w| crate::base::diag::Diagnostic {
+            line: w[1].line,
+            col: 1,
+            ..crate::base::diag::Diagnostic::file(&book.path, "").warn(format!(
+                "this figure draws the same board as the one at line {}: say both in one caption, or show the position that differs",
+                w[0].line
+            ))
+        })
+        .collect()
+}
+
 pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {
