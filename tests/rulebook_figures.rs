@@ -543,3 +543,40 @@ fn marks_never_take_the_colour_of_a_piece_or_a_cell() {
         assert!(moved.iter().any(|g| g == game), "{game}: {moved:?}");
     }
 }
+
+#[test]
+fn a_refused_move_along_a_legal_one_is_drawn_beside_it() {
+    // Arlecchino p.4 drew the refused c3xc5-c4-c3 right on the legal jump c3-c5, hiding it.
+    use ludopress::layout::diagram::{self, Marks};
+    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
+    let def = common::game("draughts");
+    let bs = books("draughts", &e);
+    let ex = &bs[0].examples[0];
+    let ddef = def.diagram.as_ref().unwrap();
+    let mut d = diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap();
+    let cells = |l: &[&str]| l.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let marks = Marks {
+        arrows: vec![cells(&["c3", "e5"])],
+        barred: vec![cells(&["c3", "e5", "d4", "c3"])],
+        ..Marks::default()
+    };
+    diagram::draw_marks(&mut d, &marks).unwrap();
+    let (c3, e5) = (d.centre("c3").unwrap(), d.centre("e5").unwrap());
+    let r = d.mark_radius("c3").unwrap();
+    let dashed: Vec<Vec<P>> = strokes(&d, d.cross_color())
+        .into_iter()
+        .filter(|(p, dash)| *dash && p.len() >= 2)
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(dashed.len(), 1, "{dashed:?}");
+    // The middle of the dashed path's first segment is off the legal arrow's line.
+    let w = &dashed[0];
+    let mid = P {
+        x: (w[0].x + w[1].x) / 2.0,
+        y: (w[0].y + w[1].y) / 2.0,
+    };
+    assert!(
+        dist_to_polyline(mid, &[c3, e5]) > r * 0.5,
+        "the refused move runs on the legal one: {w:?}"
+    );
+}

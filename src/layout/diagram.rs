@@ -887,7 +887,20 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         {
             continue;
         }
-        arrow(s, pts, mark_radius(&cell(&marks.barred[i][0])), cross, true);
+        let r = mark_radius(&cell(&marks.barred[i][0]));
+        // A refused move never hides a legal one: where one of its segments runs along an
+        // arrow's, it is drawn beside it, moved square to its first segment.
+        let along = pts.windows(2).any(|w| {
+            solid
+                .iter()
+                .any(|o| o.windows(2).any(|v| overlap((v[0], v[1]), (w[0], w[1]))))
+        });
+        let pts = if along {
+            beside(pts, r * 0.8)
+        } else {
+            pts.clone()
+        };
+        arrow(s, &pts, r, cross, true);
     }
     // A cross goes over the arrow that takes its piece.
     for c in &marks.crosses {
@@ -1038,6 +1051,15 @@ fn aside(pts: &[P], off: f64) -> Vec<P> {
 }
 
 /// True when two segments lie on one line and share a stretch of it.
+/// `pts` moved `off` square to its first segment (to its left, going along it).
+fn beside(pts: &[P], off: f64) -> Vec<P> {
+    let (a, b) = (pts[0], pts[1]);
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = dx.hypot(dy).max(1e-9);
+    let (nx, ny) = (dy / len * off, -dx / len * off);
+    pts.iter().map(|q| p(q.x + nx, q.y + ny)).collect()
+}
+
 fn overlap((a, b): (P, P), (c, e): (P, P)) -> bool {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = dx.hypot(dy);
