@@ -746,3 +746,57 @@ fn a_board_drawn_again_in_its_section_with_the_same_marks_is_warned() {
     );
     assert!(warned(&marked).is_empty());
 }
+
+#[test]
+fn a_figure_that_needs_more_pieces_than_the_box_holds_is_warned() {
+    // Imbriqua prints its pawns in a count: a board holding more light pawns than printed is
+    // warned once, at the figure that needs the most.
+    let def = common::game("imbriqua");
+    let light = def
+        .pieces
+        .iter()
+        .find(|p| p.id.contains("light"))
+        .expect("light pawns");
+    let n = light.count + 1;
+    let row = |k: usize| {
+        (0..8)
+            .map(|i| if i < k { 'L' } else { '.' })
+            .collect::<String>()
+    };
+    let mut rows: Vec<String> = Vec::new();
+    let mut left = n;
+    for _ in 0..8 {
+        let k = left.min(8);
+        rows.push(row(k));
+        left -= k;
+    }
+    let fig = |rows: &[String]| {
+        format!(
+            "```position\ngame = \"imbriqua\"\nto_move = \"light\"\nphase = \"place\"\ndeck = [\"place-two\"]\nboard = \"\"\"\n{}\n\"\"\"\n\n[diagram]\ncaption = \"A board.\"\npartial = true\n```\n",
+            rows.join("\n")
+        )
+    };
+    let text = format!("## Play\n\n{}", fig(&rows));
+    let (def, b) = book("imbriqua", &text, Lang::En);
+    let w = rulebook::counts_against_box(&b, &def);
+    assert_eq!(w.len(), 1, "{w:?}");
+    let msg = w[0].to_string();
+    assert!(
+        msg.contains(&format!("shows {n} of `{}`", light.id))
+            && msg.contains(&format!("prints {}", light.count)),
+        "{msg}"
+    );
+    // The shipped books need no more than their games print.
+    for game in ludopress::rules::registry::NAMES {
+        let def = common::game(game);
+        let e = ludopress::rules::engine::Engine::new(
+            &ludopress::definition::Project::new(common::root()),
+            game,
+        )
+        .unwrap();
+        for b in ludopress::make::load_rulebooks(&common::root(), &def, Some(&e)).unwrap() {
+            let w = rulebook::counts_against_box(&b, &def);
+            assert!(w.is_empty(), "{game}: {w:?}");
+        }
+    }
+}

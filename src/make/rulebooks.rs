@@ -178,6 +178,7 @@ pub fn checked_rulebooks(
     let mut warnings: Vec<crate::base::diag::Diagnostic> = warnings;
     for b in &books {
         warnings.extend(crate::rulebook::repeated_boards(b, eng.as_ref(), game));
+        warnings.extend(crate::rulebook::counts_against_box(b, game));
     }
     let mut failures = crate::base::diag::Diagnostics::default();
     if let Some(eng) = &eng {

@@ -365,6 +365,52 @@ pub fn repeated_boards(
         .collect()
 }
 
+/// Warnings for figures that need more of a piece than the game prints (a final position of
+/// 64 discs in a box of 32): the pieces each position's board shows, by the piece its token
+/// draws, against that piece's `count` (a stack counts its height; a piece drawn by two
+/// tokens, a disc's two faces, counts both). One warning a piece, at the first figure that
+/// needs the most.
+pub fn counts_against_box(
+    book: &Rulebook,
+    game: &crate::definition::Game,
+) -> Vec<crate::base::diag::Diagnostic> {
+    let Some(def) = game.diagram.as_ref() else {
+        return Vec::new();
+    };
+    let mut most: Vec<(usize, usize)> = vec![(0, 0); game.pieces.len()];
+    for ex in &book.examples {
+        let mut need = vec![0usize; game.pieces.len()];
+        for cell in ex.board.rows.iter().flatten() {
+            let crate::setup::Stands::Pieces(on) = &cell.stands else {
+                continue;
+            };
+            if let Some((_, look)) = def.tokens.iter().find(|(t, _)| *t == cell.token) {
+                if let Some(n) = need.get_mut(look.piece) {
+                    *n += on.len();
+                }
+            }
+        }
+        for (i, n) in need.into_iter().enumerate() {
+            if n > most[i].0 {
+                most[i] = (n, ex.line);
+            }
+        }
+    }
+    game.pieces
+        .iter()
+        .zip(most)
+        .filter(|(pc, (n, _))| *n > pc.count && pc.count > 0)
+        .map(|(pc, (n, line))| crate::base::diag::Diagnostic {
+            line,
+            col: 1,
+            ..crate::base::diag::Diagnostic::file(&book.path, "").warn(format!(
+                "this figure shows {n} of `{}`, and the game prints {}: print as many as play needs (`count` in game.toml), or show a position the box allows",
+                pc.id, pc.count
+            ))
+        })
+        .collect()
+}
+
 pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {
