@@ -580,3 +580,40 @@ fn a_refused_move_along_a_legal_one_is_drawn_beside_it() {
         "the refused move runs on the legal one: {w:?}"
     );
 }
+
+#[test]
+fn each_stop_of_a_chain_is_marked_on_its_arrow() {
+    // Draughts' c3-e5-g7 in one straight line read as one move to g7: each stop on the way has
+    // a dot of the arrow's colour.
+    use ludopress::layout::diagram::{self, Marks};
+    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
+    let def = common::game("draughts");
+    let bs = books("draughts", &e);
+    let ex = &bs[0].examples[0];
+    let ddef = def.diagram.as_ref().unwrap();
+    let mut d = diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap();
+    let marks = Marks {
+        arrows: vec![vec!["c3".into(), "e5".into(), "g7".into()]],
+        ..Marks::default()
+    };
+    diagram::draw_marks(&mut d, &marks).unwrap();
+    let e5 = d.centre("e5").unwrap();
+    let r = d.mark_radius("e5").unwrap();
+    let mark = d.mark_color();
+    let dots = d
+        .scene
+        .flatten()
+        .into_iter()
+        .filter(|f| match f {
+            Flat::Path(p) if p.fill == Some(mark) && p.stroke.is_some() => p.segs.iter().all(|s| {
+                let q = match s {
+                    Seg::Move(q) | Seg::Line(q) => *q,
+                    _ => return true,
+                };
+                (q.x - e5.x).hypot(q.y - e5.y) < r * 0.6
+            }),
+            _ => false,
+        })
+        .count();
+    assert_eq!(dots, 1, "one dot at e5");
+}

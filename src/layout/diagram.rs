@@ -1017,6 +1017,15 @@ fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool) {
     };
     s.path(shaft, None, Some(line));
     s.path(head, Some(color), None);
+    // Each stop of a chain on the way (c3-e5-g7 in a straight line reads as one move to g7
+    // without it): a dot with a halo.
+    for q in &pts[1..pts.len().saturating_sub(1)] {
+        s.path(
+            shape::circle(*q, w * 1.3),
+            Some(color),
+            Some(Stroke::solid(HALO, w * 0.5)),
+        );
+    }
 }
 
 /// The points of a path with every segment that overlaps an earlier one (a step back along a
