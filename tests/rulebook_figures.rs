@@ -548,12 +548,7 @@ fn marks_never_take_the_colour_of_a_piece_or_a_cell() {
 fn a_refused_move_along_a_legal_one_is_drawn_beside_it() {
     // Arlecchino p.4 drew the refused c3xc5-c4-c3 right on the legal jump c3-c5, hiding it.
     use ludopress::layout::diagram::{self, Marks};
-    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
-    let def = common::game("draughts");
-    let bs = books("draughts", &e);
-    let ex = &bs[0].examples[0];
-    let ddef = def.diagram.as_ref().unwrap();
-    let mut d = diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap();
+    let mut d = draughts_board();
     let cells = |l: &[&str]| l.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     let marks = Marks {
         arrows: vec![cells(&["c3", "e5"])],
@@ -586,12 +581,7 @@ fn each_stop_of_a_chain_is_marked_on_its_arrow() {
     // Draughts' c3-e5-g7 in one straight line read as one move to g7: each stop on the way has
     // a dot of the arrow's colour.
     use ludopress::layout::diagram::{self, Marks};
-    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
-    let def = common::game("draughts");
-    let bs = books("draughts", &e);
-    let ex = &bs[0].examples[0];
-    let ddef = def.diagram.as_ref().unwrap();
-    let mut d = diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap();
+    let mut d = draughts_board();
     let marks = Marks {
         arrows: vec![vec!["c3".into(), "e5".into(), "g7".into()]],
         ..Marks::default()
@@ -616,4 +606,14 @@ fn each_stop_of_a_chain_is_marked_on_its_arrow() {
         })
         .count();
     assert_eq!(dots, 1, "one dot at e5");
+}
+
+/// The board of draughts' first figure, drawn without its marks (for marks drawn by hand).
+fn draughts_board() -> Drawn {
+    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
+    let def = common::game("draughts");
+    let bs = books("draughts", &e);
+    let ex = &bs[0].examples[0];
+    let ddef = def.diagram.as_ref().unwrap();
+    ludopress::layout::diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap()
 }

@@ -728,51 +728,17 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
         }
         MarkKind::Cross => {
             piece(&mut s, &cells[0]);
-            let at = centre(&cells[0]);
-            s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
-            s.cross(at, r * 0.75, Some(Stroke::solid(cross, r * 0.22)));
+            cross_mark(&mut s, &cells[0], cross);
         }
         MarkKind::Placed => {
-            let mut d = Drawn {
-                scene: s,
-                cells: vec![("x".into(), cells[0].clone())],
-                occupied: Vec::new(),
-                names_inside: false,
-                names_edge: false,
-                whole: c,
-                cell_size: c,
-                mark,
-                cross,
-            };
-            if let Some((t, _)) = def.tokens.first() {
-                let marks = Marks {
-                    placed: vec![("x".into(), t.clone())],
-                    ..Marks::default()
-                };
-                draw_placed(&mut d, game, def, &marks);
+            if !def.tokens.is_empty() {
+                ghost(&mut s, game, def, &cells[0], 0, mark);
             }
-            return d.scene;
         }
         MarkKind::Numbers => {
             for (i, poly) in cells.iter().enumerate() {
                 piece(&mut s, poly);
-                let q = centre(poly);
-                let at = p(q.x + r * 0.75, q.y - r * 0.75);
-                s.path(
-                    shape::circle(at, r * 0.5),
-                    Some(mark),
-                    Some(Stroke::solid(Color::WHITE, r * 0.06)),
-                );
-                let size = Mm(r * MARK_LABEL_SHARE).in_pt();
-                s.text(
-                    at.x,
-                    at.y + Face::Bold.cap_height_mm(size) / 2.0,
-                    size,
-                    Face::Bold,
-                    Color::WHITE,
-                    Anchor::Middle,
-                    &(i + 1).to_string(),
-                );
+                number_badge(&mut s, poly, i + 1, mark);
             }
         }
         MarkKind::Highlight => outline(&mut s, &cells[0], mark),
@@ -904,32 +870,10 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     }
     // A cross goes over the arrow that takes its piece.
     for c in &marks.crosses {
-        let poly = cell(c);
-        let r = mark_radius(&poly);
-        let at = centre(&poly);
-        s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
-        s.cross(at, r * 0.75, Some(Stroke::solid(cross, r * 0.22)));
+        cross_mark(s, &cell(c), cross);
     }
     for (i, c) in marks.numbers.iter().enumerate() {
-        let poly = cell(c);
-        let r = mark_radius(&poly);
-        let q = centre(&poly);
-        let at = p(q.x + r * 0.75, q.y - r * 0.75);
-        s.path(
-            shape::circle(at, r * 0.5),
-            Some(mark),
-            Some(Stroke::solid(Color::WHITE, r * 0.06)),
-        );
-        let size = Mm(r * MARK_LABEL_SHARE).in_pt();
-        s.text(
-            at.x,
-            at.y + Face::Bold.cap_height_mm(size) / 2.0,
-            size,
-            Face::Bold,
-            Color::WHITE,
-            Anchor::Middle,
-            &(i + 1).to_string(),
-        );
+        number_badge(s, &cell(c), i + 1, mark);
     }
     if d.names_inside {
         for c in marks.tags.iter().filter(|c| d.occupied.contains(*c)) {
@@ -950,33 +894,67 @@ pub fn draw_placed(d: &mut Drawn, game: &Game, def: &DiagramDef, marks: &Marks) 
         let Some(i) = def.tokens.iter().position(|(t, _)| t == token) else {
             continue;
         };
-        let s = &mut d.scene;
-        token_on(s, game, def, &poly, &Shown::Piece(i));
-        let r = mark_radius(&poly);
-        let at = centre(&poly);
-        s.finished_path(
-            shape::circle(at, r * 1.05),
-            Some(Color::WHITE),
-            None,
-            crate::scene::Finish {
-                fill_opacity: GHOST_VEIL,
-                stroke_opacity: 1.0,
-                even_odd: false,
-                gradient: None,
-            },
-        );
-        // A halo under the dashes, so the ring reads on a board of the marks' colour.
-        s.path(
-            shape::circle(at, r * 1.05),
-            None,
-            Some(Stroke::solid(HALO, r * 0.2)),
-        );
-        s.path(
-            shape::circle(at, r * 1.05),
-            None,
-            Some(Stroke::dashed(d.mark, r * 0.12, r * 0.3, r * 0.2)),
-        );
+        ghost(&mut d.scene, game, def, &poly, i, d.mark);
     }
+}
+
+/// The piece of token `i` on the cell `poly`, veiled, inside a dashed ring of `mark`.
+fn ghost(s: &mut Scene, game: &Game, def: &DiagramDef, poly: &[P], i: usize, mark: Color) {
+    token_on(s, game, def, poly, &Shown::Piece(i));
+    let r = mark_radius(poly);
+    let at = centre(poly);
+    s.finished_path(
+        shape::circle(at, r * 1.05),
+        Some(Color::WHITE),
+        None,
+        crate::scene::Finish {
+            fill_opacity: GHOST_VEIL,
+            stroke_opacity: 1.0,
+            even_odd: false,
+            gradient: None,
+        },
+    );
+    // A halo under the dashes, so the ring reads on a board of the marks' colour.
+    s.path(
+        shape::circle(at, r * 1.05),
+        None,
+        Some(Stroke::solid(HALO, r * 0.2)),
+    );
+    s.path(
+        shape::circle(at, r * 1.05),
+        None,
+        Some(Stroke::dashed(mark, r * 0.12, r * 0.3, r * 0.2)),
+    );
+}
+
+/// A cross over the cell `poly` (a piece taken), with a halo.
+fn cross_mark(s: &mut Scene, poly: &[P], color: Color) {
+    let r = mark_radius(poly);
+    let at = centre(poly);
+    s.cross(at, r * 0.75, Some(Stroke::solid(HALO, r * 0.4)));
+    s.cross(at, r * 0.75, Some(Stroke::solid(color, r * 0.22)));
+}
+
+/// The number `n` on a badge at the top right of the cell `poly` (an order of placement).
+fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
+    let r = mark_radius(poly);
+    let q = centre(poly);
+    let at = p(q.x + r * 0.75, q.y - r * 0.75);
+    s.path(
+        shape::circle(at, r * 0.5),
+        Some(color),
+        Some(Stroke::solid(Color::WHITE, r * 0.06)),
+    );
+    let size = Mm(r * MARK_LABEL_SHARE).in_pt();
+    s.text(
+        at.x,
+        at.y + Face::Bold.cap_height_mm(size) / 2.0,
+        size,
+        Face::Bold,
+        Color::WHITE,
+        Anchor::Middle,
+        &n.to_string(),
+    );
 }
 
 /// How much a placed piece is veiled with white (0 clear, 1 hidden): it reads as "to come".

@@ -477,21 +477,30 @@ fn shown_moves(ex: &Example) -> Vec<String> {
     out
 }
 
+/// Move `m` of the example as drawn, with its position before and after it placed on the
+/// diagram; `None` for a push (its lines move whole), a move the engine does not find, or a
+/// game without diagrams.
+fn played(
+    engine: &Engine,
+    game: &Game,
+    ex: &Example,
+    m: &str,
+) -> Option<(MoveDrawing, diagram::Placement, diagram::Placement)> {
+    let d = drawing(m, ex.plane);
+    let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
+        return None;
+    };
+    let q = ex.memo.find(engine, p, m)?;
+    let (board, fields) = engine.data(&q);
+    let before = diagram::place(game, def, &ex.board, &ex.fields).ok()?;
+    let after = diagram::place(game, def, &board, &fields).ok()?;
+    Some((d, before, after))
+}
+
 /// The pieces move `m` puts on cells empty before it (a placement, a drop's landing cell, a
 /// shot arrow), each with its token: not the piece that moves along the move's path.
 pub fn put(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<(String, String)> {
-    let d = drawing(m, ex.plane);
-    let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
-        return Vec::new();
-    };
-    let Some(q) = ex.memo.find(engine, p, m) else {
-        return Vec::new();
-    };
-    let (board, fields) = engine.data(&q);
-    let (Ok(before), Ok(after)) = (
-        diagram::place(game, def, &ex.board, &ex.fields),
-        diagram::place(game, def, &board, &fields),
-    ) else {
+    let Some((d, before, after)) = played(engine, game, ex, m) else {
         return Vec::new();
     };
     let was: Vec<&str> = before.stands().map(|(c, _)| c).collect();
@@ -657,18 +666,7 @@ fn order_of_placement(words: &[String], occupied: &[String]) -> Vec<String> {
 /// pawn put back in its camp, a brick carried away, a stack brought home) is not taken; a move
 /// that pushes lines is not followed cell by cell.
 pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String> {
-    let d = drawing(m, ex.plane);
-    let (Some(p), Some(def), false) = (&ex.position, game.diagram.as_ref(), d.pushes) else {
-        return Vec::new();
-    };
-    let Some(q) = ex.memo.find(engine, p, m) else {
-        return Vec::new();
-    };
-    let (board, fields) = engine.data(&q);
-    let (Ok(before), Ok(after)) = (
-        diagram::place(game, def, &ex.board, &ex.fields),
-        diagram::place(game, def, &board, &fields),
-    ) else {
+    let Some((d, before, after)) = played(engine, game, ex, m) else {
         return Vec::new();
     };
     // Pieces are compared by the token the game writes them by: a king is not the man it was.

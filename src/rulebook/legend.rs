@@ -34,15 +34,30 @@ fn meaning(kind: MarkKind, lang: Lang) -> &'static str {
     }
 }
 
-/// The kinds of mark the figures of `examples` draw, in the legend's order.
-pub fn used(engine: Option<&Engine>, game: &Game, examples: &[Example]) -> Vec<MarkKind> {
-    let all: Vec<_> = examples
+/// The kinds of mark each example's figure draws, in the legend's order.
+pub fn used_by_each(
+    engine: Option<&Engine>,
+    game: &Game,
+    examples: &[Example],
+) -> Vec<Vec<MarkKind>> {
+    examples
         .iter()
-        .map(|ex| figure_marks(engine, game, ex))
-        .collect();
+        .map(|ex| {
+            let marks = figure_marks(engine, game, ex);
+            MarkKind::ALL
+                .into_iter()
+                .filter(|k| k.used_in(&marks))
+                .collect()
+        })
+        .collect()
+}
+
+/// The kinds of mark any of the figures draws (`each`: [`used_by_each`]), in the legend's
+/// order.
+pub fn union(each: &[Vec<MarkKind>]) -> Vec<MarkKind> {
     MarkKind::ALL
         .into_iter()
-        .filter(|k| all.iter().any(|m| k.used_in(m)))
+        .filter(|k| each.iter().any(|e| e.contains(k)))
         .collect()
 }
 

@@ -478,7 +478,8 @@ fn draw_figures(
     summary: Option<usize>,
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
-    let kinds = super::legend::used(engine, game, examples);
+    let each = super::legend::used_by_each(engine, game, examples);
+    let kinds = super::legend::union(&each);
     let placed = parts
         .iter()
         .any(|r| matches!(r, Read::Figure(Drawing::Legend, _)));
@@ -496,8 +497,7 @@ fn draw_figures(
         let drawing_kind = Some(matches!(drawing, Drawing::Legend));
         let panels = match drawing {
             Drawing::Example(i) => {
-                let marked = super::legend::used(engine, game, &examples[i..=i]);
-                if !placed && auto.is_none() && !marked.is_empty() {
+                if !placed && auto.is_none() && !each[i].is_empty() {
                     auto = Some((blocks.len(), line));
                 }
                 example::panels(engine, game, &examples[i])
@@ -673,7 +673,7 @@ fn set_faces(blocks: &mut [Block], style: &super::style::Style) {
 /// (a panel's width holds its whole board's until then), so a diagram cut to a detail of its
 /// board is drawn smaller, at the scale of the others.
 fn scale_diagrams(blocks: &mut [Block]) {
-    let mut widths: Vec<f64> = blocks
+    let diagrams: Vec<&Panel> = blocks
         .iter()
         .filter_map(|b| match b {
             Block::Figure(f) => Some(f.panels.iter()),
@@ -681,24 +681,15 @@ fn scale_diagrams(blocks: &mut [Block]) {
         })
         .flatten()
         .filter(|p| p.diagram)
-        .map(|p| p.width)
         .collect();
+    let mut widths: Vec<f64> = diagrams.iter().map(|p| p.width).collect();
     if widths.is_empty() {
         return;
     }
     widths.sort_by(f64::total_cmp);
     let median = widths[widths.len() / 2];
     // The cells drawn at most MAX_DIAGRAM_CELL: the largest cell of the book sets the bound.
-    let largest_cell = blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Figure(f) => Some(f.panels.iter()),
-            _ => None,
-        })
-        .flatten()
-        .filter(|p| p.diagram)
-        .map(|p| p.cell)
-        .fold(0.0, f64::max);
+    let largest_cell = diagrams.iter().map(|p| p.cell).fold(0.0, f64::max);
     let mut k = DIAGRAM_WIDTH / median;
     if largest_cell > 0.0 {
         k = k.min(MAX_DIAGRAM_CELL / largest_cell);
