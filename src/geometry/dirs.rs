@@ -11,20 +11,11 @@
 //! north-east). A triangle board has no straight lines of cells and so no named direction: its
 //! cells' neighbours are the three across their sides (`adjacent`).
 
+use super::compass::RELATIVE;
+pub use super::compass::{is_relative, SQUARE};
 use super::grid::Grid;
 use super::hex::Orientation;
 
-/// A square grid's directions, counter-clockwise from the east.
-pub const SQUARE: [&str; 8] = [
-    "east",
-    "north-east",
-    "north",
-    "north-west",
-    "west",
-    "south-west",
-    "south",
-    "south-east",
-];
 /// A pointy hex grid's directions, in the order of `hex::STEPS`.
 pub const HEX_POINTY: [&str; 6] = [
     "east",
@@ -53,19 +44,6 @@ const SQUARE_STEPS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
-];
-
-/// The directions relative to a side's `forward`, with their turn counter-clockwise in
-/// directions of a square grid and of a hex grid (`None`: the grid has no such direction).
-const RELATIVE: [(&str, Option<i32>, Option<i32>); 8] = [
-    ("forward", Some(0), Some(0)),
-    ("forward-left", Some(1), Some(1)),
-    ("left", Some(2), None),
-    ("backward-left", Some(3), Some(2)),
-    ("backward", Some(4), Some(3)),
-    ("backward-right", Some(-3), Some(-2)),
-    ("right", Some(-2), None),
-    ("forward-right", Some(-1), Some(-1)),
 ];
 
 /// The named directions of a grid, by index (none on a triangle board).
@@ -178,11 +156,6 @@ pub fn group(grid: &Grid, name: &str) -> Option<Vec<usize>> {
         (Grid::Hex(_), "hex" | "adjacent") => Some((0..n).collect()),
         _ => None,
     }
-}
-
-/// True for the name of a direction relative to a side (`forward`, ..., `sideways`).
-pub fn is_relative(name: &str) -> bool {
-    name == "sideways" || RELATIVE.iter().any(|r| r.0 == name)
 }
 
 /// The directions a relative name means for a side whose `forward` is `forward` (an index of

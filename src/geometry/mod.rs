@@ -6,6 +6,7 @@
 //! One source of truth: the printed board, the rulebook diagrams and the rules engine all ask these
 //! types, built from the board definition in `games/<game>/game.toml`.
 
+mod compass;
 pub mod dirs;
 pub mod grid;
 pub mod hex;

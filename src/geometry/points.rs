@@ -203,8 +203,8 @@ impl PointGrid {
         let mut named = Vec::new();
         for (ri, (name, cells)) in routes.iter().enumerate() {
             let wrong = |why: String| Wrong::Route(ri, format!("route `{name}`: {why}"));
-            let reserved = super::dirs::SQUARE.contains(&name.as_str())
-                || super::dirs::is_relative(name)
+            let reserved = super::compass::SQUARE.contains(&name.as_str())
+                || super::compass::is_relative(name)
                 || ["all", "orthogonal", "diagonal", "adjacent", "hex"].contains(&name.as_str());
             if reserved {
                 return Err(wrong(
@@ -255,7 +255,7 @@ impl PointGrid {
             }
             named.push((name.clone(), along));
         }
-        let names = super::dirs::SQUARE
+        let names = super::compass::SQUARE
             .iter()
             .copied()
             .chain(routes.iter().map(|r| r.0.as_str()));
