@@ -165,3 +165,61 @@ fn hex_cells_are_drawn_edge_to_edge_inside_the_frame() {
         }
     }
 }
+
+/// A cell two regions of different colours share (Hex's corners) is drawn half in each: the
+/// later region fills it, and the half that faces the earlier region's run takes that colour.
+#[test]
+fn a_cell_two_coloured_regions_share_is_drawn_half_in_each() {
+    let text = board(
+        "shape = \"parallelogram\"\ncols = 4\nrows = 3\n\n\
+         [[board.region]]\nrole = \"bottom\"\nranks = [1]\nfill = \"red\"\n\n\
+         [[board.region]]\nrole = \"left\"\ncells = [\"a1\", \"a2\", \"a3\"]\nfill = \"blue\"",
+    );
+    let game = common::parse("hexes", &text).unwrap_or_else(|d| panic!("{d}"));
+    let b = &game.boards[0];
+    let scene = ludopress::layout::board::draw(b);
+    let (red, blue) = (b.regions[0].fill, b.regions[1].fill);
+    let fills = |color| -> Vec<&ludopress::scene::Path> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ludopress::scene::Item::Path(p) if p.fill == Some(color) => Some(p),
+                _ => None,
+            })
+            .collect()
+    };
+    // b1, c1, d1 whole and a1's half in red; a1, a2, a3 whole in blue.
+    assert_eq!(fills(red).len(), 4);
+    assert_eq!(fills(blue).len(), 3);
+    // The red half lies towards b1 (to the right of a1's centre), away from a2 above.
+    let Grid::Hex(g) = &b.grid else { panic!() };
+    let a1 = (0..g.len()).find(|&c| g.name(c) == "a1").unwrap();
+    let centre = ludopress::layout::board::cell_centre(b, a1);
+    let half = fills(red)
+        .into_iter()
+        .map(|p| {
+            let pts: Vec<_> = p
+                .segs
+                .iter()
+                .filter_map(|s| match s {
+                    ludopress::scene::Seg::Move(q) | ludopress::scene::Seg::Line(q) => Some(*q),
+                    _ => None,
+                })
+                .collect();
+            let n = pts.len() as f64;
+            (
+                pts.iter().map(|q| q.x).sum::<f64>() / n,
+                pts.iter().map(|q| q.y).sum::<f64>() / n,
+            )
+        })
+        .min_by(|a, z| {
+            let d = |q: &(f64, f64)| (q.0 - centre.x).hypot(q.1 - centre.y);
+            d(a).total_cmp(&d(z))
+        })
+        .unwrap();
+    assert!(
+        half.0 > centre.x && half.1 > centre.y - 1e-9,
+        "{half:?} {centre:?}"
+    );
+}

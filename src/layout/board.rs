@@ -240,6 +240,9 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
             Some(cell_fill(b, c, second_fill(b, c))),
             None,
         );
+        if let Some((half, fill)) = shared_half(b, c) {
+            s.path(shape::polygon(&half), Some(fill), None);
+        }
     }
     let line = Some(Stroke::solid(b.line, (b.cell * 0.012).max(0.3)));
     for c in 0..g.len() {
@@ -263,6 +266,56 @@ fn hexes(b: &Board, g: &HexGrid) -> Scene {
         }
     }
     s
+}
+
+/// A cell two regions of different colours share (Hex's corners, on two sides' edges): the
+/// half of it that faces the other region's run of cells, in that region's colour. The cell's
+/// own fill is the last region's, as everywhere; the half turns towards the earlier region's
+/// other cells and away from the later one's, so each colour continues its own edge.
+fn shared_half(b: &Board, c: usize) -> Option<(Vec<P>, Color)> {
+    let mut covering = b
+        .regions
+        .iter()
+        .filter(|r| r.cells.binary_search(&c).is_ok());
+    let last = covering.next_back()?;
+    let other = covering.rev().find(|r| r.fill != last.fill)?;
+    let centre = outline_centre(b, c);
+    // The direction, as a unit vector, from this cell to the middle of a region's other cells.
+    let towards = |cells: &[usize]| {
+        let (x, y) = cells
+            .iter()
+            .filter(|&&o| o != c)
+            .map(|&o| outline_centre(b, o))
+            .fold((0.0, 0.0), |(x, y), q| {
+                (x + q.x - centre.x, y + q.y - centre.y)
+            });
+        let len = (x * x + y * y).sqrt().max(1e-9);
+        (x / len, y / len)
+    };
+    let (ox, oy) = towards(&other.cells);
+    let (lx, ly) = towards(&last.cells);
+    let (dx, dy) = (ox - lx, oy - ly);
+    let poly = cell_outline(b, c);
+    let n = poly.len();
+    if !n.is_multiple_of(2) {
+        return None;
+    }
+    // Of the halves cut between opposite corners, the one whose middle lies furthest that way.
+    (0..n)
+        .map(|i| {
+            let mut half = vec![centre];
+            half.extend((0..=n / 2).map(|k| poly[(i + k) % n]));
+            half
+        })
+        .max_by(|a, z| {
+            let score = |h: &[P]| {
+                let m = h.len() as f64;
+                let (x, y) = h.iter().fold((0.0, 0.0), |(x, y), q| (x + q.x, y + q.y));
+                (x / m - centre.x) * dx + (y / m - centre.y) * dy
+            };
+            score(a).total_cmp(&score(z))
+        })
+        .map(|h| (h, other.fill))
 }
 
 /// The colour of a cell's name: the board's line colour, lightened, then made dark (or light)
