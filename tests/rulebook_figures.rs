@@ -128,12 +128,17 @@ fn has_cross(d: &Drawn, cell: &str) -> bool {
     let (Some(c), Some(r)) = (d.centre(cell), d.mark_radius(cell)) else {
         return false;
     };
-    strokes(d, d.cross_color()).iter().any(|(pts, dash)| {
-        !dash
-            && pts.len() == 2
-            && ((pts[0].x + pts[1].x) / 2.0 - c.x).hypot((pts[0].y + pts[1].y) / 2.0 - c.y)
-                < r * 0.1
-    })
+    // Two strokes through the cell's centre (a refusal's ring has one bar).
+    strokes(d, d.cross_color())
+        .iter()
+        .filter(|(pts, dash)| {
+            !dash
+                && pts.len() == 2
+                && ((pts[0].x + pts[1].x) / 2.0 - c.x).hypot((pts[0].y + pts[1].y) / 2.0 - c.y)
+                    < r * 0.1
+        })
+        .count()
+        >= 2
 }
 
 /// The words of a text, punctuation off their ends.
@@ -472,6 +477,32 @@ fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
                     .filter(|(_, dashed)| *dashed)
                     .count();
                 let mut want = 0;
+                let after = ex
+                    .claims
+                    .iter()
+                    .any(|c| matches!(c.kind, ClaimKind::After(..)));
+                // Placements the caption offers as choices (`may play a4 or e1`): none is drawn
+                // as played, or the figure would show two moves in one turn.
+                let offered: Vec<&String> = ex
+                    .claims
+                    .iter()
+                    .filter_map(|c| match &c.kind {
+                        ClaimKind::Legal(m) if said.contains(m) => Some(m),
+                        _ => None,
+                    })
+                    .filter(|m| !example::put(&e, &def, ex, m).is_empty())
+                    .collect();
+                if !after && offered.len() > 1 {
+                    for m in &offered {
+                        for put in example::put(&e, &def, ex, m) {
+                            assert!(
+                                !marks.placed.contains(&put),
+                                "{at}: {m} is one choice of {}, drawn as played",
+                                offered.len()
+                            );
+                        }
+                    }
+                }
                 for c in &ex.claims {
                     // With a second panel for the result, the first shows the move when its
                     // caption writes it out.
@@ -481,7 +512,9 @@ fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
                         {
                             m
                         }
-                        ClaimKind::Legal(m) if said.contains(m) => m,
+                        ClaimKind::Legal(m) if !after && offered.len() == 1 && said.contains(m) => {
+                            m
+                        }
                         _ => continue,
                     };
                     for (cell, token) in example::put(&e, &def, ex, m) {
@@ -616,4 +649,84 @@ fn draughts_board() -> Drawn {
     let ex = &bs[0].examples[0];
     let ddef = def.diagram.as_ref().unwrap();
     ludopress::layout::diagram::position(&def, ddef, &ex.board, &ex.fields).unwrap()
+}
+
+/// A refused move the caption names by its cells where it says something is not allowed
+/// (`The pawn on d4 cannot go to d5`) is drawn as a dashed arrow, in both languages; a refused
+/// move whose cells the caption names with no negation is not.
+#[test]
+fn a_refused_move_named_by_its_cells_is_drawn_dashed() {
+    let game = "breakthrough";
+    let e = Engine::new(&Project::new(common::root()), game).unwrap();
+    let def = common::game(game);
+    let bs = books(game, &e);
+    for (lang, said) in [
+        (Lang::En, "cannot go to d5"),
+        (Lang::Fr, "ne peut pas aller en d5"),
+    ] {
+        let ex = example_with(&bs, lang, said);
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert!(
+            marks
+                .barred
+                .contains(&vec!["d4".to_string(), "d5".to_string()]),
+            "{lang:?}: {:?}",
+            marks.barred
+        );
+        // Each path once, though d4-d5 and d4xd5 are both claimed illegal.
+        assert_eq!(
+            marks
+                .barred
+                .iter()
+                .filter(|p| p[..] == ["d4", "d5"])
+                .count(),
+            1
+        );
+        let d = example::figure(Some(&e), &def, ex).expect("a figure");
+        assert!(
+            has_arrow(&d, &["d4".into(), "d5".into()], d.cross_color(), true),
+            "{lang:?}"
+        );
+        // The same claims under a caption that names the cells but refuses nothing.
+        let mut plain = ex.clone();
+        plain.caption = "The pawn on d4, and d5 in front of it.".into();
+        let marks = example::figure_marks(Some(&e), &def, &plain);
+        assert!(marks.barred.is_empty(), "{:?}", marks.barred);
+    }
+}
+
+/// A cross on an empty cell says nothing may go there, not that a piece is taken: it is drawn
+/// as a barred ring, and the legend explains the two marks apart (Reversi's refused f2, and
+/// Breakthrough's taken pawns).
+#[test]
+fn a_cross_on_an_empty_cell_is_a_refusal_with_its_own_mark_and_legend_entry() {
+    use ludopress::layout::diagram::MarkKind;
+    use ludopress::rulebook::legend;
+    for (game, says, cell, kind) in [
+        ("reversi", "f2 is refused", "f2", MarkKind::Refused),
+        (
+            "breakthrough",
+            "b3xc4 or d3xc4 captures it",
+            "c4",
+            MarkKind::Cross,
+        ),
+    ] {
+        let e = Engine::new(&Project::new(common::root()), game).unwrap();
+        let def = common::game(game);
+        let bs = books(game, &e);
+        let ex = example_with(&bs, Lang::En, says);
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert!(marks.crosses.contains(&cell.to_string()), "{game}");
+        let used = legend::used_by_each(Some(&e), &def, std::slice::from_ref(ex));
+        assert!(used[0].contains(&kind), "{game}: {:?}", used[0]);
+        let other = if kind == MarkKind::Cross {
+            MarkKind::Refused
+        } else {
+            MarkKind::Cross
+        };
+        assert!(!used[0].contains(&other), "{game}: {:?}", used[0]);
+        // A cross is two crossing strokes; the ring is a closed curve with one bar.
+        let d = example::figure(Some(&e), &def, ex).expect("a figure");
+        assert_eq!(has_cross(&d, cell), kind == MarkKind::Cross, "{game}");
+    }
 }

@@ -140,9 +140,11 @@ fn paragraphs_are_justified_and_hyphenated_in_both_languages() {
             })
             .collect();
         assert!(hyphenated.len() >= 3, "{lang:?}: {hyphenated:?}");
+        // Or at the right edge of the left column, where two sub-sections share a row.
+        let column = 20.0 + (210.0 - 40.0 - 8.0) / 2.0;
         for (end, t) in &hyphenated {
             assert!(
-                (end - right).abs() < 0.05,
+                (end - right).abs() < 0.05 || (end - column).abs() < 0.05,
                 "{lang:?}: `{t}` ends at {end:.2} mm"
             );
         }

@@ -652,33 +652,38 @@ pub enum MarkKind {
     Arrow,
     /// A dashed arrow: a move the rules forbid.
     Barred,
-    /// A cross: a piece taken.
+    /// A cross on a piece: a piece taken.
     Cross,
-    /// A faded piece in a dashed ring: a piece a move puts.
+    /// A barred ring on an empty cell: a move or placement not allowed there.
+    Refused,
+    /// A faded piece in a dashed ring: a piece placed by the move.
     Placed,
     /// Numbers: an order of placement.
     Numbers,
-    /// An outline: cells pointed out.
+    /// An outline: a highlighted cell.
     Highlight,
 }
 
 impl MarkKind {
     /// Every kind, in the legend's order.
-    pub const ALL: [MarkKind; 6] = [
+    pub const ALL: [MarkKind; 7] = [
         MarkKind::Arrow,
         MarkKind::Placed,
         MarkKind::Cross,
         MarkKind::Barred,
+        MarkKind::Refused,
         MarkKind::Numbers,
         MarkKind::Highlight,
     ];
 
-    /// Whether `marks` hold a mark of this kind.
-    pub fn used_in(self, marks: &Marks) -> bool {
+    /// Whether `marks`, over a position whose pieces stand on `occupied`, hold a mark of this
+    /// kind.
+    pub fn used_in(self, marks: &Marks, occupied: &[String]) -> bool {
         match self {
             MarkKind::Arrow => marks.arrows.iter().any(|a| a.len() >= 2),
             MarkKind::Barred => marks.barred.iter().any(|a| a.len() >= 2),
-            MarkKind::Cross => !marks.crosses.is_empty(),
+            MarkKind::Cross => marks.crosses.iter().any(|c| occupied.contains(c)),
+            MarkKind::Refused => marks.crosses.iter().any(|c| !occupied.contains(c)),
             MarkKind::Placed => !marks.placed.is_empty(),
             MarkKind::Numbers => !marks.numbers.is_empty(),
             MarkKind::Highlight => !marks.highlight.is_empty(),
@@ -730,6 +735,7 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
             piece(&mut s, &cells[0]);
             cross_mark(&mut s, &cells[0], cross);
         }
+        MarkKind::Refused => refused_mark(&mut s, &cells[0], cross),
         MarkKind::Placed => {
             if !def.tokens.is_empty() {
                 ghost(&mut s, game, def, &cells[0], 0, mark);
@@ -868,9 +874,14 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         };
         arrow(s, &pts, r, cross, true);
     }
-    // A cross goes over the arrow that takes its piece.
+    // A cross goes over the arrow that takes its piece; on an empty cell, a barred ring says
+    // that nothing may go there.
     for c in &marks.crosses {
-        cross_mark(s, &cell(c), cross);
+        if d.occupied.contains(c) {
+            cross_mark(s, &cell(c), cross);
+        } else {
+            refused_mark(s, &cell(c), cross);
+        }
     }
     for (i, c) in marks.numbers.iter().enumerate() {
         number_badge(s, &cell(c), i + 1, mark);
@@ -935,6 +946,22 @@ fn cross_mark(s: &mut Scene, poly: &[P], color: Color) {
     s.cross(at, r * 0.75, Some(Stroke::solid(color, r * 0.22)));
 }
 
+/// A ring barred from corner to corner over the empty cell `poly` (no move or placement may
+/// end there), with a halo: not a cross, which says a piece is taken.
+fn refused_mark(s: &mut Scene, poly: &[P], color: Color) {
+    let r = mark_radius(poly) * 0.85;
+    let at = centre(poly);
+    let (dx, dy) = (
+        r * std::f64::consts::FRAC_1_SQRT_2,
+        r * std::f64::consts::FRAC_1_SQRT_2,
+    );
+    let bar = shape::line(p(at.x - dx, at.y - dy), p(at.x + dx, at.y + dy));
+    for (color, w) in [(HALO, r * 0.42), (color, r * 0.22)] {
+        s.path(shape::circle(at, r), None, Some(Stroke::solid(color, w)));
+        s.path(bar.clone(), None, Some(Stroke::solid(color, w)));
+    }
+}
+
 /// The number `n` on a badge at the top right of the cell `poly` (an order of placement).
 fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
     let r = mark_radius(poly);
@@ -958,7 +985,7 @@ fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
 }
 
 /// How much a placed piece is veiled with white (0 clear, 1 hidden): it reads as "to come".
-const GHOST_VEIL: f64 = 0.5;
+const GHOST_VEIL: f64 = 0.3;
 
 /// True when `long`, a longer arrow from the same cell, runs over `short`, a single step or
 /// slide: `short`'s end lies on `long`'s first segment.

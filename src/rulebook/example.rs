@@ -15,6 +15,7 @@ use super::claims::{claims_of, pairs, ExpectRaw};
 pub use super::claims::{Claim, ClaimKind};
 use super::words;
 use crate::base::diag::{Diagnostics, Source};
+use crate::base::lang::Lang;
 use crate::definition::model::{Game, Ground};
 use crate::layout::diagram::{self, Marks};
 use crate::rules;
@@ -405,12 +406,27 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
                 derived.barred.extend(drawn.paths);
             }
         }
-        for m in shown_moves(ex) {
-            derived.crosses.extend(taken(engine, game, ex, &m));
+        let shown = shown_moves(ex);
+        let after = ex.claims.iter().find_map(|c| match &c.kind {
+            ClaimKind::After(m, _, _) => Some(m.clone()),
+            _ => None,
+        });
+        // Placements the caption offers as choices (`may play e6 or f5`) are not all drawn as
+        // played: two pieces put would read as two moves in one turn. The one the figure
+        // plays (its `after` move) is, or the only one the caption names.
+        let placements = shown
+            .iter()
+            .filter(|m| drawing(m, ex.plane).paths.is_empty())
+            .count();
+        for m in &shown {
+            derived.crosses.extend(taken(engine, game, ex, m));
+            let is_after = after.as_deref() == Some(m.as_str());
+            let has_path = !drawing(m, ex.plane).paths.is_empty();
+            let one = is_after || has_path || (after.is_none() && placements == 1);
             // With a second panel showing the move's result, the first shows the pieces it
             // puts only when its own caption writes the move out.
-            if ex.after_caption.is_none() || words.contains(&m) {
-                derived.placed.extend(put(engine, game, ex, &m));
+            if one && (ex.after_caption.is_none() || words.contains(m)) {
+                derived.placed.extend(put(engine, game, ex, m));
             }
         }
     }
@@ -613,7 +629,10 @@ fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
     if words.iter().any(|w| w == m) {
         return true;
     }
-    if d.key.is_empty() || !(d.pushes || legal && !d.paths.is_empty()) {
+    // A refused move is named by its cells only where the caption says something is not
+    // allowed (`d4 cannot go to d5`): cells a caption names for another reason are not a
+    // refusal.
+    if d.key.is_empty() || !(d.pushes || !d.paths.is_empty() && (legal || negated(words))) {
         return false;
     }
     // The longest start of the move the caption writes out: its cells need not be said again.
@@ -632,6 +651,19 @@ fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
                         .iter()
                         .any(|x| direction(x) == Some(dir))
                 })
+        })
+    })
+}
+
+/// Whether a caption's words say something is not allowed, in either language.
+fn negated(words: &[String]) -> bool {
+    words.iter().any(|w| {
+        let w = w.to_lowercase();
+        Lang::ALL.into_iter().any(|lang| {
+            let lex = super::lexicon::of(lang);
+            lex.negative.contains(&w.as_str())
+                || lex.ne_first.contains(&w.as_str())
+                || (w != "plus" && lex.ne_second.contains(&w.as_str()))
         })
     })
 }

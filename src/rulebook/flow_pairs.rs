@@ -43,9 +43,15 @@ impl Layout<'_> {
         let w = (f.text_width() - PAIR_GAP) / 2.0;
         let left = self.column_height(f, i..mid, w)?;
         let right = self.column_height(f, mid..stop, w)?;
+        // A pair that would go whole to the next page and leave this one a third empty is not
+        // made: one after the other, the sub-sections fill this page first.
+        let need = heading_before(3) + left.max(right);
+        if need > f.room() && f.third_empty() {
+            return None;
+        }
         f.clear();
         // Both whole on one page, the space above their headings included.
-        f.ensure(heading_before(3) + left.max(right));
+        f.ensure(need);
         let y0 = f.y;
         let mut bottom = y0;
         for (k, range) in [i..mid, mid..stop].into_iter().enumerate() {

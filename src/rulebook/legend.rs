@@ -21,16 +21,18 @@ fn meaning(kind: MarkKind, lang: Lang) -> &'static str {
     match (kind, lang) {
         (MarkKind::Arrow, Lang::En) => "a move played or possible",
         (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible",
-        (MarkKind::Placed, Lang::En) => "a piece a move puts",
-        (MarkKind::Placed, Lang::Fr) => "la pièce qu’un coup pose",
+        (MarkKind::Placed, Lang::En) => "a piece placed by the move",
+        (MarkKind::Placed, Lang::Fr) => "une pièce posée par le coup",
         (MarkKind::Cross, Lang::En) => "a piece taken",
         (MarkKind::Cross, Lang::Fr) => "une pièce prise",
+        (MarkKind::Refused, Lang::En) => "not allowed here",
+        (MarkKind::Refused, Lang::Fr) => "interdit ici",
         (MarkKind::Barred, Lang::En) => "a move the rules forbid",
         (MarkKind::Barred, Lang::Fr) => "un coup interdit",
         (MarkKind::Numbers, Lang::En) => "the order of placing",
         (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose",
-        (MarkKind::Highlight, Lang::En) => "cells pointed out",
-        (MarkKind::Highlight, Lang::Fr) => "des cases désignées",
+        (MarkKind::Highlight, Lang::En) => "a highlighted cell",
+        (MarkKind::Highlight, Lang::Fr) => "une case mise en évidence",
     }
 }
 
@@ -46,7 +48,7 @@ pub fn used_by_each(
             let marks = figure_marks(engine, game, ex);
             MarkKind::ALL
                 .into_iter()
-                .filter(|k| k.used_in(&marks))
+                .filter(|k| k.used_in(&marks, &ex.occupied))
                 .collect()
         })
         .collect()

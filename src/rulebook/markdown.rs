@@ -155,7 +155,7 @@ pub fn parse(
     let mut summary = None;
     let parts = read_parts(&src, text, &mut diags, &mut summary);
     let (parts, examples) = read_fences(engine, game, &src, text, parts, &mut diags);
-    let mut blocks = draw_figures(engine, game, lang, parts, &examples, summary);
+    let mut blocks = draw_figures(engine, game, lang, parts, &examples);
     typography(&mut blocks, lang);
     let style = super::style::of(game);
     set_faces(&mut blocks, &style);
@@ -475,7 +475,6 @@ fn draw_figures(
     lang: Lang,
     parts: Vec<Read>,
     examples: &[Example],
-    summary: Option<usize>,
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
     let each = super::legend::used_by_each(engine, game, examples);
@@ -483,8 +482,7 @@ fn draw_figures(
     let placed = parts
         .iter()
         .any(|r| matches!(r, Read::Figure(Drawing::Legend, _)));
-    // Without a `legend` block, the legend ends the book's text (before its summary, which
-    // `parse` finds by its heading): set there, it never pushes a section's figures over.
+    // Without a `legend` block, the legend ends the section of the first figure with marks.
     let mut auto: Option<(usize, usize)> = None;
     for part in parts {
         let (drawing, line) = match part {
@@ -538,24 +536,20 @@ fn draw_figures(
             }));
         }
     }
-    if let Some((_, line)) = auto {
+    if let Some((first, line)) = auto {
         let panels = super::legend::panels(game, &kinds, lang);
-        // Before the summary's heading (the `summary`-th heading), else at the end.
-        let at = summary
-            .and_then(|k| {
-                blocks
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| matches!(b, Block::Heading(..)))
-                    .nth(k)
-                    .map(|(i, _)| i)
-            })
-            .unwrap_or(blocks.len());
-        // Before a page break that ends the text, so that it stays on the text's last page.
-        let mut at = at;
-        while at > 0 && matches!(blocks[at - 1], Block::PageBreak) {
+        // At the end of the section whose figure first uses a mark: the key comes as soon as
+        // the marks do, between two sections (never inside one, where it would come between a
+        // paragraph and its figure), so that a page still breaks where a section ends.
+        let mut at = blocks[first..]
+            .iter()
+            .position(|b| matches!(b, Block::Heading(..)))
+            .map_or(blocks.len(), |i| first + i);
+        // Before a page break that ends the section, so that it stays on the section's page.
+        while at > first && matches!(blocks[at - 1], Block::PageBreak) {
             at -= 1;
         }
+
         if !panels.is_empty() {
             blocks.insert(
                 at,

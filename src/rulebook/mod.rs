@@ -199,9 +199,9 @@ impl Front {
         let byline = credits.len();
         if let Some(s) = a.source.as_ref().map(|s| s.get(lang)) {
             credits.push(if fr {
-                format!("Règle d’origine : {s}. Cette règle-ci est rédigée pour ludopress, dans ses propres mots.")
+                format!("Règle d’origine : {s}. Ce livret en reprend les règles dans une rédaction nouvelle.")
             } else {
-                format!("Original rules: {s}. This rulebook is ludopress’s own wording.")
+                format!("Original rules: {s}. This rulebook restates them in new words.")
             });
         }
         if let Some(n) = &a.notice {
