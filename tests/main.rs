@@ -12,6 +12,7 @@ mod analysis;
 mod arlecchino_rules;
 mod art_export;
 mod caption_kinds;
+mod caption_lies_blind;
 mod caption_mutations;
 mod cli;
 mod common;
