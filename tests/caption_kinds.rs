@@ -918,3 +918,107 @@ fn a_jump_over_a_cell_is_bound_to_the_moves_over_it_not_to_it() {
         "cannot make that move",
     );
 }
+
+/// Tic-tac-toe, nought to move and win on a1 down column a.
+const NOUGHT_WINS: &str = r#"game = "tictactoe"
+to_move = "nought"
+board = """
+O X X
+O . .
+. X .
+"""
+"#;
+
+const NOUGHT_WINS_CLAIMS: &str = r#"legal = ["a1"]
+after = { move = "a1", winner = "nought" }"#;
+
+/// A cell a verb of putting puts a piece on is a cell of a claimed legal move: `plays b1`,
+/// where a cross stands and no claim plays, is refused at the cell; so is a cell listed after
+/// a count of moves (Reversi's start: e4 holds a disc).
+#[test]
+fn a_cell_played_on_is_a_claimed_move() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought plays a1 and wins with the column a1, a2, a3.",
+        ("plays a1", "plays b1"),
+        "b1 and",
+        "no claimed legal move puts one there",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Les ronds jouent a1 et gagnent avec la colonne a1, a2, a3.",
+        ("jouent a1", "jouent b3"),
+        "b3 et",
+        "no claimed legal move puts one there",
+    );
+    let start = "game = \"reversi\"\nto_move = \"black\"\nboard = \"\"\"\n........\n........\n........\n...WB...\n...BW...\n........\n........\n........\n\"\"\"\n";
+    refused(
+        Lang::En,
+        start,
+        "moves = [\"c5\", \"d6\", \"e3\", \"f4\"]",
+        "Black has 4 moves, c5, d6, e3 and f4.",
+        ("and f4", "and e4"),
+        "e4.",
+        "no claimed legal move puts one there",
+    );
+}
+
+/// Cells a line noun lists make a line of that shape, in order: `the row a1, a2, a3` (a
+/// column) and `the diagonal a3, b2, c2` are refused at the noun.
+#[test]
+fn cells_a_line_noun_lists_make_that_line() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought plays a1 and wins with the column a1, a2, a3.",
+        ("column", "row"),
+        "row a1",
+        "which do not make one",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Les ronds jouent a1 et gagnent avec la colonne a1, a2, a3.",
+        ("a2, a3", "a3, a2"),
+        "colonne",
+        "which do not make one",
+    );
+    refused(
+        Lang::En,
+        "game = \"tictactoe\"\nto_move = \"cross\"\nboard = \"\"\"\nX O .\n. X O\n. . .\n\"\"\"\n",
+        "legal = [\"c1\"]\nafter = { move = \"c1\", winner = \"cross\" }",
+        "Cross plays c1 and wins on the diagonal a3, b2, c1.",
+        ("b2, c1.", "b2, c2."),
+        "diagonal",
+        "which do not make one",
+    );
+}
+
+/// `draws` is a draw, and `n’est pas finie` says the game goes on.
+#[test]
+fn a_draw_and_a_game_not_over_are_read_in_every_form() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought plays a1 and wins.",
+        ("wins", "draws"),
+        "draws",
+        "drawn",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        "legal = [\"a1\"]\nafter = { move = \"a1\", winner = \"nought\", over = true }",
+        "Après a1, la partie est finie.",
+        ("est finie", "n’est pas finie"),
+        "finie",
+        "goes on",
+    );
+}

@@ -97,6 +97,11 @@ pub struct Lexicon {
     pub from_words: &'static [&'static str],
     /// Verbs of playing at all, after a modal (`cannot play`, `may not act`).
     pub play_verbs: &'static [&'static str],
+    /// Verbs that put a piece on the cell after them (`plays c3`, `places on c5`), in the
+    /// present: a past (`played a3 instead`) speaks of the board as drawn.
+    pub put_verbs: &'static [&'static str],
+    /// Prepositions between a verb of putting and its cell (`places on`, `pose en`).
+    pub put_to: &'static [&'static str],
     /// Words that open a predicate ("is refused"): a phrase before one takes its polarity.
     pub copulas: &'static [&'static str],
     /// French negation: one of `ne_first` then one of `ne_second` in the same phrase.
@@ -343,12 +348,16 @@ static EN: Lexicon = Lexicon {
     positive: &["may", "can", "allowed", "legal", "possible"],
     copulas: &["is", "are", "was", "were", "would"],
     play_verbs: &["play", "move", "act"],
+    put_verbs: &[
+        "play", "plays", "place", "places", "put", "puts", "drop", "drops",
+    ],
+    put_to: &["on", "in", "at", "into"],
     from_words: &["from"],
     ne_first: &[],
     ne_second: &[],
     win: &["win", "wins", "won", "winner", "winning"],
     lose: &["lose", "loses", "lost", "loser"],
-    draw: &["draw", "drawn", "tie", "tied"],
+    draw: &["draw", "draws", "drawn", "tie", "tied"],
     game: &["game", "play"],
     goes_on: &["goes", "continues", "continue"],
     over: &["over", "ends", "ended", "finished"],
@@ -528,6 +537,10 @@ static FR: Lexicon = Lexicon {
     ],
     copulas: &["est", "sont", "serait", "seraient", "n"],
     play_verbs: &["jouer", "bouger", "bouge", "agir"],
+    put_verbs: &[
+        "joue", "jouent", "jouer", "pose", "posent", "poser", "place", "placent", "placer",
+    ],
+    put_to: &["en", "sur", "dans"],
     from_words: &["par"],
     ne_first: &["ne", "n"],
     ne_second: &["pas", "plus", "jamais", "rien", "personne", "guère"],

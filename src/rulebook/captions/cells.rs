@@ -25,6 +25,9 @@ impl Reader<'_> {
                 "the caption names `{w}`, a cell no claim names, no piece stands on and no mark shows"
             ));
         }
+        if let Some(m) = self.unbound_put_cell(k) {
+            return Some(m);
+        }
         // `e5 is occupied`, `d2, which is empty`: whether a piece stands there, on the board
         // the caption is drawn on.
         if let Some(empty) = self.said_empty(k) {
@@ -66,8 +69,11 @@ impl Reader<'_> {
                 return against_claims(negative, &pushes, &format!("moving `{w}` that way"));
             }
         }
-        // A cell that is itself a claimed placement is a move.
-        let placed: Vec<&MoveFact> = self.claimed(w);
+        // A cell that is itself a claimed placement is a move (`+2,2` on a plane).
+        let mut placed: Vec<&MoveFact> = self.claimed(w);
+        if self.plane {
+            placed.extend(self.claimed(&format!("+{w}")));
+        }
         if !placed.is_empty() {
             return against_claims(negative, &placed, &format!("placing on `{w}`"));
         }
@@ -101,6 +107,131 @@ impl Reader<'_> {
         }
         // `c3 cannot go to c6`, `the pawn on h8 may not act`: what a piece may do.
         self.unbound_piece_move(k)
+    }
+
+    /// `Cross plays c3`, `Red places on c5`, `les ronds jouent b1`: a cell a verb of putting
+    /// (in the present, right before it or before its preposition) puts a piece on, in a
+    /// phrase that does not deny it, is a cell of a claimed legal move (the `after` move
+    /// among them).
+    fn unbound_put_cell(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let before: Vec<&str> = (1..=2)
+            .filter_map(|b| k.checked_sub(b))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .map(|j| self.ws[j].lower.as_str())
+            .collect();
+        let put = match before.as_slice() {
+            [v, ..] if lex.put_verbs.contains(v) => true,
+            [p, v, ..] => lex.put_to.contains(p) && lex.put_verbs.contains(v),
+            _ => false,
+        };
+        // `black has 4 moves, c5, d6, e3 and e4`: cells listed right after a count of moves
+        // are those moves.
+        let listed = || {
+            let mut j = k;
+            while j > 0 && self.ws[j - 1].clause == self.ws[k].clause {
+                j -= 1;
+                let w = self.ws[j].lower.as_str();
+                if self.kinds[j] == Kind::Cell || matches!(w, "and" | "et" | "or" | "ou") {
+                    continue;
+                }
+                // `4 coups possibles`: an adjective may follow the noun.
+                let noun = |i: usize| self.lex.counted(&self.ws[i].lower) == Some(Counted::Moves);
+                return matches!(self.kinds.get(j.wrapping_sub(1)), Some(Kind::Number(_)))
+                    && noun(j)
+                    || j >= 2
+                        && matches!(self.kinds[j - 2], Kind::Number(_))
+                        && noun(j - 1)
+                        && matches!(w, "possible" | "possibles" | "légaux" | "legal");
+            }
+            false
+        };
+        let put = put || listed();
+        if !put || self.stated(k).is_some_and(|no| no) {
+            return None;
+        }
+        let w = &self.ws[k].text;
+        if self
+            .f
+            .moves
+            .iter()
+            .any(|m| m.legal && m.cells.iter().any(|c| c == w))
+        {
+            return None;
+        }
+        Some(format!(
+            "the caption says a piece is played on `{w}`, but no claimed legal move puts one there"
+        ))
+    }
+
+    /// `the column a1, a2, a3`, `la diagonale a1, b2, c3`, `the bottom row, from (0, 0) to
+    /// (2, 0)`: cells a line noun lists (two or more, joined by commas or `and`, `from … to`)
+    /// lie on a line of that shape (a row across, a column up, a diagonal at 45°, any straight
+    /// line), and three or more are listed in order, each next to the one before.
+    pub(super) fn unbound_line(&self, k: usize) -> Option<String> {
+        let w = self.ws[k].lower.as_str();
+        #[derive(Clone, Copy, PartialEq)]
+        enum Shape {
+            Row,
+            Column,
+            Diagonal,
+            Straight,
+        }
+        let shape = match w {
+            // A plural lists several lines, pair by pair: not read.
+            "row" | "rank" | "rangée" => Shape::Row,
+            "column" | "file" | "colonne" => Shape::Column,
+            "diagonal" | "diagonale" => Shape::Diagonal,
+            "line" | "ligne" => Shape::Straight,
+            _ => return None,
+        };
+        const JOINS: [&str; 8] = ["and", "from", "to", "through", "et", "de", "à", "du"];
+        let mut cells = Vec::new();
+        for j in (k + 1..self.ws.len()).take_while(|&j| self.ws[j].clause == self.ws[k].clause) {
+            match self.kinds[j] {
+                Kind::Cell => cells.push(self.ws[j].text.as_str()),
+                _ if JOINS.contains(&self.ws[j].lower.as_str()) => {}
+                _ => break,
+            }
+        }
+        if cells.len() < 2 {
+            return None;
+        }
+        let at: Vec<(f64, f64)> = cells
+            .iter()
+            .map(|c| self.f.cells.get(*c).map(|f| f.centre))
+            .collect::<Option<_>>()?;
+        let steps: Vec<(f64, f64)> = at
+            .windows(2)
+            .map(|p| (p[1].0 - p[0].0, p[1].1 - p[0].1))
+            .collect();
+        let tiny = 1e-6
+            + at.iter()
+                .flat_map(|a| at.iter().map(move |b| (a.0 - b.0).hypot(a.1 - b.1)))
+                .fold(0.0, f64::max)
+                * 1e-3;
+        let shaped = |(dx, dy): (f64, f64)| match shape {
+            Shape::Row => dy.abs() < tiny && dx.abs() > tiny,
+            Shape::Column => dx.abs() < tiny && dy.abs() > tiny,
+            Shape::Diagonal => dx.abs() > tiny && (dx.abs() - dy.abs()).abs() < tiny,
+            Shape::Straight => dx.abs() > tiny || dy.abs() > tiny,
+        };
+        let (d0x, d0y) = steps[0];
+        let parallel = steps
+            .iter()
+            .all(|&(dx, dy)| (dx * d0y - dy * d0x).abs() < tiny * (dx.hypot(dy) + 1.0));
+        let in_order = cells.len() < 3
+            || steps
+                .iter()
+                .all(|&(dx, dy)| (dx - d0x).abs() < tiny && (dy - d0y).abs() < tiny);
+        if steps.iter().all(|&s| shaped(s)) && parallel && in_order {
+            return None;
+        }
+        Some(format!(
+            "the caption says `{}` of {}, which do not make one",
+            self.ws[k].text,
+            cells.join(", ")
+        ))
     }
 
     /// A cell said to be able (or not) to move: with a modal verb in its phrase, the first cell

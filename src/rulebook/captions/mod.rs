@@ -362,8 +362,16 @@ impl Reader<'_> {
             ne |= lex.ne_first.contains(&w);
         }
         let next = self.next_in_phrase(k, 1).map(|n| n.lower.as_str());
+        // "la partie n’est pas finie": `ne`, a verb and `pas`, all before the word.
+        let framed = (1..=3)
+            .filter_map(|b| k.checked_sub(b))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .map(|j| self.ws[j].lower.as_str())
+            .collect::<Vec<_>>();
+        let ne_pas = matches!(framed.as_slice(), [p, _, n] if lex.ne_second.contains(p) && *p != "plus" && lex.ne_first.contains(n));
         // "removes no tile", "n’enlève aucune pièce".
-        next.is_some_and(|n| lex.negative.contains(&n))
+        ne_pas
+            || next.is_some_and(|n| lex.negative.contains(&n))
             || (ne && next.is_some_and(|n| lex.ne_second.contains(&n)))
     }
 
@@ -490,6 +498,9 @@ impl Reader<'_> {
         let (lex, f) = (self.lex, self.f);
         let w = self.ws[k].lower.as_str();
         let negative = self.negative(k);
+        if let Some(m) = self.unbound_line(k).filter(|_| !negative) {
+            return Some(m);
+        }
         if lex.placed.contains(&w) && !f.field_cells.is_empty() {
             return self.unbound_placed(k);
         }
