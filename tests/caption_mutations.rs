@@ -248,8 +248,56 @@ fn lies(ex: &Example, lang: Lang, caption: &str) -> Vec<Lie> {
             Fact::Negation => {
                 // The negation taken out: `cannot` → `can`, `ne … pas` → ``, `refused` → `allowed`.
                 let (lex, lower) = (lexicon::of(lang), word.to_lowercase());
+                // `not` negates a verb after an auxiliary (`is not allowed`, `does not hold`);
+                // elsewhere (`not beyond`, `but not on h8`, `Not alignments`) taking it out
+                // leaves no sentence, not a lie.
+                let aux = caption[..s.range.start]
+                    .split_whitespace()
+                    .last()
+                    .is_some_and(|w| {
+                        [
+                            "is", "are", "was", "were", "does", "do", "did", "would", "will",
+                            "can", "may", "could", "need",
+                        ]
+                        .contains(&w)
+                    });
+                // `ne` alone is taken out only with the `pas` it frames: with `que`, `aucun`,
+                // `personne`, `rien` or `ni` the sentence stays negative, or restrictive.
+                let rest = &caption[s.range.end..];
+                let phrase_end = rest.find([',', ':', ';', '.', '(']).unwrap_or(rest.len());
+                let frames_pas = rest[..phrase_end]
+                    .split(|c: char| !c.is_alphabetic())
+                    .find(|w| {
+                        [
+                            "pas", "jamais", "plus", "que", "qu", "aucun", "aucune", "personne",
+                            "rien", "ni",
+                        ]
+                        .contains(w)
+                    })
+                    == Some("pas");
+                // `Aucun pion ne peut`: the phrase stays negative without its `ne`; `n’en sont
+                // pas`, `n’y a pas`: without it, no sentence.
+                let phrase_start = caption[..s.range.start]
+                    .rfind([',', ':', ';', '.'])
+                    .map_or(0, |i| i + 1);
+                let still_negative = caption[phrase_start..s.range.start]
+                    .split(|c: char| !c.is_alphabetic())
+                    .any(|w| {
+                        ["aucun", "aucune", "personne", "rien", "nul", "nulle"]
+                            .contains(&w.to_lowercase().as_str())
+                    });
+                let clitic = rest
+                    .trim_start_matches(['’', '\''])
+                    .split(|c: char| !c.is_alphabetic())
+                    .next()
+                    .is_some_and(|w| w == "en" || w == "y");
+                // `le groupe l’interdit`: a verb, not the adjective `interdit`.
+                let verb = caption[..s.range.start].ends_with(['’', '\'']);
                 let positive = match lower.as_str() {
                     "cannot" | "can't" => Some("can"),
+                    "not" if !aux => None,
+                    "ne" | "n" if !frames_pas || still_negative || clitic => None,
+                    "interdit" if verb => None,
                     "not" | "never" => Some(""),
                     "refused" | "forbidden" | "illegal" => Some("allowed"),
                     "interdit" | "refusé" => Some("permis"),
@@ -325,6 +373,25 @@ fn lies(ex: &Example, lang: Lang, caption: &str) -> Vec<Lie> {
             // Not inside a negation already there (`ne peut pas`).
             let around = &caption[at.saturating_sub(3)..(at + from.len() + 4).min(caption.len())];
             if around.contains("ne ") || around.contains(" pas") || around.contains(" not") {
+                continue;
+            }
+            // Not in a phrase already negative (`no disc can go there`: a double negation is
+            // no sentence), nor before `only` (`can push only these` denied says nothing sure).
+            let start = caption[..at]
+                .rfind([',', ':', ';', '.'])
+                .map_or(0, |i| i + 1);
+            let end = caption[at..]
+                .find([',', ':', ';', '.'])
+                .map_or(caption.len(), |i| at + i);
+            let phrase: Vec<String> = caption[start..end]
+                .split(|c: char| !c.is_alphabetic())
+                .map(str::to_lowercase)
+                .collect();
+            let lex = lexicon::of(lang);
+            if phrase
+                .iter()
+                .any(|w| lex.negative.contains(&w.as_str()) || w == "only" || w == "que")
+            {
                 continue;
             }
             let text = format!("{}{}{}", &caption[..at], to, &caption[at + from.len()..]);
@@ -521,7 +588,7 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
         ("direction", 950),
-        ("legal/illegal", 500),
+        ("legal/illegal", 870),
         ("move", 970),
         ("number equal to another claimed value", 810),
         ("number without a noun", 950),

@@ -395,9 +395,19 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
     if let Some(engine) = engine {
         let mut all = words.clone();
         all.extend(ex.after_caption.iter().flat_map(|c| caption_words(c)));
+        // A refused move named by its cells is named in one sentence that says no.
+        let refusals: Vec<Vec<String>> = std::iter::once(ex.caption.as_str())
+            .chain(ex.after_caption.as_deref())
+            .flat_map(sentences)
+            .map(|s| caption_words(&s))
+            .filter(|w| negated(w))
+            .collect();
         for (m, legal) in claimed_moves(ex) {
             let drawn = drawing(&m, ex.plane);
-            if !names(&all, &m, &drawn, legal) {
+            let named = names(&all, &m, &drawn, legal)
+                && (legal || all.contains(&m) || drawn.pushes)
+                || !legal && refusals.iter().any(|s| names(s, &m, &drawn, false));
+            if !named {
                 continue;
             }
             if legal {
@@ -655,6 +665,23 @@ fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
     })
 }
 
+/// The sentences of a caption (ended by `.`, `!` or `?` before a space or the end).
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let b = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | '!' | '?') && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+            out.push(text[start..=i].to_string());
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(text[start..].to_string());
+    }
+    out
+}
+
 /// Whether a caption's words say something is not allowed, in either language.
 fn negated(words: &[String]) -> bool {
     words.iter().any(|w| {
@@ -698,6 +725,16 @@ fn order_of_placement(words: &[String], occupied: &[String]) -> Vec<String> {
 /// pawn put back in its camp, a brick carried away, a stack brought home) is not taken; a move
 /// that pushes lines is not followed cell by cell.
 pub fn taken(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<String> {
+    // A move that pushes lines writes what it takes (`>3,2:e *3,2 >3,1:n`): its pieces move
+    // whole, so a cell-by-cell comparison cannot tell a piece taken from one pushed.
+    let written: Vec<String> = m
+        .split_whitespace()
+        .filter_map(|p| p.strip_prefix('*'))
+        .map(String::from)
+        .collect();
+    if !written.is_empty() && drawing(m, ex.plane).pushes {
+        return written;
+    }
     let Some((d, before, after)) = played(engine, game, ex, m) else {
         return Vec::new();
     };

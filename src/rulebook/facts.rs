@@ -461,7 +461,18 @@ pub fn of(
                     // flipped, sent back.
                     let named = move_cells(&text, &cells);
                     let origin = (named.len() >= 2).then(|| named[0].clone());
-                    for (name, before) in &cells {
+                    // A push moves whole lines: a cell whose piece changed was pushed, not
+                    // taken. What it takes, it writes (`*3,1`).
+                    let pushes = text.split_whitespace().any(|p| p.starts_with('>'));
+                    if pushes {
+                        captured.extend(
+                            text.split_whitespace()
+                                .filter_map(|p| p.strip_prefix('*'))
+                                .filter(|c| cells.contains_key(*c))
+                                .map(str::to_string),
+                        );
+                    }
+                    for (name, before) in cells.iter().filter(|_| !pushes) {
                         if before.token.is_none() || origin.as_ref() == Some(name) {
                             continue;
                         }

@@ -257,13 +257,24 @@ impl Reader<'_> {
         if !modal || takes || cells.first() != Some(&k) {
             return None;
         }
-        let from = self.ws[k].text.as_str();
+        // `il ne peut pas franchir b5`: a phrase whose first cell is passed over speaks of a
+        // piece its sentence named before (its subject), and of the moves over that cell.
+        let (subject, next) = if self.passed_by(k) {
+            let sentence = self.ws[k].sentence;
+            let s = (0..k)
+                .filter(|&j| self.ws[j].sentence == sentence)
+                .find(|&j| self.kinds[j] == Kind::Cell)?;
+            (s, Some(k))
+        } else {
+            (k, cells.get(1).copied())
+        };
+        let from = self.ws[subject].text.as_str();
         let plays = phrase
             .iter()
             .any(|&j| lex.play_verbs.contains(&self.ws[j].lower.as_str()));
-        let moves: Vec<&MoveFact> = match cells.get(1) {
+        let moves: Vec<&MoveFact> = match next {
             // `c3 may jump over c4`: the moves from c3 that pass over c4, not those to it.
-            Some(&t) if self.passed_by(t) => {
+            Some(t) if self.passed_by(t) => {
                 let over = self.ws[t].text.as_str();
                 let at = self.f.cells.get(over)?.centre;
                 self.f
@@ -282,7 +293,7 @@ impl Reader<'_> {
                     })
                     .collect()
             }
-            Some(&t) => {
+            Some(t) => {
                 let to = self.ws[t].text.as_str();
                 self.f
                     .moves
@@ -402,7 +413,19 @@ impl Reader<'_> {
         if self.around(k, Level::Phrase).any(named) {
             return None;
         }
-        let negative = self.stated(k)?;
+        // `it does move`, `il bouge`: a verb of playing right after its subject pronoun or
+        // `does` says, with no modal, that it can (`has one move` is a noun: not read).
+        let verb = k > 0
+            && self.ws[k - 1].phrase == self.ws[k].phrase
+            && matches!(
+                self.ws[k - 1].lower.as_str(),
+                "it" | "they" | "does" | "do" | "did" | "il" | "elle" | "ils" | "elles"
+            );
+        let negative = match self.stated(k) {
+            Some(v) => v,
+            None if verb => false,
+            None => return None,
+        };
         let sentence = self.ws[k].sentence;
         let subject = (0..k)
             .filter(|&j| self.ws[j].sentence == sentence)

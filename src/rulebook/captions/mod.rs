@@ -378,12 +378,20 @@ impl Reader<'_> {
     /// What phrase `p` says of legality: `Some(true)` no (a negation), `Some(false)` yes
     /// (`may`, `allowed`), `None` nothing.
     fn polarity(&self, p: usize) -> Option<bool> {
-        let words: Vec<&str> = self
+        let mut words: Vec<&str> = self
             .ws
             .iter()
             .filter(|w| w.phrase == p)
             .map(|w| w.lower.as_str())
             .collect();
+        // `going to a3 removes no tile and is not allowed`: after `and` and a copula comes the
+        // predicate, which alone says whether the move is allowed.
+        if let Some(i) = words
+            .windows(2)
+            .rposition(|w| matches!(w[0], "and" | "et") && self.lex.copulas.contains(&w[1]))
+        {
+            words.drain(..=i);
+        }
         let first = words.iter().position(|w| self.lex.ne_first.contains(w));
         let ne = first.is_some_and(|i| {
             words[i + 1..]
@@ -449,7 +457,26 @@ impl Reader<'_> {
                     .map_or("missing".to_string(), |m| format!("`{m}`"))
             ));
         }
-        against_claims(self.negative(k), &claims, &format!("`{w}`"))
+        // `blue can jump, for instance a1xc1`: an example of what the phrase before says.
+        let phrase = self.ws[k].phrase;
+        let first = (0..k)
+            .rev()
+            .take_while(|&j| self.ws[j].phrase == phrase)
+            .last();
+        let instance = first.is_some_and(|j| {
+            matches!(
+                (
+                    self.ws[j].lower.as_str(),
+                    self.ws.get(j + 1).map(|x| x.lower.as_str())
+                ),
+                ("for", Some("instance" | "example")) | ("par", Some("exemple")) | ("e", _)
+            )
+        });
+        let negative = match (instance, self.polarity(phrase)) {
+            (true, None) if phrase > 0 => self.polarity(phrase - 1).unwrap_or(false),
+            _ => self.negative(k),
+        };
+        against_claims(negative, &claims, &format!("`{w}`"))
     }
 
     /// The next word of word `k`'s phrase.
