@@ -84,6 +84,31 @@ impl Reader<'_> {
         let takes = self
             .around(k, Level::Phrase)
             .any(|j| self.lex.capture.contains(&self.ws[j].lower.as_str()));
+        // `d1 has one move: a step to d2, which is not allowed`: a cell said to be reached
+        // or not, after a cell its sentence names first, is the end of the moves from it.
+        if let Some(no) = self
+            .stated(k)
+            .or_else(|| self.relative_stated(k))
+            .filter(|_| !takes && !self.passed_by(k))
+        {
+            let sentence = self.ws[k].sentence;
+            let subject = (0..k)
+                .filter(|&j| self.ws[j].sentence == sentence && self.kinds[j] == Kind::Cell)
+                .map(|j| self.ws[j].text.as_str())
+                .next_back();
+            if let Some(from) = subject.filter(|s| *s != w) {
+                let moves: Vec<&MoveFact> = self
+                    .f
+                    .moves
+                    .iter()
+                    .filter(|m| m.cells.len() >= 2 && m.cells[0] == from)
+                    .filter(|m| m.cells.last().is_some_and(|c| c == w))
+                    .collect();
+                if !moves.is_empty() {
+                    return against_claims(no, &moves, &format!("`{from}` to `{w}`"));
+                }
+            }
+        }
         // A cell passed over, beyond or between (`jump over d4`) is not where a move ends.
         match self.stated(k).filter(|_| !takes && !self.passed_by(k)) {
             Some(true) if legal_end && !illegal_end => {

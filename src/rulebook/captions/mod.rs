@@ -428,11 +428,40 @@ impl Reader<'_> {
                 continue;
             }
             seen = self.ws[j].phrase;
+            // `…, is not allowed`, `…, which takes nothing and is not allowed`.
             if self.lex.copulas.contains(&self.ws[j].lower.as_str()) {
                 return self.polarity(seen);
             }
         }
         None
+    }
+
+    /// What the relative phrase right after word `k`'s phrase says of legality, when it opens
+    /// with `which`, `that` or `qui` and holds a word of legality (`a step to d2, which is
+    /// not allowed`; `qui n’ont aucun côté commun` says nothing of a move).
+    fn relative_stated(&self, k: usize) -> Option<bool> {
+        let next = self.ws[k].phrase + 1;
+        let first = self.ws.iter().find(|w| w.phrase == next)?;
+        if first.clause != self.ws[k].clause
+            || !matches!(first.lower.as_str(), "which" | "that" | "qui")
+        {
+            return None;
+        }
+        let legality = self.ws.iter().filter(|x| x.phrase == next).any(|x| {
+            let x = x.lower.as_str();
+            self.lex.positive.contains(&x)
+                || matches!(
+                    x,
+                    "refused"
+                        | "forbidden"
+                        | "illegal"
+                        | "interdit"
+                        | "interdite"
+                        | "refusé"
+                        | "refusée"
+                )
+        });
+        legality.then(|| self.polarity(next)).flatten()
     }
 
     fn claimed(&self, m: &str) -> Vec<&MoveFact> {
