@@ -810,3 +810,66 @@ fn a_figure_that_needs_more_pieces_than_the_box_holds_is_warned() {
         }
     }
 }
+
+/// Words with no plain space between them (`**1** fait` once a no-break space binds them,
+/// `**bold**tail`) are never split over two lines: wherever the line breaks, the bold word and
+/// the word glued to it share a line.
+#[test]
+fn words_glued_together_stay_on_one_line() {
+    let mut broke_near = 0;
+    for n in 0..60 {
+        let lead: String = (0..n).map(|i| format!("w{i} ")).collect();
+        let text = format!(
+            "# Glue\n\n{lead}**Boldword**t9ail and a few more words to end the paragraph.\n"
+        );
+        let pages = laid_out("imbriqua", &text, Lang::En);
+        let all: Vec<(f64, f64, String)> = pages.iter().flat_map(runs).collect();
+        let y = |t: &str| {
+            all.iter()
+                .find(|r| r.2.contains(t))
+                .map(|r| r.1)
+                .unwrap_or_else(|| panic!("{n}: `{t}` is not set"))
+        };
+        assert!(
+            (y("Boldword") - y("t9ail")).abs() < 0.01,
+            "{n}: `Boldword` and `t9ail` on two lines"
+        );
+        // The pair sat at a line's start: the break came just before it.
+        if all.iter().any(|r| r.2.starts_with("Boldword")) {
+            broke_near += 1;
+        }
+    }
+    // Some of the runs put the pair where the line had to break: the test saw the case.
+    assert!(broke_near > 0);
+}
+
+/// A figure that leaves material out (`partial = true`) says so under it, in the book's
+/// language, after its own caption; a whole one does not.
+#[test]
+fn a_partial_figure_says_that_pieces_are_left_out() {
+    for (lang, note) in [
+        (Lang::En, "Only the pieces that matter here are drawn."),
+        (Lang::Fr, "Seules les pièces utiles ici sont dessinées."),
+    ] {
+        let figure = |partial: bool| {
+            format!("```position\ngame = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n.L\nLD\n\"\"\"\n\n[diagram]\npartial = {partial}\ncaption = \"Two pawns.\"\n```\n\n")
+        };
+        let text = format!("# Parts\n\n{}{}", figure(true), figure(false));
+        let (_, b) = book("lignes", &text, lang);
+        let captions: Vec<String> = b
+            .blocks
+            .iter()
+            .filter_map(|blk| match blk {
+                ludopress::rulebook::Block::Figure(f) => Some(f.panels.clone()),
+                _ => None,
+            })
+            .flatten()
+            .map(|p| p.caption)
+            .collect();
+        assert_eq!(
+            captions,
+            [format!("Two pawns. {note}"), "Two pawns.".to_string()],
+            "{lang:?}"
+        );
+    }
+}

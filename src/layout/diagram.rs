@@ -729,7 +729,14 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
             piece(&mut s, &cells[0]);
             let pts = [centre(&cells[0]), centre(&cells[1])];
             let color = if kind == MarkKind::Arrow { mark } else { cross };
-            arrow(&mut s, &pts, r, color, kind == MarkKind::Barred);
+            arrow(
+                &mut s,
+                &pts,
+                r,
+                color,
+                kind == MarkKind::Barred,
+                (true, false),
+            );
         }
         MarkKind::Cross => {
             piece(&mut s, &cells[0]);
@@ -845,7 +852,15 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         {
             continue;
         }
-        arrow(s, pts, mark_radius(&cell(&marks.arrows[i][0])), mark, false);
+        let ends = ends_on_pieces(&d.occupied, &marks.arrows[i]);
+        arrow(
+            s,
+            pts,
+            mark_radius(&cell(&marks.arrows[i][0])),
+            mark,
+            false,
+            ends,
+        );
     }
     let barred: Vec<Vec<P>> = marks.barred.iter().map(|a| centres(a)).collect();
     for (i, pts) in barred.iter().enumerate() {
@@ -872,7 +887,14 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         } else {
             pts.clone()
         };
-        arrow(s, &pts, r, cross, true);
+        arrow(
+            s,
+            &pts,
+            r,
+            cross,
+            true,
+            ends_on_pieces(&d.occupied, &marks.barred[i]),
+        );
     }
     // A cross goes over the arrow that takes its piece; on an empty cell, a barred ring says
     // that nothing may go there.
@@ -1009,8 +1031,35 @@ fn covers(long: &[P], short: &[P]) -> bool {
 
 /// Draws an arrow through `pts` over a white halo, `dashed` for a forbidden move. A segment
 /// that runs back over an earlier one is moved aside, so a path that returns stays readable.
-fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool) {
-    let pts = aside(pts, r * 0.75);
+/// Whether an arrow through `path` starts on a piece and ends on one, in the position drawn.
+fn ends_on_pieces(occupied: &[String], path: &[String]) -> (bool, bool) {
+    let on = |c: Option<&String>| c.is_some_and(|c| occupied.contains(c));
+    (on(path.first()), on(path.last()))
+}
+
+/// How far an arrow keeps off the centre of a piece it starts or ends on, as a share of the
+/// mark radius: the piece, its symbol and a number on it stay in sight.
+const OFF_PIECE: f64 = 0.8;
+
+fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool, ends: (bool, bool)) {
+    let mut pts = aside(pts, r * 0.75);
+    // Off the centre of the piece that moves, and of the one it lands on (the pawn that acts,
+    // a brick's count, a tile's zones): by a share of the segment at most.
+    let pull = |a: P, b: P| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = dx.hypot(dy).max(1e-9);
+        let by = (r * OFF_PIECE).min(len * 0.35);
+        p(a.x + dx / len * by, a.y + dy / len * by)
+    };
+    let n = pts.len();
+    if n >= 2 {
+        if ends.0 {
+            pts[0] = pull(pts[0], pts[1]);
+        }
+        if ends.1 {
+            pts[n - 1] = pull(pts[n - 1], pts[n - 2]);
+        }
+    }
     let w = r * 0.27;
     let (shaft, head) = shape::arrow(&pts, r * 0.95);
     s.path(shaft.clone(), None, Some(Stroke::solid(HALO, w * 1.8)));

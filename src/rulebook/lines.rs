@@ -154,7 +154,21 @@ pub(super) fn break_justified(
                     face: word.face,
                 });
             }
-            None => queue.push_front(word),
+            None => {
+                // A word glued to the ones before it (no plain space between: `**1** fait`
+                // with a no-break space, `**a**b`) goes to the next line with them, unless they
+                // are the whole line.
+                let glued = if word.space {
+                    0
+                } else {
+                    1 + line.iter().rev().take_while(|x| !x.space).count()
+                };
+                let glued = if glued < line.len() { glued } else { 0 };
+                queue.push_front(word);
+                for moved in line.split_off(line.len() - glued).into_iter().rev() {
+                    queue.push_front(moved);
+                }
+            }
         }
         lines.push(JLine {
             words: std::mem::take(&mut line),

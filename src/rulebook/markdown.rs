@@ -498,8 +498,11 @@ fn draw_figures(
                 if !placed && auto.is_none() && !each[i].is_empty() {
                     auto = Some((blocks.len(), line));
                 }
+                let partial = examples[i].partial;
                 example::panels(engine, game, &examples[i])
                     .into_iter()
+                    .enumerate()
+                    .map(|(k, (d, caption))| (d, partial_note(caption, partial && k == 0, lang)))
                     .map(|(d, caption)| Panel {
                         // The whole board's width until `scale_diagrams` sets the width on the page.
                         width: d.whole_width(),
@@ -562,6 +565,23 @@ fn draw_figures(
         }
     }
     blocks
+}
+
+/// A figure that leaves material out (`partial = true`) says so under its first drawing, so
+/// that no reader counts the pieces it shows as the game's.
+fn partial_note(caption: String, partial: bool, lang: Lang) -> String {
+    if !partial {
+        return caption;
+    }
+    let note = match lang {
+        Lang::Fr => "Seules les pièces utiles ici sont dessinées.",
+        Lang::En => "Only the pieces that matter here are drawn.",
+    };
+    if caption.is_empty() {
+        note.to_string()
+    } else {
+        format!("{caption} {note}")
+    }
 }
 
 /// Ends the open item's text (before a list nested in it, or at its end) as a list item.
