@@ -170,8 +170,9 @@ fn a_sub_section_stays_whole_with_the_figure_beside_its_paragraph_and_flows_on()
 
 #[test]
 fn a_figure_that_does_not_fit_is_reduced_rather_than_leave_a_third_of_the_page_empty() {
-    // Two drawings side by side: too wide to stand beside the paragraph before them.
-    let position = "```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 12 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n\"\"\"\n\n[diagram]\ncaption = \"The big plane.\"\n```\n\n";
+    // Two tall drawings side by side: too wide to stand beside the paragraph before them,
+    // and taller than a third of the page.
+    let position = "```position\ngame = \"lignes\"\nto_move = \"light\"\ntaken = { light = 0, dark = 6 }\nboard = \"\"\"\n.L.L\nLLDL\n..LL\n..DL\n..L.\n..D.\n..L.\n\"\"\"\n\n[diagram]\ncaption = \"The big plane.\"\n```\n\n";
     let figure = format!("{position}{position}## Next section\n\nMore text.\n");
     let y_of = |page: &Scene, text: &str| {
         runs(page)
@@ -252,7 +253,10 @@ fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
         whole.scene.width
     );
     // On the page too, no narrower than the rulebook's least diagram width.
-    assert!(detail.width < 0.7 * whole.width && detail.width >= 45.0);
+    assert!(
+        detail.width < 0.7 * whole.width
+            && detail.width >= ludopress::rulebook::markdown::DIAGRAM_RANGE.0
+    );
     let names: Vec<String> = detail
         .scene
         .flatten()

@@ -17,10 +17,10 @@ use std::path::Path;
 type TableCells = (Vec<Vec<Span>>, Vec<Vec<Vec<Span>>>);
 
 /// Width of the rulebook's median diagram on the page, mm.
-pub const DIAGRAM_WIDTH: f64 = 74.0;
+pub const DIAGRAM_WIDTH: f64 = 60.0;
 
 /// Narrowest and widest diagram on the page, mm (the widest fits the text width of both papers).
-pub const DIAGRAM_RANGE: (f64, f64) = (45.0, 150.0);
+pub const DIAGRAM_RANGE: (f64, f64) = (38.0, 150.0);
 
 /// The largest a cell of a diagram is drawn, mm: a small board (tic-tac-toe's 3 × 3) is drawn
 /// small, not blown up to the median width (a 20 mm cell says nothing a 12 mm one does not).

@@ -62,6 +62,9 @@ const SHRINK_FLOOR: f64 = 0.8;
 const INK_ABOVE: f64 = 8.0;
 /// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
 const SUMMARY_SIZES: [f64; 5] = [BODY, 9.5, 9.0, 8.5, 8.0];
+/// The least share of its size a figure's drawings are reduced to so that a drawing left
+/// alone on the figure's last row joins the rows above.
+const BALANCE_FLOOR: f64 = 0.8;
 
 /// Whether a paragraph introduces what follows it: its text ends with a colon.
 fn introduces(spans: &[Span]) -> bool {
@@ -237,6 +240,44 @@ impl Flow {
         rows
     }
 
+    /// `fig` with its drawings reduced, to no less than [`BALANCE_FLOOR`] of their size, so
+    /// that a last row holding one drawing alone under fuller rows is taken into them: one row
+    /// less, and no drawing left on its own.
+    fn balanced(&self, fig: &Figure) -> Figure {
+        let tw = self.text_width();
+        let rows = self.figure_rows(fig, tw);
+        let alone = rows.len() >= 2 && rows.last().is_some_and(|r| r.0.len() == 1);
+        if !alone || fig.legend {
+            return fig.clone();
+        }
+        let per = rows[0].0.len() + 1;
+        let widest = fig
+            .panels
+            .iter()
+            .map(|p| p.width.min(tw))
+            .fold(0.0, f64::max);
+        let k = (tw - (per - 1) as f64 * PANEL_GAP) / (per as f64 * widest);
+        if !(BALANCE_FLOOR..1.0).contains(&k) {
+            return fig.clone();
+        }
+        let smaller = Figure {
+            panels: fig
+                .panels
+                .iter()
+                .map(|p| Panel {
+                    width: p.width.min(tw) * k,
+                    ..p.clone()
+                })
+                .collect(),
+            ..fig.clone()
+        };
+        if self.figure_rows(&smaller, tw).len() < rows.len() {
+            smaller
+        } else {
+            fig.clone()
+        }
+    }
+
     fn figure_height(&self, fig: &Figure) -> f64 {
         self.figure_rows(fig, self.text_width())
             .iter()
@@ -337,6 +378,7 @@ impl Flow {
     /// with its caption) when `split` or when the whole is taller than a page. What would go
     /// to the next page and leave this one a third empty is reduced to fit, when it can be.
     fn figure(&mut self, fig: &Figure, split: bool) {
+        let fig = &self.balanced(fig);
         self.y += 2.0;
         if !split && self.figure_height(fig) <= self.h - TOP - BOTTOM {
             let fig = self.fitted(fig, |g| self.figure_height(g) - 2.0);
@@ -758,15 +800,20 @@ pub fn layout(book: &Rulebook, front: &super::Front, paper: Paper) -> Vec<Scene>
     if let Some(summary) = summary {
         let blocks = paired(summary);
         let l = Layout { blocks: &blocks };
-        // Where the text ends with room for the whole summary at the body's size, it follows
-        // there: a page of its own would leave this one's foot empty.
-        let fits_here = !f.at_top() && {
-            let mut trial = Flow::new(w, h, lang, book.style);
-            trial.y = f.y;
-            l.run(&mut trial, 0..blocks.len());
-            trial.pages.is_empty()
-        };
-        if fits_here {
+        // Where the text ends with room for the whole summary, at the body's size or at the
+        // largest of the summary's smaller sizes, it follows there: a page of its own would
+        // leave this one's foot empty.
+        let here = SUMMARY_SIZES.into_iter().find(|&size| {
+            !f.at_top() && {
+                let mut trial = Flow::new(w, h, lang, book.style);
+                trial.y = f.y;
+                trial.body = size;
+                l.run(&mut trial, 0..blocks.len());
+                trial.pages.is_empty()
+            }
+        });
+        if let Some(size) = here {
+            f.body = size;
             l.run(&mut f, 0..blocks.len());
             return finish(f, front, w, h);
         }
