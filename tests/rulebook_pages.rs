@@ -694,6 +694,16 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
         !said("a piece taken"),
         "a kind no figure draws is not explained"
     );
+    // On the web page, each meaning is the page's own text beside its small drawing (a label
+    // inside one wide drawing came out tiny, in a fallback face, and clipped).
+    let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
+    for meaning in ["a move played or possible", "a highlighted cell"] {
+        assert!(
+            html.contains(&format!("</svg><span>{meaning}</span></li>")),
+            "{meaning}"
+        );
+    }
+    assert_eq!(html.matches("<div class=\"key\">").count(), 1);
     assert!(
         found[0].0 < b.summary.unwrap(),
         "the legend comes before the summary"

@@ -137,6 +137,7 @@ pub fn panels(game: &Game, b: &BoxBlock, lang: Lang) -> Vec<Panel> {
                 diagram: false,
                 scene,
                 caption: caption(&name, count),
+                entries: Vec::new(),
             })
         })
         .collect()

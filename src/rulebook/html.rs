@@ -101,6 +101,24 @@ fn figure(panels: &[&super::Panel], class: Option<&str>, drawn: &mut usize) -> S
         None => "<figure>\n".to_string(),
     };
     for p in panels {
+        // A legend: each mark's drawing at its printed size, its meaning in the page's text.
+        if !p.entries.is_empty() {
+            h.push_str("<div class=\"key\">\n<ul>\n");
+            for (swatch, meaning) in &p.entries {
+                *drawn += 1;
+                let svg = crate::export::svg::to_svg_with_ids(swatch, &format!("f{drawn}-"));
+                h.push_str(&format!(
+                    "<li>{}<span>{}</span></li>\n",
+                    svg.trim_end(),
+                    esc(meaning)
+                ));
+            }
+            h.push_str(&format!(
+                "</ul>\n<figcaption>{}</figcaption></div>\n",
+                esc(&p.caption)
+            ));
+            continue;
+        }
         // Labels as large as on the printed page: no text under its least size.
         let scale = p.width / p.scene.width;
         let scene = p.scene.with_min_text(
@@ -141,9 +159,11 @@ pub fn to_html(book: &Rulebook, front: &super::Front) -> String {
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
 body {{ font-family: {body}; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.45; color: #1d1d1b; }}\n\
 figure {{ display: flex; flex-wrap: wrap; gap: 1.5em; justify-content: center; margin: 1.5em 0; }}\n\
-figure div {{ text-align: center; }} figure svg {{ height: auto; }}\n\
+figure div {{ text-align: center; }} figure svg {{ height: auto; }} figure svg text {{ font-family: {body}; }}\n\
 figure.beside {{ float: left; margin: 0.3em 1.5em 0.8em 0; }} h1, h2, h3, figure, table, hr, .summary {{ clear: both; }}\n\
 figcaption {{ font-size: 0.9em; font-style: italic; max-width: 20em; margin: 0.3em auto; }}\n\
+.key ul {{ list-style: none; display: flex; flex-wrap: wrap; gap: 0.6em 1.6em; justify-content: center; padding: 0; margin: 0; }}\n\
+.key li {{ display: flex; align-items: center; gap: 0.5em; font-size: 0.9em; font-style: italic; }} .key svg {{ height: 1.8em; width: auto; }}\n\
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; }}\n\
 hr {{ border: none; border-top: 1px solid #ccc; margin: 2em 0; }}\n\
 h1, h2, h3 {{ font-family: {headings}; }} h1 {{ color: {accent}; }}\n\

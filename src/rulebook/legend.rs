@@ -84,6 +84,10 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
         .iter()
         .map(|&k| (legend_swatch(game, def, k), meaning(k, lang)))
         .collect();
+    let apart: Vec<(Scene, String)> = entries
+        .iter()
+        .map(|(s, m)| (s.clone(), m.to_string()))
+        .collect();
     let (gap, space, row_gap) = (2.0, 7.0, 3.0);
     // Each entry's place: its row and x.
     let mut places = Vec::new();
@@ -124,5 +128,6 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
         diagram: false,
         scene,
         caption: title.to_string(),
+        entries: apart,
     }]
 }

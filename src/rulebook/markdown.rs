@@ -504,6 +504,7 @@ fn draw_figures(
                     .enumerate()
                     .map(|(k, (d, caption))| (d, partial_note(caption, partial && k == 0, lang)))
                     .map(|(d, caption)| Panel {
+                        entries: Vec::new(),
                         // The whole board's width until `scale_diagrams` sets the width on the page.
                         width: d.whole_width(),
                         cell: d.cell_size(),
@@ -526,6 +527,7 @@ fn draw_figures(
                         diagram: false,
                         scene,
                         caption: c.captions.get(i).cloned().unwrap_or_default(),
+                        entries: Vec::new(),
                     })
                 })
                 .collect(),

@@ -109,6 +109,9 @@ pub struct Panel {
     pub cell: f64,
     /// Caption under the drawing.
     pub caption: String,
+    /// A legend's entries, each a small drawing and its meaning: the web page sets them as
+    /// drawings beside text of its own size (the drawing above is for print).
+    pub entries: Vec<(Scene, String)>,
 }
 
 /// What a rulebook's first page says above its text: the title, the facts of the box (players,
