@@ -588,12 +588,11 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
         ("direction", 950),
-        ("legal/illegal", 870),
+        ("legal/illegal", 880),
         ("move", 970),
-        ("number equal to another claimed value", 810),
+        ("number equal to another claimed value", 930),
         ("number without a noun", 950),
-        ("side", 920),
-        ("two numbers swapped", 860),
+        ("side", 940),
         ("winner", 940),
     ]
     .into_iter()

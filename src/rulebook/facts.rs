@@ -345,6 +345,17 @@ pub fn of(
     };
     let mover = f.to_move.clone();
     let mut numbers = Vec::new();
+    // How many play: the position's `players`, else one a side.
+    let players = match fields.get("players").and_then(toml::Value::as_integer) {
+        Some(n) => u64::try_from(n).unwrap_or(0),
+        None => sides.len() as u64,
+    };
+    numbers.push(NumberFact {
+        value: players,
+        counts: vec![Counted::Players],
+        side: None,
+        of_move: None,
+    });
     let mut add = |value: u64, counts: &[Counted], side: Option<String>| {
         numbers.push(NumberFact {
             value,

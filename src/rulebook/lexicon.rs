@@ -72,6 +72,8 @@ pub enum Counted {
     Cells,
     /// Points, zones: a score.
     Points,
+    /// Players: how many play (a position's `players`, else its sides).
+    Players,
 }
 
 /// The words of one language.
@@ -328,6 +330,8 @@ static EN: Lexicon = Lexicon {
         ("points", Counted::Points),
         ("zone", Counted::Points),
         ("zones", Counted::Points),
+        ("player", Counted::Players),
+        ("players", Counted::Players),
     ],
     lines: &["rank", "row", "file", "column", "line"],
     negative: &[
@@ -509,6 +513,8 @@ static FR: Lexicon = Lexicon {
         ("points", Counted::Points),
         ("zone", Counted::Points),
         ("zones", Counted::Points),
+        ("joueur", Counted::Players),
+        ("joueurs", Counted::Players),
     ],
     lines: &["rangée", "colonne", "ligne"],
     negative: &[

@@ -57,7 +57,14 @@ impl Reader<'_> {
         let noun_word = (1..=2)
             .filter_map(|by| self.next_in_phrase(k, by))
             .find(|x| lex.counted(&x.lower).is_some());
-        let noun = noun_word.and_then(|x| lex.counted(&x.lower));
+        // `la même fin, à deux :`: a number after `à` that ends its clause counts players.
+        let a_deux = k > 0
+            && self.ws[k - 1].lower == "à"
+            && self.ws[k - 1].phrase == w.phrase
+            && self.ws.get(k + 1).is_none_or(|x| x.clause != w.clause);
+        let noun = noun_word
+            .and_then(|x| lex.counted(&x.lower))
+            .or(a_deux.then_some(Counted::Players));
         let chain = noun_word.is_some_and(|x| lex.chain.contains(&x.lower.as_str()));
         let side = self.side_of(k);
         // `18 to 2`: two sides' scores.
@@ -90,6 +97,45 @@ impl Reader<'_> {
             };
             return (!self.f.numbers.iter().any(|x| other(&x))).then(|| {
                 format!("the caption gives the other side a score of {n}, which no claim states")
+            });
+        }
+        // `blue and red 15`: two sides named together before a number are a team, whose score
+        // it is (Arlecchino's two-player game).
+        // (Its colours are no sides of the position: read by their words alone.)
+        let side_at = |j: usize| {
+            self.ws
+                .get(j)
+                .filter(|x| x.phrase == w.phrase)
+                .and_then(|x| self.f.side_word(lex, &x.lower))
+        };
+        let team = (k >= 3)
+            .then(|| {
+                (
+                    side_at(k - 3),
+                    self.ws[k - 2].lower.as_str(),
+                    side_at(k - 1),
+                )
+            })
+            .and_then(|(a, and, b)| match (a, and, b) {
+                (Some(a), "and" | "et", Some(b)) => {
+                    let ids = [format!("{a}+{b}"), format!("{b}+{a}")];
+                    self.f
+                        .numbers
+                        .iter()
+                        .filter_map(|x| x.side.as_ref())
+                        .find(|s| ids.contains(s))
+                        .cloned()
+                }
+                _ => None,
+            });
+        if let Some(team) = team {
+            let ok = self
+                .f
+                .numbers
+                .iter()
+                .any(|x| x.value == n && x.side.as_deref() == Some(team.as_str()));
+            return (!ok).then(|| {
+                format!("the caption gives {team} {n}, which no claim states for that team")
             });
         }
         // One move's count (its steps, its takes) is said of a move the sentence shows, when it
@@ -160,5 +206,6 @@ pub(super) fn counted_name(c: Counted) -> &'static str {
         Counted::Pieces => "pieces",
         Counted::Cells => "cells",
         Counted::Points => "points",
+        Counted::Players => "players",
     }
 }

@@ -145,6 +145,21 @@ impl Reader<'_> {
                 ));
             }
         }
+        // `Nought must play c3`: a side that makes the `after` move is the side to move
+        // before it, not the one after.
+        let makes_after = f.after_move.as_ref().is_some_and(|m| {
+            self.around(k, Level::Clause)
+                .any(|j| self.ws[j].text == *m && matches!(self.kinds[j], Kind::Cell | Kind::Move))
+        });
+        if acts && makes_after && !self.after {
+            return (movers[0] != Some(side)).then(|| {
+                format!(
+                    "the caption has {side} play {}, but the side to move is {}",
+                    f.after_move.as_deref().unwrap_or_default(),
+                    f.to_move.as_deref().unwrap_or("not claimed")
+                )
+            });
+        }
         if acts {
             return (!movers.contains(&Some(side))).then(|| {
                 format!(
