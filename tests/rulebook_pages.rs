@@ -687,7 +687,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     let all: Vec<String> = pages.iter().flat_map(runs).map(|r| r.2).collect();
     let said = |t: &str| all.iter().any(|r| r.contains(t));
     assert!(
-        said("a move played or possible") && said("a highlighted cell"),
+        said("a move played or possible") && said("a highlighted square"),
         "{all:?}"
     );
     assert!(
@@ -697,7 +697,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     // On the web page, each meaning is the page's own text beside its small drawing (a label
     // inside one wide drawing came out tiny, in a fallback face, and clipped).
     let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
-    for meaning in ["a move played or possible", "a highlighted cell"] {
+    for meaning in ["a move played or possible", "a highlighted square"] {
         assert!(
             html.contains(&format!("</svg><span>{meaning}</span></li>")),
             "{meaning}"
@@ -886,4 +886,51 @@ fn a_partial_figure_says_that_pieces_are_left_out() {
             "{lang:?}"
         );
     }
+}
+
+/// The legend speaks the book's words: the piece its `[diagram] noun` names, agreed in French
+/// (`un pion pris`, `une pièce prise`), and English's square on a grid of squares, cell on hexes.
+#[test]
+fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
+    use ludopress::layout::diagram::MarkKind;
+    let kinds = [MarkKind::Placed, MarkKind::Cross, MarkKind::Highlight];
+    let meanings = |game: &str, lang: Lang| -> Vec<String> {
+        ludopress::rulebook::legend::panels(&common::game(game), &kinds, lang)[0]
+            .entries
+            .iter()
+            .map(|e| e.1.clone())
+            .collect()
+    };
+    assert_eq!(
+        meanings("imbriqua", Lang::Fr),
+        [
+            "un pion posé par le coup",
+            "un pion pris",
+            "une case mise en évidence"
+        ]
+    );
+    assert_eq!(
+        meanings("arlecchino", Lang::Fr),
+        [
+            "une pièce posée par le coup",
+            "une pièce prise",
+            "une case mise en évidence"
+        ]
+    );
+    assert_eq!(
+        meanings("arlecchino", Lang::En),
+        [
+            "a tile placed by the move",
+            "a tile taken",
+            "a highlighted square"
+        ]
+    );
+    assert_eq!(
+        meanings("hex", Lang::En),
+        [
+            "a stone placed by the move",
+            "a stone taken",
+            "a highlighted cell"
+        ]
+    );
 }

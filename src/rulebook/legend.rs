@@ -16,24 +16,52 @@ use crate::layout::diagram::{legend_swatch, MarkKind};
 use crate::rules::engine::Engine;
 use crate::scene::{Affine, Anchor, Scene};
 
-/// What a kind of mark means, in each language.
-fn meaning(kind: MarkKind, lang: Lang) -> &'static str {
+/// What a kind of mark means, in each language: of a piece called `noun` (the book's own
+/// word, `piece` / `pièce` when it declares none) on a board whose cells are `cell`.
+fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str) -> String {
+    // French agrees with the noun: `un pion pris`, `une pièce prise`.
+    let fem = matches!(
+        noun,
+        "pièce" | "tuile" | "brique" | "dame" | "croix" | "pierre" | "bille" | "carte" | "marque"
+    );
+    let (un, e) = if fem { ("une", "e") } else { ("un", "") };
     match (kind, lang) {
-        (MarkKind::Arrow, Lang::En) => "a move played or possible",
-        (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible",
-        (MarkKind::Placed, Lang::En) => "a piece placed by the move",
-        (MarkKind::Placed, Lang::Fr) => "une pièce posée par le coup",
-        (MarkKind::Cross, Lang::En) => "a piece taken",
-        (MarkKind::Cross, Lang::Fr) => "une pièce prise",
-        (MarkKind::Refused, Lang::En) => "not allowed here",
-        (MarkKind::Refused, Lang::Fr) => "interdit ici",
-        (MarkKind::Barred, Lang::En) => "a move the rules forbid",
-        (MarkKind::Barred, Lang::Fr) => "un coup interdit",
-        (MarkKind::Numbers, Lang::En) => "the order of placing",
-        (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose",
-        (MarkKind::Highlight, Lang::En) => "a highlighted cell",
-        (MarkKind::Highlight, Lang::Fr) => "une case mise en évidence",
+        (MarkKind::Arrow, Lang::En) => "a move played or possible".into(),
+        (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible".into(),
+        (MarkKind::Placed, Lang::En) => format!("a {noun} placed by the move"),
+        (MarkKind::Placed, Lang::Fr) => format!("{un} {noun} posé{e} par le coup"),
+        (MarkKind::Cross, Lang::En) => format!("a {noun} taken"),
+        (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}"),
+        (MarkKind::Refused, Lang::En) => "not allowed here".into(),
+        (MarkKind::Refused, Lang::Fr) => "interdit ici".into(),
+        (MarkKind::Barred, Lang::En) => "a move the rules forbid".into(),
+        (MarkKind::Barred, Lang::Fr) => "un coup interdit".into(),
+        (MarkKind::Numbers, Lang::En) => "the order of placing".into(),
+        (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose".into(),
+        (MarkKind::Highlight, Lang::En) => format!("a highlighted {cell}"),
+        (MarkKind::Highlight, Lang::Fr) => "une case mise en évidence".into(),
     }
+}
+
+/// The book's word for a piece and for a cell, in `lang`.
+fn nouns(
+    game: &Game,
+    def: &crate::definition::model::DiagramDef,
+    lang: Lang,
+) -> (String, &'static str) {
+    let noun = def.noun.as_ref().map_or_else(
+        || if lang == Lang::Fr { "pièce" } else { "piece" }.to_string(),
+        |n| n.get(lang).to_string(),
+    );
+    // English says square on a grid of squares (or a plane of them), cell elsewhere.
+    let square = match def.ground {
+        crate::definition::model::Ground::Board(b) => game
+            .boards
+            .get(b)
+            .is_some_and(|b| matches!(b.grid, crate::definition::model::Grid::Square(_))),
+        _ => true,
+    };
+    (noun, if square { "square" } else { "cell" })
 }
 
 /// The kinds of mark each example's figure draws, in the legend's order.
@@ -80,14 +108,12 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
         return Vec::new();
     }
     let face = Face::Italic;
-    let entries: Vec<(Scene, &str)> = kinds
+    let (noun, cell) = nouns(game, def, lang);
+    let entries: Vec<(Scene, String)> = kinds
         .iter()
-        .map(|&k| (legend_swatch(game, def, k), meaning(k, lang)))
+        .map(|&k| (legend_swatch(game, def, k), meaning(k, lang, &noun, cell)))
         .collect();
-    let apart: Vec<(Scene, String)> = entries
-        .iter()
-        .map(|(s, m)| (s.clone(), m.to_string()))
-        .collect();
+    let apart = entries.clone();
     let (gap, space, row_gap) = (2.0, 7.0, 3.0);
     // Each entry's place: its row and x.
     let mut places = Vec::new();
@@ -115,7 +141,7 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
             face,
             Color::rgb(0x33, 0x33, 0x33),
             Anchor::Start,
-            label,
+            &label,
         );
     }
     let title = match lang {

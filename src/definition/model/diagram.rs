@@ -15,6 +15,8 @@ pub struct DiagramDef {
     pub tiles: Option<usize>,
     /// Position fields that name a cell to outline (Imbriqua's `last_placed`).
     pub highlight: Vec<String>,
+    /// The book's word for one of its pieces, for the legend (`piece` / `pièce` when none).
+    pub noun: Option<crate::base::lang::Text>,
 }
 
 /// The ground of a diagram.

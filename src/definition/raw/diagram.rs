@@ -2,7 +2,7 @@
 //!
 //! In: TOML tables. Out: unchecked structs for `validate::diagram`.
 
-use super::value::S;
+use super::value::{TextRaw, S};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -23,6 +23,9 @@ pub struct DiagramRaw {
     /// Position fields naming a cell to outline (`last_placed`).
     #[serde(default)]
     pub highlight: Vec<S>,
+    /// The book's word for one of its pieces (`{ fr = "pion", en = "disc" }`), which the
+    /// legend of the figures uses.
+    pub noun: Option<Spanned<TextRaw>>,
 }
 
 /// What a diagram token shows.

@@ -53,6 +53,7 @@ pub(super) fn diagram_def(
             tokens: Vec::new(),
             tiles: None,
             highlight: Vec::new(),
+            noun: None,
         });
     };
     let r = d.get_ref();
@@ -151,5 +152,9 @@ pub(super) fn diagram_def(
         tokens,
         tiles,
         highlight: r.highlight.iter().map(|h| h.get_ref().clone()).collect(),
+        noun: r
+            .noun
+            .as_ref()
+            .map(|n| cx.text(n, super::context::MAX_NAME, "noun")),
     })
 }
