@@ -517,7 +517,21 @@ fn every_piece_a_shown_move_puts_is_drawn_faded_in_a_dashed_ring() {
                         {
                             m
                         }
-                        ClaimKind::Legal(m) if !after && offered.len() == 1 && said.contains(m) => {
+                        // Not one the caption only says may be made (`red can play e1`).
+                        ClaimKind::Legal(m)
+                            if !after
+                                && offered.len() == 1
+                                && said.contains(m)
+                                && !said.iter().enumerate().any(|(i, w)| {
+                                    w == m
+                                        && said[i.saturating_sub(3)..i].iter().any(|x| {
+                                            matches!(
+                                                x.to_lowercase().as_str(),
+                                                "may" | "can" | "peut" | "peuvent" | "possible"
+                                            )
+                                        })
+                                }) =>
+                        {
                             m
                         }
                         _ => continue,
@@ -789,4 +803,26 @@ fn no_arrow_covers_the_middle_of_a_piece() {
         }
     }
     assert!(arrows > 50, "{arrows} arrows seen");
+}
+
+/// A placement the caption only says may be made (`red can play e1, but that would open e2`)
+/// is not drawn as played; one it says is played (`Cross plays c3`) is.
+#[test]
+fn a_placement_only_possible_is_not_drawn_as_played() {
+    for (game, says, cell, drawn) in [
+        ("connect4", "red can play e1", "e1", false),
+        ("tictactoe", "Cross plays c3 and threatens", "c3", true),
+    ] {
+        let e = Engine::new(&Project::new(common::root()), game).unwrap();
+        let def = common::game(game);
+        let bs = books(game, &e);
+        let ex = example_with(&bs, Lang::En, says);
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert_eq!(
+            marks.placed.iter().any(|(c, _)| c == cell),
+            drawn,
+            "{game}: {:?}",
+            marks.placed
+        );
+    }
 }

@@ -934,3 +934,30 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
         ]
     );
 }
+
+/// The outline a position field draws (Imbriqua's `last_placed`) has its legend entry, in the
+/// words the game gives it (`[diagram] highlight_means`), when a figure draws it.
+#[test]
+fn the_outline_of_a_position_field_is_in_the_legend() {
+    use ludopress::layout::diagram::MarkKind;
+    let position = |field: &str| {
+        format!("```position\ngame = \"imbriqua\"\nto_move = \"light\"\nphase = \"action\"\ncard = \"step-orth\"\n{field}deck = [\"place-two\"]\ndiscard = [\"step-diag\", \"slide-orth\", \"slide-diag\", \"jump-orth\", \"jump-diag\", \"far-jump-orth\", \"far-jump-diag\", \"double-jump-orth\", \"double-jump-diag\"]\nboard = \"\"\"\n........\n........\n........\n...D....\n...L....\n........\n........\nLD......\n\"\"\"\n\n[diagram]\ncaption = \"A position.\"\n```\n")
+    };
+    let def = common::game("imbriqua");
+    for (field, drawn) in [("last_placed = \"d4\"\n", true), ("", false)] {
+        let (_, b) = book(
+            "imbriqua",
+            &format!("## Play\n\n{}", position(field)),
+            Lang::En,
+        );
+        let used = ludopress::rulebook::legend::used_by_each(None, &def, &b.examples);
+        assert_eq!(used[0].contains(&MarkKind::Field), drawn, "{field:?}");
+    }
+    for (lang, says) in [
+        (Lang::En, "the pawn placed this turn"),
+        (Lang::Fr, "le pion posé ce tour-ci"),
+    ] {
+        let p = ludopress::rulebook::legend::panels(&def, &[MarkKind::Field], lang);
+        assert_eq!(p[0].entries[0].1, says);
+    }
+}

@@ -662,11 +662,14 @@ pub enum MarkKind {
     Numbers,
     /// An outline: a highlighted cell.
     Highlight,
+    /// The outline a position field draws (`[diagram] highlight`): what the game says it
+    /// means.
+    Field,
 }
 
 impl MarkKind {
     /// Every kind, in the legend's order.
-    pub const ALL: [MarkKind; 7] = [
+    pub const ALL: [MarkKind; 8] = [
         MarkKind::Arrow,
         MarkKind::Placed,
         MarkKind::Cross,
@@ -674,6 +677,7 @@ impl MarkKind {
         MarkKind::Refused,
         MarkKind::Numbers,
         MarkKind::Highlight,
+        MarkKind::Field,
     ];
 
     /// Whether `marks`, over a position whose pieces stand on `occupied`, hold a mark of this
@@ -687,6 +691,8 @@ impl MarkKind {
             MarkKind::Placed => !marks.placed.is_empty(),
             MarkKind::Numbers => !marks.numbers.is_empty(),
             MarkKind::Highlight => !marks.highlight.is_empty(),
+            // Known from the position's fields, not from the marks: see the legend.
+            MarkKind::Field => false,
         }
     }
 }
@@ -755,6 +761,10 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
             }
         }
         MarkKind::Highlight => outline(&mut s, &cells[0], mark),
+        MarkKind::Field => {
+            piece(&mut s, &cells[0]);
+            outline(&mut s, &cells[0], FIELD_MARK);
+        }
     }
     s
 }

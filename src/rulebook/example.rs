@@ -432,7 +432,10 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
             derived.crosses.extend(taken(engine, game, ex, m));
             let is_after = after.as_deref() == Some(m.as_str());
             let has_path = !drawing(m, ex.plane).paths.is_empty();
-            let one = is_after || has_path || (after.is_none() && placements == 1);
+            // A placement the caption only says may be made (`red can play e1, but that
+            // would open e2`) is a possibility, not the move shown.
+            let possible = !is_after && !has_path && offered(&words, m);
+            let one = is_after || has_path || (after.is_none() && placements == 1 && !possible);
             // With a second panel showing the move's result, the first shows the pieces it
             // puts only when its own caption writes the move out.
             if one && (ex.after_caption.is_none() || words.contains(m)) {
@@ -662,6 +665,20 @@ fn names(words: &[String], m: &str, d: &MoveDrawing, legal: bool) -> bool {
                         .any(|x| direction(x) == Some(dir))
                 })
         })
+    })
+}
+
+/// Whether a caption's words offer move `m` as a possibility: a word saying a move may be made
+/// (`can`, `may`, `peut`) among the three before it.
+fn offered(words: &[String], m: &str) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        w == m
+            && words[i.saturating_sub(3)..i].iter().any(|x| {
+                let x = x.to_lowercase();
+                Lang::ALL
+                    .into_iter()
+                    .any(|l| super::lexicon::of(l).positive.contains(&x.as_str()))
+            })
     })
 }
 

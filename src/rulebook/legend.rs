@@ -40,6 +40,8 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str) -> String {
         (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose".into(),
         (MarkKind::Highlight, Lang::En) => format!("a highlighted {cell}"),
         (MarkKind::Highlight, Lang::Fr) => "une case mise en évidence".into(),
+        (MarkKind::Field, Lang::En) => "the cell the position points out".into(),
+        (MarkKind::Field, Lang::Fr) => "la case que la position désigne".into(),
     }
 }
 
@@ -74,9 +76,15 @@ pub fn used_by_each(
         .iter()
         .map(|ex| {
             let marks = figure_marks(engine, game, ex);
+            // A field the diagram outlines (`last_placed`), when the position names a cell.
+            let field = game.diagram.as_ref().is_some_and(|d| {
+                d.highlight
+                    .iter()
+                    .any(|k| matches!(ex.fields.get(k), Some(toml::Value::String(_))))
+            });
             MarkKind::ALL
                 .into_iter()
-                .filter(|k| k.used_in(&marks, &ex.occupied))
+                .filter(|k| k.used_in(&marks, &ex.occupied) || (*k == MarkKind::Field && field))
                 .collect()
         })
         .collect()
@@ -111,7 +119,13 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
     let (noun, cell) = nouns(game, def, lang);
     let entries: Vec<(Scene, String)> = kinds
         .iter()
-        .map(|&k| (legend_swatch(game, def, k), meaning(k, lang, &noun, cell)))
+        .map(|&k| {
+            let said = match (k, &def.highlight_means) {
+                (MarkKind::Field, Some(m)) => m.get(lang).to_string(),
+                _ => meaning(k, lang, &noun, cell),
+            };
+            (legend_swatch(game, def, k), said)
+        })
         .collect();
     let apart = entries.clone();
     let (gap, space, row_gap) = (2.0, 7.0, 3.0);

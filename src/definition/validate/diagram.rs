@@ -54,6 +54,7 @@ pub(super) fn diagram_def(
             tiles: None,
             highlight: Vec::new(),
             noun: None,
+            highlight_means: None,
         });
     };
     let r = d.get_ref();
@@ -156,5 +157,9 @@ pub(super) fn diagram_def(
             .noun
             .as_ref()
             .map(|n| cx.text(n, super::context::MAX_NAME, "noun")),
+        highlight_means: r
+            .highlight_means
+            .as_ref()
+            .map(|n| cx.text(n, super::context::MAX_NAME, "highlight_means")),
     })
 }
