@@ -1022,3 +1022,27 @@ fn a_draw_and_a_game_not_over_are_read_in_every_form() {
         "goes on",
     );
 }
+
+/// `top`, `bottom`, `left`, `right` said of a row, a column or an edge bind where its cells lie:
+/// `the bottom row a3, b3, c3` and `a1, sur le bord du haut` are refused at the noun.
+#[test]
+fn a_row_or_an_edge_said_top_or_bottom_is_where_its_cells_lie() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought plays a1 and wins; the top row a3, b3, c3 is full.",
+        ("top row", "bottom row"),
+        "row a3",
+        "the pieces reach further that way",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Les ronds jouent a1, sur le bord du bas, et gagnent.",
+        ("du bas", "du haut"),
+        "bord du haut",
+        "no cell its clause names lies on it",
+    );
+}

@@ -250,12 +250,79 @@ impl Reader<'_> {
                 .iter()
                 .all(|&(dx, dy)| (dx - d0x).abs() < tiny && (dy - d0y).abs() < tiny);
         if steps.iter().all(|&s| shaped(s)) && parallel && in_order {
-            return None;
+            // `the bottom row`, `la rangée du haut`: the row the pieces' lowest (highest) one.
+            let extreme = match shape {
+                Shape::Row | Shape::Column => self.side_word_of_line(k),
+                _ => None,
+            };
+            let which = extreme?;
+            let pieces: Vec<(f64, f64)> = self
+                .ex
+                .occupied
+                .iter()
+                .filter_map(|c| self.f.cells.get(c).map(|f| f.centre))
+                .collect();
+            let board: Vec<(f64, f64)> = self.f.cells.values().map(|c| c.centre).collect();
+            let far = at_extreme(at[0], which, &pieces) || at_extreme(at[0], which, &board);
+            return (!far).then(|| {
+                format!(
+                    "the caption says the {} `{}`, but the pieces reach further that way",
+                    which.name(),
+                    self.ws[k].text
+                )
+            });
         }
         Some(format!(
             "the caption says `{}` of {}, which do not make one",
             self.ws[k].text,
             cells.join(", ")
+        ))
+    }
+
+    /// `top`, `bottom`, `left`, `right` said of the line noun or edge at word `k`: the word
+    /// before it (`the bottom row`, `the top edge`) or the two after it (`la rangée du bas`, `le
+    /// bord du haut`).
+    fn side_word_of_line(&self, k: usize) -> Option<Extreme> {
+        let word = |j: usize| {
+            self.ws
+                .get(j)
+                .filter(|w| w.clause == self.ws[k].clause)
+                .map(|w| w.lower.as_str())
+        };
+        let read = |w: &str| match w {
+            "top" | "upper" | "haut" => Some(Extreme::Top),
+            "bottom" | "lower" | "bas" => Some(Extreme::Bottom),
+            "left" | "left-hand" | "gauche" => Some(Extreme::Left),
+            "right" | "right-hand" | "droite" => Some(Extreme::Right),
+            _ => None,
+        };
+        let before = k.checked_sub(1).and_then(word).and_then(read);
+        let after = match (word(k + 1), word(k + 2)) {
+            (Some("du" | "de"), Some(w)) => read(w),
+            _ => None,
+        };
+        before.or(after)
+    }
+
+    /// `reaches the top edge through e1 or f1`, `le bord du bas`: one of the cells its clause
+    /// names lies on that edge of the board (at the board's extreme that way).
+    pub(super) fn unbound_edge(&self, k: usize) -> Option<String> {
+        if !matches!(self.ws[k].lower.as_str(), "edge" | "bord") {
+            return None;
+        }
+        let which = self.side_word_of_line(k)?;
+        let all: Vec<(f64, f64)> = self.f.cells.values().map(|c| c.centre).collect();
+        let named: Vec<(f64, f64)> = self
+            .around(k, Level::Clause)
+            .filter(|&j| self.kinds[j] == Kind::Cell)
+            .filter_map(|j| self.f.cells.get(&self.ws[j].text).map(|c| c.centre))
+            .collect();
+        if named.is_empty() || named.iter().any(|&c| at_extreme(c, which, &all)) {
+            return None;
+        }
+        Some(format!(
+            "the caption names the {} edge, but no cell its clause names lies on it",
+            which.name()
         ))
     }
 
@@ -626,4 +693,40 @@ fn strictly_between(a: (f64, f64), b: (f64, f64), q: (f64, f64)) -> bool {
     let t = ((q.0 - a.0) * dx + (q.1 - a.1) * dy) / len2;
     let off = ((q.0 - a.0) * dy - (q.1 - a.1) * dx).abs() / len2.sqrt();
     t > 1e-6 && t < 1.0 - 1e-6 && off < 1e-3 * len2.sqrt().max(1.0)
+}
+
+/// A side of the board or of the pieces, as a caption says it (`top`, `bas`, `left`).
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Extreme {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+impl Extreme {
+    fn name(self) -> &'static str {
+        match self {
+            Extreme::Top => "top",
+            Extreme::Bottom => "bottom",
+            Extreme::Left => "left",
+            Extreme::Right => "right",
+        }
+    }
+}
+
+/// Whether `c` is as far `which` way as the furthest of `among` (y grows down the page), to
+/// a tenth of a millimetre.
+fn at_extreme(c: (f64, f64), which: Extreme, among: &[(f64, f64)]) -> bool {
+    let key = |p: (f64, f64)| match which {
+        Extreme::Top => -p.1,
+        Extreme::Bottom => p.1,
+        Extreme::Left => -p.0,
+        Extreme::Right => p.0,
+    };
+    let far = among
+        .iter()
+        .map(|&p| key(p))
+        .fold(f64::NEG_INFINITY, f64::max);
+    among.is_empty() || key(c) >= far - 0.1
 }

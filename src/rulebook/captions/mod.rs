@@ -557,6 +557,9 @@ impl Reader<'_> {
         if let Some(m) = self.unbound_line(k).filter(|_| !negative) {
             return Some(m);
         }
+        if let Some(m) = self.unbound_edge(k).filter(|_| !negative) {
+            return Some(m);
+        }
         if lex.placed.contains(&w) && !f.field_cells.is_empty() {
             return self.unbound_placed(k);
         }
@@ -580,6 +583,33 @@ impl Reader<'_> {
                 } else {
                     "the caption says someone wins, but the claims hold a draw".to_string()
                 });
+            }
+            // `the blue and red side loses`: two colours joined name a team.
+            let team = (0..k)
+                .rev()
+                .take_while(|&j| self.ws[j].clause == self.ws[k].clause)
+                .filter(|&j| j >= 2)
+                .find_map(|j| {
+                    let a = f.side_word(lex, &self.ws[j - 2].lower)?;
+                    let b = f.side_word(lex, &self.ws[j].lower)?;
+                    matches!(self.ws[j - 1].lower.as_str(), "and" | "et")
+                        .then(|| [format!("{a}+{b}"), format!("{b}+{a}")])
+                })
+                .and_then(|ids| f.sides.iter().find(|s| ids.contains(s)).cloned());
+            if let Some(team) = team {
+                let won = real.iter().any(|x| **x == team);
+                if wins != negative && !won {
+                    return Some(format!(
+                        "the caption says {team} wins, but the claimed winner is {}",
+                        real[0]
+                    ));
+                }
+                if wins == negative && won {
+                    return Some(format!(
+                        "the caption says {team} does not win, but it is the claimed winner"
+                    ));
+                }
+                return None;
             }
             if let Some(s) = subject {
                 let won = real.iter().any(|x| *x == s);
