@@ -329,12 +329,25 @@ impl Reader<'_> {
         if cells.is_empty() {
             cells = f.cells.keys().cloned().collect();
         }
+        // `a single green zone`, `one red zone`, `une seule zone bleue`: how many of the tile's
+        // zones are of that colour, when the phrase counts them (`per zone` counts nothing).
+        let counted = (1..=3)
+            .filter_map(|by| k.checked_sub(by))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .find_map(|j| match (&self.kinds[j], self.ws[j].lower.as_str()) {
+                (_, "per" | "par" | "each" | "chaque") => Some(None),
+                (Kind::Number(n), _) => Some(Some(*n as usize)),
+                (_, "single" | "seule") => Some(Some(1)),
+                _ => None,
+            })
+            .flatten();
         let fits = |zones: &[String]| {
+            let of = zones.iter().filter(|z| *z == colour).count();
             !zones.is_empty()
                 && if all {
                     zones.iter().all(|z| z == colour)
                 } else {
-                    zones.iter().any(|z| z == colour)
+                    of > 0 && counted.is_none_or(|n| of == n)
                 }
         };
         let ok = cells
