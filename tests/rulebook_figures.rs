@@ -826,3 +826,29 @@ fn a_placement_only_possible_is_not_drawn_as_played() {
         );
     }
 }
+
+/// A book built without its rules engine (no consent to run the game's program) cannot draw
+/// the position after an example's move: it is told, at the example, not silently dropped.
+#[test]
+fn a_drawing_left_out_for_want_of_an_engine_is_warned_at_its_example() {
+    let game = common::game("breakthrough-py");
+    let without =
+        make::load_rulebooks(&common::root(), &game, None).unwrap_or_else(|d| panic!("{d}"));
+    for b in &without {
+        let warned = rulebook::drawings_left_out(b, None);
+        let expected: Vec<usize> = b
+            .examples
+            .iter()
+            .filter(|e| e.after_caption.is_some())
+            .map(|e| e.line)
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(warned.iter().map(|d| d.line).collect::<Vec<_>>(), expected);
+        assert!(warned[0].to_string().contains("left out of the book"));
+    }
+    // With an engine, nothing is left out.
+    let e = Engine::new(&Project::new(common::root()), "breakthrough").unwrap();
+    for b in books("breakthrough", &e) {
+        assert!(rulebook::drawings_left_out(&b, Some(&e)).is_empty());
+    }
+}

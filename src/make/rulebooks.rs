@@ -179,6 +179,7 @@ pub fn checked_rulebooks(
     for b in &books {
         warnings.extend(crate::rulebook::repeated_boards(b, eng.as_ref(), game));
         warnings.extend(crate::rulebook::counts_against_box(b, game));
+        warnings.extend(crate::rulebook::drawings_left_out(b, eng.as_ref()));
     }
     let mut failures = crate::base::diag::Diagnostics::default();
     if let Some(eng) = &eng {

@@ -368,6 +368,30 @@ pub fn repeated_boards(
         .collect()
 }
 
+/// Warnings for the drawings a book leaves out because no rules engine ran (`engine` is
+/// `None`): the position after an example's move (its `after_caption`) is the engine's to
+/// compute, so the reader is told, at the example, that the book lacks it.
+pub fn drawings_left_out(
+    book: &Rulebook,
+    engine: Option<&Engine>,
+) -> Vec<crate::base::diag::Diagnostic> {
+    if engine.is_some() {
+        return Vec::new();
+    }
+    book.examples
+        .iter()
+        .filter(|ex| ex.after_caption.is_some())
+        .map(|ex| crate::base::diag::Diagnostic {
+            line: ex.line,
+            col: 1,
+            ..crate::base::diag::Diagnostic::file(&book.path, "").warn(
+                "the drawing of the position after this example's move is left out of the book: only the rules engine can compute it, and it did not run"
+                    .to_string(),
+            )
+        })
+        .collect()
+}
+
 /// Warnings for figures that need more of a piece than the game prints (a final position of
 /// 64 discs in a box of 32): the pieces each position's board shows, by the piece its token
 /// draws, against that piece's `count` (a stack counts its height; a piece drawn by two
