@@ -398,8 +398,7 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
         // A refused move named by its cells is named in one sentence that says no.
         let refusals: Vec<Vec<String>> = std::iter::once(ex.caption.as_str())
             .chain(ex.after_caption.as_deref())
-            .flat_map(sentences)
-            .map(|s| caption_words(&s))
+            .flat_map(sentence_words)
             .filter(|w| negated(w))
             .collect();
         for (m, legal) in claimed_moves(ex) {
@@ -682,19 +681,14 @@ fn offered(words: &[String], m: &str) -> bool {
     })
 }
 
-/// The sentences of a caption (ended by `.`, `!` or `?` before a space or the end).
-fn sentences(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let b = text.as_bytes();
-    for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '!' | '?') && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
-            out.push(text[start..=i].to_string());
-            start = i + 1;
+/// The words of each sentence of a caption, read as [`caption_words`] reads them.
+fn sentence_words(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for w in words::read(&words::plane_cells(text)) {
+        if out.len() <= w.sentence {
+            out.resize(w.sentence + 1, Vec::new());
         }
-    }
-    if start < text.len() {
-        out.push(text[start..].to_string());
+        out[w.sentence].push(w.text);
     }
     out
 }

@@ -60,6 +60,22 @@ const SHRINK_FLOOR: f64 = 0.8;
 /// How far above the current height the last line's baseline may stand, mm (a line's
 /// descent, the gap after a paragraph and the gap above a figure).
 const INK_ABOVE: f64 = 8.0;
+/// `fig` with each drawing `k` times as wide as it is set within the text width `tw`.
+fn scaled(fig: &Figure, tw: f64, k: f64) -> Figure {
+    Figure {
+        panels: fig
+            .panels
+            .iter()
+            .map(|p| Panel {
+                width: p.width.min(tw) * k,
+                ..p.clone()
+            })
+            .collect(),
+        line: fig.line,
+        legend: fig.legend,
+    }
+}
+
 /// Body sizes the summary is tried at, largest first, until it fits on its page, pt.
 const SUMMARY_SIZES: [f64; 5] = [BODY, 9.5, 9.0, 8.5, 8.0];
 /// The least share of its size a figure's drawings are reduced to so that a drawing left
@@ -260,17 +276,7 @@ impl Flow {
         if !(BALANCE_FLOOR..1.0).contains(&k) {
             return fig.clone();
         }
-        let smaller = Figure {
-            panels: fig
-                .panels
-                .iter()
-                .map(|p| Panel {
-                    width: p.width.min(tw) * k,
-                    ..p.clone()
-                })
-                .collect(),
-            ..fig.clone()
-        };
+        let smaller = scaled(fig, tw, k);
         if self.figure_rows(&smaller, tw).len() < rows.len() {
             smaller
         } else {
@@ -354,22 +360,10 @@ impl Flow {
             return fig.clone();
         }
         let tw = self.text_width();
-        let scaled = |k: f64| Figure {
-            legend: fig.legend,
-            panels: fig
-                .panels
-                .iter()
-                .map(|p| Panel {
-                    width: p.width.min(tw) * k,
-                    ..p.clone()
-                })
-                .collect(),
-            line: fig.line,
-        };
         // The least reduction that fits, tried in steps of 2 %.
         let steps = ((1.0 - SHRINK_FLOOR) / 0.02).round() as usize;
         (0..steps)
-            .map(|s| scaled(1.0 - 0.02 * (s + 1) as f64))
+            .map(|s| scaled(fig, tw, 1.0 - 0.02 * (s + 1) as f64))
             .find(|small| height(small) <= self.room())
             .unwrap_or_else(|| fig.clone())
     }

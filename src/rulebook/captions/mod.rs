@@ -588,31 +588,9 @@ impl Reader<'_> {
             let team = (0..k)
                 .rev()
                 .take_while(|&j| self.ws[j].clause == self.ws[k].clause)
-                .filter(|&j| j >= 2)
-                .find_map(|j| {
-                    let a = f.side_word(lex, &self.ws[j - 2].lower)?;
-                    let b = f.side_word(lex, &self.ws[j].lower)?;
-                    matches!(self.ws[j - 1].lower.as_str(), "and" | "et")
-                        .then(|| [format!("{a}+{b}"), format!("{b}+{a}")])
-                })
-                .and_then(|ids| f.sides.iter().find(|s| ids.contains(s)).cloned());
-            if let Some(team) = team {
-                let won = real.iter().any(|x| **x == team);
-                if wins != negative && !won {
-                    return Some(format!(
-                        "the caption says {team} wins, but the claimed winner is {}",
-                        real[0]
-                    ));
-                }
-                if wins == negative && won {
-                    return Some(format!(
-                        "the caption says {team} does not win, but it is the claimed winner"
-                    ));
-                }
-                return None;
-            }
-            if let Some(s) = subject {
-                let won = real.iter().any(|x| *x == s);
+                .find_map(|j| self.team_ending_at(j));
+            if let Some(s) = team.or_else(|| subject.map(String::from)) {
+                let won = real.iter().any(|x| **x == s);
                 if wins != negative && !won {
                     return Some(format!(
                         "the caption says {s} wins, but the claimed winner is {}",

@@ -101,33 +101,7 @@ impl Reader<'_> {
         }
         // `blue and red 15`: two sides named together before a number are a team, whose score
         // it is (Arlecchino's two-player game).
-        // (Its colours are no sides of the position: read by their words alone.)
-        let side_at = |j: usize| {
-            self.ws
-                .get(j)
-                .filter(|x| x.phrase == w.phrase)
-                .and_then(|x| self.f.side_word(lex, &x.lower))
-        };
-        let team = (k >= 3)
-            .then(|| {
-                (
-                    side_at(k - 3),
-                    self.ws[k - 2].lower.as_str(),
-                    side_at(k - 1),
-                )
-            })
-            .and_then(|(a, and, b)| match (a, and, b) {
-                (Some(a), "and" | "et", Some(b)) => {
-                    let ids = [format!("{a}+{b}"), format!("{b}+{a}")];
-                    self.f
-                        .numbers
-                        .iter()
-                        .filter_map(|x| x.side.as_ref())
-                        .find(|s| ids.contains(s))
-                        .cloned()
-                }
-                _ => None,
-            });
+        let team = k.checked_sub(1).and_then(|j| self.team_ending_at(j));
         if let Some(team) = team {
             let ok = self
                 .f

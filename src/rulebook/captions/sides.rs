@@ -291,6 +291,24 @@ impl Reader<'_> {
     /// `une pièce toute bleue`) is bound by the tiles the caption speaks of: those on the cells
     /// of its clause and the moving tiles of the moves it shows, else those on the cells of its
     /// sentence, else any tile on the board. With `only`, `all` (`toute`), every zone of the tile has the colour.
+    /// The team (`blue+red`) that the words ending at `j` name by its two colours joined
+    /// (`blue and red`, `bleu et rouge`), when the game's sides hold it. Its colours are no
+    /// sides of the position: they are read by their words alone.
+    pub(super) fn team_ending_at(&self, j: usize) -> Option<String> {
+        let first = j.checked_sub(2)?;
+        let phrase = self.ws[j].phrase;
+        let words = &self.ws[first..=j];
+        if words.iter().any(|w| w.phrase != phrase)
+            || !matches!(words[1].lower.as_str(), "and" | "et")
+        {
+            return None;
+        }
+        let a = self.f.side_word(self.lex, &words[0].lower)?;
+        let b = self.f.side_word(self.lex, &words[2].lower)?;
+        let ids = [format!("{a}+{b}"), format!("{b}+{a}")];
+        self.f.sides.iter().find(|s| ids.contains(s)).cloned()
+    }
+
     pub(super) fn unbound_colour(&self, k: usize, colour: &str) -> Option<String> {
         let f = self.f;
         let all = self
