@@ -1046,3 +1046,249 @@ fn a_row_or_an_edge_said_top_or_bottom_is_where_its_cells_lie() {
         "no cell its clause names lies on it",
     );
 }
+
+/// Draughts: dark's man on c3 takes twice, c3xe5xg7 (light men on b8, d4, f6; dark on g1).
+const TAKES_TWICE: &str = r#"game = "draughts"
+to_move = "dark"
+board = """
+. w . . . . . .
+. . . . . . . .
+. . . . . w . .
+. . . . . . . .
+. . . w . . . .
+. . b . . . . .
+. . . . . . . .
+. . . . . . b .
+"""
+"#;
+
+const TAKES_TWICE_CLAIMS: &str = r#"moves = ["c3xe5xg7"]
+illegal = ["c3xe5", "g1-h2"]"#;
+
+/// Draughts: a dark man on c3, a dark king on e5.
+const MAN_AND_KING: &str = r#"game = "draughts"
+to_move = "dark"
+board = """
+. . . . . . . w
+. . . . . . . .
+. . . . . . . .
+. . . . B . . .
+. . . . . . . .
+. . b . . . . .
+. . . . . . . .
+. . . . . . . .
+"""
+"#;
+
+const MAN_AND_KING_CLAIMS: &str =
+    r#"moves = ["c3-b4", "c3-d4", "e5-d4", "e5-d6", "e5-f4", "e5-f6"]"#;
+
+/// A board, a column or a region said full or empty is so, on the board drawn or, when the
+/// sentence tells the move, after it.
+#[test]
+fn a_board_or_a_line_said_full_or_empty_is_so() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought plays a1 and wins: column a is full.",
+        ("column a", "column b"),
+        "full",
+        "is full, but it is not",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Les ronds jouent a1 et gagnent : la grille n’est pas pleine.",
+        ("n’est pas pleine", "est pleine"),
+        "pleine",
+        "is full, but it is not",
+    );
+}
+
+/// A piece said still on the board is not one the move takes; naming none, the move takes
+/// nothing of the side named.
+#[test]
+fn a_piece_said_still_on_the_board_is_not_taken() {
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "c3xe5xg7 takes d4 and f6; the light man on b8 stays on the board.",
+        ("on b8", "on d4"),
+        "stays",
+        "stay on the board",
+    );
+    refused(
+        Lang::Fr,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "c3xe5xg7 prend d4 et f6 ; le pion clair de b8 reste sur le damier.",
+        ("de b8", "de f6"),
+        "reste",
+        "stay on the board",
+    );
+}
+
+/// Pieces said to keep their side keep it after the move the sentence tells.
+#[test]
+fn a_piece_said_to_keep_its_side_keeps_it() {
+    let reversi = r#"game = "reversi"
+to_move = "black"
+board = """
+. . . . . . . .
+. . . . . . . .
+. . . . B . . .
+. . . W B W . .
+. . . B W W . .
+. . . . . W . .
+. . . . . . . .
+. . . . . . . .
+"""
+"#;
+    let claims = "legal = [\"g4\"]\nafter = { move = \"g4\" }";
+    refused(
+        Lang::En,
+        reversi,
+        claims,
+        "Black plays g4: the white disc on d5 keeps its side.",
+        ("on d5", "on f5"),
+        "keeps",
+        "keep their side",
+    );
+    refused(
+        Lang::Fr,
+        reversi,
+        claims,
+        "Les noirs jouent g4 : le pion blanc de d5 garde son camp.",
+        ("de d5", "de e4"),
+        "garde",
+        "keep their side",
+    );
+}
+
+/// `the only move` is a side's one move; `one among several`, one of more.
+#[test]
+fn the_only_move_is_the_one_move_claimed() {
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "c3xe5xg7 is the only move.",
+        ("the only move", "one move among several"),
+        "among",
+        "one move among others",
+    );
+    refused(
+        Lang::Fr,
+        MAN_AND_KING,
+        MAN_AND_KING_CLAIMS,
+        "La dame de e5 peut aller en d6, un coup parmi d’autres.",
+        ("un coup parmi d’autres", "le seul coup"),
+        "seul",
+        "the only move",
+    );
+}
+
+/// A move said still possible where the game is over and no move is left is refused.
+#[test]
+fn a_move_said_still_possible_needs_one() {
+    let over = r#"game = "tictactoe"
+to_move = "cross"
+board = """
+O X X
+O X .
+O . .
+"""
+"#;
+    refused(
+        Lang::En,
+        over,
+        "winner = \"nought\"",
+        "Nought has won: no move is possible any more.",
+        ("no move is possible any more", "one move is still possible"),
+        "still",
+        "still possible",
+    );
+}
+
+/// An ordinal in a list of steps counts the steps of its kind listed before it; a stack's
+/// layer is the height of a cell the sentence names.
+#[test]
+fn an_ordinal_counts_what_its_sentence_lists_before_it() {
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "c3xe5xg7 takes d4 and f6: a jump, then a second jump.",
+        ("second", "third"),
+        "third",
+        "it lists 1 before it",
+    );
+    refused(
+        Lang::Fr,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "c3xe5xg7 prend d4 et f6 : un saut, puis un second saut.",
+        ("second", "troisième"),
+        "troisième",
+        "it lists 1 before it",
+    );
+    let bricks = r#"game = "alphabrick"
+to_move = "south"
+die = 1
+board = """
+. N . . N . . N .
+. . . . . . . . .
+. . . . . . . . .
+1 1 . . . . . . .
+1 1 1 1 1 1 1 S 1
+. . S . . . . . .
+. . . . . . . . .
+1 1 1 1 S 1 1 1 1
+"""
+"#;
+    refused(
+        Lang::En,
+        bricks,
+        "legal = [\"c3-c4 [a1]\"]\nafter = { move = \"c3-c4 [a1]\" }",
+        "The brick from c4 goes on a1, as a second layer.",
+        ("second", "third"),
+        "third",
+        "no cell it names holds 3 pieces",
+    );
+}
+
+/// `forward` and `backward` are each side's own (its rules' `forward`); a side's front row is
+/// the line of its pieces farthest forward.
+#[test]
+fn forward_and_backward_are_the_side_s_own() {
+    refused(
+        Lang::En,
+        MAN_AND_KING,
+        MAN_AND_KING_CLAIMS,
+        "The king on e5 may go forward to d6 or f6.",
+        ("forward", "backward"),
+        "backward",
+        "goes forward for its side",
+    );
+    refused(
+        Lang::Fr,
+        MAN_AND_KING,
+        MAN_AND_KING_CLAIMS,
+        "La dame de e5 peut reculer en d4 ou en f4.",
+        ("reculer", "avancer"),
+        "avancer",
+        "goes backward for its side",
+    );
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "Dark must take with the man of its front row: c3xe5xg7.",
+        ("front row", "back row"),
+        "row:",
+        "no move it speaks of leaves it",
+    );
+}

@@ -26,6 +26,13 @@ pub struct CellFact {
     pub token: Option<String>,
     /// The side of the piece on it after the `after` move, when the piece belongs to a side.
     pub after_owner: Option<String>,
+    /// The token on it after the `after` move (`None` when no `after` move is claimed, or the
+    /// cell is empty after it): read with [`Facts::after_move`].
+    pub after_token: Option<String>,
+    /// How many pieces stand stacked on it (0 when it is empty, 1 for a tile).
+    pub height: usize,
+    /// The same after the `after` move.
+    pub after_height: usize,
     /// The colour names of its tile's zones, when the diagram reads tokens as tiles.
     pub zones: Vec<String>,
 }
@@ -98,6 +105,13 @@ pub struct Facts {
     pub marked: Vec<String>,
     /// The board's regions named after a side (`camp-south`): the side and the cells.
     pub side_regions: Vec<(String, Vec<String>)>,
+    /// Every region of the board: its role and its cells.
+    pub regions: Vec<(String, Vec<String>)>,
+    /// How many moves the side to move has, when a claim says (`moves`, `successors`).
+    pub move_count: Option<u64>,
+    /// Each side's forward direction on the drawing (y down the page), when its rules give
+    /// one (`forward = { dark = "north" }`).
+    pub forward: Vec<(String, (f64, f64))>,
     /// The game's own words for its sides (declared rules' `[turns] words`, lower case), each
     /// with the side it names: read before the language's fixed words.
     pub side_words: Vec<(String, &'static str)>,
@@ -235,12 +249,20 @@ fn cells_of(
                 .and_then(Cell::zones)
                 .map(<[String]>::to_vec)
                 .unwrap_or_default();
+            let height = match on.as_ref().map(|c| &c.stands) {
+                Some(crate::setup::Stands::Pieces(stack)) => stack.len(),
+                Some(crate::setup::Stands::Tile(_)) => 1,
+                _ => 0,
+            };
             let fact = CellFact {
+                height,
+                after_height: 0,
                 zones,
                 centre,
                 owner,
                 token: on.map(|c| c.token),
                 after_owner: None,
+                after_token: None,
             };
             (name, fact)
         })
@@ -370,9 +392,13 @@ pub fn of(
             // A placement's successors are the cells it may go to.
             // (Not more than the board has: 1,770 ways to choose a pair are not 1,770 cells.)
             ClaimKind::Successors(n) if *n as usize > cells.len() => {
+                f.move_count = Some(*n);
                 add(*n, &[Counted::Moves], mover.clone())
             }
-            ClaimKind::Successors(n) => add(*n, &[Counted::Moves, Counted::Cells], mover.clone()),
+            ClaimKind::Successors(n) => {
+                f.move_count = Some(*n);
+                add(*n, &[Counted::Moves, Counted::Cells], mover.clone())
+            }
             ClaimKind::Scores(s) => {
                 for (side, v) in s {
                     add(
@@ -402,6 +428,7 @@ pub fn of(
                 claimed_moves.push((m.clone(), false));
             }
             ClaimKind::Moves(list) => {
+                f.move_count = Some(list.len() as u64);
                 add(
                     list.len() as u64,
                     &[Counted::Moves, Counted::Cells],
@@ -465,7 +492,10 @@ pub fn of(
                     let after_cells = cells_of(game, def, &sides, &after);
                     if f.after_move.as_deref() == Some(text.as_str()) {
                         for (name, c) in cells.iter_mut() {
-                            c.after_owner = after_cells.get(name).and_then(|a| a.owner.clone());
+                            let a = after_cells.get(name);
+                            c.after_owner = a.and_then(|a| a.owner.clone());
+                            c.after_token = a.and_then(|a| a.token.clone());
+                            c.after_height = a.map_or(0, |a| a.height);
                         }
                     }
                     // A piece that is gone or changed, but the one that moves: taken, removed,
@@ -548,6 +578,10 @@ pub fn of(
         .collect();
     if let crate::definition::model::Ground::Board(b) = def.ground {
         if let Some(board) = game.boards.get(b) {
+            for r in &board.regions {
+                let cells = r.cells.iter().map(|&c| board.grid.name(c)).collect();
+                f.regions.push((r.role.clone(), cells));
+            }
             for side in &sides {
                 let cells: Vec<String> = board
                     .regions
@@ -559,6 +593,22 @@ pub fn of(
                     f.side_regions.push((side.clone(), cells));
                 }
             }
+        }
+    }
+    if let Some(r) = &game.rules {
+        for (side, d) in r.sides.iter().zip(&r.forward) {
+            let v = match d.as_deref() {
+                Some("north") => (0.0, -1.0),
+                Some("south") => (0.0, 1.0),
+                Some("east") => (1.0, 0.0),
+                Some("west") => (-1.0, 0.0),
+                Some("north-east") => (1.0, -1.0),
+                Some("north-west") => (-1.0, -1.0),
+                Some("south-east") => (1.0, 1.0),
+                Some("south-west") => (-1.0, 1.0),
+                _ => continue,
+            };
+            f.forward.push((side.clone(), v));
         }
     }
     f.cells = cells;

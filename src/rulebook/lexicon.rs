@@ -188,6 +188,45 @@ pub struct Lexicon {
     pub following: &'static [&'static str],
     /// Words saying the figures named came before the sentence.
     pub preceding: &'static [&'static str],
+    /// Nouns of the whole board (`the board is full`, `la grille est vide`).
+    pub boards: &'static [&'static str],
+    /// Nouns of the board's middle: the region whose role is `central` or `middle`.
+    pub middle: &'static [&'static str],
+    /// Words saying a board, a line or a region has every cell taken.
+    pub full: &'static [&'static str],
+    /// Words between a board's noun and `empty` or `full` that leave the statement whole
+    /// (`is not`, `n’est pas`, `still`).
+    pub state_fillers: &'static [&'static str],
+    /// Words before cells that leave them out of a statement (`except for e1`, `sauf e1`).
+    pub except: &'static [&'static str],
+    /// Words saying a piece is still where it was (`still`, `stays`, `reste`).
+    pub stays: &'static [&'static str],
+    /// Words saying a piece keeps its side (`stays red`, `keeps its side`, `garde son camp`).
+    pub keeps: &'static [&'static str],
+    /// Nouns of a piece's side (`keeps its side`, `change de camp`).
+    pub side_nouns: &'static [&'static str],
+    /// Ordinals in words, with their number (`a second jump`, `un troisième saut`).
+    pub ordinals: &'static [(&'static str, u64)],
+    /// Nouns of `chain` that count every step of a chain, whatever its kind (`a fourth move`,
+    /// `un quatrième mouvement`).
+    pub any_step: &'static [&'static str],
+    /// Words before a noun of `chain` that make it a noun (French `pas` is also a negation).
+    pub determiners: &'static [&'static str],
+    /// Words saying a move is the only one (`the only move`, `le seul coup`).
+    pub sole: &'static [&'static str],
+    /// Pairs of words saying a move is one among others (`among several`, `parmi d’autres`).
+    pub among: &'static [(&'static str, &'static str)],
+    /// Words saying a move can still be made (`one jump is still possible`).
+    pub still: &'static [&'static str],
+    /// Nouns of a level of a stack (`a second layer`, `en troisième couche`).
+    pub layers: &'static [&'static str],
+    /// Words (or pairs) saying a piece goes forward (`true`) or backward (`false`) for its side.
+    pub ahead: &'static [(&'static str, bool)],
+    /// Words after which `back` is a way a piece goes (`back to b2`).
+    pub back_to: &'static [&'static str],
+    /// Pairs naming a side's front line (`true`: `front row`) or back line (`false`: `back
+    /// row`, `rangée du fond`).
+    pub home_lines: &'static [(&'static str, bool)],
 }
 
 /// The lexicon of `lang`.
@@ -451,6 +490,63 @@ static EN: Lexicon = Lexicon {
     both: &["both"],
     following: &["follow", "follows", "following", "below", "next"],
     preceding: &["above", "previous", "preceding"],
+    boards: &["board", "grid"],
+    middle: &["middle", "centre", "center"],
+    full: &["full"],
+    state_fillers: &[
+        "is",
+        "are",
+        "was",
+        "were",
+        "not",
+        "no",
+        "longer",
+        "still",
+        "now",
+        "then",
+        "already",
+        "entirely",
+        "completely",
+        "at",
+        "last",
+    ],
+    except: &["except", "but"],
+    stays: &["still", "stays", "stay", "remains", "remain"],
+    keeps: &["stays", "stay", "remains", "remain", "keeps", "keep"],
+    side_nouns: &[
+        "side", "sides", "colour", "colours", "color", "colors", "camp", "camps",
+    ],
+    ordinals: &[
+        ("first", 1),
+        ("second", 2),
+        ("third", 3),
+        ("fourth", 4),
+        ("fifth", 5),
+        ("sixth", 6),
+    ],
+    any_step: &["move", "moves"],
+    determiners: &[
+        "a", "an", "one", "the", "its", "his", "her", "their", "this", "that",
+    ],
+    sole: &["only", "sole", "single"],
+    among: &[("among", "several"), ("among", "others"), ("among", "many")],
+    still: &["still"],
+    layers: &["layer", "level", "storey"],
+    ahead: &[
+        ("forward", true),
+        ("forwards", true),
+        ("ahead", true),
+        ("backward", false),
+        ("backwards", false),
+    ],
+    back_to: &["to", "onto"],
+    home_lines: &[
+        ("front row", true),
+        ("front rank", true),
+        ("back row", false),
+        ("back rank", false),
+        ("home row", false),
+    ],
 };
 
 static FR: Lexicon = Lexicon {
@@ -738,6 +834,98 @@ static FR: Lexicon = Lexicon {
         "précédente",
         "précédents",
         "précédentes",
+    ],
+    boards: &["plateau", "grille", "damier"],
+    middle: &["milieu", "centre"],
+    full: &["plein", "pleine", "pleins", "pleines", "rempli", "remplie"],
+    state_fillers: &[
+        "est",
+        "sont",
+        "était",
+        "étaient",
+        "n",
+        "ne",
+        "pas",
+        "plus",
+        "toujours",
+        "encore",
+        "alors",
+        "déjà",
+        "maintenant",
+        "désormais",
+        "entièrement",
+        "tout",
+        "toute",
+    ],
+    except: &["sauf", "excepté", "hormis"],
+    stays: &["toujours", "reste", "restent", "demeure", "demeurent"],
+    keeps: &[
+        "reste",
+        "restent",
+        "demeure",
+        "demeurent",
+        "garde",
+        "gardent",
+        "conserve",
+        "conservent",
+    ],
+    side_nouns: &["camp", "camps", "couleur", "couleurs", "côté"],
+    ordinals: &[
+        ("premier", 1),
+        ("première", 1),
+        ("second", 2),
+        ("seconde", 2),
+        ("deuxième", 2),
+        ("troisième", 3),
+        ("quatrième", 4),
+        ("cinquième", 5),
+        ("sixième", 6),
+    ],
+    any_step: &["mouvement", "mouvements"],
+    determiners: &[
+        "un",
+        "une",
+        "le",
+        "la",
+        "les",
+        "des",
+        "du",
+        "ce",
+        "cet",
+        "son",
+        "sa",
+        "ses",
+        "leur",
+        "premier",
+        "second",
+        "deuxième",
+        "troisième",
+        "quatrième",
+        "cinquième",
+        "sixième",
+        "deux",
+        "trois",
+        "quatre",
+    ],
+    sole: &["seul", "seule", "unique"],
+    among: &[("parmi", "d"), ("parmi", "plusieurs"), ("parmi", "autres")],
+    still: &["encore", "toujours"],
+    layers: &["couche", "étage", "niveau"],
+    ahead: &[
+        ("en avant", true),
+        ("avancer", true),
+        ("avance", true),
+        ("avancent", true),
+        ("en arrière", false),
+        ("reculer", false),
+        ("recule", false),
+        ("reculent", false),
+    ],
+    back_to: &[],
+    home_lines: &[
+        ("rangée de devant", true),
+        ("rangée du fond", false),
+        ("ligne du fond", false),
     ],
 };
 

@@ -103,6 +103,9 @@ pub struct RulesDef {
     pub sides: Vec<String>,
     /// Per side, the words naming it in rulebooks (the id first).
     pub words: PerSide<Vec<String>>,
+    /// Per side, its `forward` compass direction as written (`north`), if it has one: what a
+    /// rulebook's `forward` and `backward` mean for that side's pieces.
+    pub forward: PerSide<Option<String>>,
     /// When a side may pass.
     pub pass: Pass,
     /// Actions (plies) of a turn.

@@ -279,9 +279,22 @@ pub(super) fn build(
                 .collect()
         }),
     };
+    let forward_names = ix
+        .sides
+        .iter()
+        .map(|side| {
+            turns.forward.as_ref().and_then(|fw| {
+                fw.get_ref()
+                    .iter()
+                    .find(|(k, _)| k.get_ref() == side)
+                    .map(|(_, d)| d.get_ref().clone())
+            })
+        })
+        .collect();
     RulesDef {
         sides: ix.sides.iter().map(|s| s.to_string()).collect(),
         words,
+        forward: forward_names,
         pass,
         actions,
         first,

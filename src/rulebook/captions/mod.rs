@@ -35,9 +35,11 @@ use super::lexicon::{self, Counted, Dir, Lexicon};
 use super::words::{cells_of, is_cell, is_move, join_groups, plane_cells, read, Word};
 use crate::base::lang::Lang;
 
+mod ahead;
 mod cells;
 mod numbers;
 mod sides;
+mod states;
 
 /// An unbacked statement of a caption: which caption, where in it, the message.
 #[derive(Debug, Clone, PartialEq)]
@@ -558,6 +560,19 @@ impl Reader<'_> {
             return Some(m);
         }
         if let Some(m) = self.unbound_edge(k).filter(|_| !negative) {
+            return Some(m);
+        }
+        let states = [
+            Self::unbound_fullness,
+            Self::unbound_stay,
+            Self::unbound_keep,
+            Self::unbound_only,
+            Self::unbound_still,
+            Self::unbound_ordinal,
+            Self::unbound_ahead,
+            Self::unbound_home_line,
+        ];
+        if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);
         }
         if lex.placed.contains(&w) && !f.field_cells.is_empty() {

@@ -249,6 +249,7 @@ mod tests {
             variants: vec![],
             sides: vec!["cross".into(), "nought".into()],
             words: vec![vec!["cross".into()], vec!["nought".into()]],
+            forward: vec![None, None],
             pass: Pass::Never,
             actions: Count::Fixed(1),
             first: Count::Fixed(1),
