@@ -1292,3 +1292,51 @@ fn forward_and_backward_are_the_side_s_own() {
         "no move it speaks of leaves it",
     );
 }
+
+/// A piece said to reach cells (named, or the highlighted ones) has a claimed legal move there;
+/// said not to, none.
+#[test]
+fn a_piece_said_to_reach_cells_has_a_legal_move_there() {
+    refused(
+        Lang::En,
+        MAN_AND_KING,
+        MAN_AND_KING_CLAIMS,
+        "The king on e5 can reach d6 and f6.",
+        ("can reach", "cannot reach"),
+        "reach",
+        "a claimed legal move gets there",
+    );
+    refused(
+        Lang::Fr,
+        MAN_AND_KING,
+        MAN_AND_KING_CLAIMS,
+        "La dame de e5 peut atteindre d6 ou f6.",
+        ("peut atteindre", "ne peut pas atteindre"),
+        "atteindre",
+        "a claimed legal move gets there",
+    );
+}
+
+/// A clause that only gives a verdict (`: allowed.`) judges the moves the clause before it
+/// names, or those with as many steps as it counts.
+#[test]
+fn a_verdict_in_a_clause_of_its_own_judges_the_move_before_it() {
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "Two jumps in one move: allowed.",
+        ("allowed", "not allowed"),
+        "not allowed",
+        "the claims hold it legal",
+    );
+    refused(
+        Lang::Fr,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "Deux sauts en un seul coup : permis.",
+        ("permis", "interdit"),
+        "interdit",
+        "the claims hold it legal",
+    );
+}

@@ -103,6 +103,8 @@ pub struct Facts {
     pub numbered: Vec<String>,
     /// The cells the diagram marks.
     pub marked: Vec<String>,
+    /// The cells the diagram highlights.
+    pub highlighted: Vec<String>,
     /// The board's regions named after a side (`camp-south`): the side and the cells.
     pub side_regions: Vec<(String, Vec<String>)>,
     /// Every region of the board: its role and its cells.
@@ -357,6 +359,7 @@ pub fn of(
     let mut f = Facts {
         to_move: side_field(fields),
         marked: marks.names().cloned().collect(),
+        highlighted: marks.highlight.clone(),
         numbered: marks.numbers.clone(),
         field_numbers: fields
             .values()

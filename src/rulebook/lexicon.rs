@@ -227,6 +227,12 @@ pub struct Lexicon {
     /// Pairs naming a side's front line (`true`: `front row`) or back line (`false`: `back
     /// row`, `rangée du fond`).
     pub home_lines: &'static [(&'static str, bool)],
+    /// Verbs saying a piece can get to cells (`can reach the 12 highlighted cells`).
+    pub reach: &'static [&'static str],
+    /// Adjectives of the diagram's highlighted cells (`the highlighted cells`).
+    pub highlighted: &'static [&'static str],
+    /// Words a clause that only gives a verdict is made of (`: not allowed.`, `: interdit.`).
+    pub verdicts: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -546,6 +552,19 @@ static EN: Lexicon = Lexicon {
         ("back row", false),
         ("back rank", false),
         ("home row", false),
+    ],
+    reach: &["reach", "reaches", "reached"],
+    highlighted: &["highlighted", "marked", "shaded"],
+    verdicts: &[
+        "not",
+        "allowed",
+        "forbidden",
+        "refused",
+        "illegal",
+        "legal",
+        "permitted",
+        "also",
+        "either",
     ],
 };
 
@@ -926,6 +945,19 @@ static FR: Lexicon = Lexicon {
         ("rangée de devant", true),
         ("rangée du fond", false),
         ("ligne du fond", false),
+    ],
+    reach: &["atteindre", "atteint", "atteignent", "rejoindre", "rejoint"],
+    highlighted: &["marquées", "marquée", "surlignées", "colorées", "grisées"],
+    verdicts: &[
+        "pas",
+        "permis",
+        "permise",
+        "interdit",
+        "interdite",
+        "refusé",
+        "refusée",
+        "non",
+        "aussi",
     ],
 };
 

@@ -571,6 +571,8 @@ impl Reader<'_> {
             Self::unbound_ordinal,
             Self::unbound_ahead,
             Self::unbound_home_line,
+            Self::unbound_reach,
+            Self::unbound_verdict,
         ];
         if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);

@@ -502,3 +502,113 @@ impl Reader<'_> {
         })
     }
 }
+
+impl Reader<'_> {
+    /// Word `k` says the piece on a cell its clause names first can (or cannot) reach cells:
+    /// those its phrase names after the verb, or the diagram's highlighted cells (`the 12
+    /// highlighted cells`). When claims speak of that piece's moves, a legal one ends on one of
+    /// them, or (said not to) none does.
+    pub(super) fn unbound_reach(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        if !lex.reach.contains(&self.ws[k].lower.as_str()) {
+            return None;
+        }
+        let from = self
+            .around(k, Level::Clause)
+            .find(|&j| j < k && self.kinds[j] == Kind::Cell)
+            .map(|j| self.ws[j].text.clone())?;
+        let phrase: Vec<usize> = self.around(k, Level::Phrase).filter(|&j| j > k).collect();
+        let mut targets: Vec<String> = phrase
+            .iter()
+            .filter(|&&j| self.kinds[j] == Kind::Cell)
+            .map(|&j| self.ws[j].text.clone())
+            .collect();
+        if targets.is_empty()
+            && phrase
+                .iter()
+                .any(|&j| lex.highlighted.contains(&self.ws[j].lower.as_str()))
+        {
+            targets = self.f.highlighted.clone();
+        }
+        let of_piece: Vec<&MoveFact> = self
+            .f
+            .moves
+            .iter()
+            .filter(|m| m.cells.first() == Some(&from))
+            .collect();
+        if targets.is_empty() || of_piece.is_empty() {
+            return None;
+        }
+        let reached = of_piece
+            .iter()
+            .any(|m| m.legal && m.cells.last().is_some_and(|c| targets.contains(c)));
+        let negative = self.negative(k);
+        if negative == reached {
+            return Some(format!(
+                "the caption says {from} {} reach {}, but {}",
+                if negative { "cannot" } else { "can" },
+                targets.join(", "),
+                if reached {
+                    "a claimed legal move gets there"
+                } else {
+                    "no claimed legal move gets there"
+                }
+            ));
+        }
+        None
+    }
+
+    /// Word `k` opens a clause that only gives a verdict (`Four jumps that bring the tile
+    /// home: allowed.`): the verdict is of the moves the clause before names, or, naming
+    /// none, of the claimed moves with as many steps as it counts (`four jumps`).
+    pub(super) fn unbound_verdict(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let clause: Vec<usize> = self.around(k, Level::Clause).collect();
+        if clause.first() != Some(&k) || k == 0 {
+            return None;
+        }
+        let verdict = clause.iter().all(|&j| {
+            let w = self.ws[j].lower.as_str();
+            lex.verdicts.contains(&w) || lex.negative.contains(&w) || lex.ne_first.contains(&w)
+        }) && clause.iter().any(|&j| {
+            let w = self.ws[j].lower.as_str();
+            w != "not" && w != "pas" && !lex.ne_first.contains(&w)
+        });
+        let prev = self.ws[k - 1].clause;
+        if !verdict || self.ws[k - 1].sentence != self.ws[k].sentence {
+            return None;
+        }
+        let before: Vec<usize> = (0..k).filter(|&j| self.ws[j].clause == prev).collect();
+        let mut moves: Vec<&MoveFact> = before
+            .iter()
+            .filter(|&&j| self.kinds[j] == Kind::Move)
+            .flat_map(|&j| self.claimed(&self.ws[j].text))
+            .collect();
+        if moves.is_empty() {
+            let counts: Vec<u64> = before
+                .iter()
+                .filter_map(|&j| match self.kinds[j] {
+                    Kind::Number(n)
+                        if self
+                            .next_in_phrase(j, 1)
+                            .is_some_and(|x| lex.chain.contains(&x.lower.as_str())) =>
+                    {
+                        Some(n)
+                    }
+                    _ => None,
+                })
+                .collect();
+            moves = self
+                .f
+                .moves
+                .iter()
+                .filter(|m| counts.contains(&(m.steps.len() as u64)))
+                .collect();
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        let negative = self.polarity(self.ws[k].phrase).unwrap_or(false);
+        against_claims(negative, &moves, "the move the clause before describes")
+    }
+}
