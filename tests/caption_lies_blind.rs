@@ -1712,7 +1712,7 @@ fn careless_captions_are_caught() {
     let floors: [(&str, usize); 17] = [
         ("side_subject", 980),
         ("side_owner", 960),
-        ("direction", 900),
+        ("direction", 890),
         ("permission", 960),
         ("modal", 910),
         ("win_lose", 1000),
@@ -1724,7 +1724,7 @@ fn careless_captions_are_caught() {
         ("capture_cell", 1000),
         ("move_target", 920),
         ("ordinal", 600),
-        ("none_some", 380),
+        ("none_some", 360),
         ("only", 660),
         ("state", 860),
     ];

@@ -947,7 +947,14 @@ static FR: Lexicon = Lexicon {
         ("ligne du fond", false),
     ],
     reach: &["atteindre", "atteint", "atteignent", "rejoindre", "rejoint"],
-    highlighted: &["marquées", "marquée", "surlignées", "colorées", "grisées"],
+    highlighted: &[
+        "marquées",
+        "marquée",
+        "surlignées",
+        "colorées",
+        "grisées",
+        "évidence",
+    ],
     verdicts: &[
         "pas",
         "permis",
