@@ -687,7 +687,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     let all: Vec<String> = pages.iter().flat_map(runs).map(|r| r.2).collect();
     let said = |t: &str| all.iter().any(|r| r.contains(t));
     assert!(
-        said("a move played or possible") && said("a highlighted square"),
+        said("a move played or possible") && said("a cell the caption names"),
         "{all:?}"
     );
     assert!(
@@ -697,7 +697,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     // On the web page, each meaning is the page's own text beside its small drawing (a label
     // inside one wide drawing came out tiny, in a fallback face, and clipped).
     let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
-    for meaning in ["a move played or possible", "a highlighted square"] {
+    for meaning in ["a move played or possible", "a cell the caption names"] {
         assert!(
             html.contains(&format!("</svg><span>{meaning}</span></li>")),
             "{meaning}"
@@ -862,8 +862,11 @@ fn words_glued_together_stay_on_one_line() {
 #[test]
 fn a_partial_figure_says_that_pieces_are_left_out() {
     for (lang, note) in [
-        (Lang::En, "Only the pieces that matter here are drawn."),
-        (Lang::Fr, "Seules les pièces utiles ici sont dessinées."),
+        (Lang::En, "Not all of the game’s pieces are drawn."),
+        (
+            Lang::Fr,
+            "Les pièces de la partie n’y sont pas toutes dessinées.",
+        ),
     ] {
         let figure = |partial: bool| {
             format!("```position\ngame = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n.L\nLD\n\"\"\"\n\n[diagram]\npartial = {partial}\ncaption = \"Two pawns.\"\n```\n\n")
@@ -889,7 +892,8 @@ fn a_partial_figure_says_that_pieces_are_left_out() {
 }
 
 /// The legend speaks the book's words: the piece its `[diagram] noun` names, agreed in French
-/// (`un pion pris`, `une pièce prise`), and English's square on a grid of squares, cell on hexes.
+/// (`un pion pris`, `une pièce prise`), and the cell its `[diagram] cell` names (`cell` /
+/// `case` when it names none).
 #[test]
 fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
     use ludopress::layout::diagram::MarkKind;
@@ -905,32 +909,33 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
         meanings("imbriqua", Lang::Fr),
         [
             "un pion posé par le coup",
-            "un pion pris",
-            "une case mise en évidence"
+            "un pion pris, ou qui peut l’être",
+            "une case que cite le texte sous la figure"
         ]
     );
     assert_eq!(
         meanings("arlecchino", Lang::Fr),
         [
             "une pièce posée par le coup",
-            "une pièce prise",
-            "une case mise en évidence"
+            "une pièce prise, ou qui peut l’être",
+            "une case que cite le texte sous la figure"
         ]
     );
     assert_eq!(
         meanings("arlecchino", Lang::En),
         [
             "a tile placed by the move",
-            "a tile taken",
-            "a highlighted square"
+            "a tile taken, or that can be",
+            "a cell the caption names"
         ]
     );
+    // Draughts says `square` (`cell = { en = "square" }`).
     assert_eq!(
-        meanings("hex", Lang::En),
+        meanings("draughts", Lang::En),
         [
-            "a stone placed by the move",
-            "a stone taken",
-            "a highlighted cell"
+            "a piece placed by the move",
+            "a piece taken, or that can be",
+            "a square the caption names"
         ]
     );
 }

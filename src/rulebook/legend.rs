@@ -30,40 +30,36 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str) -> String {
         (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible".into(),
         (MarkKind::Placed, Lang::En) => format!("a {noun} placed by the move"),
         (MarkKind::Placed, Lang::Fr) => format!("{un} {noun} posé{e} par le coup"),
-        (MarkKind::Cross, Lang::En) => format!("a {noun} taken"),
-        (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}"),
+        (MarkKind::Cross, Lang::En) => format!("a {noun} taken, or that can be"),
+        (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}, ou qui peut l’être"),
         (MarkKind::Refused, Lang::En) => "not allowed here".into(),
         (MarkKind::Refused, Lang::Fr) => "interdit ici".into(),
         (MarkKind::Barred, Lang::En) => "a move the rules forbid".into(),
         (MarkKind::Barred, Lang::Fr) => "un coup interdit".into(),
         (MarkKind::Numbers, Lang::En) => "the order of placing".into(),
         (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose".into(),
-        (MarkKind::Highlight, Lang::En) => format!("a highlighted {cell}"),
-        (MarkKind::Highlight, Lang::Fr) => "une case mise en évidence".into(),
-        (MarkKind::Field, Lang::En) => "the cell the position points out".into(),
-        (MarkKind::Field, Lang::Fr) => "la case que la position désigne".into(),
+        // One meaning for every highlight: the caption says what each is (a line, a threat,
+        // the cells a piece reaches).
+        (MarkKind::Highlight, Lang::En) => format!("a {cell} the caption names"),
+        (MarkKind::Highlight, Lang::Fr) => format!("une {cell} que cite le texte sous la figure"),
+        (MarkKind::Field, Lang::En) => format!("the {cell} the position points out"),
+        (MarkKind::Field, Lang::Fr) => format!("la {cell} que la position désigne"),
     }
 }
 
-/// The book's word for a piece and for a cell, in `lang`.
-fn nouns(
-    game: &Game,
-    def: &crate::definition::model::DiagramDef,
-    lang: Lang,
-) -> (String, &'static str) {
-    let noun = def.noun.as_ref().map_or_else(
-        || if lang == Lang::Fr { "pièce" } else { "piece" }.to_string(),
-        |n| n.get(lang).to_string(),
-    );
-    // English says square on a grid of squares (or a plane of them), cell elsewhere.
-    let square = match def.ground {
-        crate::definition::model::Ground::Board(b) => game
-            .boards
-            .get(b)
-            .is_some_and(|b| matches!(b.grid, crate::definition::model::Grid::Square(_))),
-        _ => true,
+/// The book's word for a piece and for a cell, in `lang` (`piece`, `cell` when it declares
+/// none).
+fn nouns(def: &crate::definition::model::DiagramDef, lang: Lang) -> (String, String) {
+    let word = |t: &Option<crate::base::lang::Text>, en: &str, fr: &str| {
+        t.as_ref().map_or_else(
+            || if lang == Lang::Fr { fr } else { en }.to_string(),
+            |n| n.get(lang).to_string(),
+        )
     };
-    (noun, if square { "square" } else { "cell" })
+    (
+        word(&def.noun, "piece", "pièce"),
+        word(&def.cell, "cell", "case"),
+    )
 }
 
 /// The kinds of mark each example's figure draws, in the legend's order.
@@ -116,13 +112,13 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
         return Vec::new();
     }
     let face = Face::Italic;
-    let (noun, cell) = nouns(game, def, lang);
+    let (noun, cell) = nouns(def, lang);
     let entries: Vec<(Scene, String)> = kinds
         .iter()
         .map(|&k| {
             let said = match (k, &def.highlight_means) {
                 (MarkKind::Field, Some(m)) => m.get(lang).to_string(),
-                _ => meaning(k, lang, &noun, cell),
+                _ => meaning(k, lang, &noun, &cell),
             };
             (legend_swatch(game, def, k), said)
         })

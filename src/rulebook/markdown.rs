@@ -576,8 +576,8 @@ fn partial_note(caption: String, partial: bool, lang: Lang) -> String {
         return caption;
     }
     let note = match lang {
-        Lang::Fr => "Seules les pièces utiles ici sont dessinées.",
-        Lang::En => "Only the pieces that matter here are drawn.",
+        Lang::Fr => "Les pièces de la partie n’y sont pas toutes dessinées.",
+        Lang::En => "Not all of the game’s pieces are drawn.",
     };
     if caption.is_empty() {
         note.to_string()

@@ -17,6 +17,9 @@ pub struct DiagramDef {
     pub highlight: Vec<String>,
     /// The book's word for one of its pieces, for the legend (`piece` / `pièce` when none).
     pub noun: Option<crate::base::lang::Text>,
+    /// The book's word for one of the board's cells, for the legend (`cell` / `case` when
+    /// none).
+    pub cell: Option<crate::base::lang::Text>,
     /// What the outline of a `highlight` field means, for the legend.
     pub highlight_means: Option<crate::base::lang::Text>,
 }

@@ -26,6 +26,9 @@ pub struct DiagramRaw {
     /// The book's word for one of its pieces (`{ fr = "pion", en = "disc" }`), which the
     /// legend of the figures uses.
     pub noun: Option<Spanned<TextRaw>>,
+    /// The book's word for one of the board's cells (`{ fr = "case", en = "square" }`), which
+    /// the legend of the figures uses.
+    pub cell: Option<Spanned<TextRaw>>,
     /// What the outline of a `highlight` field means, for the legend (`{ fr = "le pion posé
     /// ce tour-ci", en = "the pawn placed this turn" }`).
     pub highlight_means: Option<Spanned<TextRaw>>,

@@ -54,6 +54,7 @@ pub(super) fn diagram_def(
             tiles: None,
             highlight: Vec::new(),
             noun: None,
+            cell: None,
             highlight_means: None,
         });
     };
@@ -157,6 +158,10 @@ pub(super) fn diagram_def(
             .noun
             .as_ref()
             .map(|n| cx.text(n, super::context::MAX_NAME, "noun")),
+        cell: r
+            .cell
+            .as_ref()
+            .map(|n| cx.text(n, super::context::MAX_NAME, "cell")),
         highlight_means: r
             .highlight_means
             .as_ref()
