@@ -689,7 +689,7 @@ fn a_direction_is_the_way_a_claimed_move_goes() {
         "Light may push (1, 2) south.",
         ("south", "north"),
         "north",
-        "the caption says `north`, but no move its clause speaks of goes that way",
+        "no claimed push from that cell goes that way",
     );
 }
 

@@ -852,3 +852,67 @@ fn a_drawing_left_out_for_want_of_an_engine_is_warned_at_its_example() {
         assert!(rulebook::drawings_left_out(&b, Some(&e)).is_empty());
     }
 }
+
+/// A move in parts that goes on from the `after` move (Lignes: a push, then a take and a fill)
+/// is drawn on the figure after it, where its pieces stand: the first figure shows the push
+/// alone, not a cross on the light pawn the pushed dark one will displace; and a push from the
+/// ring of empty squares round a plane's pieces keeps its arrow (the plane is widened).
+#[test]
+fn a_move_in_parts_is_drawn_where_its_pieces_stand() {
+    let e = Engine::new(&Project::new(common::root()), "lignes").unwrap();
+    let def = common::game("lignes");
+    let bs = books("lignes", &e);
+    for lang in [Lang::En, Lang::Fr] {
+        let text = if lang == Lang::En {
+            "Pushing (3, 2) east encircles"
+        } else {
+            "Pousser (3 ; 2) vers l’est encercle"
+        };
+        let ex = example_with(&bs, lang, text);
+        let panels = example::panels(Some(&e), &def, ex);
+        assert_eq!(
+            panels.len(),
+            2,
+            "{lang:?}: a figure before and after the push"
+        );
+        let (before, after) = (&panels[0].0, &panels[1].0);
+        let cells = |v: &[&str]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert!(has_arrow(
+            before,
+            &cells(&["3,2", "4,2"]),
+            before.mark_color(),
+            false
+        ));
+        assert!(
+            !has_cross(before, "3,2"),
+            "{lang:?}: the take is not drawn before the push"
+        );
+        assert!(
+            has_cross(after, "3,2"),
+            "{lang:?}: the pawn taken, after the push"
+        );
+        assert!(has_arrow(
+            after,
+            &cells(&["3,1", "3,2"]),
+            after.mark_color(),
+            false
+        ));
+        assert!(has_arrow(
+            after,
+            &cells(&["2,2", "3,2"]),
+            after.cross_color(),
+            true
+        ));
+        let text = if lang == Lang::En {
+            "Light places on (5, 2)"
+        } else {
+            "Les clairs posent un pion en (5 ; 2)"
+        };
+        let ex = example_with(&bs, lang, text);
+        let d = example::figure(Some(&e), &def, ex).unwrap();
+        assert!(
+            has_arrow(&d, &cells(&["5,2", "6,2"]), d.mark_color(), false),
+            "{lang:?}: the push off the ring is drawn"
+        );
+    }
+}

@@ -337,7 +337,8 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
     };
     let mut out = Vec::new();
     // Parsing placed the example once: a failure here is not reachable with a parsed example.
-    if let Ok(mut d) = diagram::position(game, def, &ex.board, &ex.fields) {
+    let (board, fields) = drawn_board(ex);
+    if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
         let marks = figure_marks(engine, game, ex);
         diagram::draw_placed(&mut d, game, def, &marks);
         if diagram::draw_marks(&mut d, &marks).is_ok() {
@@ -348,11 +349,36 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
         if let Some(q) = after_position(engine, ex) {
             let (board, fields) = engine.data(&q);
             if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
-                // The position after the move: only the cells its caption names are marked.
-                let tags = Marks {
-                    tags: caption_words(cap),
+                // The position after the move: the cells its caption names are marked, and
+                // the rest of a move that goes on from the `after` move (a push, then a take
+                // and a fill) is drawn where its pieces now stand.
+                let words = caption_words(cap);
+                let mut tags = Marks {
+                    tags: words.clone(),
                     ..Marks::default()
                 };
+                let refusals: Vec<Vec<String>> = sentence_words(cap)
+                    .into_iter()
+                    .filter(|w| negated(w))
+                    .collect();
+                for (rest, legal) in rests_of_after(ex) {
+                    let drawn = drawing(&rest, ex.plane);
+                    let named = names(&words, &rest, &drawn, legal)
+                        || !legal && refusals.iter().any(|s| names(s, &rest, &drawn, false));
+                    if !named {
+                        continue;
+                    }
+                    if legal {
+                        tags.arrows.extend(drawn.paths);
+                        tags.crosses.extend(
+                            rest.split_whitespace()
+                                .filter_map(|p| p.strip_prefix('*'))
+                                .map(String::from),
+                        );
+                    } else {
+                        tags.barred.extend(drawn.paths);
+                    }
+                }
                 let tags = known(&d, tags);
                 if diagram::draw_marks(&mut d, &tags).is_ok() {
                     out.push((d, cap.clone(), tags));
@@ -383,7 +409,8 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
     let Some(def) = game.diagram.as_ref() else {
         return marks;
     };
-    let Ok(d) = diagram::position(game, def, &ex.board, &ex.fields) else {
+    let (board, fields) = drawn_board(ex);
+    let Ok(d) = diagram::position(game, def, &board, &fields) else {
         return marks;
     };
     let words = caption_words(&ex.caption);
@@ -401,9 +428,22 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
             .flat_map(sentence_words)
             .filter(|w| negated(w))
             .collect();
+        let first_refusals: Vec<Vec<String>> = sentence_words(&ex.caption)
+            .into_iter()
+            .filter(|w| negated(w))
+            .collect();
+        let rests: Vec<String> = rests_of_after(ex).into_iter().map(|r| r.0).collect();
         for (m, legal) in claimed_moves(ex) {
             let drawn = drawing(&m, ex.plane);
-            let named = names(&all, &m, &drawn, legal)
+            // A move that goes on from the `after` move is drawn after it (see `panels`),
+            // unless this caption names it.
+            let goes_on = rests.iter().any(|r| m.ends_with(&format!(" {r}")));
+            let (all, refusals) = if goes_on {
+                (&words, &first_refusals)
+            } else {
+                (&all, &refusals)
+            };
+            let named = names(all, &m, &drawn, legal)
                 && (legal || all.contains(&m) || drawn.pushes)
                 || !legal && refusals.iter().any(|s| names(s, &m, &drawn, false));
             if !named {
@@ -486,10 +526,16 @@ fn claimed_moves(ex: &Example) -> Vec<(String, bool)> {
 /// The moves a figure shows being played: the `after` claim's move, and every claimed legal
 /// move with a path that the captions name.
 fn shown_moves(ex: &Example) -> Vec<String> {
-    let mut all = caption_words(&ex.caption);
-    all.extend(ex.after_caption.iter().flat_map(|c| caption_words(c)));
+    let first = caption_words(&ex.caption);
+    let mut every = first.clone();
+    every.extend(ex.after_caption.iter().flat_map(|c| caption_words(c)));
+    let rests: Vec<String> = rests_of_after(ex).into_iter().map(|r| r.0).collect();
     let mut out = Vec::new();
     for (m, legal) in claimed_moves(ex) {
+        // A move that goes on from the `after` move shows on the first figure only when its
+        // caption names it; the second draws the rest.
+        let goes_on = rests.iter().any(|r| m.ends_with(&format!(" {r}")));
+        let all = if goes_on { &first } else { &every };
         let d = drawing(&m, ex.plane);
         let after = ex
             .claims
@@ -497,12 +543,90 @@ fn shown_moves(ex: &Example) -> Vec<String> {
             .any(|c| matches!(&c.kind, ClaimKind::After(a, _, _) if *a == m));
         // A placement the caption writes out (`plays c3`) is shown too: it has no path.
         let placement = d.paths.is_empty() && !d.pushes && all.contains(&m);
-        let named = !d.paths.is_empty() && names(&all, &m, &d, true);
+        let named = !d.paths.is_empty() && names(all, &m, &d, true);
         if legal && (after || named || placement) && !out.contains(&m) {
             out.push(m);
         }
     }
     out
+}
+
+/// The example's board as its first figure draws it: on a plane, widened with empty squares
+/// so that every path of a claimed move lies on the drawing (a push from the ring of empty
+/// squares around the pieces goes one square further), with its `origin` moved to match.
+fn drawn_board(ex: &Example) -> (Board, toml::Table) {
+    let unchanged = || (ex.board.clone(), ex.fields.clone());
+    if !ex.plane {
+        return unchanged();
+    }
+    let origin = match ex.fields.get("origin").and_then(toml::Value::as_array) {
+        Some(a) => match (
+            a.first().and_then(|v| v.as_integer()),
+            a.get(1).and_then(|v| v.as_integer()),
+        ) {
+            (Some(x), Some(y)) => (x, y),
+            _ => return unchanged(),
+        },
+        None => (0, 0),
+    };
+    let rows = &ex.board.rows;
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0).max(1) as i64;
+    let height = rows.len().max(1) as i64;
+    // What the drawing holds: the pieces' rectangle and one ring of empty squares.
+    let (mut x0, mut x1, mut y0, mut y1) = (
+        origin.0,
+        origin.0 + cols - 1,
+        origin.1,
+        origin.1 + height - 1,
+    );
+    for (m, _) in claimed_moves(ex) {
+        for cell in drawing(&m, true).paths.iter().flatten() {
+            if let Some((x, y)) = plane_xy(cell) {
+                // Within 60 squares of the pieces: a plane is drawn 60 × 60 at most.
+                if (x - origin.0).abs() > 60 || (y - origin.1).abs() > 60 {
+                    return unchanged();
+                }
+                x0 = x0.min(x + 1);
+                x1 = x1.max(x - 1);
+                y0 = y0.min(y + 1);
+                y1 = y1.max(y - 1);
+            }
+        }
+    }
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    if (w, h) == (cols, height) {
+        return unchanged();
+    }
+    let mut grid = vec![vec![Cell::empty(None); w as usize]; h as usize];
+    for (k, row) in rows.iter().enumerate() {
+        // Row `k` (top first) stands at y = origin.y + height - 1 - k.
+        let y = origin.1 + height - 1 - k as i64;
+        for (i, cell) in row.iter().enumerate() {
+            let x = origin.0 + i as i64;
+            grid[(y1 - y) as usize][(x - x0) as usize] = cell.clone();
+        }
+    }
+    let mut fields = ex.fields.clone();
+    fields.insert(
+        "origin".into(),
+        toml::Value::Array(vec![toml::Value::Integer(x0), toml::Value::Integer(y0)]),
+    );
+    (Board::new(grid), fields)
+}
+
+/// The claimed moves that go on from the `after` move (`>3,2:e *3,2 >3,1:n` after `>3,2:e`):
+/// what each does after it (`*3,2 >3,1:n`), and whether it is claimed legal.
+fn rests_of_after(ex: &Example) -> Vec<(String, bool)> {
+    let Some(after) = ex.claims.iter().find_map(|c| match &c.kind {
+        ClaimKind::After(m, _, _) => Some(format!("{m} ")),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    claimed_moves(ex)
+        .into_iter()
+        .filter_map(|(m, legal)| Some((m.strip_prefix(&after)?.to_string(), legal)))
+        .collect()
 }
 
 /// Move `m` of the example as drawn, with its position before and after it placed on the

@@ -715,6 +715,12 @@ impl Reader<'_> {
             .direction(before, prev, w, next)
             .map(|d| if from { d.opposite() } else { d });
         if let Some(d) = dir.filter(|_| !side_here && !is_side) {
+            if self.push_bound(k, d) == Some(false) {
+                return Some(format!(
+                    "the caption pushes `{}` from the cell before it, but no claimed push from that cell goes that way",
+                    self.ws[k].text
+                ));
+            }
             if !self.direction_bound(k, d, negative) {
                 return Some(format!(
                     "the caption says `{}`, but no move its clause speaks of goes that way",
@@ -723,6 +729,36 @@ impl Reader<'_> {
             }
         }
         None
+    }
+}
+
+impl Reader<'_> {
+    /// A push named by its leading cell and its direction (`(1, 2) south`, `pushing (3, 1)
+    /// vers le nord`): when claims push from the cell named within four words before word `k`,
+    /// one of them goes way `d` (`Some(true)`), or none does; `None` when no claim pushes
+    /// from it.
+    fn push_bound(&self, k: usize, d: Dir) -> Option<bool> {
+        let letter = match d {
+            Dir::North => 'n',
+            Dir::South => 's',
+            Dir::East => 'e',
+            Dir::West => 'w',
+            _ => return None,
+        };
+        let cell = (1..=4)
+            .filter_map(|b| k.checked_sub(b))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .find(|&j| self.kinds[j] == Kind::Cell)?;
+        let from = format!(">{}:", self.ws[cell].text);
+        let ways: Vec<char> = self
+            .f
+            .moves
+            .iter()
+            .flat_map(|m| m.text.split_whitespace())
+            .filter_map(|p| p.strip_prefix(from.as_str()))
+            .filter_map(|w| w.chars().next())
+            .collect();
+        (!ways.is_empty()).then(|| ways.contains(&letter))
     }
 }
 
