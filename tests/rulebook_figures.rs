@@ -916,3 +916,41 @@ fn a_move_in_parts_is_drawn_where_its_pieces_stand() {
         );
     }
 }
+
+/// A placement a caption refuses in a sentence that names it (`it cannot stop on d4`) gets the
+/// refusal mark on its empty cell, with no written cross; a crop that would leave out one
+/// column only keeps the board's whole width, frame and coordinates (Connect Four's c1).
+#[test]
+fn a_refused_placement_is_marked_and_a_crop_keeps_a_last_line() {
+    use ludopress::layout::diagram::MarkKind;
+    use ludopress::rulebook::legend;
+    let e = Engine::new(&Project::new(common::root()), "connect4").unwrap();
+    let def = common::game("connect4");
+    let bs = books("connect4", &e);
+    for (lang, says) in [
+        (Lang::En, "cannot stop on d4"),
+        (Lang::Fr, "s’arrêter en d4"),
+    ] {
+        let ex = example_with(&bs, lang, says);
+        assert!(ex.marks.crosses.is_empty(), "no cross is written");
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert!(marks.crosses.contains(&"d4".to_string()), "{lang:?}");
+        let used = legend::used_by_each(Some(&e), &def, std::slice::from_ref(ex));
+        assert!(
+            used[0].contains(&MarkKind::Refused),
+            "{lang:?}: {:?}",
+            used[0]
+        );
+    }
+    let ex = example_with(&bs, Lang::En, "Red plays c1 and wins");
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    // Column g whole, and the frame beyond it (before, a third of it showed at the edge).
+    let (f1, g1) = (d.centre("f1").unwrap(), d.centre("g1").unwrap());
+    let cell = g1.x - f1.x;
+    assert!(
+        g1.x + cell / 2.0 < d.scene.width,
+        "column g is kept whole with the frame: its centre at {}, the drawing {} wide",
+        g1.x,
+        d.scene.width
+    );
+}

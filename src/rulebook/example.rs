@@ -451,6 +451,13 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
             }
             if legal {
                 derived.arrows.extend(drawn.paths);
+            } else if drawn.paths.is_empty() && !drawn.pushes {
+                // A refused placement (`it cannot stop on d4`): a cross on an empty cell is
+                // drawn as a refusal.
+                let cells: Vec<String> = drawn.key.iter().map(|(c, _)| c.clone()).collect();
+                if !cells.is_empty() && cells.iter().all(|c| !ex.occupied.contains(c)) {
+                    derived.crosses.extend(cells);
+                }
             } else {
                 derived.barred.extend(drawn.paths);
             }

@@ -3,7 +3,8 @@
 //!
 //! The part kept is the bounding box of the occupied and marked cells (every cell a caption
 //! names among them, so its label stays in view) and one ring of cells around it, within the
-//! board. Where that box meets the board's edge, the board's own frame and printed coordinates
+//! board, and the whole width (or height) along an axis where it would leave out one line of
+//! cells or less. Where that box meets the board's edge, the board's own frame and printed coordinates
 //! are kept; where it cuts through the board, the edge is left open (a strip of the next cells
 //! shows that the board goes on) and the coordinates are written again outside it.
 
@@ -57,14 +58,22 @@ pub fn part(drawings: &[(&Drawn, &Marks)], partial: bool) -> Option<Cut> {
     let all = bounds(d.cells.iter().flat_map(|(_, poly)| poly.iter()));
     let used = bounds(shown.iter().flat_map(|poly| poly.iter()));
     let (cw, ch, _) = span(shown.first()?);
-    // One ring of cells around what is used, within the board.
-    let keep = (
+    // One ring of cells around what is used, within the board. Along an axis where the crop
+    // would leave out one line of cells or less, the whole board's width (or height) is kept:
+    // a last column cut off with its frame and coordinates reads as a printing fault.
+    let eps = 1e-6 * cw.max(ch);
+    let mut keep = (
         (used.0 - cw).max(all.0),
         (used.1 - ch).max(all.1),
         (used.2 + cw).min(all.2),
         (used.3 + ch).min(all.3),
     );
-    let eps = 1e-6 * cw.max(ch);
+    if (keep.0 - all.0) + (all.2 - keep.2) <= cw + eps {
+        (keep.0, keep.2) = (all.0, all.2);
+    }
+    if (keep.1 - all.1) + (all.3 - keep.3) <= ch + eps {
+        (keep.1, keep.3) = (all.1, all.3);
+    }
     let real = [
         keep.0 <= all.0 + eps,
         keep.1 <= all.1 + eps,
