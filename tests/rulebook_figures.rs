@@ -954,3 +954,34 @@ fn a_refused_placement_is_marked_and_a_crop_keeps_a_last_line() {
         d.scene.width
     );
 }
+
+/// A whole large board that names its cells inside them (Hex's 121) writes its coordinates
+/// round its edges in a figure, where a name in each cell ran into its neighbours once raised
+/// to the page's least size; a figure of a part of it keeps the names inside.
+#[test]
+fn a_large_board_s_names_go_round_its_edges() {
+    let e = Engine::new(&Project::new(common::root()), "hex").unwrap();
+    let def = common::game("hex");
+    let bs = books("hex", &e);
+    let texts = |d: &Drawn| {
+        let mut out = Vec::new();
+        d.scene
+            .texts(&mut std::collections::HashSet::new(), &mut |t| {
+                out.push(t.text.clone())
+            });
+        out
+    };
+    for lang in [Lang::En, Lang::Fr] {
+        let whole = example::figure(Some(&e), &def, example_with(&bs, lang, "121")).unwrap();
+        let t = texts(&whole);
+        assert!(
+            !t.iter().any(|x| x == "f6" || x == "k11"),
+            "{lang:?}: {t:?}"
+        );
+        for edge in ["a", "k", "1", "11"] {
+            assert!(t.iter().any(|x| x == edge), "{lang:?}: `{edge}` in {t:?}");
+        }
+        let part = example::figure(Some(&e), &def, example_with(&bs, lang, "120")).unwrap();
+        assert!(texts(&part).iter().any(|x| x == "e6"), "{lang:?}");
+    }
+}

@@ -39,6 +39,9 @@ pub struct Drawn {
     names_edge: bool,
     /// The width of the whole drawing, before it is cut to a part of its board.
     whole: f64,
+    /// The colour round the cells (a board's frame, a plane's fill), where names at the edge
+    /// are written.
+    ground: Color,
     /// The size of one of its cells, mm, as drawn (its board's `cell`, a plane's square).
     cell_size: f64,
     /// The colour of its marks of moves (arrows, rings, numbers, tags) and of pieces taken and
@@ -283,8 +286,13 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
     for poly in &p.highlighted {
         outline(&mut scene, poly, FIELD_MARK);
     }
+    let ground = match p.ground {
+        Spot::Board(b) => game.boards[b].frame,
+        Spot::Plane { fill, .. } => fill,
+    };
     Drawn {
         whole: scene.width,
+        ground,
         cell_size,
         mark,
         cross,
@@ -294,6 +302,99 @@ pub fn draw(game: &Game, def: &DiagramDef, p: Placement) -> Drawn {
         names_inside,
         names_edge,
     }
+}
+
+/// A board that names its cells inside them and has more cells than this is drawn whole with
+/// its names round its edges: on a reduced figure, a name in each cell could not be read (a
+/// page raises it to its least text size, over its neighbours').
+const INSIDE_NAMES_MAX: usize = 64;
+
+/// Moves the names a board prints inside its cells to its edges (each column's letter below its
+/// lowest cell, each row's number left of its leftmost one), when it names them inside and has
+/// more than [`INSIDE_NAMES_MAX`] cells; a drawing of a part of a board keeps them inside.
+/// Call it before the marks are drawn: a named cell then needs no tag over its piece.
+pub fn names_to_edges(d: &mut Drawn, _game: &Game) {
+    if !d.names_inside || d.cells.len() <= INSIDE_NAMES_MAX {
+        return;
+    }
+    let split = |name: &str| {
+        let letters = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let digits = &name[letters.len()..];
+        (!letters.is_empty() && !digits.is_empty())
+            .then(|| (letters.to_string(), digits.parse::<u32>().ok()))
+            .and_then(|(l, n)| Some((l, n?)))
+    };
+    if d.cells.iter().any(|(n, _)| split(n).is_none()) {
+        return;
+    }
+    let boxes: Vec<(String, (f64, f64, f64, f64))> = d
+        .cells
+        .iter()
+        .map(|(n, poly)| {
+            let b = poly.iter().fold(
+                (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                |(x0, y0, x1, y1), q| (x0.min(q.x), y0.min(q.y), x1.max(q.x), y1.max(q.y)),
+            );
+            (n.clone(), b)
+        })
+        .collect();
+    // The names inside the cells go.
+    d.scene.items.retain(|it| match it {
+        crate::scene::Item::Text(t) => !boxes
+            .iter()
+            .any(|(n, b)| *n == t.text && t.x >= b.0 && t.x <= b.2 && t.y >= b.1 && t.y <= b.3),
+        _ => true,
+    });
+    let (_, h0) = boxes
+        .first()
+        .map(|(_, b)| (b.2 - b.0, b.3 - b.1))
+        .unwrap_or((1.0, 1.0));
+    let size = Mm(h0 * 0.36).in_pt();
+    let cap = Face::Bold.cap_height_mm(size);
+    let ink = super::ink_on(d.ground);
+    // Each column's lowest cell and each row's leftmost one.
+    let mut lowest: std::collections::BTreeMap<String, (u32, P, f64)> = Default::default();
+    let mut leftmost: std::collections::BTreeMap<u32, (String, P, f64)> = Default::default();
+    for (name, b) in &boxes {
+        let Some((col, row)) = split(name) else {
+            continue;
+        };
+        let c = p((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
+        let (w, h) = (b.2 - b.0, b.3 - b.1);
+        if lowest.get(&col).is_none_or(|(r, _, _)| row < *r) {
+            lowest.insert(col.clone(), (row, c, h));
+        }
+        if leftmost.get(&row).is_none_or(|(l, _, _)| col < *l) {
+            leftmost.insert(row, (col, c, w));
+        }
+    }
+    // Within the drawing: a board's frame may be narrower than a name.
+    let (width, height) = (d.scene.width, d.scene.height);
+    for (col, (_, c, h)) in &lowest {
+        d.scene.text(
+            c.x,
+            (c.y + h * 0.5 + cap * 1.2).min(height - cap * 0.35),
+            size,
+            Face::Bold,
+            ink,
+            Anchor::Middle,
+            col,
+        );
+    }
+    for (row, (_, c, w)) in &leftmost {
+        let text = row.to_string();
+        let room = Face::Bold.width_mm(&text, size) + cap * 0.35;
+        d.scene.text(
+            (c.x - w * 0.5 - cap * 0.4).max(room).min(width),
+            c.y + cap / 2.0,
+            size,
+            Face::Bold,
+            ink,
+            Anchor::End,
+            &text,
+        );
+    }
+    d.names_inside = false;
 }
 
 /// A cell's name on the drawing, its outline and the position's cell there.

@@ -68,8 +68,12 @@ fn component(game: &Game, what: &str, lang: Lang) -> Option<(Scene, String, usiz
     Some(match kind {
         "board" => {
             let b = game.boards.iter().find(|b| b.id == id)?;
+            // Reduced to the box's row, a board's coordinates could not be read (Hex's 121
+            // names ran together): the row shows the board's look without them.
+            let mut plain = b.clone();
+            plain.coords = false;
             (
-                layout::board_face::face(b, lang),
+                layout::board_face::face(&plain, lang),
                 b.name.get(lang).into(),
                 b.count,
             )

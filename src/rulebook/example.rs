@@ -335,20 +335,20 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
     let Some(def) = game.diagram.as_ref() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    // The drawings and their marks first: where to cut them, and how to name their cells,
+    // depend on all of them; then each is marked.
+    let mut out: Vec<(diagram::Drawn, String, Marks)> = Vec::new();
     // Parsing placed the example once: a failure here is not reachable with a parsed example.
     let (board, fields) = drawn_board(ex);
     if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
         let marks = figure_marks(engine, game, ex);
         diagram::draw_placed(&mut d, game, def, &marks);
-        if diagram::draw_marks(&mut d, &marks).is_ok() {
-            out.push((d, ex.caption.clone(), marks));
-        }
+        out.push((d, ex.caption.clone(), marks));
     }
     if let (Some(cap), Some(engine)) = (&ex.after_caption, engine) {
         if let Some(q) = after_position(engine, ex) {
             let (board, fields) = engine.data(&q);
-            if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
+            if let Ok(d) = diagram::position(game, def, &board, &fields) {
                 // The position after the move: the cells its caption names are marked, and
                 // the rest of a move that goes on from the `after` move (a push, then a take
                 // and a fill) is drawn where its pieces now stand.
@@ -380,19 +380,29 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
                     }
                 }
                 let tags = known(&d, tags);
-                if diagram::draw_marks(&mut d, &tags).is_ok() {
-                    out.push((d, cap.clone(), tags));
-                }
+                out.push((d, cap.clone(), tags));
             }
         }
     }
     let both: Vec<(&diagram::Drawn, &Marks)> = out.iter().map(|(d, _, m)| (d, m)).collect();
-    if let Some(cut) = diagram::part(&both, ex.partial) {
-        out.iter_mut().for_each(|(d, _, _)| diagram::cut(d, &cut));
+    let cut = diagram::part(&both, ex.partial);
+    // A whole large board that names its cells inside them (Hex's 121) is too small on the
+    // page for those names: its coordinates go round its edges instead.
+    if cut.is_none() {
+        for (d, _, _) in out.iter_mut() {
+            diagram::names_to_edges(d, game);
+        }
     }
-    out.into_iter()
-        .map(|(d, caption, _)| (d, caption))
-        .collect()
+    let mut drawn = Vec::new();
+    for (mut d, caption, marks) in out {
+        if diagram::draw_marks(&mut d, &marks).is_ok() {
+            if let Some(cut) = &cut {
+                diagram::cut(&mut d, cut);
+            }
+            drawn.push((d, caption));
+        }
+    }
+    drawn
 }
 
 /// The example's first figure: its position with the marks of [`figure_marks`] drawn, cut
