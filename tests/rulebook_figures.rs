@@ -303,8 +303,14 @@ fn a_path_that_comes_back_over_itself_is_drawn_beside_itself() {
         .filter(|(p, _)| p.len() >= 3)
         .map(|(p, _)| p)
         .collect();
-    assert_eq!(shafts.len(), 1, "one path c2-e2-d2-d3");
-    let s = &shafts[0];
+    assert_eq!(shafts.len(), 2, "two paths, c2-e2-d2-d3 and c2-e2-d2-d1");
+    for s in &shafts {
+        came_back_beside(s, &d, (c2, e2, d2));
+    }
+}
+
+/// A path c2-e2-d2-… that steps back from e2 to d2 along its jump runs beside it.
+fn came_back_beside(s: &[P], d: &Drawn, (c2, e2, d2): (P, P, P)) {
     let r = d.mark_radius("d2").unwrap();
     // It starts off the centre of the tile that moves (by 0.8 of the mark radius).
     assert!(dist_to_polyline(c2, s) <= r * 0.85 && dist_to_polyline(e2, s) < 1e-6);

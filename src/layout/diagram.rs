@@ -993,18 +993,22 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
                 .iter()
                 .any(|o| o.windows(2).any(|v| overlap((v[0], v[1]), (w[0], w[1]))))
         });
-        let pts = if along {
-            beside(pts, r * 0.8)
+        let (pts, away) = if along {
+            let moved = beside(pts, r * 0.6);
+            let v = (pts[0].x - moved[0].x, pts[0].y - moved[0].y);
+            (moved, Some(v))
         } else {
-            pts.clone()
+            (pts.clone(), None)
         };
-        arrow(
+        // Moved to one side of a legal arrow, its steps back along itself run on the other
+        // side of it, as far: never on the legal arrow.
+        arrow_away(
             s,
             &pts,
             r,
             cross,
-            true,
             ends_on_pieces(&d.occupied, &marks.barred[i]),
+            away,
         );
     }
     // A cross goes over the arrow that takes its piece; on an empty cell, a barred ring says
@@ -1153,13 +1157,44 @@ fn ends_on_pieces(occupied: &[String], path: &[String]) -> (bool, bool) {
 const OFF_PIECE: f64 = 0.8;
 
 fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool, ends: (bool, bool)) {
-    let mut pts = aside(pts, r * 0.75);
+    draw_arrow(s, aside(pts, r * 0.75, None), r, color, dashed, ends, 0.0);
+}
+
+/// A refused move's dashed arrow; when it was moved off a legal arrow by `away` (the way back
+/// to it), its segments that step back along it go past the legal arrow, to its other side.
+fn arrow_away(
+    s: &mut Scene,
+    pts: &[P],
+    r: f64,
+    color: Color,
+    ends: (bool, bool),
+    away: Option<(f64, f64)>,
+) {
+    // Past the legal arrow by a little less than it was moved: its stops stay near their
+    // cells' centres.
+    let off = away.map_or(r * 0.75, |v| v.0.hypot(v.1) + r * 0.45);
+    let aside_by = away.map_or(0.0, |v| v.0.hypot(v.1));
+    draw_arrow(s, aside(pts, off, away), r, color, true, ends, aside_by);
+}
+
+/// `aside_by`: how far the arrow's ends already lie aside from their cells' centres (a refused
+/// move drawn beside a legal one), which counts towards keeping off a piece's centre.
+fn draw_arrow(
+    s: &mut Scene,
+    mut pts: Vec<P>,
+    r: f64,
+    color: Color,
+    dashed: bool,
+    ends: (bool, bool),
+    aside_by: f64,
+) {
     // Off the centre of the piece that moves, and of the one it lands on (the pawn that acts,
     // a brick's count, a tile's zones): by a share of the segment at most.
+    let along = ((r * OFF_PIECE).powi(2) - aside_by.powi(2)).max(0.0).sqrt();
     let pull = |a: P, b: P| {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         let len = dx.hypot(dy).max(1e-9);
-        let by = (r * OFF_PIECE).min(len * 0.35);
+        let by = along.min(len * 0.35);
         p(a.x + dx / len * by, a.y + dy / len * by)
     };
     let n = pts.len();
@@ -1196,7 +1231,7 @@ fn arrow(s: &mut Scene, pts: &[P], r: f64, color: Color, dashed: bool, ends: (bo
 /// The points of a path with every segment that overlaps an earlier one (a step back along a
 /// jump) moved `off` aside, towards where the path goes next so that it does not cross itself
 /// again; the next segment starts where the moved one ends.
-fn aside(pts: &[P], off: f64) -> Vec<P> {
+fn aside(pts: &[P], off: f64, away: Option<(f64, f64)>) -> Vec<P> {
     let segs: Vec<(P, P)> = pts.windows(2).map(|w| (w[0], w[1])).collect();
     let mut out = vec![pts[0]];
     let mut prev_end: Option<P> = None;
@@ -1206,7 +1241,11 @@ fn aside(pts: &[P], off: f64) -> Vec<P> {
             let (dx, dy) = (b.x - a.x, b.y - a.y);
             let len = dx.hypot(dy).max(1e-9);
             let (mut nx, mut ny) = (dy / len * off, -dx / len * off);
-            if let Some(&(_, next)) = segs.get(i + 1) {
+            if let Some(v) = away {
+                if v.0 * nx + v.1 * ny < 0.0 {
+                    (nx, ny) = (-nx, -ny);
+                }
+            } else if let Some(&(_, next)) = segs.get(i + 1) {
                 if (next.x - b.x) * nx + (next.y - b.y) * ny < 0.0 {
                     (nx, ny) = (-nx, -ny);
                 }
@@ -1290,7 +1329,7 @@ mod tests {
     fn a_segment_back_over_the_path_is_moved_aside_towards_the_next() {
         // c2 → e2, back to d2, then up (y down on the page): the step back is moved up.
         let pts = [p(0.0, 0.0), p(2.0, 0.0), p(1.0, 0.0), p(1.0, -1.0)];
-        let out = aside(&pts, 0.3);
+        let out = aside(&pts, 0.3, None);
         assert_eq!(
             out,
             [
@@ -1309,7 +1348,7 @@ mod tests {
             p(0.0, 2.0),
             p(0.0, 0.0),
         ];
-        assert_eq!(aside(&square, 0.3), square);
+        assert_eq!(aside(&square, 0.3, None), square);
     }
 
     #[test]

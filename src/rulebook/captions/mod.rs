@@ -434,6 +434,20 @@ impl Reader<'_> {
             if self.lex.copulas.contains(&self.ws[j].lower.as_str()) {
                 return self.polarity(seen);
             }
+            // `going to a3, a1-a2-a3, removes no tile and is not allowed`: the predicate
+            // after `and` and a copula.
+            let words: Vec<&str> = self
+                .ws
+                .iter()
+                .filter(|w| w.phrase == seen)
+                .map(|w| w.lower.as_str())
+                .collect();
+            if words
+                .windows(2)
+                .any(|w| matches!(w[0], "and" | "et") && self.lex.copulas.contains(&w[1]))
+            {
+                return self.polarity(seen);
+            }
         }
         None
     }
