@@ -1340,3 +1340,124 @@ fn a_verdict_in_a_clause_of_its_own_judges_the_move_before_it() {
         "the claims hold it legal",
     );
 }
+
+/// A count of pieces `left` (`n’a plus que`) is of the pieces on the board, not of a count the
+/// position keeps aside (Imperator's pawns in hand); `took N` is a count taken, not of the
+/// pieces on the board.
+#[test]
+fn pieces_left_are_on_the_board_and_pieces_taken_were_taken() {
+    let free = r#"game = "imperator"
+to_move = "red"
+in_hand = { red = 4, white = 4 }
+board = """
+W . W . W . .
+W . W . . . . . .
+. . . . R . . . . . .
+. . . . . . . . W . .
+. . . . . . . . .
+R R R R R . .
+"""
+"#;
+    // Red has 4 pawns in hand: a count of pawns left is not that one.
+    let claims = "tokens = { R = 6 }";
+    refused(
+        Lang::En,
+        free,
+        claims,
+        "Red has 6 pawns left on the board.",
+        ("6 pawns", "4 pawns"),
+        "4 pawns",
+        "which no claim of this example states",
+    );
+    refused(
+        Lang::Fr,
+        free,
+        claims,
+        "Rouge n’a plus que 6 pions sur le plateau.",
+        ("6 pions", "4 pions"),
+        "4 pions",
+        "which no claim of this example states",
+    );
+    let end = r#"game = "lignes"
+to_move = "light"
+taken = { light = 2, dark = 1 }
+board = """
+LLLLLLLLLL
+LLLLLLLLLD
+DDDDDDDDDD
+DDDDDDD...
+"""
+"#;
+    refused(
+        Lang::En,
+        end,
+        "over = true\nwinner = \"light\"\ntokens = { L = 19 }",
+        "All pawns are placed: light took 2 pawns. Light wins.",
+        ("took 2", "took 19"),
+        "19",
+        "which no claim of this example states",
+    );
+}
+
+/// A piece turned to a side's face shows that side after the move; a side that acts after a
+/// pass in the sentence is the next side to move.
+#[test]
+fn a_face_turned_and_a_turn_after_a_pass_are_the_claimed_sides() {
+    let brick_six = r#"game = "alphabrick"
+to_move = "south"
+die = 6
+board = """
+. N . . N . . N .
+. . . . . . . . .
+. . . . . . . . .
+1 1 1 1 1 1 1 1 1
+1 1 1 1 1 1 1 1 1
+. . . . . . . . .
+. . . . . . . . .
+. S . . S . . S .
+"""
+"#;
+    let claims = "moves = [\"pass\"]\nafter = { move = \"pass\", to_move = \"north\" }";
+    refused(
+        Lang::En,
+        brick_six,
+        claims,
+        "A 6: South passes, North rolls.",
+        ("North rolls", "South rolls"),
+        "South rolls",
+        "the next side to move is north",
+    );
+    refused(
+        Lang::Fr,
+        brick_six,
+        claims,
+        "Un 6 : Sud passe, Nord lance.",
+        ("Nord lance", "Sud lance"),
+        "Sud lance",
+        "the next side to move is north",
+    );
+}
+
+/// A cell a verb of putting reaches past its object (`puts the last mark on a1`, `jouent le
+/// dernier jeton en g6`) is a cell of a claimed legal move.
+#[test]
+fn a_cell_put_on_past_the_verb_s_object_is_a_claimed_move() {
+    refused(
+        Lang::En,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Nought puts the last mark on a1 and wins.",
+        ("on a1", "on b3"),
+        "b3",
+        "no claimed legal move puts one there",
+    );
+    refused(
+        Lang::Fr,
+        NOUGHT_WINS,
+        NOUGHT_WINS_CLAIMS,
+        "Les ronds posent leur dernière marque en a1 et gagnent.",
+        ("en a1", "en b3"),
+        "b3",
+        "no claimed legal move puts one there",
+    );
+}

@@ -593,12 +593,12 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // Kinds the check does not catch every lie of yet: the share it must catch at least, in
     // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
-        ("direction", 950),
-        ("legal/illegal", 880),
-        ("move", 970),
-        ("number equal to another claimed value", 930),
+        ("direction", 1000),
+        ("legal/illegal", 930),
+        ("move", 980),
+        ("number equal to another claimed value", 960),
         ("number without a noun", 950),
-        ("side", 940),
+        ("side", 960),
     ]
     .into_iter()
     .collect();

@@ -909,6 +909,14 @@ fn a_move_in_parts_is_drawn_where_its_pieces_stand() {
             after.cross_color(),
             true
         ));
+        // The legend explains the cross the figure after the push draws.
+        let used =
+            ludopress::rulebook::legend::used_by_each(Some(&e), &def, std::slice::from_ref(ex));
+        assert!(
+            used[0].contains(&ludopress::layout::diagram::MarkKind::Cross),
+            "{lang:?}: {:?}",
+            used[0]
+        );
         let text = if lang == Lang::En {
             "Light places on (5, 2)"
         } else {

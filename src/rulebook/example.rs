@@ -352,34 +352,7 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
                 // The position after the move: the cells its caption names are marked, and
                 // the rest of a move that goes on from the `after` move (a push, then a take
                 // and a fill) is drawn where its pieces now stand.
-                let words = caption_words(cap);
-                let mut tags = Marks {
-                    tags: words.clone(),
-                    ..Marks::default()
-                };
-                let refusals: Vec<Vec<String>> = sentence_words(cap)
-                    .into_iter()
-                    .filter(|w| negated(w))
-                    .collect();
-                for (rest, legal) in rests_of_after(ex) {
-                    let drawn = drawing(&rest, ex.plane);
-                    let named = names(&words, &rest, &drawn, legal)
-                        || !legal && refusals.iter().any(|s| names(s, &rest, &drawn, false));
-                    if !named {
-                        continue;
-                    }
-                    if legal {
-                        tags.arrows.extend(drawn.paths);
-                        tags.crosses.extend(
-                            rest.split_whitespace()
-                                .filter_map(|p| p.strip_prefix('*'))
-                                .map(String::from),
-                        );
-                    } else {
-                        tags.barred.extend(drawn.paths);
-                    }
-                }
-                let tags = known(&d, tags);
+                let tags = known(&d, after_marks(ex, cap));
                 out.push((d, cap.clone(), tags));
             }
         }
@@ -629,6 +602,40 @@ fn drawn_board(ex: &Example) -> (Board, toml::Table) {
         toml::Value::Array(vec![toml::Value::Integer(x0), toml::Value::Integer(y0)]),
     );
     (Board::new(grid), fields)
+}
+
+/// The marks of the figure after the `after` move, whose caption is `cap`: the cells it names
+/// are marked, and the rest of a move that goes on from the `after` move (a push, then a take
+/// and a fill) is drawn where its pieces now stand (each `*` part a piece taken).
+pub fn after_marks(ex: &Example, cap: &str) -> Marks {
+    let words = caption_words(cap);
+    let mut tags = Marks {
+        tags: words.clone(),
+        ..Marks::default()
+    };
+    let refusals: Vec<Vec<String>> = sentence_words(cap)
+        .into_iter()
+        .filter(|w| negated(w))
+        .collect();
+    for (rest, legal) in rests_of_after(ex) {
+        let drawn = drawing(&rest, ex.plane);
+        let named = names(&words, &rest, &drawn, legal)
+            || !legal && refusals.iter().any(|s| names(s, &rest, &drawn, false));
+        if !named {
+            continue;
+        }
+        if legal {
+            tags.arrows.extend(drawn.paths);
+            tags.crosses.extend(
+                rest.split_whitespace()
+                    .filter_map(|p| p.strip_prefix('*'))
+                    .map(String::from),
+            );
+        } else {
+            tags.barred.extend(drawn.paths);
+        }
+    }
+    tags
 }
 
 /// The claimed moves that go on from the `after` move (`>3,2:e *3,2 >3,1:n` after `>3,2:e`):

@@ -70,6 +70,8 @@ pub struct NumberFact {
     pub side: Option<String>,
     /// The claimed move it counts the steps or takes of, if it is one move's count.
     pub of_move: Option<String>,
+    /// The position's field it is a side's count in (`in_hand`, `taken`), if it is one.
+    pub field: Option<String>,
 }
 
 /// Everything an example's claims make true.
@@ -380,6 +382,7 @@ pub fn of(
         counts: vec![Counted::Players],
         side: None,
         of_move: None,
+        field: None,
     });
     let mut add = |value: u64, counts: &[Counted], side: Option<String>| {
         numbers.push(NumberFact {
@@ -387,6 +390,7 @@ pub fn of(
             counts: counts.to_vec(),
             side,
             of_move: None,
+            field: None,
         })
     };
     let mut claimed_moves: Vec<(String, bool)> = Vec::new();
@@ -464,12 +468,19 @@ pub fn of(
     // fact of the position: a caption's count is a count of successors, of a move list, of
     // pieces taken, of a move's steps.
     // A field that counts by side (`taken = { light = 2, dark = 1 }`): each side's count.
-    for v in fields.values() {
+    let mut by_side = Vec::new();
+    for (name, v) in fields {
         if let toml::Value::Table(t) = v {
             for (k, n) in t {
                 let n = n.as_integer().and_then(|n| u64::try_from(n).ok());
                 if let (Some(n), true) = (n, sides.contains(k)) {
-                    add(n, &[Counted::Pieces], Some(k.clone()));
+                    by_side.push(NumberFact {
+                        value: n,
+                        counts: vec![Counted::Pieces],
+                        side: Some(k.clone()),
+                        of_move: None,
+                        field: Some(name.clone()),
+                    });
                 }
             }
         }
@@ -542,6 +553,7 @@ pub fn of(
                         counts: vec![Counted::Pieces, Counted::Steps],
                         side,
                         of_move: Some(text.clone()),
+                        field: None,
                     });
                 }
             }
@@ -554,6 +566,7 @@ pub fn of(
                 counts: vec![Counted::Steps],
                 side: None,
                 of_move: Some(text.clone()),
+                field: None,
             });
         }
         let takes = if legal {
@@ -572,6 +585,7 @@ pub fn of(
         });
     }
     f.numbers = numbers;
+    f.numbers.extend(by_side);
     f.numbers.extend(move_numbers);
     f.field_cells = fields
         .values()

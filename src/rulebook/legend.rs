@@ -78,9 +78,26 @@ pub fn used_by_each(
                     .iter()
                     .any(|k| matches!(ex.fields.get(k), Some(toml::Value::String(_))))
             });
+            // The figure after the move draws the rest of a move in parts: its arrows, its
+            // refused paths, and a cross on each piece it takes (`*`).
+            let after = ex
+                .after_caption
+                .as_deref()
+                .map(|cap| super::example::after_marks(ex, cap))
+                .unwrap_or_default();
+            let after_kind = |k: &MarkKind| match k {
+                MarkKind::Arrow => !after.arrows.is_empty(),
+                MarkKind::Barred => !after.barred.is_empty(),
+                MarkKind::Cross => !after.crosses.is_empty(),
+                _ => false,
+            };
             MarkKind::ALL
                 .into_iter()
-                .filter(|k| k.used_in(&marks, &ex.occupied) || (*k == MarkKind::Field && field))
+                .filter(|k| {
+                    k.used_in(&marks, &ex.occupied)
+                        || (*k == MarkKind::Field && field)
+                        || after_kind(k)
+                })
                 .collect()
         })
         .collect()

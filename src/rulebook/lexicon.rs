@@ -233,6 +233,9 @@ pub struct Lexicon {
     pub highlighted: &'static [&'static str],
     /// Words a clause that only gives a verdict is made of (`: not allowed.`, `: interdit.`).
     pub verdicts: &'static [&'static str],
+    /// Words (or pairs) saying a count is of the pieces still on the board (`6 pawns left`,
+    /// `n’a plus que 6 pions`), not of a count the position keeps aside (in hand, taken).
+    pub remaining: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -566,6 +569,7 @@ static EN: Lexicon = Lexicon {
         "also",
         "either",
     ],
+    remaining: &["left", "remaining", "down to"],
 };
 
 static FR: Lexicon = Lexicon {
@@ -966,6 +970,7 @@ static FR: Lexicon = Lexicon {
         "non",
         "aussi",
     ],
+    remaining: &["reste", "restent", "restant", "restants", "plus que"],
 };
 
 #[cfg(test)]

@@ -150,6 +150,17 @@ impl Reader<'_> {
             [p, v, ..] => lex.put_to.contains(p) && lex.put_verbs.contains(v),
             _ => false,
         };
+        // `places the last disc on g1`, `jouent le dernier jeton en g6`: a verb of putting a
+        // few words before, its object between, no other cell or move.
+        let put = put
+            || before.first().is_some_and(|p| lex.put_to.contains(p))
+                && (2..=6)
+                    .filter_map(|b| k.checked_sub(b))
+                    .take_while(|&j| {
+                        self.ws[j].phrase == self.ws[k].phrase
+                            && !matches!(self.kinds[j], Kind::Cell | Kind::Move)
+                    })
+                    .any(|j| lex.put_verbs.contains(&self.ws[j].lower.as_str()));
         // `black has 4 moves, c5, d6, e3 and e4`: cells listed right after a count of moves
         // are those moves.
         let listed = || {

@@ -120,6 +120,33 @@ impl Reader<'_> {
                 .as_ref()
                 .is_none_or(|m| shown.is_empty() || shown.iter().any(|s| &s.text == m))
         };
+        // A count of pieces (or a bare number) in a clause that says pieces are left, or were
+        // taken, is of that kind.
+        let pieces = matches!(noun, Some(Counted::Pieces) | None);
+        let clause: Vec<usize> = self.around(k, Level::Clause).collect();
+        let said = |list: &[&str]| {
+            clause.iter().any(|&j| {
+                let w = self.ws[j].lower.as_str();
+                list.iter().any(|x| match x.split_once(' ') {
+                    Some((a, b)) => w == a && self.ws.get(j + 1).is_some_and(|n| n.lower == b),
+                    None => *x == w,
+                })
+            })
+        };
+        let remaining = pieces && said(lex.remaining);
+        // A verb of taking (`light took 2`), not its noun (`après la prise en c4`).
+        let taking = pieces
+            && !remaining
+            && clause.iter().any(|&j| {
+                j < k
+                    && lex.capture.contains(&self.ws[j].lower.as_str())
+                    && !j.checked_sub(1).is_some_and(|i| {
+                        matches!(
+                            self.ws[i].lower.as_str(),
+                            "the" | "a" | "la" | "le" | "une" | "un" | "each" | "chaque"
+                        )
+                    })
+            });
         // With its noun, a number is a count of that kind; bare, it is a side's score or count
         // of pieces ("dark has 5") or a number of the position (a roll).
         let fits = |x: &crate::rulebook::facts::NumberFact| {
@@ -138,7 +165,19 @@ impl Reader<'_> {
                 }
                 None => true,
             };
-            x.value == n && kind && whose && of_shown(x)
+            // `6 pawns left`, `n’a plus que 6 pions`: on the board, not in hand nor taken;
+            // `took 2 pawns`: a count of pieces taken.
+            let source = if remaining {
+                x.field.is_none()
+            } else if taking {
+                x.of_move.is_some()
+                    || x.field
+                        .as_deref()
+                        .is_some_and(|f| f.contains("tak") || f.contains("capt"))
+            } else {
+                true
+            };
+            x.value == n && kind && whose && of_shown(x) && source
         };
         // A number of the position (a roll) is the mover's.
         // (Not where the side has a claimed count of its own: `light 3, dark 4` are scores.)

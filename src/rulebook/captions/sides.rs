@@ -70,6 +70,31 @@ impl Reader<'_> {
         {
             return self.unbound_colour(k, side);
         }
+        // `turned over to its red face`, `retourné sur sa face blanche`: a piece the `after`
+        // move turns shows that side's face after it.
+        let face = |j: usize| {
+            self.ws
+                .get(j)
+                .is_some_and(|w| w.phrase == self.ws[k].phrase && w.lower == "face")
+        };
+        if (face(k + 1) || (k > 0 && face(k - 1))) && f.after_move.is_some() {
+            let turned: Vec<&str> = f
+                .cells
+                .values()
+                .filter_map(|c| match (c.owner.as_deref(), c.after_owner.as_deref()) {
+                    (Some(a), Some(b)) if a != b => Some(b),
+                    _ => None,
+                })
+                .collect();
+            if !turned.is_empty() {
+                return (!turned.contains(&side)).then(|| {
+                    format!(
+                        "the caption turns a piece to its {side} face, but the pieces the move turns become {}",
+                        turned[0]
+                    )
+                });
+            }
+        }
         if near(k + 1) || near(k + 2) || (k > 0 && near(k - 1)) || (k > 1 && near(k - 2)) {
             if f.side_regions.is_empty() {
                 return None;
@@ -157,6 +182,21 @@ impl Reader<'_> {
                     "the caption has {side} play {}, but the side to move is {}",
                     f.after_move.as_deref().unwrap_or_default(),
                     f.to_move.as_deref().unwrap_or("not claimed")
+                )
+            });
+        }
+        // `South passes, North rolls`: a side that acts after a side said to pass in the
+        // sentence is the next side to move.
+        let after_pass = (0..k).any(|j| {
+            self.ws[j].sentence == self.ws[k].sentence
+                && self.ws[j].phrase < self.ws[k].phrase
+                && self.is_pass(j)
+        });
+        if acts && after_pass && f.after_to_move.is_some() {
+            return (f.after_to_move.as_deref() != Some(side)).then(|| {
+                format!(
+                    "the caption has {side} play after the pass, but the next side to move is {}",
+                    f.after_to_move.as_deref().unwrap_or_default()
                 )
             });
         }
