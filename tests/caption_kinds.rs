@@ -1461,3 +1461,92 @@ fn a_cell_put_on_past_the_verb_s_object_is_a_claimed_move() {
         "no claimed legal move puts one there",
     );
 }
+
+/// A score below zero (`−3`) is bound like any number (a team's, here); taking said
+/// compulsory or not matches the claimed moves when a claim lists them all; a piece said
+/// encircled has an opposing piece across each side; a step `back` in a game without a forward
+/// goes against the step before it in a claimed path.
+#[test]
+fn scores_below_zero_compulsory_takes_encircling_and_steps_back_are_bound() {
+    let teams = TILES.replace(
+        "to_move = \"blue\"\n",
+        "to_move = \"blue\"\nplayers = 2\nscoring = \"difference\"\n",
+    );
+    let teams = teams.as_str();
+    refused(
+        Lang::En,
+        teams,
+        "over = true\nscores = { \"blue+red\" = -3, \"yellow+green\" = 1 }\nwinner = \"yellow+green\"\nsuccessors = 0",
+        "Blue and red −3, yellow and green 1: the yellow and green side wins.",
+        ("−3", "−4"),
+        "−4",
+        "which no claim states for that team",
+    );
+    refused(
+        Lang::En,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "The man on c3 must take: c3xe5xg7.",
+        ("must take", "need not take"),
+        "take:",
+        "every claimed legal move takes",
+    );
+    refused(
+        Lang::Fr,
+        TAKES_TWICE,
+        TAKES_TWICE_CLAIMS,
+        "Le pion de c3 doit prendre : c3xe5xg7.",
+        ("doit prendre", "n’est pas obligé de prendre"),
+        "prendre",
+        "every claimed legal move takes",
+    );
+    let ring = r#"game = "lignes"
+to_move = "light"
+taken = { light = 0, dark = 13 }
+board = """
+DL.L.
+LDLDL
+L..L.
+"""
+"#;
+    let ring_claims = "moves = [\">0,0:s\", \">0,1:w\", \">1,2:e\", \">3,0:s\", \">3,2:n\"]";
+    refused(
+        Lang::En,
+        ring,
+        ring_claims,
+        "The dark pawn on (3, 1) is encircled.",
+        ("is encircled", "is not encircled"),
+        "encircled",
+        "not encircled, but it is",
+    );
+    refused(
+        Lang::Fr,
+        ring,
+        ring_claims,
+        "Le pion foncé de (3 ; 1) est encerclé.",
+        ("est encerclé", "n’est pas encerclé"),
+        "encerclé",
+        "not encircled, but it is",
+    );
+    let green = r#"game = "arlecchino"
+to_move = "green"
+board = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . BBYR . . .
+. GGGG . . . .
+. . . . . .
+"""
+"#;
+    let green_claims = "legal = [\"b2-c2xc4-c3\"]";
+    refused(
+        Lang::En,
+        green,
+        green_claims,
+        "A step, a jump, then a step back: b2-c2xc4-c3.",
+        ("step back", "step forward"),
+        "forward",
+        "no claimed path's step goes that way",
+    );
+}

@@ -1712,13 +1712,13 @@ fn careless_captions_are_caught() {
     let floors: [(&str, usize); 17] = [
         ("side_subject", 980),
         ("side_owner", 960),
-        ("direction", 900),
+        ("direction", 950),
         ("permission", 960),
-        ("modal", 910),
+        ("modal", 970),
         ("win_lose", 1000),
         ("draw_win", 1000),
         ("over", 1000),
-        ("count", 940),
+        ("count", 960),
         ("count_swap", 1000),
         ("cell_in_list", 1000),
         ("capture_cell", 1000),
@@ -1726,7 +1726,7 @@ fn careless_captions_are_caught() {
         ("ordinal", 600),
         ("none_some", 360),
         ("only", 660),
-        ("state", 880),
+        ("state", 950),
     ];
     let floors: BTreeMap<&str, usize> = floors.into_iter().collect();
     for (kind, t) in &tally {

@@ -236,6 +236,12 @@ pub struct Lexicon {
     /// Words (or pairs) saying a count is of the pieces still on the board (`6 pawns left`,
     /// `n’a plus que 6 pions`), not of a count the position keeps aside (in hand, taken).
     pub remaining: &'static [&'static str],
+    /// Words (or pairs) before a verb of taking that say it is compulsory (`must take`, `doit
+    /// prendre`) and, after a negation, that it is not (`need not take`, `n’est pas obligé de
+    /// prendre`).
+    pub compulsory: &'static [&'static str],
+    /// Words saying a piece is encircled: each cell across its sides holds an opposing piece.
+    pub encircled: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -570,6 +576,10 @@ static EN: Lexicon = Lexicon {
         "either",
     ],
     remaining: &["left", "remaining", "down to"],
+    compulsory: &[
+        "must", "has to", "have to", "need", "needs", "obliged", "forced",
+    ],
+    encircled: &["encircled", "surrounded"],
 };
 
 static FR: Lexicon = Lexicon {
@@ -971,6 +981,19 @@ static FR: Lexicon = Lexicon {
         "aussi",
     ],
     remaining: &["reste", "restent", "restant", "restants", "plus que"],
+    compulsory: &[
+        "doit", "doivent", "obligé", "obligée", "obligés", "forcé", "forcée",
+    ],
+    encircled: &[
+        "encerclé",
+        "encerclée",
+        "encerclés",
+        "encerclées",
+        "entouré",
+        "entourée",
+        "entourés",
+        "entourées",
+    ],
 };
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ impl Reader<'_> {
     pub(super) fn unbound_ahead(&self, k: usize) -> Option<String> {
         let ahead = self.ahead_word(k)?;
         if self.f.forward.is_empty() {
-            return None;
+            return self.unbound_back_in_path(k, ahead);
         }
         let owner = |c: &str| self.f.cells.get(c).and_then(|x| x.owner.clone());
         let mut ways: Vec<(Option<String>, (f64, f64))> = self
@@ -158,6 +158,52 @@ impl Reader<'_> {
             format!(
                 "the caption speaks of {side}’s {} row, but no move it speaks of leaves it",
                 if front { "front" } else { "back" }
+            )
+        })
+    }
+
+    /// In a game whose sides have no forward, `a step, a jump, then a step back` (`un pas en
+    /// arrière`) speaks of a path's own way: the step the sentence counts to (its steps and
+    /// jumps listed before the word) goes against the one before it in a claimed legal path
+    /// (`back`), or along it (`forward`).
+    fn unbound_back_in_path(&self, k: usize, ahead: bool) -> Option<String> {
+        let lex = self.lex;
+        let s = self.ws[k].sentence;
+        let listed = (0..k)
+            .filter(|&j| self.ws[j].sentence == s)
+            .filter(|&j| {
+                lex.chain.contains(&self.ws[j].lower.as_str())
+                    && j > 0
+                    && lex.determiners.contains(&self.ws[j - 1].lower.as_str())
+            })
+            .count();
+        if listed < 2 {
+            return None;
+        }
+        let at = listed - 1;
+        let paths: Vec<&MoveFact> = self
+            .f
+            .moves
+            .iter()
+            .filter(|m| m.legal && m.vectors.len() > at)
+            .collect();
+        if paths.is_empty() {
+            return None;
+        }
+        let goes = |m: &&MoveFact| {
+            let (a, b) = (m.vectors[at - 1], m.vectors[at]);
+            let dot = a.0 * b.0 + a.1 * b.1;
+            if ahead {
+                dot > 1e-9
+            } else {
+                dot < -1e-9
+            }
+        };
+        (!paths.iter().any(goes)).then(|| {
+            format!(
+                "the caption says `{}` of the path's step {}, but no claimed path's step goes that way",
+                self.ws[k].text,
+                at + 1
             )
         })
     }

@@ -221,7 +221,11 @@ impl Reader<'_> {
             "line" | "ligne" => Shape::Straight,
             _ => return None,
         };
-        const JOINS: [&str; 8] = ["and", "from", "to", "through", "et", "de", "à", "du"];
+        // (`la rangée du haut, de (0 ; 0) à (2 ; 0)`: the side word after the noun too.)
+        const JOINS: [&str; 12] = [
+            "and", "from", "to", "through", "et", "de", "à", "du", "haut", "bas", "gauche",
+            "droite",
+        ];
         let mut cells = Vec::new();
         for j in (k + 1..self.ws.len()).take_while(|&j| self.ws[j].clause == self.ws[k].clause) {
             match self.kinds[j] {

@@ -79,7 +79,12 @@ fn zero_count(ws: &[Word], i: usize, lex: &Lexicon, f: &Facts) -> bool {
 
 /// A number written in figures (`12`, `1,770`) or in words.
 fn number(w: &Word, lex: &Lexicon) -> Option<u64> {
-    let digits = w.text.replace(',', "");
+    // `−3`, a score below zero: its size (scores are kept by size, with their side).
+    let text = w.text.strip_prefix(['−', '-']).unwrap_or(&w.text);
+    if text.len() < w.text.len() && (text.is_empty() || text.contains(',')) {
+        return None;
+    }
+    let digits = text.replace(',', "");
     if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
         // `1,770` groups thousands; `3,3` is a cell and never reaches here.
         return digits.parse().ok();
@@ -587,6 +592,8 @@ impl Reader<'_> {
             Self::unbound_home_line,
             Self::unbound_reach,
             Self::unbound_verdict,
+            Self::unbound_compulsory,
+            Self::unbound_encircled,
         ];
         if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);

@@ -611,4 +611,115 @@ impl Reader<'_> {
         let negative = self.polarity(self.ws[k].phrase).unwrap_or(false);
         against_claims(negative, &moves, "the move the clause before describes")
     }
+
+    /// Word `k`, a verb of taking, is said compulsory (`must take`, `doit prendre`) or not
+    /// (`need not take`, `n’est pas obligé de prendre`): when a claim lists every move (`moves`),
+    /// every legal one takes, or one does not.
+    pub(super) fn unbound_compulsory(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        // The verb (`must take`), not an adjective (`the captured pawn`).
+        let article = k.checked_sub(1).is_some_and(|j| {
+            matches!(
+                self.ws[j].lower.as_str(),
+                "the" | "a" | "its" | "le" | "la" | "les" | "un" | "une" | "son" | "sa"
+            )
+        });
+        if !lex.capture.contains(&self.ws[k].lower.as_str()) || article {
+            return None;
+        }
+        let before: Vec<usize> = (1..=6)
+            .filter_map(|b| k.checked_sub(b))
+            .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+            .collect();
+        let said = |x: &str| {
+            before.iter().any(|&j| match x.split_once(' ') {
+                Some((a, b)) => {
+                    self.ws[j].lower == a && self.ws.get(j + 1).is_some_and(|n| n.lower == b)
+                }
+                None => self.ws[j].lower == x,
+            })
+        };
+        if !lex.compulsory.iter().any(|x| said(x)) {
+            return None;
+        }
+        // Every legal move listed: how many the side has is claimed, and as many are legal.
+        let legal: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.legal).collect();
+        if self.f.move_count != Some(legal.len() as u64) || legal.is_empty() {
+            return None;
+        }
+        let negated = before.iter().any(|&j| {
+            let w = self.ws[j].lower.as_str();
+            lex.negative.contains(&w)
+                || lex.ne_first.contains(&w)
+                || lex.ne_second.contains(&w)
+                || w == "need" && self.ws.get(j + 1).is_some_and(|n| n.lower == "not")
+        });
+        let all_take = legal.iter().all(|m| m.takes);
+        match (negated, all_take) {
+            (false, false) => Some(
+                "the caption says taking is compulsory, but a claimed legal move takes nothing"
+                    .into(),
+            ),
+            (true, true) => Some(
+                "the caption says taking is not compulsory, but every claimed legal move takes"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Word `k` says the piece on the cell its clause names before it is encircled (`the dark
+    /// pawn on (3, 1) is encircled`, `n’est plus encerclé`): each cell across its sides holds a
+    /// piece of another side, on a board the caption speaks of, or (said not to) one does not.
+    pub(super) fn unbound_encircled(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        if !lex.encircled.contains(&self.ws[k].lower.as_str()) {
+            return None;
+        }
+        let cell = (0..k)
+            .rev()
+            .take_while(|&j| self.ws[j].clause == self.ws[k].clause)
+            .find(|&j| self.kinds[j] == Kind::Cell)
+            .map(|j| self.ws[j].text.clone())?;
+        let negated = self.negated_here(k)
+            || (1..=2)
+                .filter_map(|b| k.checked_sub(b))
+                .any(|j| matches!(self.ws[j].lower.as_str(), "longer" | "plus"));
+        let f = self.f;
+        let ring = f.neighbours(&cell);
+        if ring.is_empty() {
+            return None;
+        }
+        let owner = |c: &CellFact, after: bool| {
+            if after {
+                c.after_owner.clone()
+            } else {
+                c.owner.clone()
+            }
+        };
+        let boards = self.boards_of(k);
+        let judged: Vec<bool> = boards
+            .iter()
+            .filter_map(|&after| {
+                let me = owner(f.cells.get(&cell)?, after)?;
+                Some(ring.iter().all(|n| {
+                    f.cells
+                        .get(*n)
+                        .and_then(|c| owner(c, after))
+                        .is_some_and(|o| o != me)
+                }))
+            })
+            .collect();
+        if judged.is_empty() || judged.iter().any(|&e| e != negated) {
+            return None;
+        }
+        Some(format!(
+            "the caption says the piece on {cell} is {}",
+            if negated {
+                "not encircled, but it is"
+            } else {
+                "encircled, but it is not"
+            }
+        ))
+    }
 }
