@@ -1550,3 +1550,76 @@ board = """
         "no claimed path's step goes that way",
     );
 }
+
+/// Where a piece goes (`may go to b4 or d4, never back to b2`, « jamais reculer en b2 ») binds
+/// the claimed moves from the cell the clause names first, a phrase taking the polarity of the
+/// one before it; `the only double capture` counts the listed moves that take two; a hole said
+/// filled is a take's; French `ne peut` alone says no.
+#[test]
+fn where_a_piece_goes_the_only_capture_and_a_hole_filled_are_bound() {
+    let claims = "moves = [\"c3-b4\", \"c3-d4\", \"e5-d4\", \"e5-d6\", \"e5-f4\", \"e5-f6\"]\nillegal = [\"c3-b2\", \"c3-d2\"]";
+    refused(
+        Lang::En,
+        MAN_AND_KING,
+        claims,
+        "The man on c3 may go to b4 or d4, never back to b2.",
+        ("never back", "back"),
+        "b2",
+        "the claims hold it illegal",
+    );
+    refused(
+        Lang::Fr,
+        MAN_AND_KING,
+        claims,
+        "Le pion de c3 peut aller en b4 ou en d4, jamais reculer en b2.",
+        ("jamais reculer", "reculer"),
+        "b2",
+        "the claims hold it illegal",
+    );
+    refused(
+        Lang::En,
+        DOUBLE,
+        DOUBLE_CLAIMS,
+        "c3xf6 takes d4 and e5: it is the only double capture.",
+        ("it is the only", "it is not the only"),
+        "only",
+        "1 claimed legal moves are",
+    );
+    refused(
+        Lang::Fr,
+        DOUBLE,
+        DOUBLE_CLAIMS,
+        "c3xf6 prend d4 et e5 : c’est la seule double prise.",
+        ("c’est la seule", "ce n’est pas la seule"),
+        "seule",
+        "1 claimed legal moves are",
+    );
+    let ring = r#"game = "lignes"
+to_move = "light"
+taken = { light = 0, dark = 13 }
+board = """
+DL.L.
+LDLDL
+L..L.
+"""
+"#;
+    let ring_claims = "moves = [\">0,0:s\", \">0,1:w\", \">1,2:e\", \">3,0:s\", \">3,2:n\"]\nillegal = [\">0,0:s *3,1 >2,1:e\"]";
+    refused(
+        Lang::En,
+        ring,
+        ring_claims,
+        "Whatever the push, the hole cannot be filled afterwards.",
+        ("cannot", "can"),
+        "filled",
+        "takes a piece",
+    );
+    refused(
+        Lang::Fr,
+        ring,
+        ring_claims,
+        "Quelle que soit la poussée, le trou ne peut ensuite être bouché.",
+        ("ne peut", "peut"),
+        "bouché",
+        "takes a piece",
+    );
+}

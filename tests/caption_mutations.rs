@@ -594,7 +594,7 @@ fn every_kind_of_lie_in_a_caption_is_caught() {
     // thousandths (a lie caught today and missed tomorrow fails). Every other kind: all.
     let floors: BTreeMap<&str, usize> = [
         ("direction", 1000),
-        ("legal/illegal", 930),
+        ("legal/illegal", 950),
         ("move", 980),
         ("number equal to another claimed value", 960),
         ("number without a noun", 950),

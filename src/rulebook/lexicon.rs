@@ -242,6 +242,13 @@ pub struct Lexicon {
     pub compulsory: &'static [&'static str],
     /// Words saying a piece is encircled: each cell across its sides holds an opposing piece.
     pub encircled: &'static [&'static str],
+    /// Verbs (and `back`) of a piece going somewhere, before a word of `to_cell` and a cell
+    /// (`may go to b4`, `never back to b2`, `peut aller en d6`).
+    pub goes: &'static [&'static str],
+    /// Prepositions between a verb of `goes` and the cell a piece gets to.
+    pub to_cell: &'static [&'static str],
+    /// Words saying the hole a take leaves is filled (Lignes): bound as a take is.
+    pub fills: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -580,6 +587,11 @@ static EN: Lexicon = Lexicon {
         "must", "has to", "have to", "need", "needs", "obliged", "forced",
     ],
     encircled: &["encircled", "surrounded"],
+    goes: &[
+        "go", "goes", "back", "move", "moves", "step", "steps", "slide", "slides",
+    ],
+    to_cell: &["to", "onto"],
+    fills: &["fill", "fills", "filled", "filling"],
 };
 
 static FR: Lexicon = Lexicon {
@@ -660,6 +672,8 @@ static FR: Lexicon = Lexicon {
         "impossible",
         "impossibles",
         "sans",
+        // `jamais reculer en b2`: an infinitive's negation needs no `ne`.
+        "jamais",
     ],
     positive: &[
         "peut",
@@ -994,6 +1008,11 @@ static FR: Lexicon = Lexicon {
         "entourés",
         "entourées",
     ],
+    goes: &[
+        "aller", "va", "vont", "revenir", "reculer", "avancer", "glisser",
+    ],
+    to_cell: &["en", "jusqu"],
+    fills: &["boucher", "bouché", "bouchée", "bouchant", "bouche"],
 };
 
 #[cfg(test)]

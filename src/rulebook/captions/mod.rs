@@ -178,7 +178,7 @@ pub fn check_text(ex: &Example, lang: Lang, which: usize, caption: &str) -> Vec<
                 }
             }
             Kind::Cell => {
-                if let Some(m) = cx.unbound_cell(k) {
+                if let Some(m) = cx.unbound_cell(k).or_else(|| cx.unbound_goes_to(k)) {
                     say(k, m);
                 }
             }
@@ -400,10 +400,16 @@ impl Reader<'_> {
             words.drain(..=i);
         }
         let first = words.iter().position(|w| self.lex.ne_first.contains(w));
+        // (`le trou ne peut être bouché`: `ne` alone before `pouvoir` is a negation too.)
         let ne = first.is_some_and(|i| {
             words[i + 1..]
                 .iter()
                 .any(|w| self.lex.ne_second.contains(w))
+                || words
+                    .get(i + 1)
+                    .is_some_and(|w| matches!(*w, "peut" | "peuvent" | "pourrait" | "pourraient"))
+                    // (`ne peuvent pousser que (3 ; 3)`: only, not no.)
+                    && !words[i + 1..].contains(&"que")
         });
         if ne || words.iter().any(|w| self.lex.negative.contains(w)) {
             Some(true)
@@ -594,6 +600,7 @@ impl Reader<'_> {
             Self::unbound_verdict,
             Self::unbound_compulsory,
             Self::unbound_encircled,
+            Self::unbound_only_capture,
         ];
         if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);
@@ -671,7 +678,7 @@ impl Reader<'_> {
             }
             return None;
         }
-        if lex.capture.contains(&w) {
+        if lex.capture.contains(&w) || lex.fills.contains(&w) {
             let (moves, clause) = (&f.moves, self.around(k, Level::Clause).collect::<Vec<_>>());
             let named: Vec<&MoveFact> = clause
                 .iter()

@@ -722,4 +722,102 @@ impl Reader<'_> {
             }
         ))
     }
+
+    /// Cell `k` is where a piece goes (`the man on c3 may go to b4 or d4, never back to b2`,
+    /// `la dame de e5 peut aller en d6`): when claims speak of moves from the cell the clause
+    /// names first to this one, one is legal, or (said not to) none is. A phrase that says
+    /// nothing of legality (`…, back to b2 or d2`) takes the polarity of the phrase before it.
+    pub(super) fn unbound_goes_to(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        // `go to b4 or d4`: the verb and its preposition before the first cell of a list.
+        let mut j = k;
+        while j > 0
+            && self.ws[j - 1].phrase == self.ws[k].phrase
+            && (self.kinds[j - 1] == Kind::Cell
+                || matches!(self.ws[j - 1].lower.as_str(), "or" | "ou" | "and" | "et"))
+        {
+            j -= 1;
+        }
+        let to = j.checked_sub(1)?;
+        let verb = to.checked_sub(1)?;
+        if self.ws[verb].phrase != self.ws[k].phrase
+            || !lex.to_cell.contains(&self.ws[to].lower.as_str())
+            || !lex.goes.contains(&self.ws[verb].lower.as_str())
+        {
+            return None;
+        }
+        let from = (0..verb)
+            .filter(|&i| self.ws[i].clause == self.ws[k].clause)
+            .find(|&i| self.kinds[i] == Kind::Cell)
+            .map(|i| self.ws[i].text.clone())?;
+        let target = &self.ws[k].text;
+        let claims: Vec<&MoveFact> = self
+            .f
+            .moves
+            .iter()
+            .filter(|m| m.cells.first() == Some(&from) && m.cells.last() == Some(target))
+            .collect();
+        if claims.is_empty() {
+            return None;
+        }
+        // The phrase's polarity, else the nearest phrase's before it in the clause.
+        let mut p = self.ws[k].phrase;
+        let negative = loop {
+            if let Some(v) = self.polarity(p) {
+                break v;
+            }
+            match (0..self.ws.len())
+                .rev()
+                .find(|&i| self.ws[i].phrase < p && self.ws[i].clause == self.ws[k].clause)
+            {
+                Some(i) => p = self.ws[i].phrase,
+                None => break false,
+            }
+        };
+        against_claims(
+            negative,
+            &claims,
+            &format!("the move from {from} to {target}"),
+        )
+    }
+
+    /// `the only double capture`, `la seule double prise`: one claimed legal move takes that
+    /// many pieces, when a claim lists every move; `not the only`, more than one.
+    pub(super) fn unbound_only_capture(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let w = self.ws[k].lower.as_str();
+        if !lex.sole.contains(&w) {
+            return None;
+        }
+        let next = |by: usize| self.next_in_phrase(k, by).map(|x| x.lower.as_str());
+        let taken = match (next(1), next(2)) {
+            (Some("double"), Some(n)) if lex.capture.contains(&n) || n == "prise" => 2,
+            (Some("triple"), Some(n)) if lex.capture.contains(&n) || n == "prise" => 3,
+            (Some("capture" | "prise" | "take"), _) => 1,
+            _ => return None,
+        };
+        let legal: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.legal).collect();
+        if self.f.move_count != Some(legal.len() as u64) {
+            return None;
+        }
+        let many = legal
+            .iter()
+            .filter(|m| m.captured.len() == taken || (taken == 1 && m.takes))
+            .count();
+        let negated = self.negated_here(k)
+            || (1..=3)
+                .filter_map(|b| k.checked_sub(b))
+                .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
+                .any(|j| {
+                    let x = self.ws[j].lower.as_str();
+                    lex.negative.contains(&x) || lex.ne_second.contains(&x)
+                });
+        let wrong = if negated { many <= 1 } else { many != 1 };
+        wrong.then(|| {
+            format!(
+                "the caption says this is {}the only one of its kind, but {many} claimed legal moves are",
+                if negated { "not " } else { "" }
+            )
+        })
+    }
 }
