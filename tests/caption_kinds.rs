@@ -1623,3 +1623,46 @@ L..L.
         "takes a piece",
     );
 }
+
+/// A round the position counts (Imbriqua's `talons_done`, named by `[diagram] ordinals`) is
+/// the round a caption's ordinal names: `the second pass` with one pass done.
+#[test]
+fn a_round_a_position_counts_is_the_round_its_ordinal_names() {
+    let pass = r#"game = "imbriqua"
+to_move = "light"
+phase = "action"
+card = "step-orth"
+talons_done = 1
+last_placed = "b2"
+deck = []
+discard = ["place-two", "jump-orth", "step-diag", "slide-orth", "slide-diag", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth", "double-jump-diag"]
+board = """
+........
+........
+........
+........
+........
+........
+.L......
+........
+"""
+"#;
+    refused(
+        Lang::En,
+        pass,
+        "legal = [\"b2-b3\"]",
+        "The last card of the second pass through the deck: b2-b3.",
+        ("second", "third"),
+        "third",
+        "the position is in round 2",
+    );
+    refused(
+        Lang::Fr,
+        pass,
+        "legal = [\"b2-b3\"]",
+        "La dernière carte du deuxième talon : b2-b3.",
+        ("deuxième", "troisième"),
+        "troisième",
+        "the position is in round 2",
+    );
+}

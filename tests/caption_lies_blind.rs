@@ -1723,7 +1723,7 @@ fn careless_captions_are_caught() {
         ("cell_in_list", 1000),
         ("capture_cell", 1000),
         ("move_target", 1000),
-        ("ordinal", 600),
+        ("ordinal", 1000),
         ("none_some", 360),
         ("only", 1000),
         ("state", 950),

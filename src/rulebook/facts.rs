@@ -116,6 +116,9 @@ pub struct Facts {
     /// Each side's forward direction on the drawing (y down the page), when its rules give
     /// one (`forward = { dark = "north" }`).
     pub forward: Vec<(String, (f64, f64))>,
+    /// The rounds the position counts (`[diagram] ordinals`): the nouns of each (both
+    /// languages, lower case) and the round it is in (its field's count, plus one).
+    pub ordinals: Vec<(Vec<String>, u64)>,
     /// The game's own words for its sides (declared rules' `[turns] words`, lower case), each
     /// with the side it names: read before the language's fixed words.
     pub side_words: Vec<(String, &'static str)>,
@@ -611,6 +614,19 @@ pub fn of(
                 }
             }
         }
+    }
+    for (field, nouns) in &def.ordinals {
+        let done = fields
+            .get(field)
+            .and_then(toml::Value::as_integer)
+            .and_then(|n| u64::try_from(n).ok())
+            .unwrap_or(0);
+        let words = [&nouns.fr, &nouns.en]
+            .into_iter()
+            .flat_map(|t| t.split_whitespace())
+            .map(str::to_lowercase)
+            .collect();
+        f.ordinals.push((words, done + 1));
     }
     if let Some(r) = &game.rules {
         for (side, d) in r.sides.iter().zip(&r.forward) {

@@ -22,6 +22,9 @@ pub struct DiagramDef {
     pub cell: Option<crate::base::lang::Text>,
     /// What the outline of a `highlight` field means, for the legend.
     pub highlight_means: Option<crate::base::lang::Text>,
+    /// Position fields that count rounds, with the nouns (space-separated, per language) a
+    /// caption's ordinal counts them by: `the second pass` when the field holds 1.
+    pub ordinals: Vec<(String, crate::base::lang::Text)>,
 }
 
 /// The ground of a diagram.

@@ -32,6 +32,11 @@ pub struct DiagramRaw {
     /// What the outline of a `highlight` field means, for the legend (`{ fr = "le pion posé
     /// ce tour-ci", en = "the pawn placed this turn" }`).
     pub highlight_means: Option<Spanned<TextRaw>>,
+    /// Position fields that count rounds, each with the nouns a rulebook gives them in each
+    /// language, separated by spaces (`{ talons_done = { fr = "talon ligne", en = "pass line"
+    /// } }`): a caption's `the second pass` is the round after the field's count.
+    #[serde(default)]
+    pub ordinals: BTreeMap<String, Spanned<TextRaw>>,
 }
 
 /// What a diagram token shows.

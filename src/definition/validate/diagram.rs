@@ -56,6 +56,7 @@ pub(super) fn diagram_def(
             noun: None,
             cell: None,
             highlight_means: None,
+            ordinals: Vec::new(),
         });
     };
     let r = d.get_ref();
@@ -166,5 +167,15 @@ pub(super) fn diagram_def(
             .highlight_means
             .as_ref()
             .map(|n| cx.text(n, super::context::MAX_NAME, "highlight_means")),
+        ordinals: r
+            .ordinals
+            .iter()
+            .map(|(field, nouns)| {
+                (
+                    field.clone(),
+                    cx.text(nouns, super::context::MAX_NAME, "ordinals"),
+                )
+            })
+            .collect(),
     })
 }

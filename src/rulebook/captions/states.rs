@@ -452,6 +452,21 @@ impl Reader<'_> {
         if lex.layers.contains(&noun.as_str()) {
             return self.unbound_layer(k, n);
         }
+        // `the second pass through the deck`: a round the position counts.
+        if let Some((_, round)) = self
+            .f
+            .ordinals
+            .iter()
+            .find(|(nouns, _)| nouns.contains(&noun))
+        {
+            return (n != *round).then(|| {
+                format!(
+                    "the caption speaks of round {n} (`{} {}`), but the position is in round {round}",
+                    self.ws[k].text,
+                    self.ws[k + 1].text
+                )
+            });
+        }
         if !lex.chain.contains(&noun.as_str()) {
             return None;
         }
