@@ -1666,3 +1666,38 @@ board = """
         "the position is in round 2",
     );
 }
+
+/// `one push is allowed` where the claims hold no move, and `no brick left in the middle`
+/// where one stands there, are refused.
+#[test]
+fn one_move_allowed_and_pieces_in_the_middle_are_counted() {
+    let stuck = r#"game = "lignes"
+to_move = "dark"
+taken = { light = 6, dark = 0 }
+board = """
+..L..
+..L..
+LLDLL
+..L..
+..L..
+"""
+"#;
+    refused(
+        Lang::En,
+        stuck,
+        "over = true\nwinner = \"light\"\nsuccessors = 0",
+        "No push is allowed: dark cannot play and loses.",
+        ("No push", "One push"),
+        "One push",
+        "the claims hold none",
+    );
+    refused(
+        Lang::Fr,
+        BRICKS,
+        BRICKS_CLAIMS,
+        "Junior : plus aucune brique au milieu ; Sud gagne.",
+        ("plus aucune brique", "encore une brique"),
+        "une brique",
+        "in the middle, but 0 stand there",
+    );
+}

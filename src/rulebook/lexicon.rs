@@ -249,6 +249,8 @@ pub struct Lexicon {
     pub to_cell: &'static [&'static str],
     /// Words saying the hole a take leaves is filled (Lignes): bound as a take is.
     pub fills: &'static [&'static str],
+    /// Words that count one before a noun (`one push is allowed`, `une brique`).
+    pub one: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -592,6 +594,7 @@ static EN: Lexicon = Lexicon {
     ],
     to_cell: &["to", "onto"],
     fills: &["fill", "fills", "filled", "filling"],
+    one: &["one", "a", "an", "single"],
 };
 
 static FR: Lexicon = Lexicon {
@@ -1013,6 +1016,7 @@ static FR: Lexicon = Lexicon {
     ],
     to_cell: &["en", "jusqu"],
     fills: &["boucher", "bouché", "bouchée", "bouchant", "bouche"],
+    one: &["un", "une", "seul", "seule"],
 };
 
 #[cfg(test)]

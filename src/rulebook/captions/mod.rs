@@ -601,6 +601,7 @@ impl Reader<'_> {
             Self::unbound_compulsory,
             Self::unbound_encircled,
             Self::unbound_only_capture,
+            Self::unbound_region_count,
         ];
         if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);

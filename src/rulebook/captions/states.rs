@@ -420,6 +420,20 @@ impl Reader<'_> {
     /// encore possible`): the game is not claimed over, nor the moves claimed none.
     pub(super) fn unbound_still(&self, k: usize) -> Option<String> {
         let lex = self.lex;
+        // `one push is allowed`: a move counted one, said allowed.
+        let one = lex.one.contains(&self.ws[k].lower.as_str())
+            && self
+                .next_in_phrase(k, 1)
+                .is_some_and(|n| lex.counted(&n.lower) == Some(Counted::Moves));
+        if one {
+            let possible = self
+                .around(k, Level::Phrase)
+                .any(|j| j > k && lex.positive.contains(&self.ws[j].lower.as_str()));
+            let none = self.f.move_count == Some(0)
+                || (self.f.over == Some(true) && !self.f.moves.iter().any(|m| m.legal));
+            return (possible && none && self.polarity(self.ws[k].phrase) != Some(true))
+                .then(|| "the caption says a move is allowed, but the claims hold none".into());
+        }
         if !lex.still.contains(&self.ws[k].lower.as_str()) || self.negated_here(k) {
             return None;
         }
@@ -832,6 +846,55 @@ impl Reader<'_> {
             format!(
                 "the caption says this is {}the only one of its kind, but {many} claimed legal moves are",
                 if negated { "not " } else { "" }
+            )
+        })
+    }
+
+    /// `no brick left in the middle`, « encore une brique dans les rangées du milieu »: a count
+    /// of none or one piece, in a phrase that names the board's middle, is how many pieces stand
+    /// there (a stack counts its pieces).
+    pub(super) fn unbound_region_count(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let w = self.ws[k].lower.as_str();
+        let n = if lex.zero.contains(&w) || w == "no" {
+            0
+        } else if lex.one.contains(&w) {
+            1
+        } else {
+            return None;
+        };
+        let noun = self.next_in_phrase(k, 1)?;
+        if lex.counted(&noun.lower) != Some(Counted::Pieces) {
+            return None;
+        }
+        let middle = self
+            .around(k, Level::Phrase)
+            .any(|j| lex.middle.contains(&self.ws[j].lower.as_str()));
+        if !middle {
+            return None;
+        }
+        let cells: Vec<&String> = self
+            .f
+            .regions
+            .iter()
+            .filter(|(role, _)| {
+                role.split('-')
+                    .any(|r| matches!(r, "central" | "middle" | "centre"))
+            })
+            .flat_map(|(_, c)| c.iter())
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let there: usize = cells
+            .iter()
+            .filter_map(|c| self.f.cells.get(*c))
+            .map(|c| c.height)
+            .sum();
+        (there as u64 != n).then(|| {
+            format!(
+                "the caption says {n} {} in the middle, but {there} stand there",
+                self.ws[k + 1].text
             )
         })
     }
