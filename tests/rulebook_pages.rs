@@ -929,6 +929,31 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
             "a cell the caption names"
         ]
     );
+    // What an arrow shows, in the book's word (`move = { fr = "parcours", en = "path" }`),
+    // agreed in French.
+    let arrows = |game: &str, lang: Lang| -> Vec<String> {
+        ludopress::rulebook::legend::panels(
+            &common::game(game),
+            &[MarkKind::Arrow, MarkKind::Barred],
+            lang,
+        )[0]
+        .entries
+        .iter()
+        .map(|e| e.1.clone())
+        .collect()
+    };
+    assert_eq!(
+        arrows("arlecchino", Lang::En),
+        ["a path played or possible", "a path the rules forbid"]
+    );
+    assert_eq!(
+        arrows("lignes", Lang::Fr),
+        ["une poussée jouée ou possible", "une poussée interdite"]
+    );
+    assert_eq!(
+        arrows("draughts", Lang::Fr),
+        ["un coup joué ou possible", "un coup interdit"]
+    );
     // Draughts says `square` (`cell = { en = "square" }`).
     assert_eq!(
         meanings("draughts", Lang::En),

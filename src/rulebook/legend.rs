@@ -18,24 +18,46 @@ use crate::scene::{Affine, Anchor, Scene};
 
 /// What a kind of mark means, in each language: of a piece called `noun` (the book's own
 /// word, `piece` / `pièce` when it declares none) on a board whose cells are `cell`.
-fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str) -> String {
+fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str, mv: &str) -> String {
     // French agrees with the noun: `un pion pris`, `une pièce prise`.
-    let fem = matches!(
-        noun,
-        "pièce" | "tuile" | "brique" | "dame" | "croix" | "pierre" | "bille" | "carte" | "marque"
-    );
-    let (un, e) = if fem { ("une", "e") } else { ("un", "") };
+    let feminine = |n: &str| {
+        matches!(
+            n,
+            "pièce"
+                | "tuile"
+                | "brique"
+                | "dame"
+                | "croix"
+                | "pierre"
+                | "bille"
+                | "carte"
+                | "marque"
+                | "poussée"
+                | "prise"
+                | "pose"
+        )
+    };
+    let (un, e) = if feminine(noun) {
+        ("une", "e")
+    } else {
+        ("un", "")
+    };
+    let (un_mv, e_mv) = if feminine(mv) {
+        ("une", "e")
+    } else {
+        ("un", "")
+    };
     match (kind, lang) {
-        (MarkKind::Arrow, Lang::En) => "a move played or possible".into(),
-        (MarkKind::Arrow, Lang::Fr) => "un coup joué ou possible".into(),
+        (MarkKind::Arrow, Lang::En) => format!("a {mv} played or possible"),
+        (MarkKind::Arrow, Lang::Fr) => format!("{un_mv} {mv} joué{e_mv} ou possible"),
         (MarkKind::Placed, Lang::En) => format!("a {noun} placed by the move"),
         (MarkKind::Placed, Lang::Fr) => format!("{un} {noun} posé{e} par le coup"),
         (MarkKind::Cross, Lang::En) => format!("a {noun} taken, or that can be"),
         (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}, ou qui peut l’être"),
         (MarkKind::Refused, Lang::En) => "not allowed here".into(),
         (MarkKind::Refused, Lang::Fr) => "interdit ici".into(),
-        (MarkKind::Barred, Lang::En) => "a move the rules forbid".into(),
-        (MarkKind::Barred, Lang::Fr) => "un coup interdit".into(),
+        (MarkKind::Barred, Lang::En) => format!("a {mv} the rules forbid"),
+        (MarkKind::Barred, Lang::Fr) => format!("{un_mv} {mv} interdit{e_mv}"),
         (MarkKind::Numbers, Lang::En) => "the order of placing".into(),
         (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose".into(),
         // One meaning for every highlight: the caption says what each is (a line, a threat,
@@ -49,7 +71,7 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str) -> String {
 
 /// The book's word for a piece and for a cell, in `lang` (`piece`, `cell` when it declares
 /// none).
-fn nouns(def: &crate::definition::model::DiagramDef, lang: Lang) -> (String, String) {
+fn nouns(def: &crate::definition::model::DiagramDef, lang: Lang) -> (String, String, String) {
     let word = |t: &Option<crate::base::lang::Text>, en: &str, fr: &str| {
         t.as_ref().map_or_else(
             || if lang == Lang::Fr { fr } else { en }.to_string(),
@@ -59,6 +81,7 @@ fn nouns(def: &crate::definition::model::DiagramDef, lang: Lang) -> (String, Str
     (
         word(&def.noun, "piece", "pièce"),
         word(&def.cell, "cell", "case"),
+        word(&def.move_noun, "move", "coup"),
     )
 }
 
@@ -129,13 +152,13 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
         return Vec::new();
     }
     let face = Face::Italic;
-    let (noun, cell) = nouns(def, lang);
+    let (noun, cell, mv) = nouns(def, lang);
     let entries: Vec<(Scene, String)> = kinds
         .iter()
         .map(|&k| {
             let said = match (k, &def.highlight_means) {
                 (MarkKind::Field, Some(m)) => m.get(lang).to_string(),
-                _ => meaning(k, lang, &noun, &cell),
+                _ => meaning(k, lang, &noun, &cell, &mv),
             };
             (legend_swatch(game, def, k), said)
         })

@@ -20,6 +20,8 @@ pub struct DiagramDef {
     /// The book's word for one of the board's cells, for the legend (`cell` / `case` when
     /// none).
     pub cell: Option<crate::base::lang::Text>,
+    /// The book's word for what an arrow shows, for the legend (`move` / `coup` when none).
+    pub move_noun: Option<crate::base::lang::Text>,
     /// What the outline of a `highlight` field means, for the legend.
     pub highlight_means: Option<crate::base::lang::Text>,
     /// Position fields that count rounds, with the nouns (space-separated, per language) a

@@ -29,6 +29,10 @@ pub struct DiagramRaw {
     /// The book's word for one of the board's cells (`{ fr = "case", en = "square" }`), which
     /// the legend of the figures uses.
     pub cell: Option<Spanned<TextRaw>>,
+    /// The book's word for what an arrow shows (`{ fr = "parcours", en = "path" }`), which the
+    /// legend of the figures uses.
+    #[serde(rename = "move")]
+    pub move_noun: Option<Spanned<TextRaw>>,
     /// What the outline of a `highlight` field means, for the legend (`{ fr = "le pion posé
     /// ce tour-ci", en = "the pawn placed this turn" }`).
     pub highlight_means: Option<Spanned<TextRaw>>,

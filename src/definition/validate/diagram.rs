@@ -55,6 +55,7 @@ pub(super) fn diagram_def(
             highlight: Vec::new(),
             noun: None,
             cell: None,
+            move_noun: None,
             highlight_means: None,
             ordinals: Vec::new(),
         });
@@ -163,6 +164,10 @@ pub(super) fn diagram_def(
             .cell
             .as_ref()
             .map(|n| cx.text(n, super::context::MAX_NAME, "cell")),
+        move_noun: r
+            .move_noun
+            .as_ref()
+            .map(|n| cx.text(n, super::context::MAX_NAME, "move")),
         highlight_means: r
             .highlight_means
             .as_ref()
