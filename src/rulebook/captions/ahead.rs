@@ -167,16 +167,7 @@ impl Reader<'_> {
     /// jumps listed before the word) goes against the one before it in a claimed legal path
     /// (`back`), or along it (`forward`).
     fn unbound_back_in_path(&self, k: usize, ahead: bool) -> Option<String> {
-        let lex = self.lex;
-        let s = self.ws[k].sentence;
-        let listed = (0..k)
-            .filter(|&j| self.ws[j].sentence == s)
-            .filter(|&j| {
-                lex.chain.contains(&self.ws[j].lower.as_str())
-                    && j > 0
-                    && lex.determiners.contains(&self.ws[j - 1].lower.as_str())
-            })
-            .count();
+        let listed = self.steps_listed_before(k).count();
         if listed < 2 {
             return None;
         }

@@ -124,16 +124,7 @@ impl Reader<'_> {
         // taken, is of that kind.
         let pieces = matches!(noun, Some(Counted::Pieces) | None);
         let clause: Vec<usize> = self.around(k, Level::Clause).collect();
-        let said = |list: &[&str]| {
-            clause.iter().any(|&j| {
-                let w = self.ws[j].lower.as_str();
-                list.iter().any(|x| match x.split_once(' ') {
-                    Some((a, b)) => w == a && self.ws.get(j + 1).is_some_and(|n| n.lower == b),
-                    None => *x == w,
-                })
-            })
-        };
-        let remaining = pieces && said(lex.remaining);
+        let remaining = pieces && clause.iter().any(|&j| self.says(j, lex.remaining));
         // A verb of taking (`light took 2`), not its noun (`après la prise en c4`).
         let taking = pieces
             && !remaining

@@ -72,15 +72,7 @@ impl Reader<'_> {
                 return Some((all(), self.ws[j].text.clone()));
             }
             if lex.middle.contains(&w) {
-                let cells = f
-                    .regions
-                    .iter()
-                    .filter(|(role, _)| {
-                        role.split('-')
-                            .any(|r| matches!(r, "central" | "middle" | "centre"))
-                    })
-                    .flat_map(|(_, c)| c.iter().cloned())
-                    .collect::<Vec<_>>();
+                let cells: Vec<String> = self.middle_cells().into_iter().cloned().collect();
                 return (!cells.is_empty()).then(|| (cells, self.ws[j].text.clone()));
             }
             // `column c`, `la colonne c`, `row 3`.
@@ -486,16 +478,9 @@ impl Reader<'_> {
         }
         let stem = |x: &str| x.trim_end_matches('s').to_string();
         let any = lex.any_step.contains(&noun.as_str());
-        let s = self.ws[k].sentence;
-        let before = (0..k)
-            .filter(|&j| self.ws[j].sentence == s)
-            .filter(|&j| {
-                let x = self.ws[j].lower.as_str();
-                lex.chain.contains(&x)
-                    && (any || stem(x) == stem(&noun))
-                    && j > 0
-                    && lex.determiners.contains(&self.ws[j - 1].lower.as_str())
-            })
+        let before = self
+            .steps_listed_before(k)
+            .filter(|&j| any || stem(&self.ws[j].lower) == stem(&noun))
             .count() as u64;
         // Lists only: an ordinal with nothing of its kind listed before it counts something
         // else (`the first move of the game`).
@@ -660,20 +645,11 @@ impl Reader<'_> {
             .filter_map(|b| k.checked_sub(b))
             .take_while(|&j| self.ws[j].phrase == self.ws[k].phrase)
             .collect();
-        let said = |x: &str| {
-            before.iter().any(|&j| match x.split_once(' ') {
-                Some((a, b)) => {
-                    self.ws[j].lower == a && self.ws.get(j + 1).is_some_and(|n| n.lower == b)
-                }
-                None => self.ws[j].lower == x,
-            })
-        };
-        if !lex.compulsory.iter().any(|x| said(x)) {
+        if !before.iter().any(|&j| self.says(j, lex.compulsory)) {
             return None;
         }
-        // Every legal move listed: how many the side has is claimed, and as many are legal.
-        let legal: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.legal).collect();
-        if self.f.move_count != Some(legal.len() as u64) || legal.is_empty() {
+        let legal = self.every_legal_move()?;
+        if legal.is_empty() {
             return None;
         }
         let negated = before.iter().any(|&j| {
@@ -825,10 +801,7 @@ impl Reader<'_> {
             (Some("capture" | "prise" | "take"), _) => 1,
             _ => return None,
         };
-        let legal: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.legal).collect();
-        if self.f.move_count != Some(legal.len() as u64) {
-            return None;
-        }
+        let legal = self.every_legal_move()?;
         let many = legal
             .iter()
             .filter(|m| m.captured.len() == taken || (taken == 1 && m.takes))
@@ -856,7 +829,7 @@ impl Reader<'_> {
     pub(super) fn unbound_region_count(&self, k: usize) -> Option<String> {
         let lex = self.lex;
         let w = self.ws[k].lower.as_str();
-        let n = if lex.zero.contains(&w) || w == "no" {
+        let n = if lex.zero.contains(&w) {
             0
         } else if lex.one.contains(&w) {
             1
@@ -873,16 +846,7 @@ impl Reader<'_> {
         if !middle {
             return None;
         }
-        let cells: Vec<&String> = self
-            .f
-            .regions
-            .iter()
-            .filter(|(role, _)| {
-                role.split('-')
-                    .any(|r| matches!(r, "central" | "middle" | "centre"))
-            })
-            .flat_map(|(_, c)| c.iter())
-            .collect();
+        let cells = self.middle_cells();
         if cells.is_empty() {
             return None;
         }
@@ -896,6 +860,50 @@ impl Reader<'_> {
                 "the caption says {n} {} in the middle, but {there} stand there",
                 self.ws[k + 1].text
             )
+        })
+    }
+
+    /// The cells of the board's middle: its regions whose role is `central`, `middle` or
+    /// `centre`.
+    fn middle_cells(&self) -> Vec<&String> {
+        self.f
+            .regions
+            .iter()
+            .filter(|(role, _)| {
+                role.split('-')
+                    .any(|r| matches!(r, "central" | "middle" | "centre"))
+            })
+            .flat_map(|(_, c)| c.iter())
+            .collect()
+    }
+
+    /// True when word `j` is one of `list`, or starts one of its pairs (`down to`, `plus que`).
+    pub(super) fn says(&self, j: usize, list: &[&str]) -> bool {
+        let w = self.ws[j].lower.as_str();
+        list.iter().any(|x| match x.split_once(' ') {
+            Some((a, b)) => w == a && self.ws.get(j + 1).is_some_and(|n| n.lower == b),
+            None => *x == w,
+        })
+    }
+
+    /// The claimed legal moves, when they are every move the side to move has (a claim counts
+    /// its moves, and as many are claimed legal).
+    fn every_legal_move(&self) -> Option<Vec<&MoveFact>> {
+        let legal: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.legal).collect();
+        (self.f.move_count == Some(legal.len() as u64)).then_some(legal)
+    }
+
+    /// The steps word `k`'s sentence lists before it: nouns of `chain` after a determiner (`a
+    /// jump, a step`, `un saut, un pas`; not the negation `pas`).
+    pub(super) fn steps_listed_before(&self, k: usize) -> impl Iterator<Item = usize> + '_ {
+        let s = self.ws[k].sentence;
+        (1..k).filter(move |&j| {
+            self.ws[j].sentence == s
+                && self.lex.chain.contains(&self.ws[j].lower.as_str())
+                && self
+                    .lex
+                    .determiners
+                    .contains(&self.ws[j - 1].lower.as_str())
         })
     }
 }
