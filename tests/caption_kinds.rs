@@ -1701,3 +1701,163 @@ LLDLL
         "in the middle, but 0 stand there",
     );
 }
+
+#[test]
+fn none_and_some_are_read_on_the_board_s_shape() {
+    // Two cells that share a side, or not (Imperator's triangles: d5 and d7 meet at a corner).
+    let ring = r#"game = "imperator"
+to_move = "red"
+in_hand = { red = 6, white = 6 }
+board = """
+. . W . . . .
+. . . . . . . . .
+. . . R W . W R . . .
+. . . . R . R . . . .
+. . . . . . . . .
+. . W . . . .
+"""
+"#;
+    refused(
+        Lang::En,
+        ring,
+        "legal = [\"d6\"]",
+        "Red places on d6, by the white pawns on d5 and d7, which share no side.",
+        ("share no side", "share one side"),
+        "one side",
+        "d5 and d7 share a side, but they do not",
+    );
+    refused(
+        Lang::Fr,
+        ring,
+        "legal = [\"d6\"]",
+        "Rouge pose en d6, près des pions blancs de d5 et de d7, qui n’ont aucun côté commun.",
+        ("n’ont aucun côté", "ont un côté"),
+        "un côté",
+        "d5 and d7 share a side, but they do not",
+    );
+    // Landing cells past a cell, on the line of the sentence's move.
+    let double = r#"game = "imbriqua"
+to_move = "light"
+phase = "action"
+card = "double-jump-diag"
+last_placed = "c3"
+deck = ["place-two"]
+discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth"]
+board = """
+........
+........
+........
+....D...
+...D....
+..L.....
+.D......
+D.......
+"""
+"#;
+    let only = "moves = [\"c3xf6\"]\nillegal = [\"c3xe5\"]";
+    refused(
+        Lang::En,
+        double,
+        only,
+        "c3xf6 takes d4 and e5; beyond a1 there is no landing cell.",
+        ("no landing", "one landing"),
+        "one landing",
+        "a cell to land on beyond a1, but there is none",
+    );
+    refused(
+        Lang::Fr,
+        double,
+        only,
+        "c3xf6 prend d4 et e5 ; au-delà de a1, il n’y a pas de case d’arrivée.",
+        ("n’y a pas de case", "y a une case"),
+        "une case",
+        "a cell to land on beyond a1, but there is none",
+    );
+    // The empty cells a capture needs before the piece it takes.
+    let long = r#"game = "imbriqua"
+to_move = "light"
+phase = "action"
+card = "far-jump-diag"
+last_placed = "b2"
+deck = ["place-two"]
+discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "double-jump-orth", "double-jump-diag"]
+board = """
+.......L
+........
+........
+........
+........
+..D.....
+.L......
+........
+"""
+"#;
+    let far = "moves = [\"b2xd4\", \"b2xe5\", \"b2xf6\", \"b2xg7\"]\nillegal = [\"b2xh8\"]";
+    refused(
+        Lang::En,
+        long,
+        far,
+        "b2 takes c3, right next to it: a long capture needs no empty cell before the captured pawn.",
+        ("needs no empty", "needs one empty"),
+        "one empty",
+        "b2xd4 takes c3 with none",
+    );
+    refused(
+        Lang::Fr,
+        long,
+        far,
+        "b2 prend c3, son voisin : la prise lointaine n’exige pas de case vide avant le pion pris.",
+        ("n’exige pas de case", "exige une case"),
+        "une case",
+        "b2xd4 takes c3 with none",
+    );
+    // The lines a move makes, as long as the game's line that ends it.
+    let last = r#"game = "tictactoe"
+to_move = "cross"
+board = """
+X O X
+X O O
+O X .
+"""
+"#;
+    refused(
+        Lang::En,
+        last,
+        "moves = [\"c1\"]\nafter = { move = \"c1\", winner = \"draw\" }",
+        "Cross plays c1, the last empty cell, and makes no line: a draw.",
+        ("makes no line", "makes one line"),
+        "one line",
+        "c1 makes a line, but it makes 0",
+    );
+    // A piece that can go into a full column.
+    let full = r#"game = "connect4"
+to_move = "red"
+board = """
+. . Y . . . .
+. . R . . . .
+. . Y . . . .
+. . R . . . .
+. . Y . . . .
+. R R Y . . .
+"""
+"#;
+    let six = "successors = 6\nillegal = [\"c\"]";
+    refused(
+        Lang::Fr,
+        full,
+        six,
+        "La colonne c est pleine : aucun jeton ne peut y entrer.",
+        ("aucun jeton ne peut", "un jeton peut"),
+        "un jeton",
+        "a piece can go into colonne c, but it is full",
+    );
+    refused(
+        Lang::En,
+        full,
+        six,
+        "Column c is full: no disc can go there.",
+        ("no disc", "a disc"),
+        "a disc",
+        "a piece can go into Column c, but it is full",
+    );
+}

@@ -1724,7 +1724,7 @@ fn careless_captions_are_caught() {
         ("capture_cell", 1000),
         ("move_target", 1000),
         ("ordinal", 1000),
-        ("none_some", 570),
+        ("none_some", 1000),
         ("only", 1000),
         ("state", 950),
     ];

@@ -9,6 +9,7 @@
 
 use super::claims::ClaimKind;
 use super::lexicon::{Counted, Lexicon};
+use crate::definition::model::rules::{Cond, Count};
 use crate::definition::model::{DiagramDef, Game};
 use crate::layout::diagram;
 use crate::rules::engine::{Engine, MoveMemo, Position};
@@ -122,6 +123,12 @@ pub struct Facts {
     /// The game's own words for its sides (declared rules' `[turns] words`, lower case), each
     /// with the side it names: read before the language's fixed words.
     pub side_words: Vec<(String, &'static str)>,
+    /// The book's own nouns for its pieces (`[diagram] noun`, both languages, lower case,
+    /// singular and plural).
+    pub piece_nouns: Vec<String>,
+    /// The length of a line that ends the game, when its rules declare one along every axis
+    /// (`[[end]] line = 3`).
+    pub line: Option<usize>,
 }
 
 impl Facts {
@@ -160,8 +167,17 @@ impl Facts {
         let Some(at) = self.cells.get(cell).map(|c| c.centre) else {
             return Vec::new();
         };
-        let dist =
-            |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        let nearest = self.pitch();
+        self.cells
+            .iter()
+            .filter(|(name, c)| name.as_str() != cell && dist(c.centre, at) <= nearest * 1.05)
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
+    /// The least distance between two cells' centres on the drawing (infinite with fewer than
+    /// two cells).
+    pub fn pitch(&self) -> f64 {
         let centres: Vec<(f64, f64)> = self.cells.values().map(|c| c.centre).collect();
         let mut nearest = f64::INFINITY;
         for (i, a) in centres.iter().enumerate() {
@@ -172,12 +188,91 @@ impl Facts {
                 }
             }
         }
-        self.cells
-            .iter()
-            .filter(|(name, c)| name.as_str() != cell && dist(c.centre, at) <= nearest * 1.05)
-            .map(|(name, _)| name.as_str())
-            .collect()
+        nearest
     }
+
+    /// The cells on the straight line from `from` through `to` whose centres lie past `to`
+    /// (`beyond`), or strictly between the two (not `beyond`), nearest to `to` or `from` first.
+    pub fn on_line(&self, from: &str, to: &str, beyond: bool) -> Vec<&str> {
+        let (Some(a), Some(b)) = (self.cells.get(from), self.cells.get(to)) else {
+            return Vec::new();
+        };
+        let (a, b) = (a.centre, b.centre);
+        let length = dist(a, b);
+        if length < 1e-6 {
+            return Vec::new();
+        }
+        let u = ((b.0 - a.0) / length, (b.1 - a.1) / length);
+        let slack = self.pitch() * 0.25;
+        let mut found: Vec<(f64, &str)> = self
+            .cells
+            .iter()
+            .filter_map(|(name, c)| {
+                let d = (c.centre.0 - a.0, c.centre.1 - a.1);
+                let along = d.0 * u.0 + d.1 * u.1;
+                let across = (d.0 * u.1 - d.1 * u.0).abs();
+                let inside = if beyond {
+                    along > length + slack
+                } else {
+                    along > slack && along < length - slack
+                };
+                (inside && across < slack).then_some((along, name.as_str()))
+            })
+            .collect();
+        found.sort_by(|x, y| x.0.total_cmp(&y.0));
+        found.into_iter().map(|(_, n)| n).collect()
+    }
+
+    /// The lines of at least `n` pieces of one owner, after the `after` move, through `cell`:
+    /// one for each axis (across, down, each diagonal) along which its owner's pieces run
+    /// unbroken through it, `n` or more long.
+    pub fn lines_through(&self, cell: &str, n: usize) -> usize {
+        let Some(owner) = self.cells.get(cell).and_then(|c| c.after_owner.clone()) else {
+            return 0;
+        };
+        let at = self.cells[cell].centre;
+        let pitch = self.pitch();
+        let find = |p: (f64, f64)| {
+            self.cells
+                .values()
+                .find(|c| dist(c.centre, p) < pitch * 0.25)
+        };
+        // The axes: a step to each cell around, its sign chosen once per axis.
+        let mut axes: Vec<(f64, f64)> = Vec::new();
+        for c in self.cells.values() {
+            let d = dist(c.centre, at);
+            if d < 1e-6 || d > pitch * 1.5 {
+                continue;
+            }
+            let mut v = (c.centre.0 - at.0, c.centre.1 - at.1);
+            if v.0 < -1e-6 || (v.0.abs() <= 1e-6 && v.1 < 0.0) {
+                v = (-v.0, -v.1);
+            }
+            if !axes.iter().any(|a| dist(*a, v) < pitch * 0.25) {
+                axes.push(v);
+            }
+        }
+        axes.iter()
+            .filter(|v| {
+                let mut run = 1;
+                for sign in [1.0, -1.0] {
+                    let mut p = at;
+                    loop {
+                        p = (p.0 + sign * v.0, p.1 + sign * v.1);
+                        match find(p) {
+                            Some(c) if c.after_owner.as_ref() == Some(&owner) => run += 1,
+                            _ => break,
+                        }
+                    }
+                }
+                run >= n
+            })
+            .count()
+    }
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
 }
 
 /// What an example states besides its position: its other fields, its claims, its marks.
@@ -615,6 +710,13 @@ pub fn of(
             }
         }
     }
+    if let Some(noun) = &def.noun {
+        for w in [&noun.fr, &noun.en] {
+            let w = w.to_lowercase();
+            f.piece_nouns.push(format!("{w}s"));
+            f.piece_nouns.push(w);
+        }
+    }
     for (field, nouns) in &def.ordinals {
         let done = fields
             .get(field)
@@ -643,6 +745,14 @@ pub fn of(
             };
             f.forward.push((side.clone(), v));
         }
+        f.line = r.ends.iter().find_map(|e| match &e.cond {
+            Cond::Line {
+                n: Count::Fixed(n),
+                exact: false,
+                dirs,
+            } if dirs.is_empty() => usize::try_from(*n).ok(),
+            _ => None,
+        });
     }
     f.cells = cells;
     f.sides = sides;

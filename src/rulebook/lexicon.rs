@@ -251,6 +251,24 @@ pub struct Lexicon {
     pub fills: &'static [&'static str],
     /// Words that count one before a noun (`one push is allowed`, `une brique`).
     pub one: &'static [&'static str],
+    /// Nouns of a cell's side, counted when two cells share one (`share no side`, `n’ont
+    /// aucun côté commun`).
+    pub edge_nouns: &'static [&'static str],
+    /// Words that make a side shared between two cells (`share`, `in common`, `commun`).
+    pub in_common: &'static [&'static str],
+    /// Words before a cell past which a line goes on (`beyond a1`, `au-delà de a1`).
+    pub beyond: &'static [&'static str],
+    /// Verbs of what a move needs (`needs no empty cell`, `n’exige pas de case vide`).
+    pub needs: &'static [&'static str],
+    /// Words before the piece a move needs cells in front of (`before the captured pawn`).
+    pub before: &'static [&'static str],
+    /// Verbs of a move making lines (`makes no line`, `forme une ligne`).
+    pub makes: &'static [&'static str],
+    /// Nouns of the lines a move makes (`line`, `alignement`).
+    pub made_lines: &'static [&'static str],
+    /// The word that points back to a place already named (`no disc can go there`, `aucun
+    /// jeton ne peut y entrer`).
+    pub there: &'static [&'static str],
 }
 
 /// The lexicon of `lang`.
@@ -595,6 +613,14 @@ static EN: Lexicon = Lexicon {
     to_cell: &["to", "onto"],
     fills: &["fill", "fills", "filled", "filling"],
     one: &["one", "a", "an", "single"],
+    edge_nouns: &["side", "sides"],
+    in_common: &["share", "shares", "common"],
+    beyond: &["beyond", "past"],
+    needs: &["need", "needs", "require", "requires"],
+    before: &["before"],
+    makes: &["make", "makes", "form", "forms", "complete", "completes"],
+    made_lines: &["line", "lines", "alignment", "alignments"],
+    there: &["there"],
 };
 
 static FR: Lexicon = Lexicon {
@@ -1017,6 +1043,14 @@ static FR: Lexicon = Lexicon {
     to_cell: &["en", "jusqu"],
     fills: &["boucher", "bouché", "bouchée", "bouchant", "bouche"],
     one: &["un", "une", "seul", "seule"],
+    edge_nouns: &["côté", "côtés"],
+    in_common: &["commun", "communs"],
+    beyond: &["au-delà"],
+    needs: &["exige", "exigent", "demande", "demandent"],
+    before: &["avant"],
+    makes: &["fait", "font", "forme", "forment", "complète", "complètent"],
+    made_lines: &["ligne", "lignes", "alignement", "alignements"],
+    there: &["y"],
 };
 
 #[cfg(test)]

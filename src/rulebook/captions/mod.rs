@@ -37,6 +37,7 @@ use crate::base::lang::Lang;
 
 mod ahead;
 mod cells;
+mod geometry;
 mod numbers;
 mod sides;
 mod states;
@@ -183,7 +184,8 @@ pub fn check_text(ex: &Example, lang: Lang, which: usize, caption: &str) -> Vec<
                 }
             }
             Kind::Number(n) => {
-                if let Some(m) = cx.unbound_number(k, *n) {
+                let amount = || (*n <= 1).then(|| cx.unbound_amount(k)).flatten();
+                if let Some(m) = cx.unbound_number(k, *n).or_else(amount) {
                     say(k, m);
                 }
             }
@@ -602,6 +604,7 @@ impl Reader<'_> {
             Self::unbound_encircled,
             Self::unbound_only_capture,
             Self::unbound_region_count,
+            Self::unbound_amount,
         ];
         if let Some(m) = states.iter().find_map(|check| check(self, k)) {
             return Some(m);

@@ -12,7 +12,7 @@ use super::*;
 impl Reader<'_> {
     /// The boards a statement at word `k` may speak of: `false` the position, `true` the board
     /// after the `after` move.
-    fn boards_of(&self, k: usize) -> Vec<bool> {
+    pub(super) fn boards_of(&self, k: usize) -> Vec<bool> {
         if self.f.after_move.is_none() {
             return vec![false];
         }
@@ -37,7 +37,7 @@ impl Reader<'_> {
     }
 
     /// True when `cell` holds a piece on a board of [`Self::boards_of`].
-    fn holds(&self, cell: &CellFact, after: bool) -> bool {
+    pub(super) fn holds(&self, cell: &CellFact, after: bool) -> bool {
         if after {
             cell.after_token.is_some()
         } else {
@@ -49,7 +49,7 @@ impl Reader<'_> {
     /// middle`, `south’s camp`), and its words for a message; `None` when word `k` speaks of
     /// none. Only fillers (`is not`, `still`) stand between the container and word `k`, or the
     /// container follows right after it (`an empty board`).
-    fn container(&self, k: usize) -> Option<(Vec<String>, String)> {
+    pub(super) fn container(&self, k: usize) -> Option<(Vec<String>, String)> {
         let lex = self.lex;
         let phrase = self.ws[k].phrase;
         let f = self.f;
