@@ -44,7 +44,10 @@ fn breakthrough_is_built_with_its_regions_and_directions_per_side() {
     assert_eq!(r.regions[0].cells, [rank(8), rank(1)]);
     assert_eq!(r.kinds.len(), 1);
     assert_eq!(r.kinds[0].tokens, ["W", "B"]);
-    assert_eq!(r.kinds[0].max, Some(Count::Fixed(16)));
+    assert_eq!(
+        r.kinds[0].max,
+        [Some(Count::Fixed(16)), Some(Count::Fixed(16))]
+    );
     let d = |name: &str| dirs::parse(grid, name).unwrap() as u8;
     let sorted = |mut v: Vec<u8>| {
         v.sort_unstable();

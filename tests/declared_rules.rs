@@ -50,7 +50,7 @@ fn the_six_games_rules_read_as_toml() {
     let c: raw::GameFile = toml::from_str(&text("connect4")).unwrap();
     assert_eq!(
         c.kind[0].get_ref().max.as_ref().unwrap().get_ref(),
-        &raw::Count::N(21)
+        &raw::Max::Each(raw::Count::N(21))
     );
 }
 
@@ -665,7 +665,7 @@ fn the_start_board_is_the_board_s() {
         "breakthrough",
         &t.replacen("[turns]", "[rules]\npawns = 16\n[turns]", 1),
     );
-    assert_eq!(r.kinds[0].max, Some(Count::Param("pawns".into())));
+    assert_eq!(r.kinds[0].max, vec![Some(Count::Param("pawns".into())); 2]);
     assert_eq!(r.params_used, ["pawns"]);
     let bad = t.replacen("[turns]", "[rules]\npawns = 15\n[turns]", 1);
     let e = errors_of("breakthrough", &bad);
@@ -796,4 +796,33 @@ fn two_rules_that_write_one_notation_for_different_moves_are_refused() {
         "tictactoe",
         &text("tictactoe").replacen("[[move]]\nplace = \"empty\"", &compulsory, 1),
     );
+}
+
+/// A kind's `max` may give each side its own count: tic-tac-toe's crosses play first, so 5
+/// crosses and 4 noughts fill the grid. Every side needs its count, each within range.
+#[test]
+fn a_kind_s_max_may_differ_by_side() {
+    let table = "max = { cross = 5, nought = 4 }";
+    let t = text("tictactoe").replacen(
+        "tokens = { cross = \"X\", nought = \"O\" }",
+        &format!("tokens = {{ cross = \"X\", nought = \"O\" }}\n{table}"),
+        1,
+    );
+    let r = rules_of("tictactoe", &t);
+    assert_eq!(
+        r.kinds[0].max,
+        [Some(Count::Fixed(5)), Some(Count::Fixed(4))]
+    );
+    assert_eq!(t.matches(table).count(), 1);
+    for (with, says) in [
+        ("max = { cross = 5 }", "`max` has no count for `nought`"),
+        ("max = { cross = 5, nought = 0 }", "`max` out of range"),
+        ("max = { cross = 5, nought = 4, ring = 2 }", "`ring`"),
+    ] {
+        let e = errors_of("tictactoe", &t.replacen(table, with, 1));
+        assert!(e.iter().any(|m| m.contains(says)), "{with}: {e:#?}");
+    }
+    // One count still holds for every side.
+    let r = rules_of("tictactoe", &t.replacen(table, "max = 5", 1));
+    assert_eq!(r.kinds[0].max, vec![Some(Count::Fixed(5)); 2]);
 }

@@ -991,3 +991,34 @@ fn the_outline_of_a_position_field_is_in_the_legend() {
         assert_eq!(p[0].entries[0].1, says);
     }
 }
+
+/// A declared kind's `max` is counted against the pieces the box prints: draughts' kings, a
+/// side may crown all twelve of its men, so a box of four kings a side is warned of, at the
+/// kind in `game.toml`; the shipped games print enough.
+#[test]
+fn a_kind_s_max_is_counted_against_the_box() {
+    let path = common::root().join("games/draughts/game.toml");
+    let src = std::fs::read_to_string(&path).unwrap();
+    let mut def = common::game("draughts");
+    for p in def.pieces.iter_mut().filter(|p| p.id.ends_with("king")) {
+        p.count = 4;
+    }
+    let w = rulebook::kinds_against_box(&def, &path, &src);
+    let shown: Vec<String> = w.iter().map(|d| d.to_string()).collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    let line = src[..src.find("id = \"king\"").unwrap()].lines().count();
+    for (msg, side) in shown.iter().zip(["dark-king", "light-king"]) {
+        assert!(
+            msg.contains(&format!("game.toml:{line}:"))
+                && msg.contains(&format!("play may need 12 of `{side}`"))
+                && msg.contains("prints 4"),
+            "{msg}"
+        );
+    }
+    for game in ludopress::rules::registry::NAMES {
+        let path = common::root().join(format!("games/{game}/game.toml"));
+        let src = std::fs::read_to_string(&path).unwrap();
+        let w = rulebook::kinds_against_box(&common::game(game), &path, &src);
+        assert!(w.is_empty(), "{game}: {w:?}");
+    }
+}

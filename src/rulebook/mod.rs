@@ -438,6 +438,58 @@ pub fn counts_against_box(
         .collect()
 }
 
+/// Warnings for declared kinds whose `max` a side may reach with fewer pieces printed: each
+/// side's most of a kind, summed over the sides whose token draws a piece, against that
+/// piece's `count` (a disc with two faces is one piece; draughts' twelve kings a side). `src` is
+/// the text of `game.toml`, where each warning points at its kind.
+pub fn kinds_against_box(
+    game: &crate::definition::Game,
+    path: &std::path::Path,
+    src: &str,
+) -> Vec<crate::base::diag::Diagnostic> {
+    use crate::definition::model::rules::Count;
+    let (Some(rules), Some(def)) = (game.rules.as_ref(), game.diagram.as_ref()) else {
+        return Vec::new();
+    };
+    let mut need: Vec<(usize, Vec<String>, usize)> = vec![(0, Vec::new(), 0); game.pieces.len()];
+    for kind in &rules.kinds {
+        for (token, max) in kind.tokens.iter().zip(&kind.max) {
+            let Some(Count::Fixed(max)) = max else {
+                continue;
+            };
+            let max = usize::try_from(*max).unwrap_or(0);
+            let Some((_, look)) = def.tokens.iter().find(|(t, _)| t == token) else {
+                continue;
+            };
+            if let Some(n) = need.get_mut(look.piece) {
+                n.0 += max;
+                if !n.1.contains(&kind.id) {
+                    n.1.push(kind.id.clone());
+                }
+                n.2 = kind.at.start;
+            }
+        }
+    }
+    game.pieces
+        .iter()
+        .zip(need)
+        .filter(|(pc, (n, _, _))| *n > pc.count && pc.count > 0)
+        .map(|(pc, (n, kinds, at))| {
+            let (line, col) = crate::base::diag::line_col(src, at);
+            crate::base::diag::Diagnostic {
+                line,
+                col,
+                ..crate::base::diag::Diagnostic::file(path, "").warn(format!(
+                    "play may need {n} of `{}` (the `max` of `{}`), and the game prints {}: print as many (`count`), or lower `max`",
+                    pc.id,
+                    kinds.join("`, `"),
+                    pc.count
+                ))
+            }
+        })
+        .collect()
+}
+
 pub fn check(engine: &Engine, book: &Rulebook) -> Report {
     let mut r = Report::default();
     for ex in &book.examples {

@@ -183,8 +183,9 @@ pub struct KindDef {
     pub neutral: bool,
     /// Most pieces of it one cell holds (1: no stacks).
     pub stack: u8,
-    /// Most pieces of this kind a side has.
-    pub max: Option<Count>,
+    /// Most pieces of this kind each side has (`None`: no limit), one entry a side (one for
+    /// a neutral kind).
+    pub max: PerSide<Option<Count>>,
     /// What it becomes, where.
     pub promote: Option<Promote>,
     /// Where it is defined.

@@ -23,7 +23,7 @@ pub use layout::{ElementRaw, FontRaw, LayoutRaw};
 pub use mat::MatRaw;
 pub use piece::PieceRaw;
 pub use rules::{
-    CaptureRaw, CarryRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw,
+    CaptureRaw, CarryRaw, CellsRaw, Count, CustodialRaw, DiceRaw, EncloseRaw, EndRaw, KindRaw, Max,
     MoveRaw, PartRaw, PhaseRaw, PromoteRaw, RulesRegionRaw, ScoreRaw, StartRaw, Strs, TurnsRaw,
     Until, VariantRaw,
 };

@@ -112,8 +112,9 @@ pub struct KindRaw {
     pub neutral: Option<S>,
     /// Pieces of this kind pile up on a cell, this many at most (2 to 8).
     pub stack: Option<Spanned<Count>>,
-    /// Most pieces of this kind a side has; the supply of a `place` without `[start] hand`.
-    pub max: Option<Spanned<Count>>,
+    /// Most pieces of this kind a side has (one count, or a count per side); the supply of a
+    /// `place` without `[start] hand`.
+    pub max: Option<Spanned<Max>>,
     /// Promotion: `{ to = "king", in = "crown", ends_move = true }`.
     pub promote: Option<Spanned<PromoteRaw>>,
 }
@@ -498,6 +499,50 @@ impl<'de> Deserialize<'de> for Strs {
                     v.push(s);
                 }
                 Ok(Strs::Many(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A kind's `max`: one count for every side (`max = 12`), or a table of each side's
+/// (`max = { cross = 5, nought = 4 }`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Max {
+    /// The same count for every side.
+    Each(Count),
+    /// Each side's count.
+    Sides(Named<Spanned<Count>>),
+}
+
+impl<'de> Deserialize<'de> for Max {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Max;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a whole number, the name of a `[rules]` parameter, or a table of each side's",
+                )
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Max, E> {
+                Ok(Max::Each(Count::N(v)))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Max, E> {
+                i64::try_from(v)
+                    .map(|n| Max::Each(Count::N(n)))
+                    .map_err(|_| E::custom(format!("{v} is too large")))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Max, E> {
+                Ok(Max::Each(Count::Param(v.to_string())))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Max, A::Error> {
+                let mut out = Named::new();
+                while let Some(k) = map.next_key::<S>()? {
+                    let v = map.next_value::<Spanned<Count>>()?;
+                    out.insert(k, v);
+                }
+                Ok(Max::Sides(out))
             }
         }
         d.deserialize_any(V)

@@ -646,7 +646,21 @@ fn kinds(cx: &mut Ctx, raw: &raw::GameFile, names: &Names) {
             }
         }
         if let Some(m) = &k.max {
-            names.count(cx, m, range::MAX, "`max`");
+            match m.get_ref() {
+                raw::Max::Each(c) => {
+                    names.count(cx, &Spanned::new(m.span(), c.clone()), range::MAX, "`max`");
+                }
+                raw::Max::Sides(_) if k.neutral.is_some() => cx.err(
+                    m,
+                    "`max` of a neutral kind: one count, not a count per side".into(),
+                ),
+                raw::Max::Sides(t) => {
+                    names.per_side(cx, m, t.keys(), "`max`", "count");
+                    for c in t.values() {
+                        names.count(cx, c, range::MAX, "`max`");
+                    }
+                }
+            }
         }
         if let Some(st) = &k.stack {
             if !matches!(st.get_ref(), Count::N(_)) {

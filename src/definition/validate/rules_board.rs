@@ -472,7 +472,16 @@ fn start_board(cx: &mut Ctx, raw: &raw::GameFile, board: &Board, sides: &[&str],
         for (k, n) in per_kind.iter().enumerate() {
             let kind = raw.kind[k].get_ref();
             // A `max` naming a `[rules]` parameter is read at its value in the file.
-            let max = match kind.max.as_ref().map(Spanned::get_ref) {
+            // The side's own count of a per-side `max`.
+            let count = match kind.max.as_ref().map(Spanned::get_ref) {
+                Some(raw::Max::Each(c)) => Some(c),
+                Some(raw::Max::Sides(t)) => sides
+                    .get(s)
+                    .and_then(|side| t.iter().find(|(k, _)| k.get_ref() == side))
+                    .map(|(_, c)| c.get_ref()),
+                None => None,
+            };
+            let max = match count {
                 Some(Count::N(max)) => Some(*max),
                 Some(Count::Param(p)) => raw
                     .rules

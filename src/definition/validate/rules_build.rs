@@ -215,7 +215,21 @@ pub(super) fn build(
                 },
                 neutral: r.neutral.is_some(),
                 stack: r.height(),
-                max: r.max.as_ref().map(count),
+                max: match r.max.as_ref().map(Spanned::get_ref) {
+                    None => vec![None; ix.sides.len().max(1)],
+                    Some(raw::Max::Each(c)) => {
+                        vec![Some(count(&Spanned::new(0..0, c.clone()))); ix.sides.len().max(1)]
+                    }
+                    Some(raw::Max::Sides(t)) => ix
+                        .sides
+                        .iter()
+                        .map(|side| {
+                            t.iter()
+                                .find(|(s, _)| s.get_ref() == side)
+                                .map(|(_, c)| count(c))
+                        })
+                        .collect(),
+                },
                 promote: r.promote.as_ref().map(|p| {
                     let p = p.get_ref();
                     Promote {

@@ -246,8 +246,8 @@ pub struct Group {
 pub struct Kind {
     /// Its id.
     pub id: String,
-    /// Most pieces of it a side has.
-    pub max: Option<u16>,
+    /// Most pieces of it each side has (`None`: no limit), one entry a side.
+    pub max: Vec<Option<u16>>,
     /// The kind it becomes, the region (per side) where, and whether a chain stops there.
     pub promote: Option<(u8, u8, bool)>,
 }
@@ -617,15 +617,20 @@ impl Program {
         let stacks = rd.kinds.iter().any(|k| k.stack > 1);
         let mut kinds = Vec::new();
         for kd in &rd.kinds {
-            let max = match &kd.max {
-                Some(c) => Some(bounded(
-                    c,
-                    params,
-                    range::MAX,
-                    &format!("`max` of `{}`", kd.id),
-                )?),
-                None => None,
-            };
+            let mut max = Vec::with_capacity(ns);
+            for s in 0..ns {
+                // A neutral kind keeps one count, for whoever puts it.
+                let c = kd.max.get(s).or(kd.max.first()).and_then(Option::as_ref);
+                max.push(match c {
+                    Some(c) => Some(bounded(
+                        c,
+                        params,
+                        range::MAX,
+                        &format!("`max` of `{}`", kd.id),
+                    )?),
+                    None => None,
+                });
+            }
             kinds.push(Kind {
                 id: kd.id.clone(),
                 max,
@@ -1101,11 +1106,11 @@ impl Program {
     /// more of than were placed).
     pub fn check_counts(&self, p: &DPos) -> Result<(), Refused> {
         for (k, kd) in self.kinds.iter().enumerate() {
-            let Some(max) = kd.max else { continue };
             if self.capped & (1 << k) == 0 {
                 continue;
             }
             for s in 0..self.ns {
+                let Some(max) = kd.max[s] else { continue };
                 let count = self.on_board(p, k as u8, s);
                 if count > usize::from(max) {
                     return Err(Refused(format!(

@@ -51,7 +51,7 @@ impl Program {
         if self.explicit_hand {
             return p.hand[s];
         }
-        match self.kinds[usize::from(k)].max {
+        match self.kinds[usize::from(k)].max[s] {
             Some(max) => max.saturating_sub(self.on_board(p, k, s) as u16),
             None => UNLIMITED,
         }

@@ -259,7 +259,7 @@ mod tests {
                 tokens: vec!["X".into(), "O".into()],
                 neutral: false,
                 stack: 1,
-                max: None,
+                max: vec![None, None],
                 promote: None,
                 at: 0..0,
             }],
