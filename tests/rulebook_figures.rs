@@ -354,18 +354,24 @@ fn arrows_have_a_halo_and_hidden_cell_names_a_tag() {
         Flat::Path(p) => p.stroke.map(|s| (p.segs.clone(), s)),
         _ => None,
     };
-    let arrow_at = flat.iter().position(|f| {
-        shaft(f).is_some_and(|(_, s)| s.color == d.mark_color() && s.width >= r * 0.25)
-    });
-    let Some(a) = arrow_at else {
-        panic!("the free move's arrow is a quarter of the mark radius wide");
-    };
-    let (segs, line) = shaft(&flat[a]).unwrap();
-    let halo = flat[..a].iter().any(|f| {
-        shaft(f).is_some_and(|(g, s)| {
-            g == segs
-                && s.color == ludopress::base::color::Color::WHITE
-                && s.width >= line.width * 1.5
+    // (The named cell's outline is a wide line of the mark's colour too, with no halo.)
+    let wide: Vec<usize> = (0..flat.len())
+        .filter(|&a| {
+            shaft(&flat[a]).is_some_and(|(_, s)| s.color == d.mark_color() && s.width >= r * 0.25)
+        })
+        .collect();
+    assert!(
+        !wide.is_empty(),
+        "the free move's arrow is a quarter of the mark radius wide"
+    );
+    let halo = wide.iter().any(|&a| {
+        let (segs, line) = shaft(&flat[a]).unwrap();
+        flat[..a].iter().any(|f| {
+            shaft(f).is_some_and(|(g, s)| {
+                g == segs
+                    && s.color == ludopress::base::color::Color::WHITE
+                    && s.width >= line.width * 1.5
+            })
         })
     });
     assert!(halo, "the arrow is drawn over a wider white halo");
@@ -379,6 +385,35 @@ fn arrows_have_a_halo_and_hidden_cell_names_a_tag() {
     };
     assert_eq!(names(&d, "d5"), 2, "the board's name and the tag");
     assert_eq!(names(&d, "f7"), 1, "f7 is empty: its name shows");
+    // The named cell is outlined as an empty one would be, and its tag sits low, on the
+    // piece's rim, not over its middle.
+    let panels = example::panel_marks(Some(&e), &def, ex);
+    assert!(
+        panels[0].0.highlight.iter().any(|c| c == "d5"),
+        "{:?}",
+        panels[0].0
+    );
+    let he = Engine::new(&Project::new(common::root()), "hex").unwrap();
+    let hex = common::game("hex");
+    let hb = books("hex", &he);
+    let ex = example_with(&hb, Lang::En, "The red stones on e5 and f6");
+    let d = example::figure(Some(&he), &hex, ex).unwrap();
+    let (centre, r) = (d.centre("e5").unwrap(), d.mark_radius("e5").unwrap());
+    let ys: Vec<f64> = d
+        .scene
+        .flatten()
+        .iter()
+        .filter_map(|f| match f {
+            Flat::Text(t, _) if t.text == "e5" => Some(t.y),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ys.len(), 2, "the board's name and the tag: {ys:?}");
+    assert!(
+        ys.iter().any(|y| *y > centre.y + r),
+        "a tag low on the stone: {ys:?}, centre {}",
+        centre.y
+    );
     // A square board writes its names round the edge: no tag.
     let e = Engine::new(&Project::new(common::root()), "imbriqua").unwrap();
     let def = common::game("imbriqua");

@@ -272,6 +272,20 @@ fn a_detail_is_cut_from_its_board_and_keeps_its_coordinates() {
     for cut in ["a", "h", "1", "8"] {
         assert!(!names.iter().any(|n| n == cut), "{cut} in {names:?}");
     }
+    // Each open edge is torn: white teeth, no stroke, over the strip of the next cells; the
+    // whole board has none.
+    let teeth = |scene: &ludopress::scene::Scene| {
+        scene
+            .flatten()
+            .into_iter()
+            .filter(|f| {
+                matches!(f, Flat::Path(p) if p.fill == Some(ludopress::base::color::Color::WHITE)
+                    && p.stroke.is_none() && p.segs.len() > 8)
+            })
+            .count()
+    };
+    assert_eq!(teeth(&detail.scene), 4);
+    assert_eq!(teeth(&whole.scene), 0);
 }
 
 #[test]

@@ -51,6 +51,16 @@ pub struct Drawn {
 }
 
 impl Drawn {
+    /// The cells a token stands on.
+    pub fn occupied(&self) -> &[String] {
+        &self.occupied
+    }
+
+    /// The board prints each cell's name inside it (a piece there hides it).
+    pub fn names_inside(&self) -> bool {
+        self.names_inside
+    }
+
     /// The outline of the cell named `name`.
     pub fn cell(&self, name: &str) -> Option<&[P]> {
         outline_of(&self.cells, name)
@@ -1288,21 +1298,22 @@ fn overlap((a, b): (P, P), (c, e): (P, P)) -> bool {
     t1.min(1.0) - t0.max(0.0) > 1e-6
 }
 
-/// Writes a cell's name on a white tag at its centre, over the piece that hides the name the
-/// board prints.
+/// Writes a cell's name on a small white tag low in the cell, on the rim of the piece that
+/// hides the name the board prints: the piece still shows above it.
 fn tag(s: &mut Scene, poly: &[P], name: &str, mark: Color) {
     let r = mark_radius(poly);
     let c = centre(poly);
     let (bw, _, mid_y) = span(poly);
-    // Where the board prints it: towards a triangle's base, clear of an arrow from the centre.
+    // Towards a triangle's base, clear of an arrow from the centre; on another cell, at the
+    // bottom of the piece.
     let at = match poly.len() {
         3 if c.y < mid_y => p(c.x, c.y - bw * 0.12),
         3 => p(c.x, c.y + bw * 0.17),
-        _ => c,
+        _ => p(c.x, c.y + r * 1.6),
     };
     // As large as a board's names once raised to the page's least text size on a reduced
     // diagram, so that the tag still holds its name.
-    let size = Mm(r * 0.9).in_pt();
+    let size = Mm(r * 0.75).in_pt();
     let w = Face::Bold.width_mm(name, size) + r * 0.4;
     let h = Face::Bold.cap_height_mm(size) + r * 0.45;
     s.path(

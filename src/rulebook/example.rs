@@ -332,8 +332,43 @@ pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
 /// The example's diagram (and the position after its move, when asked), as figure panels,
 /// both cut alike to the part of the board they use when it is small or the diagram partial.
 pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagram::Drawn, String)> {
+    let (out, cut) = prepared(engine, game, ex);
+    let mut drawn = Vec::new();
+    for (mut d, caption, marks) in out {
+        if diagram::draw_marks(&mut d, &marks).is_ok() {
+            if let Some(cut) = &cut {
+                diagram::cut(&mut d, cut);
+            }
+            drawn.push((d, caption));
+        }
+    }
+    drawn
+}
+
+/// The marks each panel of [`panels`] draws, with the cells its pieces stand on: what the
+/// book's legend explains.
+pub fn panel_marks(
+    engine: Option<&Engine>,
+    game: &Game,
+    ex: &Example,
+) -> Vec<(Marks, Vec<String>)> {
+    prepared(engine, game, ex)
+        .0
+        .into_iter()
+        .map(|(d, _, m)| (m, d.occupied().to_vec()))
+        .collect()
+}
+
+/// The panels of [`panels`] before their marks are drawn: each drawing, its caption and its
+/// marks, and the part of the board all are cut to.
+#[allow(clippy::type_complexity)]
+fn prepared(
+    engine: Option<&Engine>,
+    game: &Game,
+    ex: &Example,
+) -> (Vec<(diagram::Drawn, String, Marks)>, Option<diagram::Cut>) {
     let Some(def) = game.diagram.as_ref() else {
-        return Vec::new();
+        return (Vec::new(), None);
     };
     // The drawings and their marks first: where to cut them, and how to name their cells,
     // depend on all of them; then each is marked.
@@ -366,16 +401,20 @@ pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagra
             diagram::names_to_edges(d, game);
         }
     }
-    let mut drawn = Vec::new();
-    for (mut d, caption, marks) in out {
-        if diagram::draw_marks(&mut d, &marks).is_ok() {
-            if let Some(cut) = &cut {
-                diagram::cut(&mut d, cut);
-            }
-            drawn.push((d, caption));
+    // A cell the caption names is outlined, whether a piece stands on it or not; where the
+    // board prints names inside cells, a piece's cell also gets its name again on a tag.
+    for (d, _, marks) in out.iter_mut() {
+        if d.names_inside() {
+            let named: Vec<String> = marks
+                .tags
+                .iter()
+                .filter(|c| d.occupied().contains(*c) && !marks.highlight.contains(*c))
+                .cloned()
+                .collect();
+            marks.highlight.extend(named);
         }
     }
-    drawn
+    (out, cut)
 }
 
 /// The example's first figure: its position with the marks of [`figure_marks`] drawn, cut

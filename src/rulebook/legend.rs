@@ -6,7 +6,7 @@
 //! a ```` ```legend ```` block places, or, without one, the end of the book's text
 //! ([`super::markdown`]).
 
-use super::example::{figure_marks, Example};
+use super::example::Example;
 use super::Panel;
 use crate::base::color::Color;
 use crate::base::lang::Lang;
@@ -94,32 +94,20 @@ pub fn used_by_each(
     examples
         .iter()
         .map(|ex| {
-            let marks = figure_marks(engine, game, ex);
+            let panels = super::example::panel_marks(engine, game, ex);
             // A field the diagram outlines (`last_placed`), when the position names a cell.
             let field = game.diagram.as_ref().is_some_and(|d| {
                 d.highlight
                     .iter()
                     .any(|k| matches!(ex.fields.get(k), Some(toml::Value::String(_))))
             });
-            // The figure after the move draws the rest of a move in parts: its arrows, its
-            // refused paths, and a cross on each piece it takes (`*`).
-            let after = ex
-                .after_caption
-                .as_deref()
-                .map(|cap| super::example::after_marks(ex, cap))
-                .unwrap_or_default();
-            let after_kind = |k: &MarkKind| match k {
-                MarkKind::Arrow => !after.arrows.is_empty(),
-                MarkKind::Barred => !after.barred.is_empty(),
-                MarkKind::Cross => !after.crosses.is_empty(),
-                _ => false,
-            };
+            // Each panel's marks as drawn: the figure after the move draws the rest of a move
+            // in parts (its arrows, its refused paths, a cross on each piece it takes).
             MarkKind::ALL
                 .into_iter()
                 .filter(|k| {
-                    k.used_in(&marks, &ex.occupied)
+                    panels.iter().any(|(m, on)| k.used_in(m, on))
                         || (*k == MarkKind::Field && field)
-                        || after_kind(k)
                 })
                 .collect()
         })

@@ -6,13 +6,14 @@
 //! board, and the whole width (or height) along an axis where it would leave out one line of
 //! cells or less. Where that box meets the board's edge, the board's own frame and printed coordinates
 //! are kept; where it cuts through the board, the edge is left open (a strip of the next cells
-//! shows that the board goes on) and the coordinates are written again outside it.
+//! shows that the board goes on, its outer half torn off in teeth, so that the cut reads as a
+//! cut and not as a frame left out) and the coordinates are written again outside it.
 
 use super::{outline_of, span, Drawn, Marks};
 use crate::base::color::Color;
 use crate::base::units::Mm;
 use crate::fonts::Face;
-use crate::scene::{Affine, Anchor, Item, Scene, P};
+use crate::scene::{p, shape, Affine, Anchor, Item, Scene, P};
 
 /// A position using no more than this share of its board's area is cut to what it uses.
 const SMALL_SHARE: f64 = 0.5;
@@ -127,10 +128,52 @@ pub fn cut(d: &mut Drawn, cut: &Cut) {
             q.y += dy;
         }
     }
+    // The open edges' strips, torn: white teeth over their outer half.
+    let (x0, x1) = (left, left + clip.2 - clip.0);
+    let (y0, y1) = (0.0, clip.3 - clip.1);
+    for (edge, open) in real.iter().map(|r| !r).enumerate() {
+        if open {
+            torn(
+                &mut s,
+                edge,
+                (x0, y0, x1, y1),
+                OPEN * if edge.is_multiple_of(2) { cw } else { ch },
+            );
+        }
+    }
     if columns || rows {
         label(&mut s, d, keep, (dx, dy), (columns, rows), cw.min(ch));
     }
     d.scene = s;
+}
+
+/// Paints white teeth over the outer part of an open edge's strip (`edge`: left, top, right,
+/// bottom of `b`), `depth` deep: the board looks torn there, and goes on.
+fn torn(s: &mut Scene, edge: usize, b: Box4, depth: f64) {
+    let (x0, y0, x1, y1) = b;
+    let along = if edge.is_multiple_of(2) {
+        y1 - y0
+    } else {
+        x1 - x0
+    };
+    let teeth = ((along / (depth * 1.2)).round() as usize).max(2);
+    let step = along / teeth as f64;
+    // Distance from the edge inwards, and the position along it, to a point on the page.
+    let at = |inward: f64, t: f64| match edge {
+        0 => p(x0 + inward, y0 + t),
+        1 => p(x0 + t, y0 + inward),
+        2 => p(x1 - inward, y0 + t),
+        _ => p(x0 + t, y1 - inward),
+    };
+    let mut pts = vec![at(0.0, 0.0)];
+    for i in 0..teeth {
+        let t = i as f64 * step;
+        pts.push(at(depth * 0.35, t));
+        pts.push(at(depth * 0.8, t + step / 2.0));
+    }
+    pts.push(at(depth * 0.35, along));
+    pts.push(at(0.0, along));
+    s.path(shape::polygon(&pts), Some(Color::WHITE), None);
 }
 
 /// The coordinates of the kept cells, each column's under the drawing and each row's on its
