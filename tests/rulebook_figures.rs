@@ -1034,3 +1034,56 @@ fn a_large_board_s_names_go_round_its_edges() {
         assert!(texts(&part).iter().any(|x| x == "e6"), "{lang:?}");
     }
 }
+
+/// A placement that turns pieces over marks each turned piece on the figure after it, and the
+/// legend explains the mark; a legend's sample piece is a plain one, not a numbered brick.
+#[test]
+fn pieces_that_change_sides_are_marked_and_the_legend_s_piece_is_plain() {
+    use ludopress::layout::diagram::MarkKind;
+    use ludopress::rulebook::legend;
+    let e = Engine::new(&Project::new(common::root()), "reversi").unwrap();
+    let def = common::game("reversi");
+    let bs = books("reversi", &e);
+    let ex = example_with(&bs, Lang::En, "A black disc on g4 encloses");
+    let panels = example::panel_marks(Some(&e), &def, ex);
+    assert_eq!(panels.len(), 2);
+    let mut turned = panels[1].0.turned.clone();
+    turned.sort();
+    assert_eq!(turned, ["e4", "f4", "f5"], "{:?}", panels[1].0);
+    assert!(
+        panels[0].0.turned.is_empty(),
+        "the position before: none yet"
+    );
+    let used = legend::used_by_each(Some(&e), &def, std::slice::from_ref(ex));
+    assert!(used[0].contains(&MarkKind::Turned), "{used:?}");
+    // A move that moves a piece turns none over (draughts' c3xe5xg7).
+    let e = Engine::new(&Project::new(common::root()), "draughts").unwrap();
+    let dd = common::game("draughts");
+    for b in books("draughts", &e) {
+        for ex in &b.examples {
+            for (m, _) in example::panel_marks(Some(&e), &dd, ex) {
+                assert!(m.turned.is_empty(), "{}: {:?}", ex.caption, m.turned);
+            }
+        }
+    }
+    // Alpha-BRIK's bricks carry their number: the legend's samples show a pawn.
+    let ab = common::game("alphabrick");
+    let d = ab.diagram.as_ref().unwrap();
+    for kind in [MarkKind::Arrow, MarkKind::Cross, MarkKind::Turned] {
+        let s = ludopress::layout::diagram::legend_swatch(&ab, d, kind);
+        let labels: Vec<String> = s
+            .flatten()
+            .into_iter()
+            .filter_map(|f| match f {
+                Flat::Text(t, _) => Some(t.text),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            labels
+                .iter()
+                .all(|t| !["1", "2", "3"].contains(&t.as_str())),
+            "{kind:?}: {labels:?}"
+        );
+    }
+}

@@ -719,6 +719,9 @@ pub struct Marks {
     /// Pieces a move the figure shows puts on an empty cell (a placement, a drop's landing
     /// cell, an arrow shot): the cell and the piece's token, drawn faded inside a dashed ring.
     pub placed: Vec<(String, String)>,
+    /// Pieces that changed sides in the move just played (a disc turned over, a pawn
+    /// encircled): a turning badge on each.
+    pub turned: Vec<String>,
 }
 
 impl Marks {
@@ -732,6 +735,7 @@ impl Marks {
             .chain(&self.numbers)
             .chain(&self.tags)
             .chain(self.placed.iter().map(|(c, _)| c))
+            .chain(&self.turned)
     }
 
     /// Adds `other`'s marks that these do not hold yet (written marks first, then the ones
@@ -750,6 +754,7 @@ impl Marks {
         add(&mut self.crosses, other.crosses);
         add(&mut self.tags, other.tags);
         add(&mut self.placed, other.placed);
+        add(&mut self.turned, other.turned);
         if self.numbers.is_empty() {
             self.numbers = other.numbers;
         }
@@ -769,6 +774,8 @@ pub enum MarkKind {
     Refused,
     /// A faded piece in a dashed ring: a piece placed by the move.
     Placed,
+    /// A turning badge: a piece that changed sides.
+    Turned,
     /// Numbers: an order of placement.
     Numbers,
     /// An outline: a highlighted cell.
@@ -780,9 +787,10 @@ pub enum MarkKind {
 
 impl MarkKind {
     /// Every kind, in the legend's order.
-    pub const ALL: [MarkKind; 8] = [
+    pub const ALL: [MarkKind; 9] = [
         MarkKind::Arrow,
         MarkKind::Placed,
+        MarkKind::Turned,
         MarkKind::Cross,
         MarkKind::Barred,
         MarkKind::Refused,
@@ -800,6 +808,7 @@ impl MarkKind {
             MarkKind::Cross => marks.crosses.iter().any(|c| occupied.contains(c)),
             MarkKind::Refused => marks.crosses.iter().any(|c| !occupied.contains(c)),
             MarkKind::Placed => !marks.placed.is_empty(),
+            MarkKind::Turned => !marks.turned.is_empty(),
             MarkKind::Numbers => !marks.numbers.is_empty(),
             MarkKind::Highlight => !marks.highlight.is_empty(),
             // Known from the position's fields, not from the marks: see the legend.
@@ -836,9 +845,15 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
         );
     }
     let r = mark_radius(&cells[0]);
+    // The sample piece: a plain one, not a numbered brick or a stack's count.
+    let sample = def
+        .tokens
+        .iter()
+        .position(|(_, look)| look.label.is_none())
+        .unwrap_or(0);
     let piece = |s: &mut Scene, poly: &[P]| {
         if !def.tokens.is_empty() {
-            token_on(s, game, def, poly, &Shown::Piece(0));
+            token_on(s, game, def, poly, &Shown::Piece(sample));
         }
     };
     match kind {
@@ -862,8 +877,12 @@ pub fn legend_swatch(game: &Game, def: &DiagramDef, kind: MarkKind) -> Scene {
         MarkKind::Refused => refused_mark(&mut s, &cells[0], cross),
         MarkKind::Placed => {
             if !def.tokens.is_empty() {
-                ghost(&mut s, game, def, &cells[0], 0, mark);
+                ghost(&mut s, game, def, &cells[0], sample, mark);
             }
+        }
+        MarkKind::Turned => {
+            piece(&mut s, &cells[0]);
+            turn_badge(&mut s, &cells[0], mark);
         }
         MarkKind::Numbers => {
             for (i, poly) in cells.iter().enumerate() {
@@ -1033,6 +1052,9 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
     for (i, c) in marks.numbers.iter().enumerate() {
         number_badge(s, &cell(c), i + 1, mark);
     }
+    for c in &marks.turned {
+        turn_badge(s, &cell(c), mark);
+    }
     if d.names_inside {
         for c in marks.tags.iter().filter(|c| d.occupied.contains(*c)) {
             tag(s, &cell(c), c, mark);
@@ -1128,6 +1150,44 @@ fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
         Color::WHITE,
         Anchor::Middle,
         &n.to_string(),
+    );
+}
+
+/// A badge at the top right of a cell, as a number's, holding a white arrow three quarters
+/// round a circle: the piece there has just changed sides.
+fn turn_badge(s: &mut Scene, poly: &[P], color: Color) {
+    let r = mark_radius(poly);
+    let q = centre(poly);
+    let at = p(q.x + r * 0.75, q.y - r * 0.75);
+    s.path(
+        shape::circle(at, r * 0.5),
+        Some(color),
+        Some(Stroke::solid(Color::WHITE, r * 0.06)),
+    );
+    let rr = r * 0.27;
+    // From the top, clockwise (y down the page) three quarters round.
+    let arc: Vec<P> = (0..=12)
+        .map(|i| {
+            let a = -std::f64::consts::FRAC_PI_2 + i as f64 / 12.0 * 1.5 * std::f64::consts::PI;
+            p(at.x + rr * a.cos(), at.y + rr * a.sin())
+        })
+        .collect();
+    s.path(
+        shape::polyline(&arc),
+        None,
+        Some(Stroke::solid(Color::WHITE, r * 0.09)),
+    );
+    // The head at the arc's end (pointing up, at the left of the badge).
+    let end = arc[arc.len() - 1];
+    let h = r * 0.16;
+    s.path(
+        shape::polygon(&[
+            p(end.x, end.y - h),
+            p(end.x - h, end.y + h * 0.5),
+            p(end.x + h, end.y + h * 0.5),
+        ]),
+        Some(Color::WHITE),
+        None,
     );
 }
 

@@ -199,6 +199,7 @@ pub fn parse(
                 numbers: r.numbers.clone(),
                 tags: Vec::new(),
                 placed: Vec::new(),
+                turned: Vec::new(),
             };
             let text = |c: &Option<Spanned<String>>| c.as_ref().map(|c| c.get_ref().clone());
             (
@@ -387,7 +388,8 @@ fn prepared(
                 // The position after the move: the cells its caption names are marked, and
                 // the rest of a move that goes on from the `after` move (a push, then a take
                 // and a fill) is drawn where its pieces now stand.
-                let tags = known(&d, after_marks(ex, cap));
+                let mut tags = known(&d, after_marks(ex, cap));
+                tags.turned = turned_by_after(ex);
                 out.push((d, cap.clone(), tags));
             }
         }
@@ -513,6 +515,32 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
     }
     marks.merge(known(&d, derived));
     marks
+}
+
+/// The cells whose piece changed sides in the `after` move, when that move puts one piece and
+/// moves none (Reversi's discs turned over, Imperator's pawns encircled): each cell that holds
+/// a piece before and after it, a different one after, other than the cell it puts on.
+fn turned_by_after(ex: &Example) -> Vec<String> {
+    let f = &ex.facts;
+    let Some(after) = &f.after_move else {
+        return Vec::new();
+    };
+    let Some(m) = f.moves.iter().find(|m| &m.text == after) else {
+        return Vec::new();
+    };
+    if m.cells.len() != 1 || !m.vectors.is_empty() {
+        return Vec::new();
+    }
+    f.cells
+        .iter()
+        .filter(|(name, c)| {
+            **name != m.cells[0]
+                && c.token.is_some()
+                && c.after_token.is_some()
+                && c.token != c.after_token
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// `marks` without the cells the drawing does not have (a push's arrow off a plane's ring).

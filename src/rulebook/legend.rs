@@ -52,6 +52,8 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str, mv: &str) -> Stri
         (MarkKind::Arrow, Lang::Fr) => format!("{un_mv} {mv} joué{e_mv} ou possible"),
         (MarkKind::Placed, Lang::En) => format!("a {noun} placed by the move"),
         (MarkKind::Placed, Lang::Fr) => format!("{un} {noun} posé{e} par le coup"),
+        (MarkKind::Turned, Lang::En) => format!("a {noun} that changes sides"),
+        (MarkKind::Turned, Lang::Fr) => format!("{un} {noun} qui change de camp"),
         (MarkKind::Cross, Lang::En) => format!("a {noun} taken, or that can be"),
         (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}, ou qui peut l’être"),
         (MarkKind::Refused, Lang::En) => "not allowed here".into(),
