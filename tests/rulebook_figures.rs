@@ -1087,3 +1087,38 @@ fn pieces_that_change_sides_are_marked_and_the_legend_s_piece_is_plain() {
         );
     }
 }
+
+/// A piece put and then pushed on is drawn put, faded, on the figure before the push; a
+/// refused ring on an empty cell whose board prints its name inside gets the name again.
+#[test]
+fn a_piece_put_then_pushed_is_drawn_put_and_a_refused_cell_keeps_its_name() {
+    let e = Engine::new(&Project::new(common::root()), "lignes").unwrap();
+    let def = common::game("lignes");
+    let bs = books("lignes", &e);
+    for (lang, text) in [(Lang::En, "Light places on (5, 2)"), (Lang::Fr, "(5 ; 2)")] {
+        let ex = example_with(&bs, lang, text);
+        let marks = example::figure_marks(Some(&e), &def, ex);
+        assert_eq!(
+            marks.placed,
+            [("5,2".to_string(), "L".to_string())],
+            "{lang:?}: {marks:?}"
+        );
+    }
+    let e = Engine::new(&Project::new(common::root()), "imperator").unwrap();
+    let def = common::game("imperator");
+    let bs = books("imperator", &e);
+    let ex = example_with(&bs, Lang::En, "cannot reach e3, e4 or e5");
+    let d = example::figure(Some(&e), &def, ex).unwrap();
+    for c in ["e3", "e4", "e5"] {
+        let n = d
+            .scene
+            .flatten()
+            .iter()
+            .filter(|f| matches!(f, Flat::Text(t, _) if t.text == c))
+            .count();
+        assert_eq!(
+            n, 2,
+            "{c}: the board's name and the tag over the barred ring"
+        );
+    }
+}

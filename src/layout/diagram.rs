@@ -1059,6 +1059,10 @@ pub fn draw_marks(d: &mut Drawn, marks: &Marks) -> Result<(), Error> {
         for c in marks.tags.iter().filter(|c| d.occupied.contains(*c)) {
             tag(s, &cell(c), c, mark);
         }
+        // A barred ring on an empty cell covers the name the board prints there.
+        for c in marks.crosses.iter().filter(|c| !d.occupied.contains(*c)) {
+            tag(s, &cell(c), c, mark);
+        }
     }
     Ok(())
 }

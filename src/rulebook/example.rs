@@ -508,7 +508,11 @@ pub fn figure_marks(engine: Option<&Engine>, game: &Game, ex: &Example) -> Marks
             let one = is_after || has_path || (after.is_none() && placements == 1 && !possible);
             // With a second panel showing the move's result, the first shows the pieces it
             // puts only when its own caption writes the move out.
-            if one && (ex.after_caption.is_none() || words.contains(m)) {
+            // A piece put and then pushed on (`+5,2 >5,2:e`) has left its cell on the second
+            // panel: the first shows it put when its caption names the cell.
+            let pushed_on =
+                drawing(m, ex.plane).pushes && put_cells(m).iter().any(|c| words.contains(c));
+            if one && (ex.after_caption.is_none() || words.contains(m) || pushed_on) {
                 derived.placed.extend(put(engine, game, ex, m));
             }
         }
@@ -743,6 +747,24 @@ fn played(
 /// The pieces move `m` puts on cells empty before it (a placement, a drop's landing cell, a
 /// shot arrow), each with its token: not the piece that moves along the move's path.
 pub fn put(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<(String, String)> {
+    // A move that pushes lines moves the piece it puts: the piece is the side to move's, on
+    // the cell its placement names.
+    if drawing(m, ex.plane).pushes {
+        let f = &ex.facts;
+        let token = f
+            .cells
+            .values()
+            .find(|c| c.owner.is_some() && c.owner == f.to_move)
+            .and_then(|c| c.token.clone());
+        return match token {
+            Some(t) => put_cells(m)
+                .into_iter()
+                .filter(|c| !ex.occupied.contains(c))
+                .map(|c| (c, t.clone()))
+                .collect(),
+            None => Vec::new(),
+        };
+    }
     let Some((d, before, after)) = played(engine, game, ex, m) else {
         return Vec::new();
     };
@@ -757,6 +779,14 @@ pub fn put(engine: &Engine, game: &Game, ex: &Example, m: &str) -> Vec<(String, 
         .stands()
         .filter(|(c, _)| !was.contains(c) && !ends.contains(c))
         .map(|(c, cell)| (c.to_string(), cell.token.clone()))
+        .collect()
+}
+
+/// The cells a move's placements name (`+5,2` on a plane).
+fn put_cells(m: &str) -> Vec<String> {
+    m.split_whitespace()
+        .filter_map(|p| p.strip_prefix('+'))
+        .map(String::from)
         .collect()
 }
 
