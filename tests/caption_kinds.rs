@@ -1861,3 +1861,62 @@ board = """
         "a piece can go into Column c, but it is full",
     );
 }
+
+#[test]
+fn a_pass_allowed_or_not_and_a_count_of_moves_denied_are_bound() {
+    // « le droit de passer »: the claimed pass's legality.
+    let jump = r#"game = "arlecchino"
+to_move = "blue"
+board = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+BBBB RRRR . . . .
+"""
+"#;
+    let claims = "legal = [\"a1xc1\"]\nillegal = [\"pass\"]";
+    refused(
+        Lang::Fr,
+        jump,
+        claims,
+        "Bleu peut sauter, par exemple a1xc1 : il n’a donc pas le droit de passer.",
+        ("il n’a donc pas le droit", "il a donc le droit"),
+        "passer",
+        "passing is allowed here, but the claims hold it illegal",
+    );
+    refused(
+        Lang::En,
+        jump,
+        claims,
+        "Blue can jump, for instance a1xc1: so blue may not pass.",
+        ("may not pass", "may pass"),
+        "pass",
+        "passing is allowed here, but the claims hold it illegal",
+    );
+    // A count of moves the phrase denies is not the claimed count.
+    let start = r#"game = "alphabrick"
+to_move = "south"
+die = 2
+board = """
+. N . . N . . N .
+. . . . . . . . .
+. . . . . . . . .
+1 1 1 1 1 1 1 1 1
+1 1 1 1 1 1 1 1 1
+. . . . . . . . .
+. . . . . . . . .
+. S . . S . . S .
+"""
+"#;
+    refused(
+        Lang::Fr,
+        start,
+        "successors = 66\nmoves = [\"b1-b3\", \"b1-d1\", \"b1-d3\", \"e1-c1\", \"e1-c3\", \"e1-e3\", \"e1-g1\", \"e1-g3\", \"h1-f1\", \"h1-f3\", \"h1-h3\"]",
+        "Sud a fait 2 : ses pions de b1, e1 et h1 peuvent jouer onze coups en tout.",
+        ("peuvent jouer", "ne peuvent pas jouer"),
+        "onze",
+        "cannot be played, but the claims count 11",
+    );
+}

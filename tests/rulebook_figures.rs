@@ -303,10 +303,28 @@ fn a_path_that_comes_back_over_itself_is_drawn_beside_itself() {
         .filter(|(p, _)| p.len() >= 3)
         .map(|(p, _)| p)
         .collect();
-    assert_eq!(shafts.len(), 2, "two paths, c2-e2-d2-d3 and c2-e2-d2-d1");
+    assert_eq!(shafts.len(), 1, "one path drawn, c2-e2-d2-d3");
     for s in &shafts {
         came_back_beside(s, &d, (c2, e2, d2));
     }
+    // The refused return to c2, c2-e2-d2-c2, is dashed, and never on the legal path.
+    let refused: Vec<Vec<P>> = strokes(&d, d.cross_color())
+        .into_iter()
+        .filter(|(p, dashed)| *dashed && p.len() >= 3)
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    let r = d.mark_radius("c2").unwrap();
+    let on_legal = refused[0].windows(2).all(|w| {
+        let mid = P {
+            x: (w[0].x + w[1].x) / 2.0,
+            y: (w[0].y + w[1].y) / 2.0,
+        };
+        shafts[0]
+            .windows(2)
+            .any(|v| dist_to_polyline(mid, v) < r * 0.1)
+    });
+    assert!(!on_legal, "the refused path lies on the legal one");
 }
 
 /// A path c2-e2-d2-… that steps back from e2 to d2 along its jump runs beside it.

@@ -251,6 +251,11 @@ pub struct Lexicon {
     pub fills: &'static [&'static str],
     /// Words that count one before a noun (`one push is allowed`, `une brique`).
     pub one: &'static [&'static str],
+    /// The infinitive of passing, where it differs from `pass` (« passer »).
+    pub pass_infinitive: &'static [&'static str],
+    /// The two words before an infinitive that make it a permission (`the right to`, `le
+    /// droit de`).
+    pub right_to: &'static [(&'static str, &'static str)],
     /// Nouns of a cell's side, counted when two cells share one (`share no side`, `n’ont
     /// aucun côté commun`).
     pub edge_nouns: &'static [&'static str],
@@ -613,6 +618,8 @@ static EN: Lexicon = Lexicon {
     to_cell: &["to", "onto"],
     fills: &["fill", "fills", "filled", "filling"],
     one: &["one", "a", "an", "single"],
+    pass_infinitive: &[],
+    right_to: &[("right", "to")],
     edge_nouns: &["side", "sides"],
     in_common: &["share", "shares", "common"],
     beyond: &["beyond", "past"],
@@ -1043,6 +1050,8 @@ static FR: Lexicon = Lexicon {
     to_cell: &["en", "jusqu"],
     fills: &["boucher", "bouché", "bouchée", "bouchant", "bouche"],
     one: &["un", "une", "seul", "seule"],
+    pass_infinitive: &["passer"],
+    right_to: &[("droit", "de")],
     edge_nouns: &["côté", "côtés"],
     in_common: &["commun", "communs"],
     beyond: &["au-delà"],

@@ -25,6 +25,12 @@ impl Reader<'_> {
             (true, k + 1)
         } else if w == "pas" && matches!(next(k + 1), Some("de" | "d")) {
             (false, k + 2)
+        } else if matches!(w, "de" | "d")
+            && k > 0
+            && lex.needs.contains(&self.ws[k - 1].lower.as_str())
+        {
+            // « exige de case vide », a negation's `de` without its `ne … pas`: some.
+            (true, k + 1)
         } else {
             return None;
         };

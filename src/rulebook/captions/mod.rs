@@ -562,6 +562,38 @@ impl Reader<'_> {
     }
 
     /// True when word `j` says a side passes its turn (not "passes over").
+    /// Word `k` says a side may pass, or may not (`has the right to pass`, `may pass`, « n’a
+    /// pas le droit de passer »): so a claimed pass is legal, or illegal.
+    fn unbound_pass_permission(&self, k: usize) -> Option<String> {
+        let lex = self.lex;
+        let w = self.ws[k].lower.as_str();
+        if !(self.is_pass(k) || lex.pass_infinitive.contains(&w)) {
+            return None;
+        }
+        let claims: Vec<&MoveFact> = self.f.moves.iter().filter(|m| m.text == "pass").collect();
+        if claims.is_empty() {
+            return None;
+        }
+        let word = |j: Option<usize>| j.and_then(|j| self.ws.get(j)).map(|x| x.lower.as_str());
+        // `the right to pass`, « le droit de passer »: a permission, as `may` is.
+        let right = lex
+            .right_to
+            .iter()
+            .any(|(a, b)| word(k.checked_sub(1)) == Some(*b) && word(k.checked_sub(2)) == Some(*a));
+        let says = if right {
+            self.polarity(self.ws[k].phrase).filter(|n| *n).is_none()
+        } else {
+            !self.stated(k)?
+        };
+        (!claims.iter().any(|m| m.legal == says)).then(|| {
+            format!(
+                "the caption says passing is {}allowed here, but the claims hold it {}",
+                if says { "" } else { "not " },
+                if says { "illegal" } else { "legal" }
+            )
+        })
+    }
+
     fn is_pass(&self, j: usize) -> bool {
         self.lex.pass.contains(&self.ws[j].lower.as_str())
             && !self
@@ -712,6 +744,9 @@ impl Reader<'_> {
                     if negative { "illegal" } else { "legal" }
                 ));
             }
+        }
+        if let Some(m) = self.unbound_pass_permission(k) {
+            return Some(m);
         }
         if self.is_pass(k) && !negative {
             if f.passes.is_empty() {

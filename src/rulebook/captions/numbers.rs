@@ -180,7 +180,28 @@ impl Reader<'_> {
                     })))
             && self.f.field_numbers.contains(&n);
         if self.f.numbers.iter().any(fits) || bare {
-            return None;
+            // `cannot play eleven moves`, « ne peuvent pas jouer onze coups »: a count of moves
+            // its phrase denies (and compares with nothing) is not the claimed one.
+            let compared = self.around(k, Level::Phrase).any(|j| {
+                matches!(
+                    self.ws[j].lower.as_str(),
+                    "more" | "fewer" | "less" | "than" | "plus" | "moins" | "que" | "qu"
+                )
+            });
+            let before_k = |list: &[&str]| {
+                self.around(k, Level::Phrase)
+                    .any(|j| j < k && list.contains(&self.ws[j].lower.as_str()))
+            };
+            let denied = noun == Some(Counted::Moves)
+                && !compared
+                && self.polarity(w.phrase) == Some(true)
+                && (before_k(lex.negative) || before_k(lex.ne_first));
+            return denied.then(|| {
+                format!(
+                    "the caption says {} cannot be played, but the claims count {n}",
+                    self.ws[k].text
+                )
+            });
         }
         let mut claimed: Vec<u64> = self.f.numbers.iter().map(|x| x.value).collect();
         claimed.sort_unstable();
