@@ -781,7 +781,7 @@ fn a_cross_on_an_empty_cell_is_a_refusal_with_its_own_mark_and_legend_entry() {
     use ludopress::layout::diagram::MarkKind;
     use ludopress::rulebook::legend;
     for (game, says, cell, kind) in [
-        ("reversi", "f2 is refused", "f2", MarkKind::Refused),
+        ("reversi", "f2 is not allowed", "f2", MarkKind::Refused),
         (
             "breakthrough",
             "b3xc4 or d3xc4 captures it",
@@ -1072,6 +1072,11 @@ fn pieces_that_change_sides_are_marked_and_the_legend_s_piece_is_plain() {
         panels[0].0.turned.is_empty(),
         "the position before: none yet"
     );
+    // With no panel after the move, the turned pieces its caption names are marked before.
+    let ex = example_with(&bs, Lang::En, "last disc on h1");
+    let panels = example::panel_marks(Some(&e), &def, ex);
+    assert_eq!(panels.len(), 1);
+    assert_eq!(panels[0].0.turned, ["h2"], "{:?}", panels[0].0);
     let used = legend::used_by_each(Some(&e), &def, std::slice::from_ref(ex));
     assert!(used[0].contains(&MarkKind::Turned), "{used:?}");
     // A move that moves a piece turns none over (draughts' c3xe5xg7).

@@ -701,7 +701,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     let all: Vec<String> = pages.iter().flat_map(runs).map(|r| r.2).collect();
     let said = |t: &str| all.iter().any(|r| r.contains(t));
     assert!(
-        said("a move played or possible") && said("a cell the caption names"),
+        said("a move played or possible") && said("a cell the caption points to"),
         "{all:?}"
     );
     assert!(
@@ -711,7 +711,7 @@ fn the_legend_explains_each_mark_the_figures_use_once_where_the_book_places_it()
     // On the web page, each meaning is the page's own text beside its small drawing (a label
     // inside one wide drawing came out tiny, in a fallback face, and clipped).
     let html = rulebook::html::to_html(&b, &rulebook::Front::of(&def, Lang::En));
-    for meaning in ["a move played or possible", "a cell the caption names"] {
+    for meaning in ["a move played or possible", "a cell the caption points to"] {
         assert!(
             html.contains(&format!("</svg><span>{meaning}</span></li>")),
             "{meaning}"
@@ -872,15 +872,12 @@ fn words_glued_together_stay_on_one_line() {
 }
 
 /// A figure that leaves material out (`partial = true`) says so under it, in the book's
-/// language, after its own caption; a whole one does not.
+/// language and its own noun for a piece, after its own caption; a whole one does not.
 #[test]
 fn a_partial_figure_says_that_pieces_are_left_out() {
     for (lang, note) in [
-        (Lang::En, "Not all of the game’s pieces are drawn."),
-        (
-            Lang::Fr,
-            "Les pièces de la partie n’y sont pas toutes dessinées.",
-        ),
+        (Lang::En, "Only the pawns that matter are drawn."),
+        (Lang::Fr, "Seuls les pions utiles sont dessinés."),
     ] {
         let figure = |partial: bool| {
             format!("```position\ngame = \"lignes\"\nto_move = \"light\"\nboard = \"\"\"\n.L\nLD\n\"\"\"\n\n[diagram]\npartial = {partial}\ncaption = \"Two pawns.\"\n```\n\n")
@@ -924,7 +921,7 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
         [
             "un pion posé par le coup",
             "un pion pris, ou qui peut l’être",
-            "une case que cite le texte sous la figure"
+            "une case désignée sous la figure"
         ]
     );
     assert_eq!(
@@ -932,15 +929,15 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
         [
             "une pièce posée par le coup",
             "une pièce prise, ou qui peut l’être",
-            "une case que cite le texte sous la figure"
+            "une case désignée sous la figure"
         ]
     );
     assert_eq!(
         meanings("arlecchino", Lang::En),
         [
             "a tile placed by the move",
-            "a tile taken, or that can be",
-            "a cell the caption names"
+            "a tile taken, or one that can be taken",
+            "a cell the caption points to"
         ]
     );
     // What an arrow shows, in the book's word (`move = { fr = "parcours", en = "path" }`),
@@ -973,8 +970,8 @@ fn the_legend_speaks_of_the_game_s_own_pieces_and_cells() {
         meanings("draughts", Lang::En),
         [
             "a piece placed by the move",
-            "a piece taken, or that can be",
-            "a square the caption names"
+            "a piece taken, or one that can be taken",
+            "a square the caption points to"
         ]
     );
 }

@@ -1196,7 +1196,7 @@ fn turn_badge(s: &mut Scene, poly: &[P], color: Color) {
 }
 
 /// How much a placed piece is veiled with white (0 clear, 1 hidden): it reads as "to come".
-const GHOST_VEIL: f64 = 0.3;
+const GHOST_VEIL: f64 = 0.15;
 
 /// True when `long`, a longer arrow from the same cell, runs over `short`, a single step or
 /// slide: `short`'s end lies on `long`'s first segment.

@@ -377,7 +377,16 @@ fn prepared(
     // Parsing placed the example once: a failure here is not reachable with a parsed example.
     let (board, fields) = drawn_board(ex);
     if let Ok(mut d) = diagram::position(game, def, &board, &fields) {
-        let marks = figure_marks(engine, game, ex);
+        let mut marks = figure_marks(engine, game, ex);
+        // With no panel after the move, the pieces it turns that the caption names are
+        // marked before it (`places the last disc on h1 and turns h2 over`).
+        if ex.after_caption.is_none() {
+            let named: Vec<String> = turned_by_after(ex)
+                .into_iter()
+                .filter(|c| marks.tags.contains(c))
+                .collect();
+            marks.turned.extend(named);
+        }
         diagram::draw_placed(&mut d, game, def, &marks);
         out.push((d, ex.caption.clone(), marks));
     }

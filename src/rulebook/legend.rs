@@ -19,24 +19,6 @@ use crate::scene::{Affine, Anchor, Scene};
 /// What a kind of mark means, in each language: of a piece called `noun` (the book's own
 /// word, `piece` / `pièce` when it declares none) on a board whose cells are `cell`.
 fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str, mv: &str) -> String {
-    // French agrees with the noun: `un pion pris`, `une pièce prise`.
-    let feminine = |n: &str| {
-        matches!(
-            n,
-            "pièce"
-                | "tuile"
-                | "brique"
-                | "dame"
-                | "croix"
-                | "pierre"
-                | "bille"
-                | "carte"
-                | "marque"
-                | "poussée"
-                | "prise"
-                | "pose"
-        )
-    };
     let (un, e) = if feminine(noun) {
         ("une", "e")
     } else {
@@ -54,7 +36,7 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str, mv: &str) -> Stri
         (MarkKind::Placed, Lang::Fr) => format!("{un} {noun} posé{e} par le coup"),
         (MarkKind::Turned, Lang::En) => format!("a {noun} that changes sides"),
         (MarkKind::Turned, Lang::Fr) => format!("{un} {noun} qui change de camp"),
-        (MarkKind::Cross, Lang::En) => format!("a {noun} taken, or that can be"),
+        (MarkKind::Cross, Lang::En) => format!("a {noun} taken, or one that can be taken"),
         (MarkKind::Cross, Lang::Fr) => format!("{un} {noun} pris{e}, ou qui peut l’être"),
         (MarkKind::Refused, Lang::En) => "not allowed here".into(),
         (MarkKind::Refused, Lang::Fr) => "interdit ici".into(),
@@ -64,10 +46,48 @@ fn meaning(kind: MarkKind, lang: Lang, noun: &str, cell: &str, mv: &str) -> Stri
         (MarkKind::Numbers, Lang::Fr) => "l’ordre de pose".into(),
         // One meaning for every highlight: the caption says what each is (a line, a threat,
         // the cells a piece reaches).
-        (MarkKind::Highlight, Lang::En) => format!("a {cell} the caption names"),
-        (MarkKind::Highlight, Lang::Fr) => format!("une {cell} que cite le texte sous la figure"),
+        (MarkKind::Highlight, Lang::En) => format!("a {cell} the caption points to"),
+        (MarkKind::Highlight, Lang::Fr) => format!("une {cell} désignée sous la figure"),
         (MarkKind::Field, Lang::En) => format!("the {cell} the position points out"),
         (MarkKind::Field, Lang::Fr) => format!("la {cell} que la position désigne"),
+    }
+}
+
+/// French agrees with the noun: `un pion pris`, `une pièce prise`.
+fn feminine(n: &str) -> bool {
+    matches!(
+        n,
+        "pièce"
+            | "tuile"
+            | "brique"
+            | "dame"
+            | "croix"
+            | "pierre"
+            | "bille"
+            | "carte"
+            | "marque"
+            | "poussée"
+            | "prise"
+            | "pose"
+    )
+}
+
+/// What a figure that leaves pieces out says under its first drawing, in the book's own noun
+/// (`Only the pawns that matter are drawn.`, « Seules les pièces utiles sont dessinées. »).
+pub fn partial_note(game: &Game, lang: Lang) -> String {
+    let noun = game.diagram.as_ref().map_or_else(
+        || if lang == Lang::Fr { "pièce" } else { "piece" }.to_string(),
+        |d| nouns(d, lang).0,
+    );
+    let plural = if noun.ends_with(['s', 'x']) {
+        noun.clone()
+    } else {
+        format!("{noun}s")
+    };
+    match lang {
+        Lang::En => format!("Only the {plural} that matter are drawn."),
+        Lang::Fr if feminine(&noun) => format!("Seules les {plural} utiles sont dessinées."),
+        Lang::Fr => format!("Seuls les {plural} utiles sont dessinés."),
     }
 }
 
@@ -186,7 +206,8 @@ pub fn panels(game: &Game, kinds: &[MarkKind], lang: Lang) -> Vec<Panel> {
     }
     let title = match lang {
         Lang::En => "Key to the figures",
-        Lang::Fr => "Légende des figures",
+        // (Not « Légende »: a book's French says so of each figure's caption.)
+        Lang::Fr => "Lecture des figures",
     };
     vec![Panel {
         width: scene.width,

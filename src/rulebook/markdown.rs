@@ -502,7 +502,9 @@ fn draw_figures(
                 example::panels(engine, game, &examples[i])
                     .into_iter()
                     .enumerate()
-                    .map(|(k, (d, caption))| (d, partial_note(caption, partial && k == 0, lang)))
+                    .map(|(k, (d, caption))| {
+                        (d, partial_note(game, caption, partial && k == 0, lang))
+                    })
                     .map(|(d, caption)| Panel {
                         entries: Vec::new(),
                         // The whole board's width until `scale_diagrams` sets the width on the page.
@@ -571,16 +573,13 @@ fn draw_figures(
 
 /// A figure that leaves material out (`partial = true`) says so under its first drawing, so
 /// that no reader counts the pieces it shows as the game's.
-fn partial_note(caption: String, partial: bool, lang: Lang) -> String {
+fn partial_note(game: &Game, caption: String, partial: bool, lang: Lang) -> String {
     if !partial {
         return caption;
     }
-    let note = match lang {
-        Lang::Fr => "Les pièces de la partie n’y sont pas toutes dessinées.",
-        Lang::En => "Not all of the game’s pieces are drawn.",
-    };
+    let note = super::legend::partial_note(game, lang);
     if caption.is_empty() {
-        note.to_string()
+        note
     } else {
         format!("{caption} {note}")
     }

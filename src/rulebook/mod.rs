@@ -202,7 +202,7 @@ impl Front {
         let byline = credits.len();
         if let Some(s) = a.source.as_ref().map(|s| s.get(lang)) {
             credits.push(if fr {
-                format!("Règle d’origine : {s}. Ce livret en reprend les règles dans une rédaction nouvelle.")
+                format!("Règle d’origine : {s}. Ce livret en donne une rédaction nouvelle.")
             } else {
                 format!("Original rules: {s}. This rulebook restates them in new words.")
             });
