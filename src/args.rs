@@ -163,6 +163,15 @@ pub enum Command {
     /// List the games and their components.
     #[command(after_help = "Example:\n  ludopress list")]
     List,
+    /// Write the JSON Schema of game.toml and templates/library.toml, for editors that complete
+    /// and check TOML (Taplo, Even Better TOML): a `game.toml` whose first line is
+    /// `#:schema ../../schema/game.schema.json` is checked as you type.
+    #[command(after_help = "Examples:\n  ludopress schema\n  ludopress schema --out my-schemas")]
+    Schema {
+        /// Folder to write game.schema.json and library.schema.json into.
+        #[arg(long, default_value = "schema")]
+        out: PathBuf,
+    },
     /// Print the distinct successors of a position: the move, then the resulting position.
     #[command(
         after_help = "Examples:\n  ludopress moves position.toml\n  ludopress moves position.toml --json"

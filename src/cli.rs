@@ -292,6 +292,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::List => commands::list::list(&project, out)?,
+        Command::Schema { out: dir } => commands::schema::schema(&project.root.join(dir), out)?,
     }
     Ok(())
 }

@@ -501,3 +501,66 @@ fn score_prints_a_line_or_with_json_the_contract_s_object() {
         assert_eq!(score(file, true), object, "{file}");
     }
 }
+
+/// `schema` writes the JSON Schema of game.toml and library.toml from the loader's own types:
+/// the committed `schema/` is what it writes (run `ludopress schema` after changing a raw type),
+/// every key keeps its description, and each shipped definition names the schema on its first
+/// line so that an editor finds it.
+#[test]
+fn schema_writes_the_committed_json_schema_and_every_definition_names_it() {
+    let dir = temp("schema");
+    let out = bin()
+        .args(["--root"])
+        .arg(common::root())
+        .args(["schema", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["game.schema.json", "library.schema.json"] {
+        let written = std::fs::read_to_string(dir.join(name)).unwrap();
+        let committed = std::fs::read_to_string(common::root().join("schema").join(name)).unwrap();
+        assert!(
+            written == committed,
+            "schema/{name} is not what `ludopress schema` writes: run it and commit the result"
+        );
+        let v: serde_json::Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(v["$schema"], "http://json-schema.org/draft-07/schema#");
+        assert!(!written.contains("\"null\""), "TOML has no null");
+    }
+    let game: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("game.schema.json")).unwrap())
+            .unwrap();
+    // A definition's keys are closed (`deny_unknown_fields`) and described (doc comments).
+    let header = &game["definitions"]["Header"];
+    assert_eq!(header["additionalProperties"], false);
+    assert!(header["properties"]["title"]["description"]
+        .as_str()
+        .is_some_and(|d| !d.is_empty()));
+    assert!(game["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "game"));
+    for entry in std::fs::read_dir(common::root().join("games"))
+        .unwrap()
+        .flatten()
+    {
+        let text = std::fs::read_to_string(entry.path().join("game.toml")).unwrap();
+        assert_eq!(
+            text.lines().next(),
+            Some("#:schema ../../schema/game.schema.json"),
+            "{}",
+            entry.path().display()
+        );
+    }
+    let lib = std::fs::read_to_string(common::root().join("templates/library.toml")).unwrap();
+    assert_eq!(
+        lib.lines().next(),
+        Some("#:schema ../schema/library.schema.json")
+    );
+}

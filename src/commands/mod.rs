@@ -23,5 +23,6 @@ pub mod check;
 pub mod list;
 pub mod play;
 pub mod position;
+pub mod schema;
 pub mod share;
 pub mod trust;

@@ -7,21 +7,28 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// `[[mat]]`: a squared play mat printed across several sheets.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatRaw {
     /// Component id.
+    #[schemars(with = "String")]
     pub id: S,
     /// Display name.
+    #[schemars(with = "TextRaw")]
     pub name: Spanned<TextRaw>,
     /// Columns.
+    #[schemars(with = "i64")]
     pub cols: I,
     /// Rows.
+    #[schemars(with = "i64")]
     pub rows: I,
     /// Square side, mm (the pawns' size plus play).
+    #[schemars(with = "f64")]
     pub cell: F,
     /// Background.
+    #[schemars(with = "String")]
     pub fill: S,
     /// Line colour.
+    #[schemars(with = "String")]
     pub line: S,
 }
