@@ -546,6 +546,25 @@ fn schema_writes_the_committed_json_schema_and_every_definition_names_it() {
         .unwrap()
         .iter()
         .any(|r| r == "game"));
+    // A count key is held to the range validation checks, from the same constants.
+    use ludopress::definition::model::rules::range;
+    for (def, (lo, hi)) in [
+        ("Actions", range::ACTIONS),
+        ("Line", range::LINE),
+        ("KindMax", range::MAX),
+        ("Faces", range::FACES),
+    ] {
+        let int = &game["definitions"][def]["anyOf"][0];
+        assert_eq!(
+            (int["minimum"].as_i64(), int["maximum"].as_i64()),
+            (Some(lo), Some(hi)),
+            "{def}"
+        );
+    }
+    assert_eq!(
+        game["definitions"]["TurnsRaw"]["properties"]["actions"]["$ref"],
+        "#/definitions/Actions"
+    );
     for entry in std::fs::read_dir(common::root().join("games"))
         .unwrap()
         .flatten()

@@ -31,10 +31,10 @@ pub struct TurnsRaw {
     #[schemars(with = "Option<String>")]
     pub pass: Option<S>,
     /// Actions (plies) of a turn (1 by default).
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Actions>")]
     pub actions: Option<Spanned<Count>>,
     /// Actions of the very first turn (`actions` by default).
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Actions>")]
     pub first: Option<Spanned<Count>>,
     /// Side → the words naming it in rulebooks of other languages (`{ cross = ["croix"] }`).
     #[schemars(with = "Option<BTreeMap<String, Vec<String>>>")]
@@ -125,7 +125,7 @@ pub struct KindRaw {
     #[schemars(with = "Option<String>")]
     pub neutral: Option<S>,
     /// Pieces of this kind pile up on a cell, this many at most (2 to 8).
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Stack>")]
     pub stack: Option<Spanned<Count>>,
     /// Most pieces of this kind a side has (one count, or a count per side); the supply of a
     /// `place` without `[start] hand`.
@@ -197,19 +197,19 @@ pub struct MoveRaw {
     #[schemars(with = "Option<bool>")]
     pub anywhere: Option<B>,
     /// A piece with this many enemies or more across its sides cannot make this move.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::BlockedBy>")]
     pub blocked_by: Option<Spanned<Count>>,
     /// The move exists only while its side has at most this many pieces on the board.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::PiecesAtMost>")]
     pub pieces_at_most: Option<Spanned<Count>>,
     /// (leap) every sign and swap of the offsets too.
     #[schemars(with = "Option<bool>")]
     pub mirror: Option<B>,
     /// (slide) fewest cells.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Slide>")]
     pub min: Option<Spanned<Count>>,
     /// (slide) most cells.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Slide>")]
     pub max: Option<Spanned<Count>>,
     /// The kind(s) that may make the move (a `place`/`drop` puts this kind).
     #[schemars(with = "Option<Strs>")]
@@ -236,7 +236,7 @@ pub struct MoveRaw {
     #[schemars(with = "Option<bool>")]
     pub longest: Option<B>,
     /// (chain) most hops of a chain.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::MaxHops>")]
     pub max_hops: Option<Spanned<Count>>,
     /// (chain) `"any"`: the chain may stop after any hop; `"end"` (the default): only where
     /// no hop is left.
@@ -329,10 +329,10 @@ pub struct VariantRaw {
 #[serde(deny_unknown_fields)]
 pub struct BonusRaw {
     /// The score at which the bonus is earned.
-    #[schemars(with = "Count")]
+    #[schemars(with = "super::schema::Score")]
     pub at: Spanned<Count>,
     /// What it adds.
-    #[schemars(with = "Count")]
+    #[schemars(with = "super::schema::Score")]
     pub add: Spanned<Count>,
     /// The variant(s) that have it (every one by default).
     #[schemars(with = "Option<Strs>")]
@@ -360,7 +360,7 @@ pub struct PartRaw {
     pub remove: Option<S>,
     /// (remove) only when the move so far made a line of this many of the mover's pieces
     /// through the cell it stands on; else the move ends before the part.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Line>")]
     pub when_line: Option<Spanned<Count>>,
     /// (remove) a piece standing in such a line of its side is taken only when every one is.
     #[schemars(with = "Option<bool>")]
@@ -470,7 +470,7 @@ pub struct EndRaw {
     #[schemars(with = "Option<String>")]
     pub captured: Option<S>,
     /// A side has at most this many pieces on the board.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Pieces>")]
     pub pieces: Option<Spanned<Count>>,
     /// (pieces) only pieces of this kind count.
     #[schemars(with = "Option<String>")]
@@ -482,7 +482,7 @@ pub struct EndRaw {
     #[schemars(with = "Option<bool>")]
     pub no_moves: Option<B>,
     /// The last move made a line of this many pieces.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Line>")]
     pub line: Option<Spanned<Count>>,
     /// (line) exactly that many.
     #[schemars(with = "Option<bool>")]
@@ -494,19 +494,19 @@ pub struct EndRaw {
     #[schemars(with = "Option<BTreeMap<String, Vec<String>>>")]
     pub connect: Option<Spanned<Named<Spanned<Vec<S>>>>>,
     /// That many plies were played.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Plies>")]
     pub plies: Option<Spanned<Count>>,
     /// That many plies without progress.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::NoProgress>")]
     pub no_progress: Option<Spanned<Count>>,
     /// (no_progress, repetition) the kinds whose moves are progress.
     #[schemars(with = "Option<Strs>")]
     pub by: Option<Spanned<Strs>>,
     /// The same position for the n-th time.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Repetition>")]
     pub repetition: Option<Spanned<Count>>,
     /// A side's score (`[score]`) reaches this.
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Score>")]
     pub score: Option<Spanned<Count>>,
     /// No piece (of `kind`) is left in this region.
     #[schemars(with = "Option<String>")]
@@ -547,10 +547,10 @@ pub struct ScoreRaw {
 #[serde(deny_unknown_fields)]
 pub struct DiceRaw {
     /// How many dice (1 by default).
-    #[schemars(with = "Option<Count>")]
+    #[schemars(with = "Option<super::schema::Dice>")]
     pub count: Option<Spanned<Count>>,
     /// Faces of each die, numbered from 1, equally likely.
-    #[schemars(with = "Count")]
+    #[schemars(with = "super::schema::Faces")]
     pub faces: Spanned<Count>,
     /// Rolls (the dice's sum) after whose ply the same side rolls again.
     #[schemars(with = "Option<Vec<i64>>")]
@@ -590,7 +590,7 @@ pub struct StartRaw {
     #[schemars(with = "Option<String>")]
     pub board: Option<S>,
     /// Side → pieces to place.
-    #[schemars(with = "Option<BTreeMap<String, Count>>")]
+    #[schemars(with = "Option<BTreeMap<String, super::schema::Hand>>")]
     pub hand: Option<Spanned<Named<Spanned<Count>>>>,
 }
 

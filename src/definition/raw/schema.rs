@@ -4,6 +4,7 @@
 
 use super::rules::{Count, Max, RulesRegionRaw, Strs, Until};
 use super::value::{Len, TextRaw};
+use crate::definition::model::rules::range;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use std::borrow::Cow;
 
@@ -19,12 +20,60 @@ impl JsonSchema for Count {
     }
 }
 
+/// A count as a key reads it: a whole number within `(lo, hi)`, the range validation checks,
+/// or a `[rules]` parameter's name.
+fn count_in((lo, hi): (i64, i64), what: &str) -> Schema {
+    json_schema!({
+        "description": format!("{what}: a whole number from {lo} to {hi}, or the name of a `[rules]` parameter whose value it takes."),
+        "anyOf": [
+            { "type": "integer", "minimum": lo, "maximum": hi },
+            { "type": "string" }
+        ]
+    })
+}
+
+/// A count key's schema, named after the range it is held to (`model::rules::range`).
+macro_rules! ranged {
+    ($($name:ident = $range:expr, $what:literal;)*) => {$(
+        #[doc = concat!("The schema of ", $what, ".")]
+        pub struct $name;
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                count_in($range, $what)
+            }
+        }
+    )*};
+}
+
+ranged! {
+    Actions = range::ACTIONS, "actions of a turn";
+    Stack = range::STACK, "the most pieces of a kind one cell holds";
+    BlockedBy = range::BLOCKED_BY, "opposing neighbours that block a piece";
+    PiecesAtMost = range::PIECES_AT_MOST, "the most pieces a side may have for the move";
+    Slide = range::SLIDE, "cells of a slide";
+    MaxHops = range::MAX_HOPS, "hops of a chain";
+    Score = range::SCORE, "points";
+    Line = range::LINE, "pieces in a line";
+    Pieces = range::PIECES, "pieces left";
+    Plies = range::PLIES, "plies";
+    NoProgress = range::NO_PROGRESS, "plies without progress";
+    Repetition = range::REPETITION, "times a position is repeated";
+    Dice = range::DICE, "dice";
+    Faces = range::FACES, "faces of a die";
+    Hand = range::HAND, "pieces in hand";
+    KindMax = range::MAX, "pieces of a kind a side has";
+    PhasePlies = range::PHASE_PLIES, "plies of a phase";
+}
+
 impl JsonSchema for Max {
     fn schema_name() -> Cow<'static, str> {
         "Max".into()
     }
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        let count = g.subschema_for::<Count>();
+        let count = g.subschema_for::<KindMax>();
         json_schema!({
             "description": "One count for every side, or a table of each side's (`{ cross = 5, nought = 4 }`).",
             "anyOf": [count, { "type": "object", "additionalProperties": count }]
@@ -49,7 +98,7 @@ impl JsonSchema for Until {
         "Until".into()
     }
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        let count = g.subschema_for::<Count>();
+        let count = g.subschema_for::<PhasePlies>();
         json_schema!({
             "description": "`\"hands-empty\"`, or `{ plies = n }`.",
             "anyOf": [
