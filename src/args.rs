@@ -163,6 +163,21 @@ pub enum Command {
     /// List the games and their components.
     #[command(after_help = "Example:\n  ludopress list")]
     List,
+    /// Make a new game folder, games/NAME, that builds and checks at once: a card game from a
+    /// spreadsheet, a board game with declared rules and a checked rulebook, or a set of tiles.
+    #[command(
+        after_help = "Examples:\n  ludopress init my-deck\n  ludopress init my-game --kind board --languages fr,en\n  ludopress init my-tiles --kind tiles"
+    )]
+    Init {
+        /// The game's id and folder name: lower-case letters, digits and dashes.
+        name: String,
+        /// What the game starts as.
+        #[arg(long, value_enum, default_value = "cards")]
+        kind: ludopress::commands::init::Kind,
+        /// Its languages, comma-separated, the first first (en, fr, or fr,en).
+        #[arg(long, value_delimiter = ',', default_value = "en")]
+        languages: Vec<Lang>,
+    },
     /// Write the JSON Schema of game.toml and templates/library.toml, for editors that complete
     /// and check TOML (Taplo, Even Better TOML): a `game.toml` whose first line is
     /// `#:schema ../../schema/game.schema.json` is checked as you type.

@@ -292,6 +292,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::List => commands::list::list(&project, out)?,
+        Command::Init {
+            name,
+            kind,
+            languages,
+        } => commands::init::init(&project, &name, kind, &languages, out)?,
         Command::Schema { out: dir } => commands::schema::schema(&project.root.join(dir), out)?,
     }
     Ok(())

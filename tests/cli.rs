@@ -583,3 +583,81 @@ fn schema_writes_the_committed_json_schema_and_every_definition_names_it() {
         Some("#:schema ../schema/library.schema.json")
     );
 }
+
+/// `init` makes a game of each kind that builds and checks with no edit and no warning, in one
+/// language or two, writes the schema its first line names when the project has none, and
+/// never writes over a game or under a bad name (exit 2, nothing written).
+#[test]
+fn init_makes_a_game_of_each_kind_that_builds_and_checks() {
+    let dir = temp("init");
+    copy_dir(&common::root().join("templates"), &dir.join("templates"));
+    let run = |args: &[&str]| bin().arg("--root").arg(&dir).args(args).output().unwrap();
+    for (kind, langs) in [
+        ("cards", "en"),
+        ("cards", "fr,en"),
+        ("board", "en"),
+        ("board", "fr,en"),
+        ("board", "fr"),
+        ("tiles", "fr"),
+        ("tiles", "fr,en"),
+    ] {
+        let name = format!("new-{kind}-{}", langs.replace(',', "-"));
+        let out = run(&["init", &name, "--kind", kind, "--languages", langs]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let game = dir.join("games").join(&name);
+        let text = std::fs::read_to_string(game.join("game.toml")).unwrap();
+        assert!(text.starts_with("#:schema ../../schema/game.schema.json\n"));
+        for lang in langs.split(',') {
+            assert!(text.contains(&format!("\"{lang}\"")), "{name}: {text}");
+            assert_eq!(
+                game.join(format!("rules.{lang}.md")).exists(),
+                kind == "board",
+                "{name}: rules.{lang}.md"
+            );
+        }
+        let built = run(&["build", &name]);
+        let err = String::from_utf8_lossy(&built.stderr);
+        assert!(built.status.success(), "{name}: {err}");
+        assert!(!err.contains("warning"), "{name}: {err}");
+        assert!(dir
+            .join("output")
+            .join(&name)
+            .join(format!("{name}-{}-a4.pdf", &langs[..2]))
+            .exists());
+        let checked = run(&["check", &name]);
+        let said = String::from_utf8_lossy(&checked.stdout);
+        assert!(checked.status.success(), "{name}: {said}");
+        assert!(
+            said.contains(" 0 failed") && !said.contains("warning"),
+            "{name}: {said}"
+        );
+        if kind == "board" {
+            // The rulebook's figure is checked: its claims are counted, none failed.
+            assert!(!said.contains(" 0 claims checked"), "{name}: {said}");
+        }
+    }
+    assert!(dir.join("schema/game.schema.json").exists());
+    // Never over a game, never a bad name: exit 2, nothing written.
+    let before = std::fs::read_to_string(dir.join("games/new-board-en/game.toml")).unwrap();
+    let again = run(&["init", "new-board-en", "--kind", "cards"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("games/new-board-en/game.toml")).unwrap(),
+        before
+    );
+    for bad in ["Bad Name", "../out", "-x", ""] {
+        let out = run(&["init", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let names: Vec<String> = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 7, "{names:?}");
+}

@@ -20,6 +20,7 @@ macro_rules! say {
 pub mod analyze;
 pub mod build;
 pub mod check;
+pub mod init;
 pub mod list;
 pub mod play;
 pub mod position;
