@@ -178,6 +178,17 @@ pub enum Command {
         #[arg(long, value_delimiter = ',', default_value = "en")]
         languages: Vec<Lang>,
     },
+    /// Print a shell's completion script for ludopress (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  ludopress completions bash > ~/.local/share/bash-completion/completions/ludopress\n  ludopress completions zsh > ~/.zfunc/_ludopress\n  ludopress completions fish > ~/.config/fish/completions/ludopress.fish"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print ludopress's manual page (roff), made from the same definition as --help.
+    #[command(after_help = "Example:\n  ludopress man > ludopress.1 && man ./ludopress.1")]
+    Man,
     /// Write the JSON Schema of game.toml and templates/library.toml, for editors that complete
     /// and check TOML (Taplo, Even Better TOML): a `game.toml` whose first line is
     /// `#:schema ../../schema/game.schema.json` is checked as you type.

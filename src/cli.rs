@@ -292,6 +292,20 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::List => commands::list::list(&project, out)?,
+        Command::Completions { shell } => {
+            let mut cmd = <crate::args::Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "ludopress", &mut script);
+            let _ = out.write_all(&script);
+        }
+        Command::Man => {
+            let cmd = <crate::args::Cli as clap::CommandFactory>::command();
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd)
+                .render(&mut page)
+                .map_err(|e| Failure::Error(Error::system(e)))?;
+            let _ = out.write_all(&page);
+        }
         Command::Init {
             name,
             kind,

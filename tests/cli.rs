@@ -661,3 +661,38 @@ fn init_makes_a_game_of_each_kind_that_builds_and_checks() {
         .collect();
     assert_eq!(names.len(), 7, "{names:?}");
 }
+
+/// Shell completions (bash, zsh, fish) and the manual page come from the command line's own
+/// definition: every command is in each, with its options.
+#[test]
+fn completions_and_the_manual_page_name_every_command() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = bin().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for word in [
+            "build",
+            "check",
+            "init",
+            "schema",
+            "analyze",
+            "kind",
+            "languages",
+        ] {
+            assert!(script.contains(word), "{shell}: no `{word}`");
+        }
+    }
+    let bad = bin().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let man = bin().arg("man").output().unwrap();
+    assert!(man.status.success());
+    let page = String::from_utf8(man.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH ludopress 1"),
+        "{page:.200}"
+    );
+    assert!(page.contains(".TH ludopress 1"));
+    for word in ["init", "schema", "completions", "build"] {
+        assert!(page.contains(word), "man: no `{word}`");
+    }
+}
