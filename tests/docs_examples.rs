@@ -390,3 +390,61 @@ fn every_toml_block_of_the_rules_reference_builds_and_checks() {
     }
     assert!(checked >= 30, "{checked} blocks");
 }
+
+/// The README keeps what a newcomer needs in the first minute (under 150 lines, the two set-up
+/// commands, the way to start a game, the guide); the guide's pages link to one another and to
+/// files that exist.
+#[test]
+fn the_readme_is_short_and_every_link_of_the_guide_resolves() {
+    let root = common::root();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(
+        readme.lines().count() < 150,
+        "{} lines",
+        readme.lines().count()
+    );
+    for needed in [
+        "cargo run --release -- build",
+        "cargo test",
+        "ludopress init",
+        "docs/guide.md",
+    ] {
+        assert!(readme.contains(needed), "README: no `{needed}`");
+    }
+    let mut pages = vec![root.join("README.md")];
+    for dir in ["docs", "docs/tutorials"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
+            if e.path().extension().is_some_and(|x| x == "md") {
+                pages.push(e.path());
+            }
+        }
+    }
+    let mut links = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find("](") {
+            rest = &rest[i + 2..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            let target = rest[..end].split('#').next().unwrap_or("");
+            if target.is_empty() || target.contains("://") || target.contains(' ') {
+                continue;
+            }
+            links += 1;
+            let at = page.parent().unwrap().join(target);
+            assert!(at.exists(), "{}: link to {target}", page.display());
+        }
+    }
+    assert!(links > 30, "{links} links");
+    let guide = std::fs::read_to_string(root.join("docs/guide.md")).unwrap();
+    for page in [
+        "tutorials/first-card-game.md",
+        "walkthrough.md",
+        "press.md",
+        "definition.md",
+        "rules-format.md",
+        "commands.md",
+    ] {
+        assert!(guide.contains(page), "the guide does not lead to {page}");
+    }
+}
