@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every shipped definition read against the committed JSON Schema by a validator that is not
 ludopress's (Python's `jsonschema`, draft 7): each `games/*/game.toml` and every game.toml
-under `tests/fixtures` against `schema/game.schema.json`, `templates/library.toml` against
+under `tests/fixtures` against `schema/game.schema.json` (and the guide's examples under `docs/examples`), `templates/library.toml` against
 `schema/library.schema.json`. Also checks that the schema refuses a definition with an
 unknown key (so a schema that allows anything cannot pass). Exit status 1 on any failure.
 
@@ -29,6 +29,7 @@ def main():
     game, library = validator("game.schema.json"), validator("library.schema.json")
     files = sorted(glob.glob(os.path.join(ROOT, "games", "*", "game.toml")))
     files += sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "**", "game.toml"), recursive=True))
+    files += sorted(glob.glob(os.path.join(ROOT, "docs", "examples", "*", "game.toml")))
     checks = [(f, game) for f in files] + [(os.path.join(ROOT, "templates", "library.toml"), library)]
     bad = 0
     for path, v in checks:

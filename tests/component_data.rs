@@ -1,8 +1,8 @@
 //! Data and bleed on every component: tiles and pieces from CSV files with fields read by their
 //! layouts, tiles of any rectangle, tile layouts reading colour names, `bleed` and `safe` on
 //! tiles, pieces, boards and dice, `count = 0`, and two components writing one file. The test
-//! game is `tests/fixtures/market/` (a 30-card market game with a hex board, tiles, coins and
-//! a die, as a designer new to the tool made it).
+//! game is the guide's example `docs/examples/market/` (a 30-card market game with a hex board,
+//! tiles, coins and a die, as a designer new to the tool made it).
 
 use crate::common;
 
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 fn market(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ludopress-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let from = common::root().join("tests/fixtures/market/games/market");
+    let from = common::root().join("docs/examples/market");
     let to = dir.join("games/market");
     std::fs::create_dir_all(&to).unwrap();
     for f in std::fs::read_dir(&from).unwrap() {

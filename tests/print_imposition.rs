@@ -296,9 +296,9 @@ fn a_batch_is_split_between_pages_only_when_that_saves_a_page() {
 
 #[test]
 fn a_board_s_crop_marks_start_past_its_bleed() {
-    // The market test game's hex map has a 3 mm bleed and shares its A4 page with coins and
+    // The market example's hex map has a 3 mm bleed and shares its A4 page with coins and
     // tiles: no mark may sit on the green band past its cut line.
-    let root = common::root().join("tests/fixtures/market");
+    let root = common::example_project("imposition", "market");
     let lib = ludopress::definition::Project::new(common::root())
         .library()
         .unwrap();

@@ -252,6 +252,29 @@ pub fn ludopress_in(root: &Path, args: &[&str], input: &str) -> std::process::Ou
     child.wait_with_output().unwrap()
 }
 
+/// A scratch project holding the guide's example `docs/examples/<game>/` as `games/<game>/`,
+/// with the shipped template library. `name` keeps the folders of tests apart.
+#[allow(dead_code)]
+pub fn example_project(name: &str, game: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludopress-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let to = dir.join("games").join(game);
+    std::fs::create_dir_all(&to).unwrap();
+    for f in std::fs::read_dir(root().join("docs/examples").join(game))
+        .unwrap()
+        .flatten()
+    {
+        std::fs::copy(f.path(), to.join(f.file_name())).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::copy(
+        root().join("templates/library.toml"),
+        dir.join("templates/library.toml"),
+    )
+    .unwrap();
+    dir
+}
+
 /// A scratch project under the temporary folder: the shipped template library and one game
 /// `cards` whose `game.toml` is `game`, with `files` (name, text) beside it. `name` keeps the
 /// folders of tests apart.
