@@ -401,3 +401,53 @@ fn a_field_in_game_toml_no_layout_reads_is_an_error_at_its_key() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The errors a designer meets first are told once, at their own line: a bad colour in
+/// `[colors]` is not told again at every card that uses its name, and a duplicate id is told
+/// where it comes again, naming where it was first, not again for each face it names.
+#[test]
+fn one_mistake_is_told_once_at_its_line() {
+    let text =
+        std::fs::read_to_string(common::root().join("docs/examples/market/game.toml")).unwrap();
+    let errors = |name: &str, text: &str| -> Vec<String> {
+        let dir = market(name);
+        std::fs::write(dir.join("games/market/game.toml"), text).unwrap();
+        let e = load(&dir).expect_err("refused");
+        e.lines()
+            .filter(|l| l.contains(": error: "))
+            .map(String::from)
+            .collect()
+    };
+    let bad_colour = text.replacen("wheat = \"#e2b33c\"", "wheat = \"#e2b3zz\"", 1);
+    assert_ne!(bad_colour, text);
+    let e = errors("once-colour", &bad_colour);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].contains("invalid colour `#e2b3zz` for `wheat`"),
+        "{}",
+        e[0]
+    );
+    let at = |needle: &str, nth: usize| {
+        let i = text.match_indices(needle).nth(nth).unwrap().0;
+        text[..i].lines().count() + 1
+    };
+    let second = text.find("[[tileset]]\nid = \"lands\"").unwrap();
+    let dup = format!(
+        "{}{}",
+        &text[..second],
+        text[second..].replacen("id = \"lands\"", "id = \"fields\"", 1)
+    );
+    let e = errors("once-dup", &dup);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    let (first, again) = (
+        at("id = \"fields\"", 0),
+        at("[[tileset]]\nid = \"lands\"", 0) + 1,
+    );
+    assert!(
+        e[0].contains(&format!("game.toml:{again}:"))
+            && e[0].contains("duplicate id `fields`")
+            && e[0].contains(&format!("game.toml:{first}:")),
+        "{} (first {first}, again {again})",
+        e[0]
+    );
+}

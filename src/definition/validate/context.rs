@@ -12,7 +12,7 @@ use crate::base::paper::Paper;
 use crate::definition::library::Library;
 use crate::definition::model::{Back, Card, Grid, Pattern, Symbol};
 use crate::definition::raw::{self, TextRaw, S};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// True for an id that can name a file: 1 to 40 lowercase ASCII letters, digits and `-`, not
@@ -53,7 +53,8 @@ pub(super) struct Ctx<'a> {
     pub(super) lib: &'a Library,
     pub(super) diags: Diagnostics,
     pub(super) colors: BTreeMap<String, Color>,
-    pub(super) ids: BTreeSet<String>,
+    /// The component ids met: where each is first defined, and whether it came again.
+    pub(super) ids: BTreeMap<String, (String, bool)>,
     /// The file stems the build writes (`components/<lang>/<stem>.svg`), each with what writes
     /// it and where it is defined: two owners of one stem would lose a face.
     pub(super) stems: BTreeMap<String, String>,
@@ -292,6 +293,16 @@ impl Ctx<'_> {
     /// written by something else is an error here naming the first (before anything is
     /// written: otherwise one face silently replaces the other).
     pub(super) fn stem<T>(&mut self, at: &Spanned<T>, stem: String, what: String) {
+        // A duplicate id is told once, where it comes again: the faces it names collide too.
+        let duplicated = self.ids.iter().any(|(id, (_, dup))| {
+            *dup && (stem == *id
+                || stem
+                    .strip_prefix(id.as_str())
+                    .is_some_and(|r| r.starts_with('-')))
+        });
+        if duplicated {
+            return;
+        }
         // An id refused already names no file.
         if !stem
             .split('-')
@@ -317,11 +328,16 @@ impl Ctx<'_> {
     pub(super) fn id(&mut self, s: &S) -> String {
         let v = s.get_ref();
         if !self.safe_id(s, "id") {
-        } else if !self.ids.insert(v.clone()) {
+        } else if let Some((first, dup)) = self.ids.get_mut(v) {
+            *dup = true;
+            let first = first.clone();
             self.err(
                 s,
-                format!("duplicate id `{v}`: component ids must be unique in a game"),
+                format!("duplicate id `{v}`: component ids must be unique in a game; the first `{v}` is at {first}"),
             );
+        } else {
+            let place = self.at(s.span(), String::new()).place();
+            self.ids.insert(v.clone(), (place, false));
         }
         v.clone()
     }

@@ -233,7 +233,7 @@ pub(super) fn deck(
                         lib: cx.lib,
                         diags: Diagnostics::default(),
                         colors: cx.colors.clone(),
-                        ids: BTreeSet::new(),
+                        ids: BTreeMap::new(),
                         stems: std::mem::take(&mut cx.stems),
                         langs: cx.langs.clone(),
                         folder: cx.folder.clone(),

@@ -91,7 +91,7 @@ pub fn game(
         lib,
         diags: Diagnostics::default(),
         colors: BTreeMap::new(),
-        ids: BTreeSet::new(),
+        ids: BTreeMap::new(),
         stems: BTreeMap::new(),
         langs: Lang::ALL.to_vec(),
         folder: src
@@ -148,13 +148,18 @@ pub fn game(
             Some(c) => {
                 cx.colors.insert(name.clone(), c);
             }
-            None => cx.err(
-                value,
-                format!(
-                    "invalid colour `{}` for `{name}`: expected `#rrggbb`",
-                    value.get_ref()
-                ),
-            ),
+            None => {
+                cx.err(
+                    value,
+                    format!(
+                        "invalid colour `{}` for `{name}`: expected `#rrggbb`",
+                        value.get_ref()
+                    ),
+                );
+                // Known from here on (the definition is refused anyway): one mistake is told
+                // once, at its line, not again at every use of its name.
+                cx.colors.insert(name.clone(), Color::BLACK);
+            }
         }
     }
     let sheet = match lib.sheets.get(h.sheet.get_ref()) {
