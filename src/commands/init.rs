@@ -127,7 +127,8 @@ pub fn starter(name: &str, kind: Kind, langs: &[Lang]) -> Vec<(String, String)> 
             let deck = format!(
                 "{head}\n\
                  # One card a row of cards.csv: its `id`, its `title` and `text` (one column a language\n\
-                 # in a two-language game: `title_fr`, `title_en`), and how many copies (`count`).\n\
+                 # in a two-language game: `title_fr`, `title_en`), its colour (`fill`, a colour of the\n\
+                 # palette or `#rrggbb`) and how many copies (`count`).\n\
                  [[deck]]\n\
                  id = \"cards\"\n\
                  name = {name_t}\n\
@@ -142,22 +143,22 @@ pub fn starter(name: &str, kind: Kind, langs: &[Lang]) -> Vec<(String, String)> 
             );
             files.push(("game.toml".to_string(), deck));
             let csv = if both {
-                "id,title_fr,title_en,text_fr,text_en,count\n\
-                 sun,Soleil,Sun,Piochez une carte.,Draw a card.,3\n\
-                 rain,Pluie,Rain,Passez votre tour.,Skip your turn.,2\n\
-                 wind,Vent,Wind,Échangez une carte avec un voisin.,Swap a card with a neighbour.,2\n"
+                "id,title_fr,title_en,text_fr,text_en,fill,count\n\
+                 sun,Soleil,Sun,Piochez une carte.,Draw a card.,yellow,3\n\
+                 rain,Pluie,Rain,Passez votre tour.,Skip your turn.,blue,2\n\
+                 wind,Vent,Wind,Échangez une carte avec un voisin.,Swap a card with a neighbour.,green,2\n"
                     .to_string()
             } else if langs[0] == Lang::Fr {
-                "id,title,text,count\n\
-                 sun,Soleil,Piochez une carte.,3\n\
-                 rain,Pluie,Passez votre tour.,2\n\
-                 wind,Vent,Échangez une carte avec un voisin.,2\n"
+                "id,title,text,fill,count\n\
+                 sun,Soleil,Piochez une carte.,yellow,3\n\
+                 rain,Pluie,Passez votre tour.,blue,2\n\
+                 wind,Vent,Échangez une carte avec un voisin.,green,2\n"
                     .to_string()
             } else {
-                "id,title,text,count\n\
-                 sun,Sun,Draw a card.,3\n\
-                 rain,Rain,Skip your turn.,2\n\
-                 wind,Wind,Swap a card with a neighbour.,2\n"
+                "id,title,text,fill,count\n\
+                 sun,Sun,Draw a card.,yellow,3\n\
+                 rain,Rain,Skip your turn.,blue,2\n\
+                 wind,Wind,Swap a card with a neighbour.,green,2\n"
                     .to_string()
             };
             files.push(("cards.csv".to_string(), csv));
