@@ -11,7 +11,7 @@ root = tempfile.mkdtemp()
 os.makedirs(f"{root}/games/demo")
 shutil.copytree("schema", f"{root}/schema")
 path = f"{root}/games/demo/game.toml"
-text = '#:schema ../../schema/game.schema.json\n[game]\nid = "demo"\nti\n\n[[piece]]\nid = "x"\nsha\n'
+text = '#:schema ../../schema/game.schema.json\n[game]\nid = "demo"\nti\n\n[[piece]]\nid = "x"\n\n'
 open(path, "w").write(text)
 p = subprocess.Popen([taplo, "lsp", "stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 q = queue.Queue()
@@ -44,7 +44,7 @@ wait(1)
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
 send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "toml", "version": 1, "text": text}}})
 time.sleep(4)
-for i, (line, col, what) in enumerate([(3, 2, "[game], after `ti`"), (7, 3, "[[piece]], after `sha`")]):
+for i, (line, col, what) in enumerate([(3, 2, "[game], after `ti`"), (7, 0, "[[piece]], on an empty line")]):
     send({"jsonrpc": "2.0", "id": 10 + i, "method": "textDocument/completion", "params": {"textDocument": {"uri": uri}, "position": {"line": line, "character": col}}})
     r = wait(10 + i)
     items = (r or {}).get("result") or []
