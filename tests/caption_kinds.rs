@@ -1736,29 +1736,10 @@ board = """
         "d5 and d7 share a side, but they do not",
     );
     // Landing cells past a cell, on the line of the sentence's move.
-    let double = r#"game = "imbriqua"
-to_move = "light"
-phase = "action"
-card = "double-jump-diag"
-last_placed = "c3"
-deck = ["place-two"]
-discard = ["step-orth", "step-diag", "slide-orth", "slide-diag", "jump-orth", "jump-diag", "far-jump-orth", "far-jump-diag", "double-jump-orth"]
-board = """
-........
-........
-........
-....D...
-...D....
-..L.....
-.D......
-D.......
-"""
-"#;
-    let only = "moves = [\"c3xf6\"]\nillegal = [\"c3xe5\"]";
     refused(
         Lang::En,
-        double,
-        only,
+        DOUBLE,
+        DOUBLE_CLAIMS,
         "c3xf6 takes d4 and e5; beyond a1 there is no landing cell.",
         ("no landing", "one landing"),
         "one landing",
@@ -1766,8 +1747,8 @@ D.......
     );
     refused(
         Lang::Fr,
-        double,
-        only,
+        DOUBLE,
+        DOUBLE_CLAIMS,
         "c3xf6 prend d4 et e5 ; au-delà de a1, il n’y a pas de case d’arrivée.",
         ("n’y a pas de case", "y a une case"),
         "une case",

@@ -42,11 +42,8 @@ pub fn check(project: &Project, games: &[String], out: &mut dyn Write) -> Result
         match crate::make::load_rulebooks(&project.root, &def, eng.as_ref()) {
             Ok(books) => {
                 // What play or a figure needs beyond what the box prints: warned, not failed.
-                let game_file = project.game_file(g);
-                let mut box_warnings = match std::fs::read_to_string(&game_file) {
-                    Ok(src) => crate::rulebook::kinds_against_box(&def, &game_file, &src),
-                    Err(_) => Vec::new(),
-                };
+                let mut box_warnings =
+                    crate::rulebook::kinds_against_box(&def, &project.game_file(g));
                 for b in &books {
                     box_warnings.extend(crate::rulebook::counts_against_box(b, &def));
                 }

@@ -1135,8 +1135,9 @@ fn refused_mark(s: &mut Scene, poly: &[P], color: Color) {
     }
 }
 
-/// The number `n` on a badge at the top right of the cell `poly` (an order of placement).
-fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
+/// A badge's disc at the top right of the cell `poly`, in `color` with a white rim: its centre,
+/// and the cell's mark radius its size is read from.
+fn badge(s: &mut Scene, poly: &[P], color: Color) -> (P, f64) {
     let r = mark_radius(poly);
     let q = centre(poly);
     let at = p(q.x + r * 0.75, q.y - r * 0.75);
@@ -1145,6 +1146,12 @@ fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
         Some(color),
         Some(Stroke::solid(Color::WHITE, r * 0.06)),
     );
+    (at, r)
+}
+
+/// The number `n` on a badge at the top right of the cell `poly` (an order of placement).
+fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
+    let (at, r) = badge(s, poly, color);
     let size = Mm(r * MARK_LABEL_SHARE).in_pt();
     s.text(
         at.x,
@@ -1160,14 +1167,7 @@ fn number_badge(s: &mut Scene, poly: &[P], n: usize, color: Color) {
 /// A badge at the top right of a cell, as a number's, holding a white arrow three quarters
 /// round a circle: the piece there has just changed sides.
 fn turn_badge(s: &mut Scene, poly: &[P], color: Color) {
-    let r = mark_radius(poly);
-    let q = centre(poly);
-    let at = p(q.x + r * 0.75, q.y - r * 0.75);
-    s.path(
-        shape::circle(at, r * 0.5),
-        Some(color),
-        Some(Stroke::solid(Color::WHITE, r * 0.06)),
-    );
+    let (at, r) = badge(s, poly, color);
     let rr = r * 0.27;
     // From the top, clockwise (y down the page) three quarters round.
     let arc: Vec<P> = (0..=12)

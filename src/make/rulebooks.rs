@@ -176,10 +176,10 @@ pub fn checked_rulebooks(
         .collect();
     let books = load_rulebooks(&project.root, game, eng.as_ref())?;
     let mut warnings: Vec<crate::base::diag::Diagnostic> = warnings;
-    let game_file = project.game_file(&game.id);
-    if let Ok(src) = std::fs::read_to_string(&game_file) {
-        warnings.extend(crate::rulebook::kinds_against_box(game, &game_file, &src));
-    }
+    warnings.extend(crate::rulebook::kinds_against_box(
+        game,
+        &project.game_file(&game.id),
+    ));
     for b in &books {
         warnings.extend(crate::rulebook::repeated_boards(b, eng.as_ref(), game));
         warnings.extend(crate::rulebook::counts_against_box(b, game));

@@ -440,12 +440,12 @@ pub fn counts_against_box(
 
 /// Warnings for declared kinds whose `max` a side may reach with fewer pieces printed: each
 /// side's most of a kind, summed over the sides whose token draws a piece, against that
-/// piece's `count` (a disc with two faces is one piece; draughts' twelve kings a side). `src` is
-/// the text of `game.toml`, where each warning points at its kind.
+/// piece's `count` (a disc with two faces is one piece; draughts' twelve kings a side). Each
+/// warning points at its kind in `path`, the game's `game.toml`, which is read again only when
+/// there is a warning to place.
 pub fn kinds_against_box(
     game: &crate::definition::Game,
     path: &std::path::Path,
-    src: &str,
 ) -> Vec<crate::base::diag::Diagnostic> {
     use crate::definition::model::rules::Count;
     let (Some(rules), Some(def)) = (game.rules.as_ref(), game.diagram.as_ref()) else {
@@ -470,12 +470,25 @@ pub fn kinds_against_box(
             }
         }
     }
-    game.pieces
+    let short: Vec<_> = game
+        .pieces
         .iter()
         .zip(need)
         .filter(|(pc, (n, _, _))| *n > pc.count && pc.count > 0)
+        .collect();
+    if short.is_empty() {
+        return Vec::new();
+    }
+    // (Loaded already within its limits; unreadable now, the warning names the file alone.)
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    short
+        .into_iter()
         .map(|(pc, (n, kinds, at))| {
-            let (line, col) = crate::base::diag::line_col(src, at);
+            let (line, col) = if src.is_empty() {
+                (0, 0)
+            } else {
+                crate::base::diag::line_col(&src, at)
+            };
             crate::base::diag::Diagnostic {
                 line,
                 col,
