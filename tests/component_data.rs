@@ -193,10 +193,14 @@ fn a_typo_in_a_tile_or_piece_header_is_an_error_at_its_cell() {
         "id,label,crop,yield,count",
         "id,label,crop,yeild,count",
     );
+    // The layout reads `{yield}`, which no column gives now: the one error is at the layout's
+    // line, and names the column it may have meant.
     let e = load(&root).unwrap_err();
     assert!(
-        e.contains("tiles.csv:1:15: error: unknown column `yeild`")
-            && e.contains("did you mean `yield`?"),
+        e.contains(": error: tile `fields-01`: no field `yield` for `{yield}`")
+            && e.contains("game.toml:")
+            && e.contains("did you mean `yeild`, a column of ")
+            && e.contains("tiles.csv?"),
         "{e}"
     );
     assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
@@ -420,6 +424,23 @@ fn one_mistake_is_told_once_at_its_line() {
     };
     let bad_colour = text.replacen("wheat = \"#e2b33c\"", "wheat = \"#e2b3zz\"", 1);
     assert_ne!(bad_colour, text);
+    // A typo in a layout (`{pointz}`): one error, at the layout's line, not one at the column
+    // `points` of cards.csv (which the layout no longer reads) nor one a card.
+    let typo = text.replacen("{points} points", "{pointz} points", 1);
+    assert_ne!(typo, text);
+    let e = errors("once-layout", &typo);
+    let line = text[..text.find("{points} points").unwrap()]
+        .lines()
+        .count();
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(
+        e[0].contains(&format!("game.toml:{line}:8: error: "))
+            && e[0]
+                .contains("no field `pointz` for `{pointz}` (did you mean `points`, a column of ")
+            && e[0].contains("cards.csv?)"),
+        "{} (line {line})",
+        e[0]
+    );
     let e = errors("once-colour", &bad_colour);
     assert_eq!(e.len(), 1, "{e:#?}");
     assert!(
@@ -450,4 +471,116 @@ fn one_mistake_is_told_once_at_its_line() {
         "{} (first {first}, again {again})",
         e[0]
     );
+}
+
+/// A tile set's data file may write tiles of zones with the set's `codes` (the shorthand of
+/// `[[tileset.tile]]`): the market's lands from `lands.csv` are the same tiles, drawn the same,
+/// as the two tables of game.toml; a bad row is an error at its cell.
+#[test]
+fn a_tile_data_file_may_write_zones_with_the_sets_codes() {
+    let root = market("market-zones-csv");
+    let declared = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    edit(
+        &root,
+        "game.toml",
+        "\n[[tileset.tile]]\nzones = \"WGOW\"\ncount = 2\n\n[[tileset.tile]]\nzones = \"GGOO\"\n",
+        "data = \"lands.csv\"\n",
+    );
+    let csv = root.join("games/market/lands.csv");
+    std::fs::write(&csv, "id,zones,count\nmix,WGOW,2\npair,GGOO,\n").unwrap();
+    let from_csv = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let lands = |g: &ludopress::definition::Game| {
+        g.tilesets
+            .iter()
+            .find(|t| t.id == "lands")
+            .expect("the lands")
+            .tiles
+            .clone()
+    };
+    assert_eq!(lands(&declared).len(), 2);
+    assert!(matches!(lands(&from_csv)[0].face, TileFace::Zones(_)));
+    assert_eq!(lands(&from_csv), lands(&declared));
+    // A letter that is not a code: at its cell, naming the codes.
+    std::fs::write(&csv, "id,zones,count\nmix,WGOW,2\npair,GGXO,\n").unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("lands.csv:3:6: error: zones `GGXO`: expected 4 letters among `GOW`"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    // A row without zones in a set with no layout: it has nothing to be drawn by.
+    edit(&root, "game.toml", "layout = \"land\"\ncodes", "codes");
+    std::fs::write(&csv, "id,zones,count\nmix,WGOW,2\npair,,1\n").unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("lands.csv:3:1: error: a row without `zones` is drawn by the set's `layout`"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// What a designer declares and nothing reads is warned at its line, once: a style's key no
+/// layout reads (`{good.icon}` written nowhere) and a layout no component draws with. `check`
+/// says it; `build --strict` refuses it.
+#[test]
+fn a_key_nothing_reads_is_warned_at_its_line() {
+    let root = market("market-unread");
+    assert!(
+        load(&root).unwrap().unread.is_empty(),
+        "the market reads all it declares"
+    );
+    edit(
+        &root,
+        "game.toml",
+        "[styles.good.wheat]\ncolor = \"wheat\"\n",
+        "[styles.good.wheat]\ncolor = \"wheat\"\nicon = \"sun\"\n",
+    );
+    edit(
+        &root,
+        "game.toml",
+        "[styles.good.grape]\ncolor = \"grape\"\n",
+        "[styles.good.grape]\ncolor = \"grape\"\nicon = \"moon\"\n\n[layout.spare]\n\n[[layout.spare.element]]\nname = \"title\"\nkind = \"text\"\ntext = \"{title}\"\n",
+    );
+    let text = std::fs::read_to_string(root.join("games/market/game.toml")).unwrap();
+    let line = |needle: &str| text[..text.find(needle).unwrap()].lines().count() + 1;
+    let g = load(&root).unwrap_or_else(|e| panic!("{e}"));
+    let said: Vec<String> = g.unread.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 2, "{said:#?}");
+    assert!(g.unread.iter().all(|d| d.warning));
+    assert!(
+        said.iter().any(
+            |w| w.contains(&format!("game.toml:{}:", line("icon = \"sun\"")))
+                && w.contains("`icon` of `[styles.good]` is read by no layout")
+        ),
+        "{said:#?}"
+    );
+    assert!(
+        said.iter().any(|w| w.contains(&format!(
+            "game.toml:{}:",
+            line("name = \"title\"\nkind = \"text\"\ntext = \"{title}\"\n")
+        )) && w.contains("layout `spare` is drawn by no component")),
+        "{said:#?}"
+    );
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ludopress"))
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["check", "market"]);
+    let all =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{all}");
+    assert_eq!(all.matches("is read by no layout").count(), 1, "{all}");
+    assert_eq!(all.matches("is drawn by no component").count(), 1, "{all}");
+    let out = run(&["build", "market", "--strict"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

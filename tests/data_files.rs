@@ -194,20 +194,24 @@ fn a_typo_in_a_header_is_an_error_at_its_cell() {
         "{e}"
     );
     assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
-    // A column the layout reads under another name: the hint is the layout's name, and the
-    // layout's `{suit}` is not reported again for every card.
+    // A column the layout reads under another name (`suits` for the layout's `{suit}`): one
+    // mistake, told once, at the layout's line, which names the column it may have meant (the
+    // typo may be on either side: the error names both).
     std::fs::write(
         root.join("games/cards/cards.csv"),
         "id,title,count,cost,suits\none,One,3,2,sun\ntwo,Two,1,2,moon\n",
     )
     .unwrap();
     let e = load(&root).unwrap_err();
+    let line = GAME.lines().position(|l| l.contains("{suit}")).unwrap() + 1;
     assert!(
-        e.contains("cards.csv:1:21: error: unknown column `suits`")
-            && e.contains("did you mean `suit`?"),
+        e.contains(&format!(
+            "game.toml:{line}:8: error: card `one`: no field `suit`"
+        )) && e.contains("did you mean `suits`, a column of ")
+            && e.contains("cards.csv?"),
         "{e}"
     );
-    assert!(!e.contains("game.toml"), "{e}");
+    assert!(!e.contains("unknown column"), "{e}");
     assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -41,9 +41,13 @@ pub fn check(project: &Project, games: &[String], out: &mut dyn Write) -> Result
         }
         match crate::make::load_rulebooks(&project.root, &def, eng.as_ref()) {
             Ok(books) => {
-                // What play or a figure needs beyond what the box prints: warned, not failed.
-                let mut box_warnings =
-                    crate::rulebook::kinds_against_box(&def, &project.game_file(g));
+                // What the definition declares and nothing reads, and what play or a figure
+                // needs beyond what the box prints: warned, not failed.
+                let mut box_warnings = def.unread.clone();
+                box_warnings.extend(crate::rulebook::kinds_against_box(
+                    &def,
+                    &project.game_file(g),
+                ));
                 for b in &books {
                     box_warnings.extend(crate::rulebook::counts_against_box(b, &def));
                 }

@@ -311,7 +311,8 @@ pub fn build_games(
             ));
         }
         let langs = build_langs(game, opts.lang);
-        let mut w = face_warnings(game, &langs);
+        let mut w = game.unread.clone();
+        w.extend(face_warnings(game, &langs));
         w.extend(blank_warnings(
             game,
             &langs,

@@ -79,6 +79,10 @@ pub struct Game {
     /// read, with the pixels each holds ([`crate::art::Art::pixels_decoded`]): the games of a
     /// build share [`crate::art::MAX_BUILD_PIXELS`].
     pub pictures: Vec<(String, u64)>,
+    /// What the definition declares and nothing reads (a layout no component draws with, a
+    /// style's key no layout reads), each a warning at its place: the build and `check` say
+    /// them.
+    pub unread: Vec<crate::base::diag::Diagnostic>,
 }
 
 /// A face of the game's own, with the file it was read from as game.toml names it

@@ -89,7 +89,8 @@ pub struct ElementRaw {
     /// `regular` (default), `bold` or `italic`: the face of plain text.
     #[schemars(with = "Option<String>")]
     pub style: Option<S>,
-    /// Text colour (default ink).
+    /// Text colour. Default: the ink of what the layout draws: a card's style's `ink`, a
+    /// piece's `line`, a board's `line`, a die's `pip`, a back's `ink`, a tile's ink (#1d1d1b).
     #[schemars(with = "Option<String>")]
     pub color: Option<S>,
     /// `left`, `center`, `right`, `justify`.

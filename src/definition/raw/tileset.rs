@@ -29,8 +29,9 @@ pub struct TilesetRaw {
     #[schemars(with = "Option<f64>")]
     pub safe: Option<F>,
     /// A data file of tiles (`tiles.csv`, `tiles.tsv`), relative to the game's folder: one row a
-    /// tile, drawn by the set's `layout`; a column `count`, an optional `id`, and a column per
-    /// field the layout reads (`{points}`).
+    /// tile, drawn by the set's `layout`; a column `count`, an optional `id`, an optional `zones`
+    /// (four letters of `codes`: a tile of zones, drawn by the library's `tile-zones` when the
+    /// set has no layout), and a column per field the layout reads (`{points}`).
     #[schemars(with = "Option<String>")]
     pub data: Option<S>,
     /// Draw the tiles as the cards of this deck.

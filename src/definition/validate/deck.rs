@@ -437,6 +437,7 @@ fn data_cards(
 ) -> Vec<raw::CardRaw> {
     use crate::definition::data::Field;
     let mut columns: BTreeMap<String, Columns> = BTreeMap::new();
+    let bases = super::rows::header_bases(table);
     let header_at =
         |i: usize| Spanned::new(table.header[i].span.clone(), table.header[i].text.clone());
     for (i, h) in table.header.iter().enumerate() {
@@ -475,6 +476,7 @@ fn data_cards(
             base,
             &["id", "title", "text", "tag", "fill", "count"],
             reads,
+            &bases,
         ) {
             continue;
         }

@@ -517,8 +517,20 @@ pub fn expand(
                             .into_iter()
                             .chain(card.fields.keys().map(String::as_str))
                             .collect();
-                    let hint = closest(f, names.iter().copied())
-                        .map_or(String::new(), |c| format!(" (did you mean `{c}`?)"));
+                    // A column of a data file is named with its place, the other half of
+                    // a typo made on one side only.
+                    let column = |c: &str| {
+                        card.places
+                            .as_ref()
+                            .and_then(|p| p.fields.get(c))
+                            .filter(|d| d.line > 0)
+                            .map_or(String::new(), |d| {
+                                format!(", a column of {}", d.path.display())
+                            })
+                    };
+                    let hint = closest(f, names.iter().copied()).map_or(String::new(), |c| {
+                        format!(" (did you mean `{c}`{}?)", column(c))
+                    });
                     return Err((format!("no field `{f}` for `{{{name}}}`{hint}"), None));
                 }
             },

@@ -91,6 +91,9 @@ pub(super) struct Layouts<'r> {
     /// face's name): a layout's mistake is reported once, at the first face that meets it, not
     /// once a card.
     reported: BTreeSet<(usize, usize, String)>,
+    /// Every layout a component drew with, and every layout those extend: what
+    /// [`Self::unread`] checks the game's layouts and styles against.
+    used: std::cell::RefCell<BTreeSet<String>>,
 }
 
 /// The bundled family's name in `font = "…"`.
@@ -128,6 +131,7 @@ impl<'r> Layouts<'r> {
             face_pixels: Some(0),
             pixels: HashMap::new(),
             reported: BTreeSet::new(),
+            used: std::cell::RefCell::new(BTreeSet::new()),
         };
         l.families.insert(BUNDLED_FAMILY.into(), Family::LATO);
         for (name, f) in &file.fonts {
@@ -315,6 +319,7 @@ impl<'r> Layouts<'r> {
                 return None;
             }
             chain.push((name.get_ref().clone(), l));
+            self.used.borrow_mut().insert(name.get_ref().clone());
             match &l.extends {
                 Some(parent) => name = parent.clone(),
                 None => break,
@@ -353,6 +358,57 @@ impl<'r> Layouts<'r> {
             return None;
         }
         Some(out)
+    }
+
+    /// What the game declares and nothing reads, as warnings (a designer's key that does
+    /// nothing is a mistake they cannot see on paper): a `[layout.<name>]` no component draws
+    /// with and no layout extends, and a key of `[styles.<field>.<value>]` no drawn layout
+    /// reads as `{<field>.<key>}` (once a key, at its first value). Call it once every
+    /// component is validated.
+    pub(super) fn unread(&self, cx: &Ctx) -> Vec<Diagnostic> {
+        let used = self.used.borrow();
+        let mut out = Vec::new();
+        for (name, l) in self.raw {
+            if used.contains(name) {
+                continue;
+            }
+            let at = l
+                .extends
+                .as_ref()
+                .or_else(|| l.element.first().map(|e| &e.name));
+            if let Some(at) = at {
+                out.push(cx.src.error(at.span(), "").warn(format!(
+                    "layout `{name}` is drawn by no component and extended by no layout: name it in a component's `layout = \"{name}\"`, or remove it"
+                )));
+            }
+        }
+        let mut read: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for name in used.iter() {
+            let Some(l) = self.raw.get(name).or_else(|| self.lib.get(name)) else {
+                continue;
+            };
+            for t in l.element.iter().flat_map(raw::ElementRaw::templates) {
+                read.extend(template_names(t).filter_map(|(f, k)| Some((f, k?))));
+            }
+        }
+        for (field, values) in self.styles {
+            // Each key unread, at its first place in the file.
+            let mut first: BTreeMap<&str, &S> = BTreeMap::new();
+            for (key, v) in values.values().flatten() {
+                if !read.contains(&(field.as_str(), key.as_str())) {
+                    let at = first.entry(key).or_insert(v);
+                    if v.span().start < at.span().start {
+                        *at = v;
+                    }
+                }
+            }
+            for (key, v) in first {
+                out.push(cx.src.error(v.span(), "").warn(format!(
+                    "`{key}` of `[styles.{field}]` is read by no layout: write `{{{field}.{key}}}` in a template of a layout a component draws with, or remove it"
+                )));
+            }
+        }
+        out
     }
 
     /// The names layout `name` reads (see [`reads`]), its mistakes left to the component that
@@ -798,9 +854,19 @@ fn value_place(e: &raw::ElementRaw, card: &Card) -> Option<std::sync::Arc<Diagno
 /// The names a layout's templates read: `{cost}` reads `cost`, `{crop.color}` reads `crop`
 /// (`{{` and `}}` are braces).
 pub(super) fn reads(elements: &[raw::ElementRaw]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for t in elements.iter().flat_map(raw::ElementRaw::templates) {
-        let mut rest = t;
+    elements
+        .iter()
+        .flat_map(raw::ElementRaw::templates)
+        .flat_map(template_names)
+        .map(|(f, _)| f.to_string())
+        .collect()
+}
+
+/// The names a template reads, each a field and the style key after its dot: `{cost}` is
+/// (`cost`, none), `{crop.color}` (`crop`, `color`); `{{` and `}}` are braces.
+fn template_names(t: &str) -> impl Iterator<Item = (&str, Option<&str>)> {
+    let mut rest = t;
+    std::iter::from_fn(move || {
         while let Some(i) = rest.find(['{', '}']) {
             let r = &rest[i..];
             if r.starts_with("{{") || r.starts_with("}}") {
@@ -812,10 +878,12 @@ pub(super) fn reads(elements: &[raw::ElementRaw]) -> BTreeSet<String> {
                 continue;
             };
             let name = r[1..end].trim();
-            let field = name.split_once('.').map_or(name, |(f, _)| f);
-            out.insert(field.to_string());
             rest = &r[end + 1..];
+            return Some(match name.split_once('.') {
+                Some((f, k)) => (f, Some(k)),
+                None => (name, None),
+            });
         }
-    }
-    out
+        None
+    })
 }

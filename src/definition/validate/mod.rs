@@ -271,6 +271,7 @@ pub fn game(
         rulebook: rulebook_look(&mut cx, raw.rulebook.as_ref(), lays.families()),
         date: crate::base::time::inputs_date(&cx.folder),
         pictures: lays.pictures(),
+        unread: lays.unread(&cx),
     };
     // Paper is the measure of a build's work: checked before any of it is done.
     let area = game.paper_area();

@@ -21,6 +21,9 @@ pub(super) struct Row {
     pub(super) id: Option<raw::S>,
     /// The `count` column's value, if given.
     pub(super) count: Option<raw::I>,
+    /// The values of the component's other keys (a tile's `zones`), each trimmed, with its
+    /// cell; a key whose cell is empty is left out.
+    pub(super) keys: BTreeMap<String, raw::S>,
     /// The other columns: each field's value.
     pub(super) fields: BTreeMap<String, Text>,
     /// Where each field's value is written, for errors found when a layout reads it.
@@ -67,9 +70,30 @@ fn listed<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
         .join(", ")
 }
 
+/// The base names of a data file's columns (`label` for `label_fr`), as [`column_used`] reads
+/// them.
+pub(super) fn header_bases(table: &Table) -> BTreeSet<String> {
+    table
+        .header
+        .iter()
+        .map(|h| {
+            let name = h.text.trim();
+            match name.rsplit_once('_') {
+                Some((b, "fr" | "en")) => b.to_string(),
+                _ => name.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// Checks that column `name` (its base, without `_fr`/`_en`) of a data file is a key of the
 /// component (`known`) or a name its layouts read (`reads`): otherwise an error at its header
 /// cell, the hint the nearest of those names. Returns whether it is.
+///
+/// One typo is told once, where it was made: when the nearest name is one a layout reads and
+/// no column (`bases`, every column's base) gives, the column is kept and nothing is said here,
+/// since the layout's own error, at its line, names this column (`no field `pointz` for
+/// `{pointz}` (did you mean `points`?)`).
 pub(super) fn column_used(
     src: &Source,
     diags: &mut Vec<Diagnostic>,
@@ -77,6 +101,7 @@ pub(super) fn column_used(
     base: &str,
     known: &[&str],
     reads: &BTreeSet<String>,
+    bases: &BTreeSet<String>,
 ) -> bool {
     if known.contains(&base) || reads.contains(base) {
         return true;
@@ -86,7 +111,11 @@ pub(super) fn column_used(
         .copied()
         .chain(reads.iter().map(String::as_str))
         .collect();
-    let hint = closest(base, names.iter().copied()).map(|c| format!("did you mean `{c}`?"));
+    let near = closest(base, names.iter().copied());
+    if near.is_some_and(|c| reads.contains(c) && !known.contains(&c) && !bases.contains(c)) {
+        return true;
+    }
+    let hint = near.map(|c| format!("did you mean `{c}`?"));
     let msg = format!(
         "unknown column `{}`: no layout reads `{{{base}}}` and it is not a key of the row (the keys are {}; the layouts read {})",
         header.text.trim(),
@@ -115,6 +144,7 @@ pub(super) fn rows(
 ) -> Vec<Row> {
     let src = &table.src;
     let before = cx.diags.0.len();
+    let bases = header_bases(table);
     // Each field's columns: plain, French, English.
     let mut columns: BTreeMap<String, [Option<usize>; 3]> = BTreeMap::new();
     for (i, h) in table.header.iter().enumerate() {
@@ -150,7 +180,7 @@ pub(super) fn rows(
             ));
             continue;
         }
-        if !column_used(src, &mut cx.diags.0, h, base, known, reads) {
+        if !column_used(src, &mut cx.diags.0, h, base, known, reads, &bases) {
             continue;
         }
         let entry = columns.entry(base.to_string()).or_default();
@@ -209,8 +239,18 @@ pub(super) fn rows(
         };
         let mut fields = BTreeMap::new();
         let mut places = BTreeMap::new();
+        let mut keys = BTreeMap::new();
         for (name, [plain, fr, en]) in &columns {
             if known.contains(&name.as_str()) {
+                if let Some(f) = plain.filter(|_| !matches!(name.as_str(), "id" | "count")) {
+                    let text = row[f].text.trim();
+                    if !text.is_empty() {
+                        keys.insert(
+                            name.clone(),
+                            Spanned::new(row[f].span.clone(), text.to_string()),
+                        );
+                    }
+                }
                 continue;
             }
             let Some(at) = plain.or(*fr).or(*en) else {
@@ -241,6 +281,7 @@ pub(super) fn rows(
         out.push(Row {
             id,
             count,
+            keys,
             fields,
             places,
             at,

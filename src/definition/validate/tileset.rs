@@ -73,7 +73,7 @@ pub(super) fn tileset(
     let mut tiles = from_deck(cx, t, decks, raw_decks, lays, &frame, deck_safe);
     let mut drawn = declared(cx, t, &codes, lays);
     let before_data = cx.diags.0.len();
-    from_data(cx, t, lays, &mut drawn);
+    from_data(cx, t, &codes, lays, &mut drawn);
     let (tile_name, zone_faces) = draw(
         cx,
         t,
@@ -285,28 +285,14 @@ fn declared(
         }
         match (&tile.zones, &tile.squares) {
             (Some(z), None) => {
-                let letters: Vec<char> = z.get_ref().chars().collect();
-                let names: Vec<Option<String>> = letters
-                    .iter()
-                    .map(|l| codes.iter().find(|c| c.0 == *l).map(|c| c.1.clone()))
-                    .collect();
-                if letters.len() != 4 || names.iter().any(Option::is_none) {
-                    let known: String = codes.iter().map(|c| c.0).collect();
-                    cx.err(
-                        z,
-                        format!(
-                            "zones `{}`: expected 4 letters among `{known}`",
-                            z.get_ref()
-                        ),
-                    );
-                } else {
-                    let n: Vec<String> = names.into_iter().flatten().collect();
-                    drawn.push((
-                        TileFace::Zones([n[0].clone(), n[1].clone(), n[2].clone(), n[3].clone()]),
+                match zone_names(z.get_ref(), codes) {
+                    Err(msg) => cx.err(z, msg),
+                    Ok(names) => drawn.push((
+                        TileFace::Zones(names),
                         count,
                         layout("tile-zones", z),
                         given,
-                    ));
+                    )),
                 }
             }
             (None, Some(sq)) if sq.len() == 4 => {
@@ -342,40 +328,92 @@ fn declared(
     drawn
 }
 
-/// `data`: one tile a row of the data file, drawn by the set's layout from the row's fields.
-fn from_data(cx: &mut Ctx, t: &raw::TilesetRaw, lays: &mut Layouts, drawn: &mut Vec<Drawn>) {
-    if let Some(file) = &t.data {
-        match &t.layout {
-            None => cx.err(
-                file,
-                "tiles from a data file are drawn by the set's `layout`, which reads the columns: give one".into(),
-            ),
-            Some(l) => {
-                let reads = lays.reads_of(cx, l);
-                if let Some(table) = table(cx, file) {
-                    for r in rows(cx, &table, &["id", "count"], &reads, false) {
-                        let count = match &r.count {
-                            Some(c) if (0..=super::context::MAX_COUNT).contains(c.get_ref()) => {
-                                *c.get_ref() as usize
-                            }
-                            Some(c) => {
-                                cx.diags.push(table.src.error(
-                                    c.span(),
-                                    format!(
-                                        "count out of range: expected 0 to {}, found {}",
-                                        super::context::MAX_COUNT,
-                                        c.get_ref()
-                                    ),
-                                ));
-                                0
-                            }
-                            None => 1,
-                        };
-                        drawn.push((TileFace::Layout, count, l.clone(), (r.fields, r.places, r.at)));
-                    }
-                }
-            }
+/// The four zone colours of `zones` (`WGOW`: top, right, bottom, left), each letter one of the
+/// set's `codes`.
+fn zone_names(zones: &str, codes: &[(char, String)]) -> Result<[String; 4], String> {
+    let names: Vec<Option<String>> = zones
+        .chars()
+        .map(|l| codes.iter().find(|c| c.0 == l).map(|c| c.1.clone()))
+        .collect();
+    match <[Option<String>; 4]>::try_from(names) {
+        Ok([Some(a), Some(b), Some(c), Some(d)]) => Ok([a, b, c, d]),
+        _ if codes.is_empty() => Err(format!(
+            "zones `{zones}`: the set has no `codes` (`codes = {{ W = \"wheat\" }}`, each letter a colour of `symbols`)"
+        )),
+        _ => {
+            let known: String = codes.iter().map(|c| c.0).collect();
+            Err(format!("zones `{zones}`: expected 4 letters among `{known}`"))
         }
+    }
+}
+
+/// `data`: one tile a row of the data file. A row with `zones` (four letters of the set's
+/// `codes`, as a `[[tileset.tile]]`'s) is a tile of zones, drawn by the set's layout or the
+/// library's `tile-zones`; any other row is drawn by the set's layout from its fields.
+fn from_data(
+    cx: &mut Ctx,
+    t: &raw::TilesetRaw,
+    codes: &[(char, String)],
+    lays: &mut Layouts,
+    drawn: &mut Vec<Drawn>,
+) {
+    let Some(file) = &t.data else { return };
+    let Some(table) = table(cx, file) else { return };
+    let zoned = super::rows::header_bases(&table).contains("zones");
+    let zones_layout = || {
+        t.layout
+            .clone()
+            .unwrap_or_else(|| Spanned::new(file.span(), "tile-zones".to_string()))
+    };
+    let l = match (&t.layout, zoned) {
+        (Some(l), _) => l.clone(),
+        (None, true) => zones_layout(),
+        (None, false) => {
+            cx.err(
+                file,
+                "tiles from a data file are drawn by the set's `layout`, which reads the columns: give one (or a `zones` column, drawn by the library's `tile-zones`)".into(),
+            );
+            return;
+        }
+    };
+    let reads = lays.reads_of(cx, &l);
+    for r in rows(cx, &table, &["id", "count", "zones"], &reads, false) {
+        let count = match &r.count {
+            Some(c) if (0..=super::context::MAX_COUNT).contains(c.get_ref()) => {
+                *c.get_ref() as usize
+            }
+            Some(c) => {
+                cx.diags.push(table.src.error(
+                    c.span(),
+                    format!(
+                        "count out of range: expected 0 to {}, found {}",
+                        super::context::MAX_COUNT,
+                        c.get_ref()
+                    ),
+                ));
+                0
+            }
+            None => 1,
+        };
+        let face = match r.keys.get("zones") {
+            Some(z) => match zone_names(z.get_ref(), codes) {
+                Ok(names) => TileFace::Zones(names),
+                Err(msg) => {
+                    cx.diags.push(table.src.error(z.span(), msg));
+                    continue;
+                }
+            },
+            None if t.layout.is_none() => {
+                cx.diags.push(Diagnostic {
+                    message: "a row without `zones` is drawn by the set's `layout`, which reads its fields: give the set one, or this row its zones".into(),
+                    warning: false,
+                    ..(*r.at).clone()
+                });
+                continue;
+            }
+            None => TileFace::Layout,
+        };
+        drawn.push((face, count, l.clone(), (r.fields, r.places, r.at)));
     }
 }
 
