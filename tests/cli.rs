@@ -584,6 +584,50 @@ fn schema_writes_the_committed_json_schema_and_every_definition_names_it() {
     );
 }
 
+/// `init` in an empty folder makes a project there: the game, the template library it names
+/// (this ludopress's own, byte for byte) and the schema; in a project that has a library of its
+/// own, that library is kept as it is.
+#[test]
+fn init_in_an_empty_folder_makes_a_project_that_builds() {
+    let dir = temp("init-empty");
+    let run = |args: &[&str]| bin().arg("--root").arg(&dir).args(args).output().unwrap();
+    let out = run(&["init", "first"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let library = dir.join("templates/library.toml");
+    assert_eq!(
+        std::fs::read_to_string(&library).unwrap(),
+        std::fs::read_to_string(common::root().join("templates/library.toml")).unwrap()
+    );
+    assert!(dir.join("schema/game.schema.json").exists());
+    let built = run(&["build", "first"]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    // A library of the designer's own is never written over.
+    std::fs::write(
+        &library,
+        format!("# mine\n{}", std::fs::read_to_string(&library).unwrap()),
+    )
+    .unwrap();
+    let out = run(&["init", "second"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("library.toml"));
+    assert!(std::fs::read_to_string(&library)
+        .unwrap()
+        .starts_with("# mine\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `init` makes a game of each kind that builds and checks with no edit and no warning, in one
 /// language or two, writes the schema its first line names when the project has none, and
 /// never writes over a game or under a bad name (exit 2, nothing written).

@@ -1,12 +1,19 @@
-//! Every TOML block of `docs/rules-format.md` builds and checks. Each block is preceded by a
-//! marker, `<!-- checked: <base> -->`, naming how it is checked: `game` (a whole game file),
-//! `position` (a position file of a shipped game), or a base game the block completes (`square
-//! 8x8`, `triangles`, `tafl`, `amazons`, `geese`, `alphabrick`, `morris`): the block's tables are merged into the base's
-//! (its keys win), its arrays of tables (`[[move]]`, `[[kind]]`, ...) replace the base's, and the
-//! result must load without an error. A block without a marker fails the test.
+//! Every example of the guide (the README, `docs/*.md`, `docs/tutorials/*.md`) is checked.
+//!
+//! Each TOML block is preceded by a marker, `<!-- checked: <how> -->`, naming how it is checked
+//! ([`check_block`]): `game` (a whole game file), `position` (a position file of a shipped game),
+//! `keys` (a fragment of a game.toml: every key known), `in <path>` (a fragment of a file of the
+//! repository, the finished example a tutorial builds step by step), or a base game the block
+//! completes (`square 8x8`, `triangles`, `tafl`, `amazons`, `geese`, `alphabrick`, `morris`). A
+//! TOML block without a marker fails the test.
+//!
+//! Each tutorial runs as written ([`run_tutorial`]): its `sh` blocks and hidden `<!-- run: ... -->`
+//! lines, in order, in an empty folder, and each output it shows is compared with what the
+//! commands print.
 
 use crate::common;
 use ludopress::rules;
+use std::path::{Path, PathBuf};
 
 /// A square board of `cols` × `rows`, two sides with `forward`, the regions the reference's
 /// examples name, one kind, one move, and the end every game needs.
@@ -331,64 +338,404 @@ fn merged(base: &str, block: &str) -> Result<String, String> {
     Ok(out)
 }
 
-#[test]
-fn every_toml_block_of_the_rules_reference_builds_and_checks() {
-    let path = common::root().join("docs/rules-format.md");
-    let doc = std::fs::read_to_string(&path).unwrap();
-    let lines: Vec<&str> = doc.lines().collect();
-    let mut checked = 0;
+/// The pages of the guide: the README, `docs/*.md` and `docs/tutorials/*.md`, by name.
+fn pages() -> Vec<PathBuf> {
+    let root = common::root();
+    let mut pages = vec![root.join("README.md")];
+    for dir in ["docs", "docs/tutorials"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        found.sort();
+        pages.extend(found);
+    }
+    pages
+}
+
+/// One fenced block of a page, or one hidden line `<!-- run: COMMAND -->`.
+#[derive(Debug)]
+struct Block {
+    /// The fence's info string (`toml`, `sh`, empty), or `run` for a hidden line.
+    lang: String,
+    /// Its text, each line ending in `\n`.
+    text: String,
+    /// The line of its first line of text, 1-based.
+    line: usize,
+    /// The marker on the line before its fence (`checked: game`, `output`), if any.
+    marker: Option<String>,
+}
+
+/// The blocks of a page, in order: a fence of three or more backticks closes at the first line of
+/// as many backticks alone (so a ```` block may hold ``` blocks).
+fn blocks(text: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
-        if !lines[i].starts_with("```toml") {
+        let line = lines[i];
+        if let Some(cmd) = line
+            .strip_prefix("<!-- run: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        {
+            out.push(Block {
+                lang: "run".into(),
+                text: format!("{cmd}\n"),
+                line: i + 1,
+                marker: None,
+            });
             i += 1;
             continue;
         }
-        let at = i + 1;
+        let ticks = line.len() - line.trim_start_matches('`').len();
+        if ticks < 3 {
+            i += 1;
+            continue;
+        }
+        let fence = &line[..ticks];
+        let end = (i + 1..lines.len())
+            .find(|&j| lines[j].trim_end() == fence)
+            .unwrap_or_else(|| panic!("line {}: a fence that is never closed", i + 1));
         let marker = i
             .checked_sub(1)
-            .and_then(|j| lines[j].strip_prefix("<!-- checked: "))
+            .and_then(|j| lines[j].strip_prefix("<!-- "))
             .and_then(|m| m.strip_suffix(" -->"))
-            .unwrap_or_else(|| {
-                panic!("docs/rules-format.md:{at}: a TOML block without `<!-- checked: ... -->`")
-            });
-        let end = (i + 1..lines.len())
-            .find(|&j| lines[j].starts_with("```"))
-            .expect("a closed block");
-        let block = lines[i + 1..end].join("\n") + "\n";
-        let outcome = match marker {
-            "game" => {
-                let id = block
-                    .lines()
-                    .find_map(|l| l.strip_prefix("id = \""))
-                    .and_then(|l| l.strip_suffix('"'))
-                    .unwrap_or("docs")
-                    .to_string();
-                common::parse(&id, &block)
-                    .map(|_| ())
-                    .map_err(|d| format!("{d:?}"))
+            .map(String::from);
+        out.push(Block {
+            lang: line[ticks..].trim().to_string(),
+            text: lines[i + 1..end].iter().map(|l| format!("{l}\n")).collect(),
+            line: i + 2,
+            marker,
+        });
+        i = end + 1;
+    }
+    out
+}
+
+/// A line as a fragment is compared: its spaces left out and, in TOML, its comment (`cell = 30.0
+/// # millimetres` is `cell = 30.0`; `#` inside a string is kept).
+fn normal(line: &str, toml: bool) -> String {
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted && toml => break,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The units a fragment is compared by: in TOML each line ([`normal`]); in Markdown each
+/// paragraph, its lines joined (a page wraps a paragraph where the file does not), each heading,
+/// and each line of a fenced block.
+fn units(text: &str, toml: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if toml {
+        out.extend(text.lines().map(|l| normal(l, true)));
+        out.retain(|l| !l.is_empty());
+        return out;
+    }
+    let mut paragraph: Vec<String> = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        let l = normal(line, false);
+        let fence = l.starts_with("```");
+        if fenced || fence || l.is_empty() || l.starts_with('#') {
+            if !paragraph.is_empty() {
+                out.push(paragraph.join(" "));
+                paragraph.clear();
             }
-            "position" => {
-                let (game, raw) = rules::raw("example.toml", &block)
-                    .map_err(|d| format!("{d:?}"))
-                    .unwrap();
-                common::engine(&game)
-                    .position(raw)
-                    .map(|_| ())
-                    .map_err(|d| format!("{d:?}"))
+            if !l.is_empty() {
+                out.push(l);
             }
-            base_name => merged(&base(base_name), &block).and_then(|text| {
+            fenced ^= fence;
+        } else {
+            paragraph.push(l);
+        }
+    }
+    if !paragraph.is_empty() {
+        out.push(paragraph.join(" "));
+    }
+    out
+}
+
+/// Whether every line of `block` (blank lines and TOML comments aside) is a line of `file`, in the
+/// same order: a fragment of the file, as a tutorial shows it a step at a time. `Err` names the
+/// first line not found.
+fn fragment_of(block: &str, file: &str, toml: bool) -> Result<(), String> {
+    let mut rest = units(file, toml).into_iter();
+    for line in units(block, toml) {
+        if !rest.any(|l| l == line) {
+            return Err(format!(
+                "`{line}` is not in the file (after the lines before it)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A fragment of a game.toml (`checked: keys`): with a `[game]` table before it, every key is one
+/// the format knows and every value of its type (the raw types refuse unknown keys).
+fn known_keys(block: &str) -> Result<(), String> {
+    let head = "[game]\nid = \"docs\"\ntitle = \"Docs\"\npalette = \"ludopress\"\nsheet = \"home\"\nlanguages = [\"en\"]\n";
+    let text = if block.contains("[game]") {
+        block.to_string()
+    } else {
+        format!("{head}{block}")
+    };
+    toml::from_str::<ludopress::definition::raw::GameFile>(&text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// Checks a block against its marker `checked: <how>`: `game` (a whole game file), `position`
+/// (a position file of a shipped game), `keys` (a fragment of a game.toml: every key known),
+/// `in <path>` (a fragment of a file of the repository, `path` from the page's folder: a finished
+/// example a test builds), or a base game the block completes (`square 8x8`, `triangles`, `tafl`,
+/// `amazons`, `geese`, `alphabrick`, `morris`): the block's tables are merged into the base's (its
+/// keys win), its arrays of tables (`[[move]]`, `[[kind]]`, ...) replace the base's, and the
+/// result must load without an error.
+fn check_block(page: &Path, how: &str, block: &str) -> Result<(), String> {
+    match how {
+        "game" => {
+            let id = block
+                .lines()
+                .find_map(|l| l.strip_prefix("id = \""))
+                .and_then(|l| l.strip_suffix('"'))
+                .unwrap_or("docs")
+                .to_string();
+            common::parse(&id, block)
+                .map(|_| ())
+                .map_err(|d| format!("{d:?}"))
+        }
+        "position" => {
+            let (game, raw) = rules::raw("example.toml", block).map_err(|d| format!("{d:?}"))?;
+            common::engine(&game)
+                .position(raw)
+                .map(|_| ())
+                .map_err(|d| format!("{d:?}"))
+        }
+        "keys" => known_keys(block),
+        _ => match how.strip_prefix("in ") {
+            Some(path) => {
+                let file = page.parent().unwrap().join(path);
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                fragment_of(block, &text, path.ends_with(".toml"))
+            }
+            None => merged(&base(how), block).and_then(|text| {
                 common::parse("docs", &text)
                     .map(|_| ())
                     .map_err(|d| format!("{d:?}\n{text}"))
             }),
-        };
-        if let Err(e) = outcome {
-            panic!("docs/rules-format.md:{at}: the block does not check ({marker}):\n{block}\n{e}");
-        }
-        checked += 1;
-        i = end + 1;
+        },
     }
-    assert!(checked >= 30, "{checked} blocks");
+}
+
+/// Every TOML block of every page of the guide is checked as its marker says; a TOML block
+/// without a marker fails the test, and so does a block of any language marked `checked:`.
+#[test]
+fn every_toml_block_of_the_guide_checks() {
+    let mut checked = 0;
+    let mut by_page = Vec::new();
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page
+            .strip_prefix(common::root())
+            .unwrap()
+            .display()
+            .to_string();
+        let mut here = 0;
+        for b in blocks(&text) {
+            let how = b
+                .marker
+                .as_deref()
+                .and_then(|m| m.strip_prefix("checked: "));
+            let shown = b.marker.as_deref().is_some_and(|m| m.starts_with("output"));
+            let how = match (how, b.lang.as_str()) {
+                (Some(how), _) => how,
+                // What a tutorial's command writes, compared when the tutorial runs.
+                (None, "toml") if shown => continue,
+                (None, "toml") => panic!(
+                    "{name}:{}: a TOML block without `<!-- checked: ... -->`",
+                    b.line - 1
+                ),
+                _ => continue,
+            };
+            if let Err(e) = check_block(&page, how, &b.text) {
+                panic!(
+                    "{name}:{}: the block does not check ({how}):\n{}\n{e}",
+                    b.line - 1,
+                    b.text
+                );
+            }
+            here += 1;
+        }
+        by_page.push((name, here));
+        checked += here;
+    }
+    let of = |p: &str| by_page.iter().find(|(n, _)| n == p).map_or(0, |(_, n)| *n);
+    assert!(of("docs/rules-format.md") >= 30, "{by_page:?}");
+    assert!(
+        of("docs/tutorials/first-board-game.md") >= 10,
+        "{by_page:?}"
+    );
+    assert!(checked >= 50, "{by_page:?}");
+}
+
+/// The fragment check compares what a reader sees: a changed value, a line of another file, or
+/// lines out of order are not fragments; comments and spacing are free.
+#[test]
+fn a_fragment_is_checked_line_by_line_in_order() {
+    let file = "[game]\nid = \"a\"   # the folder\ncell = 30.0\n\n[rules]\nmax = 4\n";
+    assert!(fragment_of("[game]\ncell = 30.0      # mm\n", file, true).is_ok());
+    assert!(fragment_of("[rules]\nmax = 4\n", file, true).is_ok());
+    assert!(fragment_of("cell = 31.0\n", file, true).is_err());
+    assert!(fragment_of("max = 4\ncell = 30.0\n", file, true).is_err());
+    assert!(fragment_of("fill = \"#fff\"\n", "fill = \"#fff\"   # white\n", true).is_ok());
+    // An output may leave a printed line out, never show one not printed or out of order.
+    let printed = "1000 games in 0.05 s\nwhite: 496\nblack: 503\n";
+    assert!(shown_in("white: 496\nblack: 503\n", printed).is_ok());
+    assert!(shown_in("white: 497\n", printed).is_err());
+    assert!(shown_in("black: 503\nwhite: 496\n", printed).is_err());
+    // In Markdown, `#` opens a heading: it is compared.
+    assert!(fragment_of("## Moving\n", "## Moves\n", false).is_err());
+    assert!(known_keys("[[piece]]\nid = \"p\"\nname = \"P\"\nshape = \"disc\"\nsize = 20.0\nfill = \"white\"\nline = \"ink\"\n").is_ok());
+    assert!(known_keys("[[piece]]\nid = \"p\"\nshap = \"disc\"\n").is_err());
+}
+
+/// Whether every line `shown` (blank lines aside, spaces at the ends trimmed) is a line `printed`,
+/// in the same order: a page may leave lines out (a time that differs on every run), never show
+/// one the program did not print. `Err` names the first line not printed.
+fn shown_in(shown: &str, printed: &str) -> Result<(), String> {
+    let mut rest = printed.lines().map(str::trim).filter(|l| !l.is_empty());
+    for line in shown.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !rest.any(|l| l == line) {
+            return Err(format!(
+                "`{line}` is not printed (after the lines before it)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One tutorial run as written: its `sh` blocks and hidden `<!-- run: ... -->` lines, in order,
+/// as one script in an empty folder (`ludopress` on the PATH, `$REPO` the repository); a block
+/// marked `not run: <why>` is left out. The lines of a block marked `output` must be lines the
+/// `sh` block or hidden line before it printed (warnings and errors included), in order
+/// ([`shown_in`]); those of one
+/// marked `output: FILE`, lines of FILE as the script has it then.
+fn run_tutorial(page: &Path) {
+    let text = std::fs::read_to_string(page).unwrap();
+    let name = page
+        .strip_prefix(common::root())
+        .unwrap()
+        .display()
+        .to_string();
+    let mut script = String::from("exec 2>&1\nset -e\n");
+    // Each expected text, with the block it is compared with and its line.
+    let mut expected: Vec<(usize, String, usize)> = Vec::new();
+    let mut last_run = None;
+    let mut ran = 0;
+    for (n, b) in blocks(&text).into_iter().enumerate() {
+        let marker = b.marker.as_deref().unwrap_or("");
+        match (b.lang.as_str(), marker) {
+            (_, m) if m.starts_with("not run: ") => {}
+            ("sh" | "run", _) => {
+                script.push_str(&format!("echo '@@@ {n}'\n{}", b.text));
+                last_run = Some(n);
+                ran += usize::from(b.lang == "sh");
+            }
+            (_, "output") => {
+                let of = last_run.unwrap_or_else(|| {
+                    panic!("{name}:{}: an output with no command before it", b.line)
+                });
+                expected.push((of, b.text, b.line));
+            }
+            (_, m) if m.starts_with("output: ") => {
+                script.push_str(&format!("echo '@@@ {n}'\ncat '{}'\n", &m[8..]));
+                expected.push((n, b.text, b.line));
+            }
+            _ => {}
+        }
+    }
+    script.push_str("echo '@@@ end'\n");
+    let dir = std::env::temp_dir().join(format!(
+        "ludopress-tutorial-{}-{}",
+        page.file_stem().unwrap().to_string_lossy(),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_ludopress"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(&dir)
+        .env("PATH", path)
+        .env("REPO", common::root())
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success() && printed.contains("@@@ end"),
+        "{name}: the tutorial stopped ({:?}):\n{printed}\n--- errors:\n{}\n--- script:\n{script}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // What each block printed.
+    let mut said: std::collections::BTreeMap<usize, String> = Default::default();
+    let mut at = None;
+    for line in printed.lines() {
+        if let Some(n) = line.strip_prefix("@@@ ") {
+            at = n.parse::<usize>().ok();
+            continue;
+        }
+        if let Some(n) = at {
+            let s = said.entry(n).or_default();
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
+    }
+    for (of, want, line) in &expected {
+        let got = said.get(of).map_or("", String::as_str);
+        if let Err(e) = shown_in(want, got) {
+            panic!("{name}:{line}: the output shown is not what the command prints: {e}\n--- printed:\n{got}");
+        }
+    }
+    assert!(
+        ran > 0 && !expected.is_empty(),
+        "{name}: {ran} blocks run, {} outputs compared",
+        expected.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every tutorial of the guide runs as written, and prints what it shows.
+#[test]
+fn every_tutorial_runs_as_written() {
+    let dir = common::root().join("docs/tutorials");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    pages.sort();
+    for page in &pages {
+        run_tutorial(page);
+    }
+    assert!(pages.len() >= 4, "{pages:?}");
 }
 
 /// The README keeps what a newcomer needs in the first minute (under 150 lines, the two set-up
@@ -411,14 +758,7 @@ fn the_readme_is_short_and_every_link_of_the_guide_resolves() {
     ] {
         assert!(readme.contains(needed), "README: no `{needed}`");
     }
-    let mut pages = vec![root.join("README.md")];
-    for dir in ["docs", "docs/tutorials"] {
-        for e in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
-            if e.path().extension().is_some_and(|x| x == "md") {
-                pages.push(e.path());
-            }
-        }
-    }
+    let pages = pages();
     let mut links = 0;
     for page in &pages {
         let text = std::fs::read_to_string(page).unwrap();
@@ -439,7 +779,9 @@ fn the_readme_is_short_and_every_link_of_the_guide_resolves() {
     let guide = std::fs::read_to_string(root.join("docs/guide.md")).unwrap();
     for page in [
         "tutorials/first-card-game.md",
-        "walkthrough.md",
+        "tutorials/first-board-game.md",
+        "tutorials/print-shop.md",
+        "tutorials/balancing.md",
         "press.md",
         "definition.md",
         "rules-format.md",

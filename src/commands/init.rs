@@ -1,8 +1,10 @@
 //! `init`: a new game folder, `games/<name>/`, that builds and checks at once and teaches by
 //! example: a card game from a spreadsheet (`cards`), a board game with declared rules and a
 //! rulebook whose figure is checked (`board`), a set of tiles (`tiles`). Each file says in
-//! comments where the guide explains it. In: the project, the name, the kind, the languages;
-//! out: the folder, written whole or not at all (never over an existing one), a line a file.
+//! comments where the guide explains it. A project without `templates/library.toml` (an empty
+//! folder) gets the library this ludopress carries, and one without `schema/` the editor's
+//! schema. In: the project, the name, the kind, the languages; out: the folder, written whole or
+//! not at all (never over an existing one), a line a file.
 
 use crate::base::diag::Error;
 use crate::base::lang::Lang;
@@ -64,6 +66,17 @@ pub fn init(
     }
     for (file, _) in &files {
         say!(out, "{}", dir.join(file).display());
+    }
+    // A project of its own (an empty folder) gets the template library its games name
+    // (palettes, card styles, sheet styles, the library's layouts): the one this ludopress
+    // carries, for the designer to extend.
+    let library = project.root.join("templates").join("library.toml");
+    if !library.exists() {
+        let dir = project.root.join("templates");
+        std::fs::create_dir_all(&dir).map_err(|e| Error::file("making", &dir, e))?;
+        crate::base::output::write_one(&library, crate::definition::builtin::LIBRARY.as_bytes())
+            .map_err(|e| Error::file("writing", &e.path, e.reason))?;
+        say!(out, "{}", library.display());
     }
     // The schema its first line names, for the editor, when the project has none yet.
     let schema = project.root.join("schema");

@@ -1,10 +1,11 @@
 //! Print warnings: every text of every printed face checked against its box and its font, each
 //! problem said once (languages and cards alike named together), at its place in the definition.
 //!
-//! Warnings are made here, by the build, never by validation (which gives errors only). A model
-//! item that can be warned about carries its place in the definition, made by validation (an
-//! element's `place`, an `Arc<Diagnostic>`), and a warning is `place.warn(message)`; the build
-//! gathers them with the rulebooks' (`rulebooks.rs`) and `--strict` turns them into errors.
+//! Warnings about what prints are made here, by the build. A model item that can be warned
+//! about carries its place in the definition, made by validation (an element's `place`, an
+//! `Arc<Diagnostic>`), and a warning is `place.warn(message)`; the build gathers them with the
+//! rulebooks' (`rulebooks.rs`) and the definition's own (`Game::unread`, what validation found
+//! declared and never read), and `--strict` turns them into errors.
 
 use super::BuildOptions;
 use crate::base::diag::Diagnostic;
