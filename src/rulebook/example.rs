@@ -333,17 +333,7 @@ pub fn after_position(engine: &Engine, ex: &Example) -> Option<Position> {
 /// The example's diagram (and the position after its move, when asked), as figure panels,
 /// both cut alike to the part of the board they use when it is small or the diagram partial.
 pub fn panels(engine: Option<&Engine>, game: &Game, ex: &Example) -> Vec<(diagram::Drawn, String)> {
-    let (out, cut) = prepared(engine, game, ex);
-    let mut drawn = Vec::new();
-    for (mut d, caption, marks) in out {
-        if diagram::draw_marks(&mut d, &marks).is_ok() {
-            if let Some(cut) = &cut {
-                diagram::cut(&mut d, cut);
-            }
-            drawn.push((d, caption));
-        }
-    }
-    drawn
+    prepare(engine, game, ex).into_panels()
 }
 
 /// The marks each panel of [`panels`] draws, with the cells its pieces stand on: what the
@@ -353,15 +343,48 @@ pub fn panel_marks(
     game: &Game,
     ex: &Example,
 ) -> Vec<(Marks, Vec<String>)> {
-    prepared(engine, game, ex)
-        .0
-        .into_iter()
-        .map(|(d, _, m)| (m, d.occupied().to_vec()))
-        .collect()
+    prepare(engine, game, ex).marks()
 }
 
-/// The panels of [`panels`] before their marks are drawn: each drawing, its caption and its
-/// marks, and the part of the board all are cut to.
+/// An example's panels before their marks are drawn: each drawing, its caption and its marks,
+/// and the part of the board all are cut to. Made once an example ([`prepare`]: the engine is
+/// asked for the position after the move, and every piece is placed), then read for the
+/// legend ([`Self::marks`]) and drawn ([`Self::into_panels`]).
+pub struct Prepared {
+    panels: Vec<(diagram::Drawn, String, Marks)>,
+    cut: Option<diagram::Cut>,
+}
+
+impl Prepared {
+    /// The marks each panel draws, with the cells its pieces stand on.
+    pub fn marks(&self) -> Vec<(Marks, Vec<String>)> {
+        self.panels
+            .iter()
+            .map(|(d, _, m)| (m.clone(), d.occupied().to_vec()))
+            .collect()
+    }
+
+    /// The panels, marked and cut, each with its caption.
+    pub fn into_panels(self) -> Vec<(diagram::Drawn, String)> {
+        let mut drawn = Vec::new();
+        for (mut d, caption, marks) in self.panels {
+            if diagram::draw_marks(&mut d, &marks).is_ok() {
+                if let Some(cut) = &self.cut {
+                    diagram::cut(&mut d, cut);
+                }
+                drawn.push((d, caption));
+            }
+        }
+        drawn
+    }
+}
+
+/// The panels of [`panels`] before their marks are drawn (see [`Prepared`]).
+pub fn prepare(engine: Option<&Engine>, game: &Game, ex: &Example) -> Prepared {
+    let (panels, cut) = prepared(engine, game, ex);
+    Prepared { panels, cut }
+}
+
 #[allow(clippy::type_complexity)]
 fn prepared(
     engine: Option<&Engine>,

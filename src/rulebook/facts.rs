@@ -129,6 +129,9 @@ pub struct Facts {
     /// The length of a line that ends the game, when its rules declare one along every axis
     /// (`[[end]] line = 3`).
     pub line: Option<usize>,
+    /// [`Self::pitch`], worked out on its first call (`cells` is set once, when the facts are
+    /// made).
+    pitch: std::sync::OnceLock<f64>,
 }
 
 impl Facts {
@@ -176,19 +179,21 @@ impl Facts {
     }
 
     /// The least distance between two cells' centres on the drawing (infinite with fewer than
-    /// two cells).
+    /// two cells): a walk over every pair, made once.
     pub fn pitch(&self) -> f64 {
-        let centres: Vec<(f64, f64)> = self.cells.values().map(|c| c.centre).collect();
-        let mut nearest = f64::INFINITY;
-        for (i, a) in centres.iter().enumerate() {
-            for b in &centres[i + 1..] {
-                let d = dist(*a, *b);
-                if d > 1e-6 && d < nearest {
-                    nearest = d;
+        *self.pitch.get_or_init(|| {
+            let centres: Vec<(f64, f64)> = self.cells.values().map(|c| c.centre).collect();
+            let mut nearest = f64::INFINITY;
+            for (i, a) in centres.iter().enumerate() {
+                for b in &centres[i + 1..] {
+                    let d = dist(*a, *b);
+                    if d > 1e-6 && d < nearest {
+                        nearest = d;
+                    }
                 }
             }
-        }
-        nearest
+            nearest
+        })
     }
 
     /// The cells on the straight line from `from` through `to` whose centres lie past `to`

@@ -113,10 +113,25 @@ pub fn used_by_each(
     game: &Game,
     examples: &[Example],
 ) -> Vec<Vec<MarkKind>> {
+    let prepared: Vec<_> = examples
+        .iter()
+        .map(|ex| super::example::prepare(engine, game, ex))
+        .collect();
+    used_by(game, examples, &prepared)
+}
+
+/// [`used_by_each`] of examples already prepared (`prepared[i]` of `examples[i]`), so that a
+/// book that draws them after asks the engine once an example.
+pub fn used_by<'a>(
+    game: &Game,
+    examples: &[Example],
+    prepared: impl IntoIterator<Item = &'a super::example::Prepared>,
+) -> Vec<Vec<MarkKind>> {
     examples
         .iter()
-        .map(|ex| {
-            let panels = super::example::panel_marks(engine, game, ex);
+        .zip(prepared)
+        .map(|(ex, p)| {
+            let panels = p.marks();
             // A field the diagram outlines (`last_placed`), when the position names a cell.
             let field = game.diagram.as_ref().is_some_and(|d| {
                 d.highlight

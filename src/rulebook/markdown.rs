@@ -477,7 +477,13 @@ fn draw_figures(
     examples: &[Example],
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
-    let each = super::legend::used_by_each(engine, game, examples);
+    // Each example prepared once (the engine asked for the position after its move, its pieces
+    // placed): read for the legend, then drawn.
+    let mut prepared: Vec<Option<example::Prepared>> = examples
+        .iter()
+        .map(|ex| Some(example::prepare(engine, game, ex)))
+        .collect();
+    let each = super::legend::used_by(game, examples, prepared.iter().flatten());
     let kinds = super::legend::union(&each);
     let placed = parts
         .iter()
@@ -499,7 +505,10 @@ fn draw_figures(
                     auto = Some((blocks.len(), line));
                 }
                 let partial = examples[i].partial;
-                example::panels(engine, game, &examples[i])
+                prepared[i]
+                    .take()
+                    .unwrap_or_else(|| example::prepare(engine, game, &examples[i]))
+                    .into_panels()
                     .into_iter()
                     .enumerate()
                     .map(|(k, (d, caption))| {
