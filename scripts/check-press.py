@@ -39,7 +39,10 @@ import tomllib
 import warnings
 
 warnings.simplefilter("ignore")
-import fitz  # noqa: E402  (pymupdf)
+try:
+    import fitz  # noqa: E402  (pymupdf)
+except ImportError:
+    sys.exit("check-press.py needs pymupdf: pip install pymupdf (or apt-get install python3-fitz)")
 
 LIMIT = 300.0
 # The services' templates, read from their guides; not taken from ludopress.

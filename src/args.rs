@@ -174,7 +174,7 @@ pub enum Command {
         /// What the game starts as.
         #[arg(long, value_enum, default_value = "cards")]
         kind: ludopress::commands::init::Kind,
-        /// Its languages, comma-separated, the first first (en, fr, or fr,en).
+        /// Its languages, comma-separated, its main one first (en, fr, or fr,en).
         #[arg(long, value_delimiter = ',', default_value = "en")]
         languages: Vec<Lang>,
     },

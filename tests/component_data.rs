@@ -441,6 +441,18 @@ fn one_mistake_is_told_once_at_its_line() {
         "{} (line {line})",
         e[0]
     );
+    // A colour misspelt in a layout is wrong on all 30 cards alike: one error.
+    let layout_colour = text.replacen("fill = \"cream\"", "fill = \"crem\"", 1);
+    assert_ne!(layout_colour, text);
+    let e = errors("once-layout-colour", &layout_colour);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(e[0].contains("unknown colour `crem`"), "{}", e[0]);
+    // A misspelt layout name: its error alone, not one more for each column it would read.
+    let layout_name = text.replacen("layout = \"goods\"", "layout = \"godos\"", 1);
+    assert_ne!(layout_name, text);
+    let e = errors("once-layout-name", &layout_name);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert!(e[0].contains("unknown layout `godos`"), "{}", e[0]);
     let e = errors("once-colour", &bad_colour);
     assert_eq!(e.len(), 1, "{e:#?}");
     assert!(
@@ -524,7 +536,7 @@ fn a_tile_data_file_may_write_zones_with_the_sets_codes() {
 /// says it; `build --strict` refuses it.
 #[test]
 fn a_key_nothing_reads_is_warned_at_its_line() {
-    let root = market("market-unread");
+    let root = market("market-unread-keys");
     assert!(
         load(&root).unwrap().unread.is_empty(),
         "the market reads all it declares"
@@ -576,11 +588,64 @@ fn a_key_nothing_reads_is_warned_at_its_line() {
     assert_eq!(all.matches("is read by no layout").count(), 1, "{all}");
     assert_eq!(all.matches("is drawn by no component").count(), 1, "{all}");
     let out = run(&["build", "market", "--strict"]);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("error: `icon` of `[styles.good]` is read by no layout")
+            && err.contains("error: layout `spare` is drawn by no component"),
+        "{err}"
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A misspelt column whose nearest name the layout reads is held back for the layout's error
+/// to name, never lost: when the name is given some other way (a piece's own `symbol`, the
+/// piece's `fields`), nothing else reports the column, and its own error is said at its header.
+#[test]
+fn a_column_held_back_for_the_layout_is_said_when_nothing_else_is() {
+    let root = market("market-held");
+    // `symbols` is nearest `symbol`, which every piece gives its layout itself.
+    edit(
+        &root,
+        "coins.csv",
+        "id,value,metal,count",
+        "id,value,metal,count,symbols",
+    );
+    edit(
+        &root,
+        "coins.csv",
+        "one,1,silver,20",
+        "one,1,silver,20,star",
+    );
+    edit(&root, "coins.csv", "five,5,gold,12", "five,5,gold,12,moon");
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("coins.csv:1:22: error: unknown column `symbols`")
+            && e.contains("did you mean `symbol`?"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    // `metl` for `metal`, when the piece's `fields` give every coin a `metal`: every coin
+    // would print in the piece's metal, the column unread.
+    let root = market("market-held-fields");
+    edit(
+        &root,
+        "coins.csv",
+        "id,value,metal,count",
+        "id,value,metl,count",
+    );
+    edit(
+        &root,
+        "game.toml",
+        "data = \"coins.csv\"",
+        "data = \"coins.csv\"\nfields = { metal = \"gold\" }",
+    );
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("coins.csv:1:10: error: unknown column `metl`")
+            && e.contains("did you mean `metal`?"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -430,14 +430,25 @@ fn normal(line: &str, toml: bool) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The units a fragment is compared by: in TOML each line ([`normal`]); in Markdown each
-/// paragraph, its lines joined (a page wraps a paragraph where the file does not), each heading,
-/// and each line of a fenced block.
-fn units(text: &str, toml: bool) -> Vec<String> {
+/// The units a fragment is compared by, each with the TOML table it is in: in TOML each line
+/// ([`normal`]) and the header of the table it is written under (none before the first: a
+/// block may start inside a table); in Markdown each paragraph, its lines joined (a page wraps a
+/// paragraph where the file does not), each heading, and each line of a fenced block.
+fn units(text: &str, toml: bool) -> Vec<(Option<String>, String)> {
     let mut out = Vec::new();
     if toml {
-        out.extend(text.lines().map(|l| normal(l, true)));
-        out.retain(|l| !l.is_empty());
+        let (mut table, mut quoted) = (None, false);
+        for line in text.lines() {
+            let l = normal(line, true);
+            if l.is_empty() {
+                continue;
+            }
+            if !quoted && l.starts_with('[') && l.ends_with(']') {
+                table = Some(l.clone());
+            }
+            quoted ^= l.matches("\"\"\"").count() % 2 == 1;
+            out.push((table.clone(), l));
+        }
         return out;
     }
     let mut paragraph: Vec<String> = Vec::new();
@@ -447,11 +458,11 @@ fn units(text: &str, toml: bool) -> Vec<String> {
         let fence = l.starts_with("```");
         if fenced || fence || l.is_empty() || l.starts_with('#') {
             if !paragraph.is_empty() {
-                out.push(paragraph.join(" "));
+                out.push((None, paragraph.join(" ")));
                 paragraph.clear();
             }
             if !l.is_empty() {
-                out.push(l);
+                out.push((None, l));
             }
             fenced ^= fence;
         } else {
@@ -459,20 +470,21 @@ fn units(text: &str, toml: bool) -> Vec<String> {
         }
     }
     if !paragraph.is_empty() {
-        out.push(paragraph.join(" "));
+        out.push((None, paragraph.join(" ")));
     }
     out
 }
 
 /// Whether every line of `block` (blank lines and TOML comments aside) is a line of `file`, in the
-/// same order: a fragment of the file, as a tutorial shows it a step at a time. `Err` names the
-/// first line not found.
+/// same order and, in TOML, under the same table: a fragment of the file, as a tutorial shows it
+/// a step at a time. `Err` names the first line not found.
 fn fragment_of(block: &str, file: &str, toml: bool) -> Result<(), String> {
     let mut rest = units(file, toml).into_iter();
-    for line in units(block, toml) {
-        if !rest.any(|l| l == line) {
+    for (table, line) in units(block, toml) {
+        if !rest.any(|(t, l)| l == line && (table.is_none() || t == table)) {
+            let under = table.map_or(String::new(), |t| format!(" under `{t}`"));
             return Err(format!(
-                "`{line}` is not in the file (after the lines before it)"
+                "`{line}`{under} is not in the file (after the lines before it)"
             ));
         }
     }
@@ -556,10 +568,14 @@ fn every_toml_block_of_the_guide_checks() {
                 .marker
                 .as_deref()
                 .and_then(|m| m.strip_prefix("checked: "));
-            let shown = b.marker.as_deref().is_some_and(|m| m.starts_with("output"));
+            let shown = b
+                .marker
+                .as_deref()
+                .is_some_and(|m| m.starts_with("output") || m.starts_with("append: "));
             let how = match (how, b.lang.as_str()) {
                 (Some(how), _) => how,
-                // What a tutorial's command writes, compared when the tutorial runs.
+                // What a tutorial's command writes, compared when the tutorial runs, or a
+                // block the reader adds to a file, built when it runs.
                 (None, "toml") if shown => continue,
                 (None, "toml") => panic!(
                     "{name}:{}: a TOML block without `<!-- checked: ... -->`",
@@ -603,6 +619,10 @@ fn a_fragment_is_checked_line_by_line_in_order() {
     assert!(shown_in("white: 496\nblack: 503\n", printed).is_ok());
     assert!(shown_in("white: 497\n", printed).is_err());
     assert!(shown_in("black: 503\nwhite: 496\n", printed).is_err());
+    // A line under another table than the file's is not the file's.
+    let file = "[diagram]\ntokens = 1\n\n[rules]\nmax_plies = 40\n";
+    assert!(fragment_of("[diagram]\ntokens = 1\nmax_plies = 40\n", file, true).is_err());
+    assert!(fragment_of("[rules]\nmax_plies = 40\n", file, true).is_ok());
     // In Markdown, `#` opens a heading: it is compared.
     assert!(fragment_of("## Moving\n", "## Moves\n", false).is_err());
     assert!(known_keys("[[piece]]\nid = \"p\"\nname = \"P\"\nshape = \"disc\"\nsize = 20.0\nfill = \"white\"\nline = \"ink\"\n").is_ok());
@@ -626,7 +646,8 @@ fn shown_in(shown: &str, printed: &str) -> Result<(), String> {
 
 /// One tutorial run as written: its `sh` blocks and hidden `<!-- run: ... -->` lines, in order,
 /// as one script in an empty folder (`ludopress` on the PATH, `$REPO` the repository); a block
-/// marked `not run: <why>` is left out. The lines of a block marked `output` must be lines the
+/// marked `not run: <why>` is left out, one marked `status: N` must fail with status N, and
+/// one marked `append: FILE` is added to FILE, as the reader is told to. The lines of a block marked `output` must be lines the
 /// `sh` block or hidden line before it printed (warnings and errors included), in order
 /// ([`shown_in`]); those of one
 /// marked `output: FILE`, lines of FILE as the script has it then.
@@ -645,11 +666,30 @@ fn run_tutorial(page: &Path) {
     for (n, b) in blocks(&text).into_iter().enumerate() {
         let marker = b.marker.as_deref().unwrap_or("");
         match (b.lang.as_str(), marker) {
-            (_, m) if m.starts_with("not run: ") => {}
+            (_, m) if m.starts_with("not run: ") => last_run = None,
+            ("sh", m) if m.starts_with("status: ") => {
+                // A command shown failing: it must fail with that status, and the tutorial
+                // goes on.
+                let want = &m[8..];
+                script.push_str(&format!(
+                    "echo '@@@ {n}'\nset +e\n(\nset -e\n{})\ns=$?\nset -e\nif [ \"$s\" != {want} ]; then echo \"@@@ status $s, not {want}\"; exit 1; fi\n",
+                    b.text
+                ));
+                last_run = Some(n);
+                ran += 1;
+            }
             ("sh" | "run", _) => {
                 script.push_str(&format!("echo '@@@ {n}'\n{}", b.text));
                 last_run = Some(n);
                 ran += usize::from(b.lang == "sh");
+            }
+            (_, m) if m.starts_with("append: ") => {
+                // A block the reader adds to a file.
+                script.push_str(&format!(
+                    "cat >> '{}' <<'@@@EOF'\n{}@@@EOF\n",
+                    &m[8..],
+                    b.text
+                ));
             }
             (_, "output") => {
                 let of = last_run.unwrap_or_else(|| {
@@ -661,7 +701,13 @@ fn run_tutorial(page: &Path) {
                 script.push_str(&format!("echo '@@@ {n}'\ncat '{}'\n", &m[8..]));
                 expected.push((n, b.text, b.line));
             }
-            _ => {}
+            (_, m) if m.starts_with("checked: ") => {}
+            // Anything else a reader is shown is run, compared or checked: a block shown as
+            // output but compared with nothing would drift unseen.
+            (lang, m) => panic!(
+                "{name}:{}: a `{lang}` block marked `{m}`: a tutorial's blocks are `sh`, or marked `output`, `output: FILE`, `append: FILE`, `checked: ...`, `status: N` or `not run: why`",
+                b.line - 1
+            ),
         }
     }
     script.push_str("echo '@@@ end'\n");
@@ -673,11 +719,10 @@ fn run_tutorial(page: &Path) {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_ludopress"));
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = std::env::join_paths(std::iter::once(bin.parent().unwrap().to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(&script)

@@ -53,6 +53,18 @@ pub fn init(
         ));
     }
     let files = starter(name, kind, langs);
+    // A project of its own (an empty folder) gets the template library its games name
+    // (palettes, card styles, sheet styles, the library's layouts): the one this ludopress
+    // carries, for the designer to extend; written first, so that a game is never left without
+    // it. Anything at its name (a file, a link, even a broken one) is the designer's, kept.
+    let library = project.root.join("templates").join("library.toml");
+    let new_library = !crate::base::paths::present(&library);
+    if new_library {
+        let dir = project.root.join("templates");
+        std::fs::create_dir_all(&dir).map_err(|e| Error::file("making", &dir, e))?;
+        crate::base::output::write_one(&library, crate::definition::builtin::LIBRARY.as_bytes())
+            .map_err(|e| Error::file("writing", &e.path, e.reason))?;
+    }
     // Written in a sibling folder, then renamed: a game folder is there whole or not at all.
     let games = project.root.join("games");
     std::fs::create_dir_all(&games).map_err(|e| Error::file("making", &games, e))?;
@@ -67,15 +79,7 @@ pub fn init(
     for (file, _) in &files {
         say!(out, "{}", dir.join(file).display());
     }
-    // A project of its own (an empty folder) gets the template library its games name
-    // (palettes, card styles, sheet styles, the library's layouts): the one this ludopress
-    // carries, for the designer to extend.
-    let library = project.root.join("templates").join("library.toml");
-    if !library.exists() {
-        let dir = project.root.join("templates");
-        std::fs::create_dir_all(&dir).map_err(|e| Error::file("making", &dir, e))?;
-        crate::base::output::write_one(&library, crate::definition::builtin::LIBRARY.as_bytes())
-            .map_err(|e| Error::file("writing", &e.path, e.reason))?;
+    if new_library {
         say!(out, "{}", library.display());
     }
     // The schema its first line names, for the editor, when the project has none yet.
@@ -85,7 +89,7 @@ pub fn init(
     }
     say!(
         out,
-        "next: ludopress build {name} && ludopress check {name}; the guide: docs/guide.md"
+        "next: ludopress build {name} && ludopress check {name}; the guide: docs/guide.md in the ludopress repository"
     );
     Ok(())
 }
@@ -122,8 +126,8 @@ pub fn starter(name: &str, kind: Kind, langs: &[Lang]) -> Vec<(String, String)> 
         "#:schema ../../schema/game.schema.json\n\
          # {title}: made by `ludopress init --kind {kind}`. Change anything, then run\n\
          # `ludopress check {name}`: it says at once, at its line, what no longer holds.\n\
-         # The guide explains every key: docs/guide.md. Your editor completes the keys from the\n\
-         # schema named on the first line (Taplo / Even Better TOML).\n\n\
+         # The guide explains every key (docs/guide.md in the ludopress repository). Your editor\n\
+         # completes the keys from the schema named on the first line (Taplo / Even Better TOML).\n\n\
          [game]\n\
          id = \"{name}\"\n\
          title = {t}\n\

@@ -657,8 +657,9 @@ pub fn press_files(
         let (pw, ph) = (fit.trim.0 + 2.0 * fit.bleed, fit.trim.1 + 2.0 * fit.bleed);
         let _ = writeln!(
             report,
-            "{name}\t{} pages\ttrim {:.2} × {:.2} mm ({})\twith bleed {:.2} × {:.2} mm = {} × {} px at {} dpi\t{}",
+            "{name}\t{} page{}\ttrim {:.2} × {:.2} mm ({})\twith bleed {:.2} × {:.2} mm = {} × {} px at {} dpi\t{}",
             pages.len(),
+            if pages.len() == 1 { "" } else { "s" },
             fit.trim.0,
             fit.trim.1,
             fit.card.unwrap_or("own size"),

@@ -90,7 +90,8 @@ pub struct ElementRaw {
     #[schemars(with = "Option<String>")]
     pub style: Option<S>,
     /// Text colour. Default: the ink of what the layout draws: a card's style's `ink`, a
-    /// piece's `line`, a board's `line`, a die's `pip`, a back's `ink`, a tile's ink (#1d1d1b).
+    /// piece's `line`, a board's `line`, a die's `pip`, a back's `ink`, on a tile #1d1d1b (on
+    /// a tile made `from_deck`, its deck's style's `ink`).
     #[schemars(with = "Option<String>")]
     pub color: Option<S>,
     /// `left`, `center`, `right`, `justify`.

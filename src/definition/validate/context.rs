@@ -62,6 +62,11 @@ pub(super) struct Ctx<'a> {
     pub(super) langs: Vec<Lang>,
     /// The game's folder: data, image and font files are read from it.
     pub(super) folder: std::path::PathBuf,
+    /// Errors held back until the faces are drawn: a data file's column no layout reads whose
+    /// nearest name is one a layout reads and no column gives (`points` for `{pointz}`). Each
+    /// is said when no face's error names the column instead ([`super::rows::column_used`]):
+    /// the name, the column and the error.
+    pub(super) pending: Vec<(String, String, crate::base::diag::Diagnostic)>,
 }
 
 impl Ctx<'_> {

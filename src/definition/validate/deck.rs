@@ -222,9 +222,9 @@ pub(super) fn deck(
             .layout
             .clone()
             .unwrap_or_else(|| Spanned::new(d.id.span(), "card".to_string()));
-        let mut reads = lays.reads_of(cx, &name);
-        reads.extend(reads_extra.iter().cloned());
         if let Some(table) = super::rows::table(cx, file) {
+            let mut reads = lays.column_reads(cx, &name, &table);
+            reads.extend(reads_extra.iter().cloned());
             {
                 {
                     // The cards of a data file: their errors are placed in the data file.
@@ -237,12 +237,14 @@ pub(super) fn deck(
                         stems: std::mem::take(&mut cx.stems),
                         langs: cx.langs.clone(),
                         folder: cx.folder.clone(),
+                        pending: Vec::new(),
                     };
                     for c in data_cards(&mut sub, &table, &reads) {
                         cards.push(card(&mut sub, &c, &id, &mut card_ids));
                     }
                     cx.stems = sub.stems;
                     cx.diags.0.extend(sub.diags.0);
+                    cx.pending.extend(sub.pending);
                 }
             }
         }
@@ -471,7 +473,7 @@ fn data_cards(
         }
         if !super::rows::column_used(
             &table.src,
-            &mut cx.diags.0,
+            cx,
             &table.header[i],
             base,
             &["id", "title", "text", "tag", "fill", "count"],

@@ -378,7 +378,7 @@ impl<'r> Layouts<'r> {
                 .or_else(|| l.element.first().map(|e| &e.name));
             if let Some(at) = at {
                 out.push(cx.src.error(at.span(), "").warn(format!(
-                    "layout `{name}` is drawn by no component and extended by no layout: name it in a component's `layout = \"{name}\"`, or remove it"
+                    "layout `{name}` is drawn by no component, itself or through a layout that extends it: name it in a component's `layout = \"{name}\"`, or remove it"
                 )));
             }
         }
@@ -418,6 +418,19 @@ impl<'r> Layouts<'r> {
         let elements = self.elements(cx, name);
         cx.diags.0.truncate(before);
         elements.map_or_else(BTreeSet::new, |e| reads(&e))
+    }
+
+    /// The names a data file's columns may be: those layout `name` reads, or, when it is unknown
+    /// (its own error is the component's to give), every column of `table`: a misspelt layout
+    /// name is one error, not one more a column.
+    pub(super) fn column_reads(
+        &self,
+        cx: &mut Ctx,
+        name: &S,
+        table: &crate::definition::data::Table,
+    ) -> BTreeSet<String> {
+        self.reads_known(cx, name)
+            .unwrap_or_else(|| super::rows::header_bases(table))
     }
 
     /// [`Self::reads_of`], or `None` when the layout is unknown (its error is the component's
@@ -564,6 +577,21 @@ impl<'r> Layouts<'r> {
         let c = cx.color(&at);
         if cx.diags.0.len() > before {
             let field_place = field.and_then(|f| card.places.as_ref()?.fields.get(f).cloned());
+            // A colour written in the layout is wrong for every face alike: said once, at the
+            // first face (one from a field is said at each field's cell).
+            if field_place.is_none() {
+                let span = t.span();
+                let fresh: Vec<Diagnostic> = cx
+                    .diags
+                    .0
+                    .drain(before..)
+                    .filter(|d| {
+                        self.reported
+                            .insert((span.start, span.end, d.message.clone()))
+                    })
+                    .collect();
+                cx.diags.0.extend(fresh);
+            }
             for d in &mut cx.diags.0[before..] {
                 if let Some(p) = &field_place {
                     d.path = p.path.clone();

@@ -98,6 +98,7 @@ pub fn game(
             .path
             .parent()
             .map_or_else(Default::default, |p| p.to_path_buf()),
+        pending: Vec::new(),
     };
     let h = &raw.game;
     if let Some(list) = &h.languages {
@@ -320,6 +321,22 @@ pub fn game(
     // A mistake met twice (a piece's two faces drawn by one layout) is said once.
     let mut seen = BTreeSet::new();
     cx.diags.0.retain(|d| seen.insert(d.to_string()));
+    // A column kept for a layout's error to name: said at its header when no face's error
+    // does (the layout's `{name}` was given some other way, or read on no face).
+    for (name, column, d) in std::mem::take(&mut cx.pending) {
+        let (said, hint) = (
+            format!("no field `{name}` for"),
+            format!("did you mean `{column}`, a column of {}", d.path.display()),
+        );
+        if !cx
+            .diags
+            .0
+            .iter()
+            .any(|e| e.message.contains(&said) && e.message.contains(&hint))
+        {
+            cx.diags.push(d);
+        }
+    }
     cx.diags.finish(game)
 }
 

@@ -95,8 +95,8 @@ pub(super) fn piece(
             kinds.push((id.clone(), base.count, fields, places, here));
         }
         Some(file) => {
-            let reads = lays.reads_of(cx, name);
             if let Some(t) = table(cx, file) {
+                let reads = lays.column_reads(cx, name, &t);
                 let before = cx.diags.0.len();
                 let found = rows(cx, &t, &KEYS, &reads, true);
                 if found.is_empty() && cx.diags.0.len() == before {
@@ -115,6 +115,7 @@ pub(super) fn piece(
                     stems: std::mem::take(&mut cx.stems),
                     langs: cx.langs.clone(),
                     folder: cx.folder.clone(),
+                    pending: Vec::new(),
                 };
                 for r in found {
                     let Some(rid) = r.id else { continue };
@@ -137,6 +138,7 @@ pub(super) fn piece(
                 cx.ids = std::mem::take(&mut sub.ids);
                 cx.stems = std::mem::take(&mut sub.stems);
                 cx.diags.0.extend(sub.diags.0);
+                cx.pending.extend(sub.pending);
             }
         }
     }

@@ -91,12 +91,14 @@ pub(super) fn header_bases(table: &Table) -> BTreeSet<String> {
 /// cell, the hint the nearest of those names. Returns whether it is.
 ///
 /// One typo is told once, where it was made: when the nearest name is one a layout reads and
-/// no column (`bases`, every column's base) gives, the column is kept and nothing is said here,
-/// since the layout's own error, at its line, names this column (`no field `pointz` for
-/// `{pointz}` (did you mean `points`?)`).
+/// no column (`bases`, every column's base) gives, the column is kept and its error held back
+/// (`cx.pending`): the layout's own error, at its line, names this column (`no field `pointz`
+/// for `{pointz}` (did you mean `points`, a column of cards.csv?)`), and when no face's error
+/// does (the name given another way, by the component or its `fields`, or read on no face),
+/// the error held back is said after all.
 pub(super) fn column_used(
     src: &Source,
-    diags: &mut Vec<Diagnostic>,
+    cx: &mut Ctx,
     header: &Field,
     base: &str,
     known: &[&str],
@@ -112,9 +114,7 @@ pub(super) fn column_used(
         .chain(reads.iter().map(String::as_str))
         .collect();
     let near = closest(base, names.iter().copied());
-    if near.is_some_and(|c| reads.contains(c) && !known.contains(&c) && !bases.contains(c)) {
-        return true;
-    }
+    let held = near.filter(|c| reads.contains(*c) && !known.contains(c) && !bases.contains(*c));
     let hint = near.map(|c| format!("did you mean `{c}`?"));
     let msg = format!(
         "unknown column `{}`: no layout reads `{{{base}}}` and it is not a key of the row (the keys are {}; the layouts read {})",
@@ -126,8 +126,16 @@ pub(super) fn column_used(
     if let Some(h) = hint {
         d = d.with_hint(h);
     }
-    diags.push(d);
-    false
+    match held {
+        Some(name) => {
+            cx.pending.push((name.to_string(), base.to_string(), d));
+            true
+        }
+        None => {
+            cx.diags.push(d);
+            false
+        }
+    }
 }
 
 /// The rows of a data file of tiles or pieces, each row one component: `id` and `count` are
@@ -180,7 +188,7 @@ pub(super) fn rows(
             ));
             continue;
         }
-        if !column_used(src, &mut cx.diags.0, h, base, known, reads, &bases) {
+        if !column_used(src, cx, h, base, known, reads, &bases) {
             continue;
         }
         let entry = columns.entry(base.to_string()).or_default();

@@ -376,7 +376,7 @@ fn from_data(
             return;
         }
     };
-    let reads = lays.reads_of(cx, &l);
+    let reads = lays.column_reads(cx, &l, &table);
     for r in rows(cx, &table, &["id", "count", "zones"], &reads, false) {
         let count = match &r.count {
             Some(c) if (0..=super::context::MAX_COUNT).contains(c.get_ref()) => {
