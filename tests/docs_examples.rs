@@ -684,9 +684,9 @@ fn run_tutorial(page: &Path) {
                 ran += usize::from(b.lang == "sh");
             }
             (_, m) if m.starts_with("append: ") => {
-                // A block the reader adds to a file.
+                // A block the reader adds to a file, after a blank line.
                 script.push_str(&format!(
-                    "cat >> '{}' <<'@@@EOF'\n{}@@@EOF\n",
+                    "echo >> '{0}'\ncat >> '{0}' <<'@@@EOF'\n{1}@@@EOF\n",
                     &m[8..],
                     b.text
                 ));
