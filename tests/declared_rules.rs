@@ -456,7 +456,7 @@ fn a_feature_not_in_the_format_is_an_unknown_field() {
         "{}",
         e[0]
     );
-    assert!(e[0].contains("unknown field `approach`"), "{}", e[0]);
+    assert!(e[0].contains("unknown key `approach`"), "{}", e[0]);
     // A region mixing one set and per-side sets is refused by the reader too.
     let (e, _) = after(
         "breakthrough",

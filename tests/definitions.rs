@@ -53,7 +53,7 @@ fn unknown_key_is_reported_with_a_hint() {
         "{}",
         e[0]
     );
-    assert!(e[0].contains("unknown field `fil`"), "{}", e[0]);
+    assert!(e[0].contains("unknown key `fil`"), "{}", e[0]);
     assert!(e[0].contains("did you mean `fill`?"), "{}", e[0]);
 }
 

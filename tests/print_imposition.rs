@@ -245,7 +245,7 @@ fn sheet_in_a_games_file_sets_its_sheets() {
 #[test]
 fn sheet_in_a_games_file_refuses_what_it_does_not_know() {
     let e = imbriqua_with("[sheet]\nmargn = 8.0\n").unwrap_err();
-    assert!(e.contains("unknown field `margn`"), "{e}");
+    assert!(e.contains("unknown key `margn`"), "{e}");
     assert!(e.contains("did you mean `margin`?"), "{e}");
     let line = std::fs::read_to_string(common::root().join("games/imbriqua/game.toml"))
         .unwrap()

@@ -547,14 +547,41 @@ pub fn from_toml(src: &Source, err: &toml::de::Error) -> Diagnostic {
                 "write `[{outer}]` with `{key} = {{ ... }}` inline in it"
             ));
     }
-    let mut d = src.error(span, msg.clone());
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        if let Some((field, tail)) = rest.split_once('`') {
-            let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
-            if let Some(c) = closest(field, expected.iter().copied()) {
-                d = d.with_hint(format!("did you mean `{c}`?"));
-            }
-        }
+    // serde says "field" for a key: a designer writes keys and tables (and a card's `fields`
+    // are something else), so an unknown one is named as written: a table by its header.
+    let start = src.text[..span.start.min(src.text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = src.text[start..].lines().next().unwrap_or("").trim();
+    let Some((key, tail)) = msg
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split_once('`'))
+    else {
+        // A string left open reads as some other mistake further on (`invalid inline table`,
+        // `invalid basic string` at the line's end): a line with an odd number of quotes says
+        // which.
+        let quotes = line
+            .replace("\\\"", "")
+            .replace("\"\"\"", "")
+            .matches('"')
+            .count();
+        let d = src.error(span, msg);
+        return if quotes % 2 == 1 {
+            d.with_hint("this line has an odd number of `\"`: a string is not closed".to_string())
+        } else {
+            d
+        };
+    };
+    let what = if line.starts_with('[') {
+        let header = line.split('#').next().unwrap_or(line).trim();
+        format!("unknown table `{header}`")
+    } else {
+        format!("unknown key `{key}`")
+    };
+    let mut d = src.error(span, format!("{what}{tail}"));
+    let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+    if let Some(c) = closest(key, expected.iter().copied()) {
+        d = d.with_hint(format!("did you mean `{c}`?"));
     }
     d
 }
@@ -579,6 +606,43 @@ mod tests {
             "{shown}"
         );
         assert!(shown.contains("`geese = { ... }` inline"), "{shown}");
+    }
+
+    #[test]
+    fn an_unknown_key_or_table_is_named_as_written() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct File {
+            game: Option<toml::Table>,
+            colors: Option<toml::Table>,
+        }
+        let said = |text: &str| {
+            let err = toml::from_str::<File>(text).unwrap_err();
+            from_toml(&Source::new("game.toml", text), &err).to_string()
+        };
+        let table = said("[game]\n\n[colours]   # mine\nred = \"#ff0000\"\n");
+        assert!(
+            table.contains(
+                "game.toml:3:2: error: unknown table `[colours]`, expected `game` or `colors`"
+            ) && table.contains("did you mean `colors`?"),
+            "{table}"
+        );
+        let key = said("colours = 1\n");
+        assert!(key.contains("error: unknown key `colours`"), "{key}");
+    }
+
+    #[test]
+    fn a_string_left_open_is_hinted() {
+        let hint = |text: &str| {
+            let err = toml::from_str::<toml::Table>(text).unwrap_err();
+            from_toml(&Source::new("game.toml", text), &err).hint
+        };
+        let open = Some("this line has an odd number of `\"`: a string is not closed".to_string());
+        assert_eq!(hint("sheet = \"home   # a comment\n"), open);
+        assert_eq!(hint("title = { fr = \"Météo, en = \"Weather\" }\n"), open);
+        // An escaped quote is not a quote, and a mistake of another kind gets no such hint.
+        assert_eq!(hint("a = \"say \\\"hi\\\"\" b = 1\n"), None);
     }
 
     #[test]
