@@ -1,13 +1,14 @@
-//! The command line's arguments (binary-only): what `ludopress --help` shows, each command's
-//! options as clap declares them, and their conversion into the library's requests.
+//! The command line's arguments: what `ludopress --help` shows, each command's options as clap
+//! declares them, and their conversion into the library's requests. The binary parses them; the
+//! library holds them so that a test can check every command line of the guide against them.
 
+use crate::base::diag::Error;
+use crate::base::lang::Lang;
+use crate::export::press::{self, Preset, PRESETS};
+use crate::make::BuildOptions;
+use crate::sheet::{Flip, Paper};
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
-use ludopress::base::diag::Error;
-use ludopress::base::lang::Lang;
-use ludopress::export::press::{self, Preset, PRESETS};
-use ludopress::make::BuildOptions;
-use ludopress::sheet::{Flip, Paper};
 use std::path::PathBuf;
 
 /// ludopress: print-and-play sheets, diagrams and checked rulebooks from game definitions.
@@ -73,8 +74,8 @@ impl BuildArgs {
     }
 
     /// The library's request: the games, the options, the output folder.
-    pub fn request(&self) -> ludopress::commands::build::Request {
-        ludopress::commands::build::Request {
+    pub fn request(&self) -> crate::commands::build::Request {
+        crate::commands::build::Request {
             games: self.games.clone(),
             options: self.options(),
             out: self.out.clone(),
@@ -97,7 +98,7 @@ pub enum PaperArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Removes the temporaries a killed build leaves (started by the build itself).
-    #[command(name = ludopress::base::temporaries::WATCH_COMMAND, hide = true)]
+    #[command(name = crate::base::temporaries::WATCH_COMMAND, hide = true)]
     WatchTemporaries,
     /// Build print PDFs, SVGs and PNG previews into output/<game>/, and the gallery
     /// output/index.html.
@@ -173,7 +174,7 @@ pub enum Command {
         name: String,
         /// What the game starts as.
         #[arg(long, value_enum, default_value = "cards")]
-        kind: ludopress::commands::init::Kind,
+        kind: crate::commands::init::Kind,
         /// Its languages, comma-separated, its main one first (en, fr, or fr,en).
         #[arg(long, value_delimiter = ',', default_value = "en")]
         languages: Vec<Lang>,
@@ -320,7 +321,7 @@ pub enum Command {
         game: String,
         /// Who sits in each seat, in turn order, repeated round the table.
         #[arg(long, value_delimiter = ',', value_parser = parse_seat, default_value = "human,mcts:1000")]
-        players: Vec<ludopress::commands::play::Seat>,
+        players: Vec<crate::commands::play::Seat>,
         /// Seed of the deal, the dice and the computer's choices (from the clock by default).
         #[arg(long)]
         seed: Option<u64>,
@@ -350,16 +351,16 @@ pub enum Command {
         /// Game (one with a bundled rules engine, or a program of its own speaking protocol 2).
         game: String,
         /// Games per setting (1 to 1,000,000).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_GAMES))]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=crate::analysis::MAX_GAMES))]
         games: u64,
         /// Players seat by seat, repeated round the table (self-play with one).
         #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "mcts:100")]
-        players: Vec<ludopress::rules::ai::Player>,
+        players: Vec<crate::rules::ai::Player>,
         /// Move the players one seat on from one game to the next.
         #[arg(long)]
         rotate: bool,
         /// Plies after which a game is stopped and counted as not ending (1 to 1,000,000).
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=ludopress::analysis::MAX_CAP))]
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=crate::analysis::MAX_CAP))]
         cap: u64,
         /// Plies a search playout plays before judging the position by its scores.
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -389,12 +390,12 @@ pub enum Command {
 // The value parsers below refuse a value with the library's `Error::Usage` and an empty `what`:
 // clap's own message already names the option and the value.
 
-fn parse_seat(s: &str) -> Result<ludopress::commands::play::Seat, Error> {
-    ludopress::commands::play::Seat::parse(s)
+fn parse_seat(s: &str) -> Result<crate::commands::play::Seat, Error> {
+    crate::commands::play::Seat::parse(s)
 }
 
-fn parse_player(s: &str) -> Result<ludopress::rules::ai::Player, Error> {
-    ludopress::rules::ai::Player::parse(s)
+fn parse_player(s: &str) -> Result<crate::rules::ai::Player, Error> {
+    crate::rules::ai::Player::parse(s)
 }
 
 /// `rules.NAME=V1,V2`.
@@ -434,21 +435,11 @@ fn preset_arg() -> impl TypedValueParser<Value = &'static Preset> {
 }
 
 fn ink_arg(s: &str) -> Result<f64, Error> {
-    number_in(
-        s,
-        ludopress::export::cmyk::INK_RANGE,
-        "a total ink",
-        "percent",
-    )
+    number_in(s, crate::export::cmyk::INK_RANGE, "a total ink", "percent")
 }
 
 fn dpi_arg(s: &str) -> Result<f64, Error> {
-    number_in(
-        s,
-        ludopress::commands::share::DPI_RANGE,
-        "a resolution",
-        "dpi",
-    )
+    number_in(s, crate::commands::share::DPI_RANGE, "a resolution", "dpi")
 }
 
 /// A number in `range`, else a usage error: "`s` is not {what} from {start} to {end} {unit}".

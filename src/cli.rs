@@ -3,7 +3,7 @@
 //! `main` to print and pick the exit status. All work is in the library
 //! ([`ludopress::commands`]); the arguments are declared in `args.rs`.
 
-use crate::args::{papers_of, Cli, Command};
+use ludopress::args::{papers_of, Cli, Command};
 use ludopress::base::diag::{Diagnostics, Error};
 use ludopress::commands::{self, analyze, build, position};
 use ludopress::definition::Project;
@@ -293,13 +293,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::List => commands::list::list(&project, out)?,
         Command::Completions { shell } => {
-            let mut cmd = <crate::args::Cli as clap::CommandFactory>::command();
+            let mut cmd = <ludopress::args::Cli as clap::CommandFactory>::command();
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cmd, "ludopress", &mut script);
             let _ = out.write_all(&script);
         }
         Command::Man => {
-            let cmd = <crate::args::Cli as clap::CommandFactory>::command();
+            let cmd = <ludopress::args::Cli as clap::CommandFactory>::command();
             let mut page = Vec::new();
             clap_mangen::Man::new(cmd)
                 .render(&mut page)

@@ -5,9 +5,10 @@
 //! Each folder is a stage; a stage imports only the stages below it. From the bottom up:
 //!
 //! ```text
-//!  main.rs, cli.rs,  the binary: parses arguments (args.rs), calls the library, prints,
-//!  args.rs           picks the exit code
-//!        │
+//!  main.rs, cli.rs   the binary: parses arguments (args.rs), calls the library, prints,
+//!        │           picks the exit code
+//!  args.rs           the command line as clap declares it (in the library so that the tests
+//!        │           check every command line the guide shows against it)
 //!  commands/         each command's work: build, check, list, analyze, position commands,
 //!        │           trust, play (a game in the terminal), share (export --pod, --tts)
 //!  make/             the build: games → output/<game>/ (print PDFs, SVG/PNG, rulebooks, gallery, watch)
@@ -29,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod args;
 pub mod art;
 pub mod base;
 pub mod commands;

@@ -12,8 +12,9 @@ macro_rules! errln {
     }};
 }
 
-mod args;
 mod cli;
+
+use ludopress::args;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -835,3 +835,96 @@ fn the_readme_is_short_and_every_link_of_the_guide_resolves() {
         assert!(guide.contains(page), "the guide does not lead to {page}");
     }
 }
+
+/// A shell line cut into its commands (at `&&`, `||`, `;` and `|`, a redirection and what follows
+/// it left out, a comment dropped) and each command into its words, quotes taken off.
+fn shell_commands(line: &str) -> Vec<Vec<String>> {
+    let mut commands = vec![Vec::new()];
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut skip_next = false;
+    let mut chars = line.chars().peekable();
+    let end_word = |word: &mut String, commands: &mut Vec<Vec<String>>, skip: &mut bool| {
+        if !word.is_empty() {
+            if !*skip {
+                commands.last_mut().unwrap().push(std::mem::take(word));
+            }
+            word.clear();
+            *skip = false;
+        }
+    };
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '#') if word.is_empty() => break,
+            (None, ' ' | '\t') => end_word(&mut word, &mut commands, &mut skip_next),
+            (None, '>' | '<') => {
+                end_word(&mut word, &mut commands, &mut skip_next);
+                while chars.peek() == Some(&'>') {
+                    chars.next();
+                }
+                skip_next = true;
+            }
+            (None, '&' | '|' | ';') => {
+                end_word(&mut word, &mut commands, &mut skip_next);
+                while matches!(chars.peek(), Some('&' | '|')) {
+                    chars.next();
+                }
+                commands.push(Vec::new());
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    end_word(&mut word, &mut commands, &mut skip_next);
+    commands.retain(|c| !c.is_empty());
+    commands
+}
+
+/// Every `ludopress …` command a page of the guide shows in a `sh` block is one the program
+/// takes: its command, options and values parse as the binary parses them (an option renamed or
+/// removed fails here, on every page, not only in the tutorials that run).
+#[test]
+fn every_command_line_the_guide_shows_parses() {
+    use clap::Parser;
+    assert_eq!(
+        shell_commands("ludopress moves start.toml | head -4     # each move"),
+        vec![vec!["ludopress", "moves", "start.toml"], vec!["head", "-4"]]
+    );
+    assert_eq!(
+        shell_commands("ludopress new g --seed 1 > start.toml && ludopress check 'g'"),
+        vec![
+            vec!["ludopress", "new", "g", "--seed", "1"],
+            vec!["ludopress", "check", "g"]
+        ]
+    );
+    assert!(ludopress::args::Cli::try_parse_from(["ludopress", "build", "--papr", "a4"]).is_err());
+    let mut parsed = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page
+            .strip_prefix(common::root())
+            .unwrap()
+            .display()
+            .to_string();
+        for b in blocks(&text).iter().filter(|b| b.lang == "sh") {
+            for (i, line) in b.text.lines().enumerate() {
+                for words in shell_commands(line) {
+                    if words[0] != "ludopress" {
+                        continue;
+                    }
+                    if let Err(e) = ludopress::args::Cli::try_parse_from(&words) {
+                        panic!(
+                            "{name}:{}: `{}` does not parse:\n{e}",
+                            b.line + i,
+                            words.join(" ")
+                        );
+                    }
+                    parsed += 1;
+                }
+            }
+        }
+    }
+    assert!(parsed >= 40, "{parsed} command lines");
+}
