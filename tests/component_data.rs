@@ -516,7 +516,17 @@ fn a_tile_data_file_may_write_zones_with_the_sets_codes() {
     std::fs::write(&csv, "id,zones,count\nmix,WGOW,2\npair,GGXO,\n").unwrap();
     let e = load(&root).unwrap_err();
     assert!(
-        e.contains("lands.csv:3:6: error: zones `GGXO`: expected 4 letters among `GOW`"),
+        e.contains("lands.csv:3:6: error: zones `GGXO`: `X` (the 3rd letter) is none of the set's codes (`G` grape, `O` olive, `W` wheat)"),
+        "{e}"
+    );
+    assert_eq!(e.matches("error:").count(), 1, "said once: {e}");
+    // A misspelt `zones` header is the column's mistake, said at its cell: not one error a
+    // tile for the `{zone1}` the library's layout reads.
+    std::fs::write(&csv, "id,zone,count\nmix,WGOW,2\npair,GGOO,\n").unwrap();
+    let e = load(&root).unwrap_err();
+    assert!(
+        e.contains("lands.csv:1:4: error: unknown column `zone`")
+            && e.contains("did you mean `zones`?"),
         "{e}"
     );
     assert_eq!(e.matches("error:").count(), 1, "said once: {e}");

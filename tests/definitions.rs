@@ -159,7 +159,14 @@ fn tiles_with_bad_zone_codes_are_reported() {
     let d = parse("arlecchino", &bad).expect_err("bad zones");
     assert!(
         d.to_string()
-            .contains("zones `BBXB`: expected 4 letters among"),
+            .contains("zones `BBXB`: `X` (the 3rd letter) is none of the set's codes (`B` blue, `G` green, `R` red, `Y` yellow)"),
+        "{d}"
+    );
+    let short = text.replacen("zones = \"BBBB\"", "zones = \"BBB\"", 1);
+    let d = parse("arlecchino", &short).expect_err("three zones");
+    assert!(
+        d.to_string()
+            .contains("zones `BBB`: 3 letters; a tile has 4 zones, top, right, bottom, left"),
         "{d}"
     );
 }

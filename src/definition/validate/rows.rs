@@ -113,7 +113,10 @@ pub(super) fn column_used(
         .copied()
         .chain(reads.iter().map(String::as_str))
         .collect();
-    let near = closest(base, names.iter().copied());
+    // A near miss of the row's own keys (`zone` for `zones`) is the column's mistake, whatever
+    // a layout reads: it comes first, and is said here.
+    let near =
+        closest(base, known.iter().copied()).or_else(|| closest(base, names.iter().copied()));
     let held = near.filter(|c| reads.contains(*c) && !known.contains(c) && !bases.contains(*c));
     let hint = near.map(|c| format!("did you mean `{c}`?"));
     let msg = format!(

@@ -335,16 +335,42 @@ fn zone_names(zones: &str, codes: &[(char, String)]) -> Result<[String; 4], Stri
         .chars()
         .map(|l| codes.iter().find(|c| c.0 == l).map(|c| c.1.clone()))
         .collect();
-    match <[Option<String>; 4]>::try_from(names) {
-        Ok([Some(a), Some(b), Some(c), Some(d)]) => Ok([a, b, c, d]),
-        _ if codes.is_empty() => Err(format!(
+    // The codes as a reader looks them up: `W` wheat, `G` grape.
+    let listed = || {
+        codes
+            .iter()
+            .map(|(l, n)| format!("`{l}` {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if codes.is_empty() {
+        return Err(format!(
             "zones `{zones}`: the set has no `codes` (`codes = {{ W = \"wheat\" }}`, each letter a colour of `symbols`)"
-        )),
-        _ => {
-            let known: String = codes.iter().map(|c| c.0).collect();
-            Err(format!("zones `{zones}`: expected 4 letters among `{known}`"))
-        }
+        ));
     }
+    if let Some((i, l)) = zones
+        .chars()
+        .zip(&names)
+        .enumerate()
+        .find_map(|(i, (l, n))| n.is_none().then_some((i, l)))
+    {
+        let nth = ["1st", "2nd", "3rd", "4th"]
+            .get(i)
+            .map_or_else(|| format!("{}th", i + 1), |s| s.to_string());
+        return Err(format!(
+            "zones `{zones}`: `{l}` (the {nth} letter) is none of the set's codes ({})",
+            listed()
+        ));
+    }
+    // Every letter is a code: the names, if there are four.
+    let names: Vec<String> = names.into_iter().flatten().collect();
+    <[String; 4]>::try_from(names).map_err(|n| {
+        format!(
+            "zones `{zones}`: {} letters; a tile has 4 zones, top, right, bottom, left ({})",
+            n.len(),
+            listed()
+        )
+    })
 }
 
 /// `data`: one tile a row of the data file. A row with `zones` (four letters of the set's
