@@ -13,22 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// A scratch project holding the market game (and the template library).
 fn market(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludopress-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let from = common::root().join("docs/examples/market");
-    let to = dir.join("games/market");
-    std::fs::create_dir_all(&to).unwrap();
-    for f in std::fs::read_dir(&from).unwrap() {
-        let f = f.unwrap();
-        std::fs::copy(f.path(), to.join(f.file_name())).unwrap();
-    }
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::copy(
-        common::root().join("templates/library.toml"),
-        dir.join("templates/library.toml"),
-    )
-    .unwrap();
-    dir
+    common::example_project(name, "market")
 }
 
 fn load(root: &Path) -> Result<ludopress::definition::Game, String> {

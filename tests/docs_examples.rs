@@ -343,16 +343,17 @@ fn pages() -> Vec<PathBuf> {
     let root = common::root();
     let mut pages = vec![root.join("README.md")];
     for dir in ["docs", "docs/tutorials"] {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "md"))
-            .collect();
-        found.sort();
-        pages.extend(found);
+        pages.extend(common::files_with(&root.join(dir), "md"));
     }
     pages
+}
+
+/// A page as messages name it: its path in the repository (`docs/guide.md`).
+fn page_name(page: &Path) -> String {
+    page.strip_prefix(common::root())
+        .unwrap_or(page)
+        .display()
+        .to_string()
 }
 
 /// One fenced block of a page, or one hidden line `<!-- run: COMMAND -->`.
@@ -557,11 +558,7 @@ fn every_toml_block_of_the_guide_checks() {
     let mut by_page = Vec::new();
     for page in pages() {
         let text = std::fs::read_to_string(&page).unwrap();
-        let name = page
-            .strip_prefix(common::root())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = page_name(&page);
         let mut here = 0;
         for b in blocks(&text) {
             let how = b
@@ -653,11 +650,7 @@ fn shown_in(shown: &str, printed: &str) -> Result<(), String> {
 /// marked `output: FILE`, lines of FILE as the script has it then.
 fn run_tutorial(page: &Path) {
     let text = std::fs::read_to_string(page).unwrap();
-    let name = page
-        .strip_prefix(common::root())
-        .unwrap()
-        .display()
-        .to_string();
+    let name = page_name(page);
     let mut script = String::from("exec 2>&1\nset -e\n");
     // Each expected text, with the block it is compared with and its line.
     let mut expected: Vec<(usize, String, usize)> = Vec::new();
@@ -769,14 +762,7 @@ fn run_tutorial(page: &Path) {
 /// Every tutorial of the guide runs as written, and prints what it shows.
 #[test]
 fn every_tutorial_runs_as_written() {
-    let dir = common::root().join("docs/tutorials");
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
-    pages.sort();
+    let pages = common::files_with(&common::root().join("docs/tutorials"), "md");
     for page in &pages {
         run_tutorial(page);
     }
@@ -903,11 +889,7 @@ fn every_command_line_the_guide_shows_parses() {
     let mut parsed = 0;
     for page in pages() {
         let text = std::fs::read_to_string(&page).unwrap();
-        let name = page
-            .strip_prefix(common::root())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = page_name(&page);
         for b in blocks(&text).iter().filter(|b| b.lang == "sh") {
             for (i, line) in b.text.lines().enumerate() {
                 for words in shell_commands(line) {

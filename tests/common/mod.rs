@@ -252,6 +252,19 @@ pub fn ludopress_in(root: &Path, args: &[&str], input: &str) -> std::process::Ou
     child.wait_with_output().unwrap()
 }
 
+/// The files of folder `dir` whose name ends in `.ext`, in order of name.
+#[allow(dead_code)]
+pub fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    found.sort();
+    found
+}
+
 /// A scratch project holding the guide's example `docs/examples/<game>/` as `games/<game>/`,
 /// with the shipped template library. `name` keeps the folders of tests apart.
 #[allow(dead_code)]

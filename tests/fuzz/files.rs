@@ -12,7 +12,7 @@ use ludopress::export;
 use ludopress::fonts::{self, Face};
 use ludopress::rules::rng::Rng;
 use ludopress::scene::{Affine, Anchor, Image, Item, Scene};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Copies `rel` (a file or a folder) from the repository into `root`.
 fn copy(rel: &str, root: &Path) {
@@ -152,14 +152,7 @@ fn svg_tokens() -> Vec<String> {
 /// SVGs the mutations start from: potager's art, and a few that use what the art rarely does.
 fn svg_bases() -> Vec<String> {
     let mut out = Vec::new();
-    let mut names: Vec<PathBuf> = std::fs::read_dir(common::root().join("games/potager/art"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
-        .collect();
-    names.sort();
-    for p in names {
+    for p in common::files_with(&common::root().join("games/potager/art"), "svg") {
         out.push(std::fs::read_to_string(p).unwrap());
     }
     let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"40\" height=\"40\" viewBox=\"0 0 40 40\">";

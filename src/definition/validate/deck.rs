@@ -444,11 +444,7 @@ fn data_cards(
         |i: usize| Spanned::new(table.header[i].span.clone(), table.header[i].text.clone());
     for (i, h) in table.header.iter().enumerate() {
         let name = h.text.trim();
-        let (base, slot) = match name.rsplit_once('_') {
-            Some((b, "fr")) => (b, 1),
-            Some((b, "en")) => (b, 2),
-            _ => (name, 0),
-        };
+        let (base, slot) = super::rows::column_name(name);
         if !is_field_name(base) || base == "picto" {
             let hint = closest(
                 base,

@@ -70,6 +70,16 @@ fn listed<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
         .join(", ")
 }
 
+/// A column's name as its field and its language: `label_fr` is (`label`, 1), `label_en`
+/// (`label`, 2), `label` (`label`, 0), the same in every language.
+pub(super) fn column_name(name: &str) -> (&str, usize) {
+    match name.rsplit_once('_') {
+        Some((b, "fr")) => (b, 1),
+        Some((b, "en")) => (b, 2),
+        _ => (name, 0),
+    }
+}
+
 /// The base names of a data file's columns (`label` for `label_fr`), as [`column_used`] reads
 /// them.
 pub(super) fn header_bases(table: &Table) -> BTreeSet<String> {
@@ -78,10 +88,7 @@ pub(super) fn header_bases(table: &Table) -> BTreeSet<String> {
         .iter()
         .map(|h| {
             let name = h.text.trim();
-            match name.rsplit_once('_') {
-                Some((b, "fr" | "en")) => b.to_string(),
-                _ => name.to_string(),
-            }
+            column_name(name).0.to_string()
         })
         .collect()
 }
@@ -160,11 +167,7 @@ pub(super) fn rows(
     let mut columns: BTreeMap<String, [Option<usize>; 3]> = BTreeMap::new();
     for (i, h) in table.header.iter().enumerate() {
         let name = h.text.trim();
-        let (base, slot) = match name.rsplit_once('_') {
-            Some((b, "fr")) => (b, 1),
-            Some((b, "en")) => (b, 2),
-            _ => (name, 0),
-        };
+        let (base, slot) = column_name(name);
         if !is_field_name(base) {
             let hint = closest(
                 base,
